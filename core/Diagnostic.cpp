@@ -1,0 +1,52 @@
+#include "Diagnostic.h"
+
+namespace loom {
+
+std::string SrcLoc::str() const {
+    if (!known()) return "<unknown>";
+    std::ostringstream os;
+    os << (file ? file->name : std::string("<input>")) << ":" << line << ":" << col;
+    return os.str();
+}
+
+static std::string source_line(const SourceFile &f, int line) {
+    int cur = 1;
+    size_t start = 0;
+    while (cur < line) {
+        size_t nl = f.text.find('\n', start);
+        if (nl == std::string::npos) return "";
+        start = nl + 1;
+        ++cur;
+    }
+    size_t end = f.text.find('\n', start);
+    return f.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
+                              const std::string &message) {
+    std::ostringstream os;
+    os << loc.str() << ": " << kind << ": " << message;
+    if (loc.known() && loc.file) {
+        std::string text = source_line(*loc.file, loc.line);
+        if (!text.empty() || loc.col == 1) {
+            os << "\n  " << text << "\n  ";
+            // Keep tabs so the caret lines up under tabbed source.
+            for (int i = 1; i < loc.col && i - 1 < (int)text.size(); ++i)
+                os << (text[i - 1] == '\t' ? '\t' : ' ');
+            int width = loc.end_col > loc.col ? loc.end_col - loc.col : 1;
+            os << std::string(width, '^');
+        }
+    }
+    return os.str();
+}
+
+namespace internal {
+void internal_error_at(const char *file, int line, const std::string &msg) {
+    std::ostringstream os;
+    os << "internal compiler error at " << file << ":" << line << ": " << msg
+       << " (this is a bug in Loom; please report it)";
+    throw InternalError(os.str());
+}
+}  // namespace internal
+
+}  // namespace loom

@@ -1,0 +1,94 @@
+/** \file
+ * Source locations and the three kinds of error Loom reports (STYLE.md §3):
+ * user errors (CompileError) from the lexer, parser and checker; run-time errors
+ * (RuntimeError) from evaluation; internal errors (InternalError) for our own bugs.
+ * Every user-visible error renders as `file:line:col: error: message`, the source
+ * line, and a caret under the offending column (DESIGN.md §6).
+ */
+#pragma once
+
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+/** A source file's name and text, shared by every location that points into it. */
+struct SourceFile {
+    std::string name;
+    std::string text;
+};
+using SourceFilePtr = std::shared_ptr<const SourceFile>;
+
+/** A position in a source file: 1-based line and column; `file` may be null for
+ * synthesised code. */
+struct SrcLoc {
+    SourceFilePtr file;
+    int line = 0;
+    int col = 0;
+    int end_col = 0;  ///< exclusive; 0 means one caret
+
+    bool known() const { return line > 0; }
+    /** "file:line:col" (or "<unknown>"). */
+    std::string str() const;
+};
+
+/** Renders "file:line:col: <kind>: message" plus the source line and a caret. */
+std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
+                              const std::string &message);
+
+/** Base of user-visible errors carrying a location. */
+class LocatedError : public std::runtime_error {
+public:
+    LocatedError(SrcLoc loc, std::string message)
+        : std::runtime_error(message), loc_(std::move(loc)), message_(std::move(message)) {}
+    const SrcLoc &loc() const { return loc_; }
+    const std::string &message() const { return message_; }
+    virtual const char *kind() const = 0;
+    /** The full rendering with caret. */
+    std::string render() const { return render_diagnostic(loc_, kind(), message_); }
+
+private:
+    SrcLoc loc_;
+    std::string message_;
+};
+
+/** A program that does not lex, parse or type-check. */
+class CompileError : public LocatedError {
+public:
+    using LocatedError::LocatedError;
+    const char *kind() const override { return "error"; }
+};
+
+/** A failure while running a well-typed program (bounds, sizes, assert, ...). */
+class RuntimeError : public LocatedError {
+public:
+    using LocatedError::LocatedError;
+    const char *kind() const override { return "runtime error"; }
+};
+
+/** A bug in Loom itself. */
+class InternalError : public std::logic_error {
+public:
+    using std::logic_error::logic_error;
+};
+
+/** Evaluation interrupted by the user (Ctrl-C). */
+class Interrupted : public std::runtime_error {
+public:
+    Interrupted() : std::runtime_error("interrupted") {}
+};
+
+namespace internal {
+[[noreturn]] void internal_error_at(const char *file, int line, const std::string &msg);
+}  // namespace internal
+
+}  // namespace loom
+
+#define internal_assert(c)                                                                \
+    do {                                                                                  \
+        if (!(c)) ::loom::internal::internal_error_at(__FILE__, __LINE__, "assertion failed: " #c); \
+    } while (0)
+#define internal_error(msg) ::loom::internal::internal_error_at(__FILE__, __LINE__, (msg))

@@ -1,0 +1,2 @@
+// STUB: replaced by the values work (issue #4).
+#include "core/Value.h"

@@ -1,0 +1,154 @@
+/** \file
+ * Run-time values, shared by the interpreter, the value readers/writers and
+ * (later) the compiled backends.
+ *
+ * Arrays of primitives are flat typed buffers (never boxed per element); an
+ * array value is a view (offset + shape) into a shared buffer, so rows and
+ * simple slices need no copy.  Arrays whose elements are tuples, records, sums
+ * or functions are boxed: a flat row-major vector of element Values.
+ *
+ * A value is cheap to copy (it shares storage).  In-place updates go through
+ * `make_unique_storage()`, which copies only when the storage is shared — the
+ * type checker's uniqueness rules make that rare.
+ */
+#pragma once
+
+#include "core/PrimType.h"
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+struct Type;
+using TypePtr = std::shared_ptr<const Type>;
+
+/** A scalar of a primitive type.  Integers are stored sign- or zero-extended to 64
+ * bits; f16 and f32 are stored as the nearest double of an exactly representable
+ * value of their type (so arithmetic must round back through `normalize`). */
+struct PrimValue {
+    PrimType type = PrimType::I32;
+    union {
+        bool b;
+        int64_t i;
+        uint64_t u;
+        double f;
+    };
+    PrimValue() : i(0) {}
+
+    static PrimValue boolean(bool v) { PrimValue p; p.type = PrimType::Bool; p.i = 0; p.b = v; return p; }
+    /** An integer of type t from the low bits of v (wraps). */
+    static PrimValue integer(PrimType t, uint64_t v);
+    /** A float of type t, rounded to t's precision. */
+    static PrimValue floating(PrimType t, double v);
+
+    int64_t as_i64() const;   ///< integers (wrapping into i64) and bool; floats truncate
+    double as_f64() const;    ///< any type
+    bool operator==(const PrimValue &o) const;  ///< bitwise-ish equality (NaN != NaN)
+};
+
+/** Rounds a double to the nearest f16 value (and back to double). */
+double round_to_f16(double v);
+/** IEEE half bits <-> float. */
+uint16_t f16_bits_from_double(double v);
+double f16_bits_to_double(uint16_t bits);
+
+/** Reads element `i` of a flat buffer of type `t`. */
+PrimValue load_prim(PrimType t, const uint8_t *base, int64_t i);
+/** Writes element `i` of a flat buffer of type `t`. */
+void store_prim(PrimType t, uint8_t *base, int64_t i, const PrimValue &v);
+
+struct FunctionValue;  ///< defined by the interpreter (closures)
+
+class Value {
+public:
+    enum class Kind : uint8_t { Prim, Array, Tuple, Record, Sum, Function };
+
+    Value() : kind_(Kind::Tuple) {}  ///< the empty tuple ()
+    Value(PrimValue p) : kind_(Kind::Prim), prim_(p) {}  // NOLINT: implicit on purpose
+
+    static Value tuple(std::vector<Value> elems);
+    /** fields must be sorted by name. */
+    static Value record(std::vector<std::string> names, std::vector<Value> fields);
+    static Value sum(std::string ctor, std::vector<Value> payload);
+    static Value function(std::shared_ptr<FunctionValue> f);
+
+    /** A fresh primitive array of the given shape (zero-filled). */
+    static Value prim_array(PrimType t, std::vector<int64_t> shape);
+    /** A primitive array over existing storage. */
+    static Value prim_array(PrimType t, std::vector<int64_t> shape,
+                            std::shared_ptr<std::vector<uint8_t>> data, int64_t offset = 0);
+    /** A boxed array: `elems` row-major over `shape`; `elem_type` describes an element
+     * (needed to print or build empty arrays; may be null when elems is non-empty). */
+    static Value boxed_array(std::vector<int64_t> shape, std::vector<Value> elems,
+                             TypePtr elem_type);
+
+    Kind kind() const { return kind_; }
+    bool is_prim() const { return kind_ == Kind::Prim; }
+    bool is_array() const { return kind_ == Kind::Array; }
+
+    // --- scalars
+    const PrimValue &prim() const { return prim_; }
+
+    // --- tuples, records, sums
+    const std::vector<Value> &elems() const { return *elems_; }  ///< tuple/record/sum payload
+    const std::vector<std::string> &field_names() const { return *names_; }  ///< record
+    const std::string &ctor() const { return (*names_)[0]; }  ///< sum constructor name
+    const std::shared_ptr<FunctionValue> &function() const { return fn_; }
+
+    // --- arrays
+    const std::vector<int64_t> &shape() const { return shape_; }
+    int rank() const { return (int)shape_.size(); }
+    int64_t length() const { return shape_.empty() ? 0 : shape_[0]; }  ///< outer size
+    int64_t num_elements() const;  ///< product of the shape
+    bool is_prim_array() const { return kind_ == Kind::Array && !boxed_; }
+    PrimType elem_prim() const { return prim_.type; }  ///< prim arrays
+    TypePtr elem_type() const { return elem_type_; }   ///< boxed arrays (may be null)
+    /** Prim arrays: pointer to the first element of this view. */
+    const uint8_t *data() const { return buf_->data() + offset_ * prim_size(prim_.type); }
+    /** Prim arrays: the i-th element of the flattened view. */
+    PrimValue flat_prim(int64_t i) const { return load_prim(prim_.type, data(), i); }
+    /** Boxed arrays: the i-th element of the flattened view. */
+    const Value &flat_boxed(int64_t i) const { return (*boxed_)[offset_ + i]; }
+    /** Row i of an array (a scalar/element for rank 1, a view for rank > 1).  No bounds check. */
+    Value row(int64_t i) const;
+    /** Makes this array's storage private and contiguous (copying if shared), so it may be
+     * written in place. */
+    void make_unique_storage();
+    /** Writable pointer (after make_unique_storage). */
+    uint8_t *mutable_data() { return buf_->data() + offset_ * prim_size(prim_.type); }
+    std::vector<Value> &mutable_boxed() { return *boxed_; }  ///< after make_unique_storage
+    int64_t offset() const { return offset_; }
+    const std::shared_ptr<std::vector<uint8_t>> &buffer() const { return buf_; }
+    const std::shared_ptr<std::vector<Value>> &boxed_storage() const { return boxed_; }
+
+    /** A new array of `rows` stacked along a new outer dimension.  All rows must have the
+     * same shape and kind; `row_type` describes a row when `rows` is empty. */
+    static Value stack(const std::vector<Value> &rows, const TypePtr &row_type,
+                       const std::vector<int64_t> &row_shape_if_empty = {});
+
+private:
+    Kind kind_;
+    PrimValue prim_;  // scalar, or element type of a prim array
+    std::vector<int64_t> shape_;
+    int64_t offset_ = 0;
+    std::shared_ptr<std::vector<uint8_t>> buf_;
+    std::shared_ptr<std::vector<Value>> boxed_;
+    TypePtr elem_type_;
+    std::shared_ptr<std::vector<Value>> elems_;
+    std::shared_ptr<std::vector<std::string>> names_;
+    std::shared_ptr<FunctionValue> fn_;
+};
+
+/** Structural equality: same kinds, shapes and elements (floats compared exactly,
+ * NaN equal to NaN).  Used by tests; use values_close for float tolerance. */
+bool values_equal(const Value &a, const Value &b);
+
+/** As values_equal, but floats compare with a relative/absolute tolerance (as
+ * `futhark test` does: |a-b| <= tol * max(1,|a|,|b|)), and NaN matches NaN. */
+bool values_close(const Value &a, const Value &b, double tolerance = 1e-4);
+
+}  // namespace loom

@@ -1,0 +1,84 @@
+/** \file
+ * Semantic types, as the type checker assigns them to every expression and
+ * pattern, and as the interpreter reads them (for literals, empty arrays and
+ * size parameters).  Types are immutable and shared.
+ *
+ * Tuples are kept apart from records for printing, but a tuple `(a, b)` is
+ * the record `{0: a, 1: b}` (Futhark's rule); `record_fields()` gives both
+ * the same view.
+ */
+#pragma once
+
+#include "core/PrimType.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace loom {
+
+struct Type;
+using TypePtr = std::shared_ptr<const Type>;
+
+/** One dimension of an array type. */
+struct Dim {
+    enum class Kind : uint8_t {
+        Const,  ///< a known constant size, e.g. [3]
+        Var,    ///< a size variable in scope, e.g. [n]  (name is the variable's name)
+        Any,    ///< unknown: an anonymous or existential size
+    };
+    Kind kind = Kind::Any;
+    int64_t value = 0;
+    std::string name;
+
+    static Dim constant(int64_t v) { return {Kind::Const, v, {}}; }
+    static Dim var(std::string n) { return {Kind::Var, 0, std::move(n)}; }
+    static Dim any() { return {Kind::Any, 0, {}}; }
+    bool operator==(const Dim &o) const {
+        return kind == o.kind && value == o.value && name == o.name;
+    }
+};
+
+struct Type {
+    enum class Kind : uint8_t { Prim, Array, Tuple, Record, Sum, Func, TypeVar };
+    Kind kind = Kind::Prim;
+    bool unique = false;  ///< `*t`: only meaningful on parameter and return types
+
+    PrimType prim = PrimType::I32;  ///< Prim
+    std::vector<Dim> shape;         ///< Array: dims, outermost first (at least one)
+    TypePtr elem;                   ///< Array: element type (never an Array)
+    std::vector<TypePtr> elems;     ///< Tuple components
+    /// Record fields sorted by name; Sum constructors (name without '#') with payloads
+    /// packed as a Tuple type (empty tuple when no payload), sorted by name.
+    std::vector<std::pair<std::string, TypePtr>> fields;
+    TypePtr param, result;   ///< Func
+    std::string param_name;  ///< Func: `(n: i64) -> [n]t` names its parameter; else empty
+    std::string var;         ///< TypeVar name
+
+    static TypePtr prim_type(PrimType p);
+    static TypePtr array(TypePtr elem, std::vector<Dim> shape, bool unique = false);
+    static TypePtr tuple(std::vector<TypePtr> elems);
+    static TypePtr record(std::vector<std::pair<std::string, TypePtr>> fields);
+    static TypePtr sum(std::vector<std::pair<std::string, TypePtr>> ctors);
+    static TypePtr func(TypePtr param, TypePtr result, std::string param_name = {});
+    static TypePtr type_var(std::string name);
+
+    bool is_prim() const { return kind == Kind::Prim; }
+    bool is_array() const { return kind == Kind::Array; }
+    int rank() const { return kind == Kind::Array ? (int)shape.size() : 0; }
+    /** For an array of rank r: the type of one row (rank r-1, or the element). */
+    TypePtr row_type() const;
+    /** The same type with `unique` set as given. */
+    TypePtr with_unique(bool u) const;
+};
+
+/** Futhark's notation: `[n][3]i32`, `(i32, f64)`, `{a: i32}`, `i32 -> i32`, `*[]u8`. */
+std::string type_to_string(const Type &t);
+inline std::string type_to_string(const TypePtr &t) { return t ? type_to_string(*t) : "?"; }
+
+/** Structural equality, ignoring uniqueness and treating Dim::Any as equal to anything. */
+bool types_match(const Type &a, const Type &b);
+
+}  // namespace loom

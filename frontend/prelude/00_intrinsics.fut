@@ -1,0 +1,1 @@
+-- The prelude (see README.md).

@@ -1,0 +1,2 @@
+// STUB: replaced by the driver work (issue #4).
+int main() { return 0; }
