@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Fuzzes parse + type-check with libFuzzer for a fixed time (default 60 s); fails on any
+# crash, sanitizer report or hang (a single input taking over 10 s).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+if [ ! -f build-fuzz/build.ninja ]; then
+  CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DLOOM_BUILD_TESTS=OFF -DLOOM_BUILD_FUZZER=ON >/dev/null
+fi
+cmake --build build-fuzz --target loom_fuzz_frontend >/dev/null
+mkdir -p build-fuzz/corpus
+# Seed with our own test programs so the fuzzer starts from real syntax.
+find tests/programs tests/errors examples -name '*.fut' -exec cp {} build-fuzz/corpus/ \; 2>/dev/null || true
+./build-fuzz/loom_fuzz_frontend -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+  -max_len=4096 -print_final_stats=1 build-fuzz/corpus 2>build-fuzz/fuzz.log || {
+  tail -40 build-fuzz/fuzz.log; echo "fuzz: FAILED"; exit 1; }
+grep -E 'stat::number_of_executed_units' build-fuzz/fuzz.log || true
+echo "fuzz: no crash or hang in ${seconds}s"
