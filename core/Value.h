@@ -94,7 +94,8 @@ public:
     const PrimValue &prim() const { return prim_; }
 
     // --- tuples, records, sums
-    const std::vector<Value> &elems() const { return *elems_; }  ///< tuple/record/sum payload
+    /// tuple/record/sum payload (empty for the default-constructed `()`)
+    const std::vector<Value> &elems() const { return elems_ ? *elems_ : no_values(); }
     const std::vector<std::string> &field_names() const { return *names_; }  ///< record
     const std::string &ctor() const { return (*names_)[0]; }  ///< sum constructor name
     const std::shared_ptr<FunctionValue> &function() const { return fn_; }
@@ -131,6 +132,7 @@ public:
                        const std::vector<int64_t> &row_shape_if_empty = {});
 
 private:
+    static const std::vector<Value> &no_values();
     Kind kind_;
     PrimValue prim_;  // scalar, or element type of a prim array
     std::vector<int64_t> shape_;

@@ -266,6 +266,9 @@ struct FunDef {
     ExpPtr body;
     bool is_entry = false;
     std::string doc;  ///< the `-- |` comment before a top-level definition
+    /// Prelude only: `intrinsic def name params : t` declares a built-in whose body
+    /// the interpreter provides; `body` is then null.
+    bool is_intrinsic = false;
     /// Filled by the checker.
     TypePtr ret;                  ///< the return type
     std::vector<std::string> size_params;  ///< all size parameters, including implicit ones

@@ -1,9 +1,1134 @@
-// STUB: replaced by the type checker work (issue #4).
-#include "frontend/Frontend.h"
+// The type checker: inference state, unification, definitions and the public API.
+// Expressions and patterns are in TypeCheckExp.cpp, uniqueness in TypeCheckUnique.cpp.
+// See Note [Checker design] at the end of this file.
+#include "frontend/TypeCheck_Internal.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
 namespace loom {
-struct CheckedEnv {};
-CheckedEnvPtr prelude_env() { return std::make_shared<CheckedEnv>(); }
-void check_program(Program &, CheckedEnvPtr &) {}
-TypePtr check_expression(ExpPtr &, const CheckedEnvPtr &) { return nullptr; }
-const Program &checked_prelude() { static Program p; return p; }
+namespace internal {
+
+// ---------------------------------------------------------------- inference variables
+
+void Checker::reset() {
+    tvars_.clear();
+    dvars_.clear();
+    dbound_.clear();
+    locals_.clear();
+    touched_exps_.clear();
+    touched_pats_.clear();
+    touched_vars_.clear();
+    touched_funs_.clear();
+    touched_types_.clear();
+    name_counter_ = 0;
+    used_tparam_names_.clear();
+    tparam_scope_.clear();
 }
+
+TypePtr Checker::fresh(const SrcLoc &loc) {
+    VarInfo v;
+    v.loc = loc;
+    tvars_.push_back(std::move(v));
+    return Type::type_var("?" + std::to_string(tvars_.size() - 1));
+}
+
+TypePtr Checker::fresh_prim(const SrcLoc &loc, uint16_t mask) {
+    auto t = fresh(loc);
+    tvars_.back().prim = true;
+    tvars_.back().mask = mask;
+    return t;
+}
+
+Dim Checker::fresh_dim() {
+    dvars_.push_back(Dim::any());
+    dbound_.push_back(false);
+    return Dim::var("?" + std::to_string(dvars_.size() - 1));
+}
+
+int Checker::var_index(const std::string &name) {
+    if (name.empty() || name[0] != '?') return -1;
+    int i = 0;
+    for (size_t k = 1; k < name.size(); k++) i = i * 10 + (name[k] - '0');
+    return i;
+}
+
+TypePtr Checker::resolve(TypePtr t) {
+    while (t && t->kind == Type::Kind::TypeVar) {
+        int i = var_index(t->var);
+        if (i < 0 || i >= (int)tvars_.size() || !tvars_[i].bound) break;
+        t = tvars_[i].bound;
+    }
+    return t;
+}
+
+Dim Checker::resolve_dim(const Dim &d) {
+    Dim r = d;
+    while (r.kind == Dim::Kind::Var) {
+        int i = var_index(r.name);
+        if (i < 0 || i >= (int)dvars_.size() || !dbound_[i]) break;
+        r = dvars_[i];
+    }
+    return r;
+}
+
+// Deep substitution.  `final`: unbound size variables become Any.  Returns the same
+// pointer when nothing changed, which keeps finalisation cheap.
+TypePtr Checker::zonk(const TypePtr &t0, bool final) {
+    if (!t0) return t0;
+    TypePtr t = t0;
+    if (t->kind == Type::Kind::TypeVar) {
+        TypePtr r = resolve(t);
+        if (r == t) return t;
+        r = zonk(r, final);
+        return t->unique && !r->unique ? r->with_unique(true) : r;
+    }
+    switch (t->kind) {
+    case Type::Kind::Prim: return t;
+    case Type::Kind::Array: {
+        bool changed = false;
+        std::vector<Dim> shape = t->shape;
+        for (auto &d : shape) {
+            if (d.kind != Dim::Kind::Var || d.name[0] != '?') continue;
+            Dim r = resolve_dim(d);
+            if (r.kind == Dim::Kind::Var && r.name[0] == '?' && final) r = Dim::any();
+            if (!(r == d)) {
+                d = r;
+                changed = true;
+            }
+        }
+        TypePtr e = zonk(t->elem, final);
+        if (!changed && e == t->elem) return t;
+        return Type::array(e, std::move(shape), t->unique);
+    }
+    case Type::Kind::Tuple: {
+        bool changed = false;
+        std::vector<TypePtr> es;
+        for (auto &e : t->elems) {
+            es.push_back(zonk(e, final));
+            changed |= es.back() != e;
+        }
+        if (!changed) return t;
+        auto r = Type::tuple(std::move(es));
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        bool changed = false;
+        auto fs = t->fields;
+        for (auto &f : fs) {
+            auto z = zonk(f.second, final);
+            changed |= z != f.second;
+            f.second = z;
+        }
+        if (!changed) return t;
+        auto r = t->kind == Type::Kind::Record ? Type::record(std::move(fs)) : Type::sum(std::move(fs));
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Func: {
+        auto p = zonk(t->param, final), r = zonk(t->result, final);
+        if (p == t->param && r == t->result) return t;
+        return Type::func(p, r, t->param_name);
+    }
+    default: return t;
+    }
+}
+
+bool Checker::occurs(int i, const TypePtr &t0) {
+    TypePtr t = resolve(t0);
+    switch (t->kind) {
+    case Type::Kind::TypeVar: return var_index(t->var) == i;
+    case Type::Kind::Array: return occurs(i, t->elem);
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems)
+            if (occurs(i, e)) return true;
+        return false;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields)
+            if (occurs(i, f.second)) return true;
+        return false;
+    case Type::Kind::Func: return occurs(i, t->param) || occurs(i, t->result);
+    default: return false;
+    }
+}
+
+void Checker::free_vars(const TypePtr &t0, std::set<int> &out) {
+    TypePtr t = resolve(t0);
+    switch (t->kind) {
+    case Type::Kind::TypeVar: {
+        int i = var_index(t->var);
+        if (i >= 0) out.insert(i);
+        return;
+    }
+    case Type::Kind::Array: free_vars(t->elem, out); return;
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems) free_vars(e, out);
+        return;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields) free_vars(f.second, out);
+        return;
+    case Type::Kind::Func:
+        free_vars(t->param, out);
+        free_vars(t->result, out);
+        return;
+    default: return;
+    }
+}
+
+std::vector<std::pair<std::string, TypePtr>> Checker::fields_of(const TypePtr &t) {
+    if (t->kind == Type::Kind::Record) return t->fields;
+    std::vector<std::pair<std::string, TypePtr>> f;
+    for (size_t i = 0; i < t->elems.size(); i++) f.emplace_back(std::to_string(i), t->elems[i]);
+    std::sort(f.begin(), f.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    return f;
+}
+
+static bool is_recordish(const TypePtr &t) {
+    return t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record;
+}
+
+static std::string mask_desc(uint16_t mask) {
+    std::string s;
+    for (int i = 0; i < num_prim_types; i++)
+        if (mask & (1u << i)) {
+            if (!s.empty()) s += ", ";
+            s += prim_name((PrimType)i);
+        }
+    return s;
+}
+
+void Checker::bind_var(int i, TypePtr t, DimMode mode) {
+    if (t->unique) t = t->with_unique(false);
+    if (t->kind == Type::Kind::TypeVar && var_index(t->var) == i) return;
+    if (occurs(i, t)) throw Mismatch{false, "?", "(occurs check: infinite type)"};
+    VarInfo info = tvars_[i];  // copy: binding may grow tvars_
+    tvars_[i].bound = t;
+    if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
+        // Merge the constraints into the other variable.
+        int j = var_index(t->var);
+        VarInfo &o = tvars_[j];
+        if (info.prim) {
+            uint16_t m = o.prim ? (uint16_t)(o.mask & info.mask) : info.mask;
+            if (m == 0) throw Mismatch{false, "one of " + mask_desc(info.mask), "one of " + mask_desc(o.mask)};
+            if (!o.fields.empty() || !o.ctors.empty())
+                throw Mismatch{false, "a primitive type", "a record or sum type"};
+            o.prim = true;
+            o.mask = m;
+        }
+        o.eq |= info.eq;
+        for (auto &f : info.fields) {
+            if (tvars_[j].prim) throw Mismatch{false, "a record", "a primitive type"};
+            auto it = tvars_[j].fields.find(f.first);
+            if (it != tvars_[j].fields.end()) unify(it->second, f.second, mode);
+            else tvars_[j].fields[f.first] = f.second;
+        }
+        for (auto &c : info.ctors) {
+            if (tvars_[j].prim) throw Mismatch{false, "a sum type", "a primitive type"};
+            auto it = tvars_[j].ctors.find(c.first);
+            if (it != tvars_[j].ctors.end()) {
+                auto payload = it->second;
+                if (payload.size() != c.second.size())
+                    throw Mismatch{false, "constructor #" + c.first, "constructor with different payload"};
+                for (size_t k = 0; k < payload.size(); k++) unify(payload[k], c.second[k], mode);
+            } else {
+                tvars_[j].ctors[c.first] = c.second;
+            }
+        }
+        return;
+    }
+    if (info.prim) {
+        if (t->kind != Type::Kind::Prim || !(info.mask & (1u << (int)t->prim))) {
+            tvars_[i].bound = nullptr;
+            throw Mismatch{false, "one of " + mask_desc(info.mask), show(t)};
+        }
+    }
+    if (!info.fields.empty()) {
+        if (!is_recordish(t)) {
+            tvars_[i].bound = nullptr;
+            throw Mismatch{false, "a record with field `" + info.fields.begin()->first + "`", show(t)};
+        }
+        auto fs = fields_of(t);
+        for (auto &f : info.fields) {
+            auto it = std::find_if(fs.begin(), fs.end(), [&](auto &p) { return p.first == f.first; });
+            if (it == fs.end())
+                throw Mismatch{false, "a record with field `" + f.first + "`", show(t)};
+            unify(it->second, f.second, mode);
+        }
+    }
+    if (!info.ctors.empty()) {
+        if (t->kind != Type::Kind::Sum) {
+            tvars_[i].bound = nullptr;
+            throw Mismatch{false, "a sum type with constructor #" + info.ctors.begin()->first, show(t)};
+        }
+        for (auto &c : info.ctors) {
+            auto it = std::find_if(t->fields.begin(), t->fields.end(),
+                                   [&](auto &p) { return p.first == c.first; });
+            if (it == t->fields.end())
+                throw Mismatch{false, "a sum type with constructor #" + c.first, show(t)};
+            auto &elems = it->second->elems;
+            if (elems.size() != c.second.size())
+                throw Mismatch{false, "constructor #" + c.first + " with " + std::to_string(elems.size()) + " payload(s)", show(t)};
+            for (size_t k = 0; k < elems.size(); k++) unify(elems[k], c.second[k], mode);
+        }
+    }
+    if (info.eq && t->kind == Type::Kind::Func) {
+        tvars_[i].bound = nullptr;
+        throw Mismatch{false, "a type supporting equality", show(t)};
+    }
+}
+
+void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
+    Dim a = resolve_dim(a0), b = resolve_dim(b0);
+    if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any || a == b) return;
+    int ia = a.kind == Dim::Kind::Var ? var_index(a.name) : -1;
+    int ib = b.kind == Dim::Kind::Var ? var_index(b.name) : -1;
+    if (ia >= 0) {
+        dvars_[ia] = b;
+        dbound_[ia] = true;
+        return;
+    }
+    if (ib >= 0) {
+        dvars_[ib] = a;
+        dbound_[ib] = true;
+        return;
+    }
+    if (mode == DimMode::Lenient) return;
+    throw Mismatch{true, show_dim(a), show_dim(b)};
+}
+
+void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
+    a = resolve(a);
+    b = resolve(b);
+    if (a == b) return;
+    int ia = a->kind == Type::Kind::TypeVar ? var_index(a->var) : -1;
+    int ib = b->kind == Type::Kind::TypeVar ? var_index(b->var) : -1;
+    if (ia >= 0) return bind_var(ia, b, mode);
+    if (ib >= 0) return bind_var(ib, a, mode);
+    auto fail = [&] { throw Mismatch{false, show(a), show(b)}; };
+    if (is_recordish(a) && is_recordish(b)) {
+        if (a->kind == Type::Kind::Tuple && b->kind == Type::Kind::Tuple) {
+            if (a->elems.size() != b->elems.size()) fail();
+            for (size_t i = 0; i < a->elems.size(); i++) unify(a->elems[i], b->elems[i], mode);
+            return;
+        }
+        auto fa = fields_of(a), fb = fields_of(b);
+        if (fa.size() != fb.size()) fail();
+        for (size_t i = 0; i < fa.size(); i++)
+            if (fa[i].first != fb[i].first) fail();
+        for (size_t i = 0; i < fa.size(); i++) unify(fa[i].second, fb[i].second, mode);
+        return;
+    }
+    if (a->kind != b->kind) fail();
+    switch (a->kind) {
+    case Type::Kind::Prim:
+        if (a->prim != b->prim) fail();
+        return;
+    case Type::Kind::Array: {
+        size_t ra = a->shape.size(), rb = b->shape.size();
+        size_t r = std::min(ra, rb);
+        // An element type variable may stand for an array: compare the rest.
+        TypePtr ea = a->elem, eb = b->elem;
+        if (ra > r) ea = Type::array(a->elem, std::vector<Dim>(a->shape.begin() + r, a->shape.end()));
+        if (rb > r) eb = Type::array(b->elem, std::vector<Dim>(b->shape.begin() + r, b->shape.end()));
+        try {
+            unify(ea, eb, mode);
+        } catch (Mismatch &m) {
+            if (!m.sizes) fail();
+            throw;
+        }
+        for (size_t i = 0; i < r; i++) unify_dim(a->shape[i], b->shape[i], mode);
+        return;
+    }
+    case Type::Kind::Sum:
+        if (a->fields.size() != b->fields.size()) fail();
+        for (size_t i = 0; i < a->fields.size(); i++)
+            if (a->fields[i].first != b->fields[i].first) fail();
+        for (size_t i = 0; i < a->fields.size(); i++)
+            unify(a->fields[i].second, b->fields[i].second, mode);
+        return;
+    case Type::Kind::Func:
+        unify(a->param, b->param, mode);
+        unify(a->result, b->result, mode);
+        return;
+    case Type::Kind::TypeVar:
+        if (a->var != b->var) fail();
+        return;
+    default: fail();
+    }
+}
+
+std::string Checker::show_dim(const Dim &d) {
+    if (d.kind == Dim::Kind::Const) return std::to_string(d.value);
+    if (d.kind == Dim::Kind::Var) return d.name;
+    return "[]";
+}
+
+std::string Checker::show(const TypePtr &t) {
+    std::string s = type_to_string(zonk(t, true)), out;
+    for (size_t i = 0; i < s.size(); i++) {
+        out += s[i];
+        if (s[i] == '?') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
+    }
+    return out;
+}
+
+void Checker::expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
+                     const std::string &what, DimMode mode) {
+    try {
+        unify(expected, actual, mode);
+    } catch (Mismatch &m) {
+        std::string msg = what.empty() ? std::string() : what + ": ";
+        if (m.sizes) {
+            msg += "sizes `" + m.a + "` and `" + m.b + "` do not match";
+            msg += " (expected `" + show(expected) + "`, got `" + show(actual) + "`)";
+        } else {
+            msg += "expected " + describe(expected) + ", but got " + describe(actual);
+        }
+        throw CompileError(loc, msg);
+    }
+}
+
+// A type for messages: open variables are described by their constraint.
+std::string Checker::describe(const TypePtr &t0) {
+    TypePtr t = resolve(t0);
+    if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
+        const VarInfo &v = tvars_[var_index(t->var)];
+        if (v.prim) {
+            constexpr uint16_t ints = 0xFF << 1, floats = 0x7 << 9;
+            if (v.mask == (ints | floats)) return "a numeric type";
+            if (v.mask == ints) return "an integer type";
+            if (v.mask == floats) return "a floating-point type";
+            if (v.mask == (ints | floats | 1)) return "a primitive type";
+            return "one of " + mask_desc(v.mask);
+        }
+        if (!v.fields.empty()) return "a record with field `" + v.fields.begin()->first + "`";
+        if (!v.ctors.empty()) return "a sum type with constructor #" + v.ctors.begin()->first;
+        return "any type";
+    }
+    std::string s = type_to_string(zonk(t, false));
+    // Unresolved parts print as `?`: hide the internal numbering.
+    std::string out;
+    for (size_t i = 0; i < s.size(); i++) {
+        out += s[i];
+        if (s[i] == '?') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
+    }
+    return "type `" + out + "`";
+}
+
+// Keeps a's dims where b agrees, else Any (the result of if/match with different sizes).
+TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0) {
+    TypePtr a = zonk(a0, false), b = zonk(b0, false);
+    if (a->kind != b->kind) return a;
+    switch (a->kind) {
+    case Type::Kind::Array: {
+        if (a->shape.size() != b->shape.size()) return a;
+        std::vector<Dim> shape = a->shape;
+        bool changed = false;
+        for (size_t i = 0; i < shape.size(); i++)
+            if (!(resolve_dim(shape[i]) == resolve_dim(b->shape[i]))) {
+                shape[i] = Dim::any();
+                changed = true;
+            }
+        TypePtr e = join(a->elem, b->elem);
+        if (!changed && e == a->elem) return a;
+        return Type::array(e, shape, a->unique);
+    }
+    case Type::Kind::Tuple: {
+        if (a->elems.size() != b->elems.size()) return a;
+        std::vector<TypePtr> es;
+        for (size_t i = 0; i < a->elems.size(); i++) es.push_back(join(a->elems[i], b->elems[i]));
+        return Type::tuple(es);
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        if (a->fields.size() != b->fields.size()) return a;
+        auto fs = a->fields;
+        for (size_t i = 0; i < fs.size(); i++) fs[i].second = join(fs[i].second, b->fields[i].second);
+        return a->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
+    }
+    default: return a;
+    }
+}
+
+// Sizes named after variables going out of scope become unknown.
+TypePtr Checker::forget_dims(const TypePtr &t0, const std::set<std::string> &names) {
+    if (names.empty()) return t0;
+    TypePtr t = zonk(t0, false);
+    switch (t->kind) {
+    case Type::Kind::Array: {
+        std::vector<Dim> shape = t->shape;
+        bool changed = false;
+        for (auto &d : shape)
+            if (d.kind == Dim::Kind::Var && names.count(d.name)) {
+                d = Dim::any();
+                changed = true;
+            }
+        TypePtr e = forget_dims(t->elem, names);
+        if (!changed && e == t->elem) return t;
+        return Type::array(e, shape, t->unique);
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        bool changed = false;
+        for (auto &e : t->elems) {
+            es.push_back(forget_dims(e, names));
+            changed |= es.back() != e;
+        }
+        if (!changed) return t;
+        return Type::tuple(es);
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        auto fs = t->fields;
+        bool changed = false;
+        for (auto &f : fs) {
+            auto n = forget_dims(f.second, names);
+            changed |= n != f.second;
+            f.second = n;
+        }
+        if (!changed) return t;
+        return t->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
+    }
+    case Type::Kind::Func: {
+        auto p = forget_dims(t->param, names), r = forget_dims(t->result, names);
+        if (p == t->param && r == t->result) return t;
+        return Type::func(p, r, t->param_name);
+    }
+    default: return t;
+    }
+}
+
+TypePtr Checker::subst_dim(const TypePtr &t, const std::string &name, const Dim &d) {
+    std::map<std::string, Dim> dv{{name, d}};
+    return subst(t, {}, dv);
+}
+
+TypePtr Checker::subst(const TypePtr &t0, const std::map<std::string, TypePtr> &tv,
+                       const std::map<std::string, Dim> &dv) {
+    if (!t0) return t0;
+    TypePtr t = resolve(t0);
+    switch (t->kind) {
+    case Type::Kind::TypeVar: {
+        auto it = tv.find(t->var);
+        if (it == tv.end()) return t;
+        return t->unique ? it->second->with_unique(true) : it->second;
+    }
+    case Type::Kind::Array: {
+        std::vector<Dim> shape = t->shape;
+        bool changed = false;
+        for (auto &d : shape) {
+            Dim r = resolve_dim(d);
+            if (r.kind == Dim::Kind::Var) {
+                auto it = dv.find(r.name);
+                if (it != dv.end()) r = it->second;
+            }
+            if (!(r == d)) {
+                d = r;
+                changed = true;
+            }
+        }
+        TypePtr e = subst(t->elem, tv, dv);
+        if (!changed && e == t->elem) return t;
+        return Type::array(e, shape, t->unique);
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        bool changed = false;
+        for (auto &e : t->elems) {
+            es.push_back(subst(e, tv, dv));
+            changed |= es.back() != e;
+        }
+        if (!changed) return t;
+        auto r = Type::tuple(es);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        auto fs = t->fields;
+        bool changed = false;
+        for (auto &f : fs) {
+            auto n = subst(f.second, tv, dv);
+            changed |= n != f.second;
+            f.second = n;
+        }
+        if (!changed) return t;
+        auto r = t->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Func: {
+        // Rename a named parameter so that substituting the argument later cannot
+        // capture a size of the same name from the caller.
+        if (!t->param_name.empty() && !dv.count(t->param_name)) {
+            auto dv2 = dv;
+            std::string fresh_name = "?p" + std::to_string(name_counter_++);
+            dv2[t->param_name] = Dim::var(fresh_name);
+            return Type::func(subst(t->param, tv, dv2), subst(t->result, tv, dv2), fresh_name);
+        }
+        auto p = subst(t->param, tv, dv), r = subst(t->result, tv, dv);
+        if (p == t->param && r == t->result) return t;
+        return Type::func(p, r, t->param_name);
+    }
+    default: return t;
+    }
+}
+
+TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
+    bool has_named = false;
+    if (s.tparams.empty() && s.sparams.empty()) {
+        // Still rename named parameters (dependent function types).
+        std::function<bool(const TypePtr &)> named = [&](const TypePtr &t) {
+            if (t->kind != Type::Kind::Func) return false;
+            return !t->param_name.empty() || named(t->result);
+        };
+        has_named = named(s.type);
+        if (!has_named) return s.type;
+    }
+    std::map<std::string, TypePtr> tv;
+    std::map<std::string, Dim> dv;
+    for (auto &p : s.tparams) {
+        auto v = fresh({});
+        tv[p] = v;
+        if (targs) targs->push_back(v);
+    }
+    for (auto &p : s.sparams) dv[p] = fresh_dim();
+    return subst(s.type, tv, dv);
+}
+
+TypePtr Checker::field_type(TypePtr t, const std::string &field, const SrcLoc &loc) {
+    t = resolve(t);
+    if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
+        int i = var_index(t->var);
+        if (tvars_[i].prim)
+            throw CompileError(loc, "attempt to access field `" + field + "` of a value of primitive type");
+        auto it = tvars_[i].fields.find(field);
+        if (it != tvars_[i].fields.end()) return it->second;
+        auto f = fresh(loc);
+        tvars_[i].fields[field] = f;
+        return f;
+    }
+    if (!is_recordish(t))
+        throw CompileError(loc, "attempt to access field `" + field + "` of a value of type `" +
+                                    show(t) + "`, which is not a record or tuple");
+    for (auto &f : fields_of(t))
+        if (f.first == field) return f.second;
+    throw CompileError(loc, "field `" + field + "` not in record type `" + show(t) + "`");
+}
+
+// ---------------------------------------------------------------- type expressions
+
+Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
+                             const SrcLoc &loc) {
+    switch (d.kind) {
+    case DimExp::Kind::Const: return Dim::constant(d.value);
+    case DimExp::Kind::Anon: return Dim::any();
+    case DimExp::Kind::Exp: {
+        if (d.exp) {
+            ExpPtr e = d.exp;
+            auto t = check(e);
+            expect(Type::prim_type(PrimType::I64), t, e->loc, "size expression");
+        }
+        return Dim::any();
+    }
+    case DimExp::Kind::Named: {
+        if (find_local(d.name)) return Dim::var(d.name);
+        if (env_.vals.count(d.name)) return Dim::var(d.name);
+        if (ctx == SizeCtx::Param && implicit) {
+            implicit->push_back(d.name);
+            bind_local(d.name, Type::prim_type(PrimType::I64));
+            return Dim::var(d.name);
+        }
+        if (ctx == SizeCtx::Ret) return Dim::any();
+        throw CompileError(loc, "unknown size `" + d.name + "`");
+    }
+    }
+    return Dim::any();
+}
+
+TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
+                                  std::vector<std::string> *implicit) {
+    if (!te) return fresh({});
+    switch (te->kind) {
+    case TypeExp::Kind::Named: {
+        if (te->args.empty()) {
+            if (auto p = prim_from_name(te->name)) return Type::prim_type(*p);
+            auto it = tparam_scope_.find(te->name);
+            if (it != tparam_scope_.end()) return it->second;
+        }
+        auto ab = env_.types.find(te->name);
+        if (ab == env_.types.end()) throw CompileError(te->loc, "unknown type `" + te->name + "`");
+        const TypeAbbrev &a = *ab->second;
+        if (a.params.size() != te->args.size())
+            throw CompileError(te->loc, "type `" + te->name + "` expects " +
+                                            std::to_string(a.params.size()) + " argument(s), but got " +
+                                            std::to_string(te->args.size()));
+        if (a.params.empty()) return a.body;
+        std::map<std::string, TypePtr> tv;
+        std::map<std::string, Dim> dv;
+        for (size_t i = 0; i < a.params.size(); i++) {
+            const auto &arg = te->args[i];
+            if (a.params[i].kind == TypeParam::Kind::Size) {
+                if (!arg || arg->kind != TypeExp::Kind::Array || arg->elem)
+                    throw CompileError(te->loc, "type `" + te->name + "` expects a size argument for `" +
+                                                    a.params[i].name + "`");
+                dv[a.params[i].name] = resolve_dim_exp(arg->dim, ctx, implicit, arg->loc);
+            } else {
+                if (arg && arg->kind == TypeExp::Kind::Array && !arg->elem)
+                    throw CompileError(arg->loc, "type `" + te->name + "` expects a type argument for `" +
+                                                     a.params[i].name + "`");
+                tv[a.params[i].name] = resolve_type_exp(arg, ctx, implicit);
+            }
+        }
+        return subst(a.body, tv, dv);
+    }
+    case TypeExp::Kind::Array: {
+        Dim d = resolve_dim_exp(te->dim, ctx, implicit, te->loc);
+        auto e = resolve_type_exp(te->elem, ctx, implicit);
+        if (e->unique) e = e->with_unique(false);
+        return Type::array(e, {d});
+    }
+    case TypeExp::Kind::Tuple: {
+        if (te->elems.size() == 1) return resolve_type_exp(te->elems[0], ctx, implicit);
+        std::vector<TypePtr> es;
+        for (auto &e : te->elems) es.push_back(resolve_type_exp(e, ctx, implicit));
+        return Type::tuple(es);
+    }
+    case TypeExp::Kind::Record: {
+        std::vector<std::pair<std::string, TypePtr>> fs;
+        std::set<std::string> seen;
+        for (auto &f : te->fields) {
+            if (!seen.insert(f.first).second)
+                throw CompileError(te->loc, "duplicate field `" + f.first + "` in record type");
+            fs.emplace_back(f.first, resolve_type_exp(f.second, ctx, implicit));
+        }
+        return Type::record(fs);
+    }
+    case TypeExp::Kind::Sum: {
+        std::vector<std::pair<std::string, TypePtr>> cs;
+        std::set<std::string> seen;
+        for (auto &c : te->ctors) {
+            if (!seen.insert(c.first).second)
+                throw CompileError(te->loc, "duplicate constructor #" + c.first + " in sum type");
+            std::vector<TypePtr> ps;
+            for (auto &p : c.second) ps.push_back(resolve_type_exp(p, ctx, implicit));
+            cs.emplace_back(c.first, Type::tuple(ps));
+        }
+        return Type::sum(cs);
+    }
+    case TypeExp::Kind::Func: {
+        size_t mark = scope_mark();
+        auto p = resolve_type_exp(te->param, ctx, implicit);
+        if (!te->param_name.empty()) bind_local(te->param_name, p);
+        auto r = resolve_type_exp(te->result, ctx == SizeCtx::Body ? SizeCtx::Ret : ctx, implicit);
+        // Keep implicit sizes bound; drop only the named parameter.
+        if (!te->param_name.empty()) {
+            for (size_t i = locals_.size(); i-- > mark;)
+                if (locals_[i].name == te->param_name) {
+                    locals_.erase(locals_.begin() + (long)i);
+                    break;
+                }
+        }
+        return Type::func(p, r, te->param_name);
+    }
+    case TypeExp::Kind::Unique: return resolve_type_exp(te->elem, ctx, implicit)->with_unique(true);
+    case TypeExp::Kind::Existential: {
+        size_t mark = scope_mark();
+        for (auto &n : te->exist_sizes) bind_local(n, Type::prim_type(PrimType::I64));
+        auto t = resolve_type_exp(te->elem, ctx, implicit);
+        pop_scope(mark);
+        std::set<std::string> names(te->exist_sizes.begin(), te->exist_sizes.end());
+        return forget_dims(t, names);
+    }
+    }
+    return fresh(te->loc);
+}
+
+// ---------------------------------------------------------------- scopes
+
+const Checker::Local *Checker::find_local(const std::string &name) const {
+    for (size_t i = locals_.size(); i-- > 0;)
+        if (locals_[i].name == name) return &locals_[i];
+    return nullptr;
+}
+
+bool Checker::name_known(const std::string &name) const {
+    return find_local(name) || env_.vals.count(name);
+}
+
+// ---------------------------------------------------------------- definitions
+
+// Names that a type mentions as sizes.
+static void dim_names(const TypePtr &t, std::set<std::string> &out) {
+    if (!t) return;
+    switch (t->kind) {
+    case Type::Kind::Array:
+        for (auto &d : t->shape)
+            if (d.kind == Dim::Kind::Var) out.insert(d.name);
+        dim_names(t->elem, out);
+        return;
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems) dim_names(e, out);
+        return;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields) dim_names(f.second, out);
+        return;
+    case Type::Kind::Func:
+        dim_names(t->param, out);
+        dim_names(t->result, out);
+        return;
+    default: return;
+    }
+}
+
+static const Pat *simple_name_pat(const Pat &p) {
+    if (p.kind == Pat::Kind::Id) return &p;
+    if (p.kind == Pat::Kind::Ascript && p.inner) return simple_name_pat(*p.inner);
+    return nullptr;
+}
+
+static bool contains_func(const TypePtr &t) {
+    if (!t) return false;
+    switch (t->kind) {
+    case Type::Kind::Func: return true;
+    case Type::Kind::Array: return contains_func(t->elem);
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems)
+            if (contains_func(e)) return true;
+        return false;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields)
+            if (contains_func(f.second)) return true;
+        return false;
+    default: return false;
+    }
+}
+
+static bool contains_typevar(const TypePtr &t) {
+    if (!t) return false;
+    switch (t->kind) {
+    case Type::Kind::TypeVar: return true;
+    case Type::Kind::Array: return contains_typevar(t->elem);
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems)
+            if (contains_typevar(e)) return true;
+        return false;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields)
+            if (contains_typevar(f.second)) return true;
+        return false;
+    case Type::Kind::Func: return contains_typevar(t->param) || contains_typevar(t->result);
+    default: return false;
+    }
+}
+
+std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
+    touched_funs_.push_back(&f);
+    size_t mark = scope_mark();
+    auto saved_tparams = tparam_scope_;
+    auto scheme = std::make_shared<Scheme>();
+    f.size_params.clear();
+    std::set<std::string> seen;
+    for (auto &tp : f.type_params) {
+        if (!seen.insert(tp.name).second)
+            throw CompileError(tp.loc, "type parameter `" + tp.name + "` is bound twice");
+        if (tp.kind == TypeParam::Kind::Size) {
+            f.size_params.push_back(tp.name);
+            bind_local(tp.name, Type::prim_type(PrimType::I64));
+        } else {
+            tparam_scope_[tp.name] = Type::type_var(tp.name);
+            scheme->tparams.push_back(tp.name);
+            used_tparam_names_.insert(tp.name);
+        }
+    }
+    // Parameters: their types may introduce implicit size parameters.
+    std::vector<TypePtr> ptypes;
+    std::set<std::string> pnames;
+    std::vector<std::string> implicit;
+    for (auto &p : f.params) {
+        std::vector<Local> binds;
+        // Resolve ascribed types with implicit sizes allowed (see check_pat's Param handling).
+        std::function<void(PatPtr &)> pre = [&](PatPtr &q) {
+            if (!q) return;
+            if (q->kind == Pat::Kind::Ascript && q->type_exp && !q->type) {
+                q->type = resolve_type_exp(q->type_exp, SizeCtx::Param, &implicit);
+                touched_pats_.push_back(q.get());
+            }
+            for (auto &e : q->elems) pre(e);
+            for (auto &fl : q->fields) pre(fl.second);
+            if (q->inner) pre(q->inner);
+        };
+        pre(p);
+        for (auto &n : implicit)
+            if (std::find(f.size_params.begin(), f.size_params.end(), n) == f.size_params.end())
+                f.size_params.push_back(n);
+        TypePtr t = p->kind == Pat::Kind::Ascript && p->type ? p->type : fresh(p->loc);
+        check_pat(p, t, pnames, false, binds);
+        bind_pat_locals(binds);
+        ptypes.push_back(p->type ? p->type : t);
+    }
+    TypePtr declared_ret;
+    if (f.ret_type) declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
+    TypePtr ret;
+    if (fun_is_intrinsic(f)) {
+        if (!declared_ret) throw CompileError(f.loc, "intrinsic `" + f.name + "` needs a return type");
+        ret = declared_ret;
+    } else {
+        TypePtr bt = check(f.body);
+        if (declared_ret) {
+            expect(declared_ret, bt, f.body->loc,
+                   "the body of `" + f.name + "` does not match its return type");
+            ret = declared_ret;
+        } else {
+            ret = bt->with_unique(false);
+        }
+    }
+    // Sizes bound inside the body that leak into the result type become unknown.
+    {
+        std::set<std::string> dn;
+        dim_names(zonk(ret, false), dn);
+        std::set<std::string> unknown;
+        for (auto &n : dn) {
+            if (n[0] == '?') continue;
+            bool ok = find_local(n) || env_.vals.count(n);
+            if (!ok) unknown.insert(n);
+        }
+        ret = forget_dims(ret, unknown);
+    }
+    f.ret = ret;
+    // Build the function type; a parameter named in later types makes it dependent.
+    TypePtr ft = ret;
+    std::set<std::string> later;
+    dim_names(zonk(ret, false), later);
+    for (size_t i = f.params.size(); i-- > 0;) {
+        std::string pname;
+        if (auto sp = simple_name_pat(*f.params[i]))
+            if (later.count(sp->name) &&
+                std::find(f.size_params.begin(), f.size_params.end(), sp->name) == f.size_params.end())
+                pname = sp->name;
+        ft = Type::func(ptypes[i], ft, pname);
+        dim_names(zonk(ptypes[i], false), later);
+    }
+    scheme->sparams = f.size_params;
+    scheme->type = ft;
+    pop_scope(mark);
+    tparam_scope_ = saved_tparams;
+    if (!top) {
+        // Let-generalisation: unconstrained variables not free in the enclosing scope.
+        std::set<int> fv, envfv;
+        free_vars(ft, fv);
+        for (auto &l : locals_) free_vars(l.type, envfv);
+        for (int i : fv) {
+            if (envfv.count(i) || tvars_[i].bound || tvars_[i].prim || !tvars_[i].fields.empty() ||
+                !tvars_[i].ctors.empty())
+                continue;
+            std::string n;
+            do n = "t" + std::to_string(name_counter_++);
+            while (used_tparam_names_.count(n));
+            used_tparam_names_.insert(n);
+            tvars_[i].bound = Type::type_var(n);
+            scheme->tparams.push_back(n);
+        }
+        scheme->type = zonk(scheme->type, false);
+    }
+    return scheme;
+}
+
+void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_names) {
+    // 1. Defaulting of overloaded literals and operators.
+    for (size_t i = 0; i < tvars_.size(); i++) {
+        auto &v = tvars_[i];
+        if (v.bound || !v.prim) continue;
+        PrimType p = PrimType::I32;
+        if (v.mask & (1u << (int)PrimType::I32)) p = PrimType::I32;
+        else if (v.mask & (1u << (int)PrimType::F64)) p = PrimType::F64;
+        else
+            for (int k = 0; k < num_prim_types; k++)
+                if (v.mask & (1u << k)) {
+                    p = (PrimType)k;
+                    break;
+                }
+        v.bound = Type::prim_type(p);
+    }
+    // 2. Record and sum constraints that nothing resolved.
+    for (size_t i = 0; i < tvars_.size(); i++) {
+        auto &v = tvars_[i];
+        if (v.bound) continue;
+        if (!v.fields.empty())
+            throw CompileError(v.loc, "the type of this value is ambiguous: a record with field `" +
+                                          v.fields.begin()->first + "`; add a type annotation");
+        if (!v.ctors.empty()) {
+            std::vector<std::pair<std::string, TypePtr>> cs;
+            for (auto &c : v.ctors) cs.emplace_back(c.first, Type::tuple(c.second));
+            v.bound = Type::sum(cs);
+        }
+    }
+    // 3. Generalisation of what the definition's type leaves open.
+    if (main_type) {
+        std::set<int> fv;
+        free_vars(*main_type, fv);
+        for (int i : fv) {
+            if (tvars_[i].bound) continue;
+            std::string n;
+            do n = "t" + std::to_string(name_counter_++);
+            while (used_tparam_names_.count(n));
+            used_tparam_names_.insert(n);
+            tvars_[i].bound = Type::type_var(n);
+            if (gen_names) gen_names->push_back(n);
+        }
+    }
+    // 4. Anything still open is unconstrained by the program: use the unit type.
+    for (auto &v : tvars_)
+        if (!v.bound) v.bound = Type::tuple({});
+    for (auto *e : touched_exps_) e->type = zonk(e->type, true);
+    for (auto *p : touched_pats_) p->type = zonk(p->type, true);
+    for (auto *v : touched_vars_)
+        for (auto &t : v->type_args) t = zonk(t, true);
+    for (auto *f : touched_funs_) f->ret = zonk(f->ret, true);
+    for (auto *t : touched_types_) *t = zonk(*t, true);
+    check_final_types();
+}
+
+void Checker::check_final_types() {
+    for (auto *e : touched_exps_) {
+        if (!e->type) continue;
+        if (e->type->kind == Type::Kind::Array && e->type->elem &&
+            contains_func(e->type->elem))
+            throw CompileError(e->loc, "functions cannot be put in arrays (type `" +
+                                           type_to_string(e->type) + "`)");
+        if (e->kind == ExpKind::If && contains_func(e->type))
+            throw CompileError(e->loc, "an `if` expression cannot return a function (type `" +
+                                           type_to_string(e->type) + "`)");
+        if (e->kind == ExpKind::Match && contains_func(e->type))
+            throw CompileError(e->loc, "a `match` expression cannot return a function (type `" +
+                                           type_to_string(e->type) + "`)");
+        if (e->kind == ExpKind::Loop && contains_func(e->type))
+            throw CompileError(e->loc, "a loop parameter cannot be a function (type `" +
+                                           type_to_string(e->type) + "`)");
+    }
+}
+
+void Checker::check_decl(Decl &d) {
+    switch (d.kind) {
+    case Decl::Kind::Local:
+        if (d.inner) check_decl(*d.inner);
+        return;
+    case Decl::Kind::Open:
+    case Decl::Kind::Import: return;
+    case Decl::Kind::Type: {
+        reset();
+        auto &td = *d.type_decl;
+        auto ab = std::make_shared<TypeAbbrev>();
+        ab->params = td.params;
+        std::set<std::string> seen;
+        for (auto &p : td.params) {
+            if (!seen.insert(p.name).second)
+                throw CompileError(p.loc, "type parameter `" + p.name + "` is bound twice");
+            if (p.kind == TypeParam::Kind::Size) bind_local(p.name, Type::prim_type(PrimType::I64));
+            else tparam_scope_[p.name] = Type::type_var(p.name);
+        }
+        ab->body = zonk(resolve_type_exp(td.def, SizeCtx::Ret, nullptr), true);
+        env_.types[td.name] = ab;
+        return;
+    }
+    case Decl::Kind::Fun: {
+        reset();
+        FunDef &f = *d.fun;
+        auto scheme = check_fundef(f, true);
+        std::vector<std::string> gen;
+        finalize(&scheme->type, &gen);
+        scheme->type = zonk(scheme->type, true);
+        for (auto &g : gen) scheme->tparams.push_back(g);
+        if (f.is_entry) {
+            if (!scheme->tparams.empty())
+                throw CompileError(f.loc, "entry point `" + f.name + "` cannot be polymorphic");
+            for (auto &p : f.params)
+                if (p->type && contains_func(p->type))
+                    throw CompileError(p->loc, "entry point `" + f.name +
+                                                   "` cannot take a function as a parameter");
+            if (contains_func(f.ret))
+                throw CompileError(f.loc, "entry point `" + f.name + "` cannot return a function");
+        }
+        if (!fun_is_intrinsic(f)) check_uniqueness_fun(f);
+        strip_unique();
+        auto gv = std::make_shared<GlobalVal>();
+        gv->scheme = *scheme;
+        gv->from_prelude = env_.checking_prelude;
+        env_.vals[f.name] = gv;
+        return;
+    }
+    }
+}
+
+// Uniqueness matters on parameter and return types only; values are shown without it.
+void Checker::strip_unique() {
+    for (auto *e : touched_exps_)
+        if (e->type && e->type->unique) e->type = e->type->with_unique(false);
+}
+
+TypePtr Checker::check_top_exp(ExpPtr &e) {
+    reset();
+    TypePtr t = check(e);
+    std::vector<std::string> gen;
+    finalize(&t, &gen);
+    check_uniqueness_exp(e);
+    strip_unique();
+    return zonk(t, true)->with_unique(false);
+}
+
+}  // namespace internal
+
+// ---------------------------------------------------------------- public API
+
+static const std::pair<CheckedEnvPtr, std::shared_ptr<Program>> &prelude_state() {
+    static const std::pair<CheckedEnvPtr, std::shared_ptr<Program>> st = [] {
+        auto prog = std::make_shared<Program>(parse_program(prelude_file()));
+        auto env = std::make_shared<CheckedEnv>();
+        env->checking_prelude = true;
+        internal::Checker c(*env);
+        for (auto &d : prog->decls) c.check_decl(*d);
+        env->checking_prelude = false;
+        return std::make_pair(env, prog);
+    }();
+    return st;
+}
+
+CheckedEnvPtr prelude_env() { return std::make_shared<CheckedEnv>(*prelude_state().first); }
+
+const Program &checked_prelude() { return *prelude_state().second; }
+
+void check_program(Program &prog, CheckedEnvPtr &env) {
+    auto work = std::make_shared<CheckedEnv>(env ? *env : CheckedEnv{});
+    internal::Checker c(*work);
+    for (auto &d : prog.decls) c.check_decl(*d);
+    env = work;
+}
+
+TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env) {
+    CheckedEnv work = env ? *env : CheckedEnv{};
+    internal::Checker c(work);
+    return c.check_top_exp(exp);
+}
+
+}  // namespace loom
+
+// Note [Checker design]
+//
+// Hindley-Milner inference with mutable substitutions, one top-level definition at
+// a time.  Inference type variables are TypeVar types named "?N" (N indexes tvars_),
+// inference sizes are Dim::Var named "?N" (indexing dvars_).  Overloaded literals and
+// operators constrain a variable to a set of primitive types (a bit mask); projection
+// on a not-yet-known type records a HasFields constraint, constructors a HasConstrs
+// constraint.  Every node the checker types is remembered in touched_*; after the
+// definition, finalize() defaults literal variables (i32, else f64), generalises what
+// is left open in the definition's type into type parameters, and substitutes all the
+// recorded types, so that no "?" name survives in the AST or the environment.
+//
+// Sizes are checked where both sides are known (two different constants or rigid size
+// names); unknown sizes (Dim::Any) unify with anything.  Where Futhark would
+// introduce an existential size (filter, if branches of different sizes, loops), we
+// use Any: the interpreter checks sizes at run time, so being lenient is safe.

@@ -1,11 +1,45 @@
-// STUB: replaced by the interpreter work (issue #4).
-#include "interpreter/Interpreter.h"
+// The reference interpreter: a direct evaluator over the checked AST.
+//
+// Environment: one stack of (name, value) bindings; a call pushes its parameters
+// above `frame.base` and looks names up from the top down to the base, then in the
+// closure's captured environment, then in the globals.  Closures capture the
+// current frame's bindings (values are shared, not copied).  Arrays of primitives
+// are flat typed buffers, and the SOACs have fast paths for operator sections
+// and simple scalar lambdas (see Builtins.cpp), so no per-element heap
+// allocation happens in the common cases.
+#include "interpreter/Interp_Internal.h"
+
+#include <algorithm>
+#include <cstring>
+
 namespace loom {
-struct Interpreter::Impl {};
-Interpreter::Interpreter() : impl_(std::make_unique<Impl>()) {}
-Interpreter::~Interpreter() = default;
-void Interpreter::load(const Program &) {}
-Value Interpreter::call(const std::string &, const std::vector<Value> &) { return Value(); }
-Value Interpreter::eval(const Exp &) { return Value(); }
-void Interpreter::set_interrupt_flag(const std::atomic<bool> *) {}
+
+using namespace interp;
+
+namespace interp {
+class Evaluator;
 }
+
+struct Interpreter::Impl {
+    std::unique_ptr<interp::Evaluator> ev;
+};
+
+}  // namespace loom
+
+#include "interpreter/Evaluator.h"
+
+namespace loom {
+
+Interpreter::Interpreter() : impl_(std::make_unique<Impl>()) {
+    impl_->ev = std::make_unique<Evaluator>();
+    impl_->ev->load(checked_prelude());
+}
+Interpreter::~Interpreter() = default;
+void Interpreter::load(const Program &prog) { impl_->ev->load(prog); }
+Value Interpreter::call(const std::string &name, const std::vector<Value> &args) {
+    return impl_->ev->call_global(name, args);
+}
+Value Interpreter::eval(const Exp &e) { return impl_->ev->eval_top(e); }
+void Interpreter::set_interrupt_flag(const std::atomic<bool> *flag) { impl_->ev->interrupt = flag; }
+
+}  // namespace loom

@@ -1,0 +1,26 @@
+/** \file
+ * The `loom` command line (DESIGN.md §3): `run`, `check`, `test`, `--help`,
+ * `--version`.  The REPL and the compiler backends plug in later.
+ *
+ * Exit statuses: 0 success; 1 a run-time error, bad input values, or failed tests;
+ * 2 a program that does not parse or type-check, or a usage error (unknown
+ * subcommand or option, unavailable backend); 3 an internal error.
+ */
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+/** Runs the command line `args` (without the program name), reading stdin from `in`
+ * and writing to `out`/`err`; returns the exit status. */
+int driver_main(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
+                std::ostream &err);
+
+/** Relative tolerance used by `loom test` for floats: values a and b match when
+ * |a-b| <= tol * max(1, |a|, |b|) (NaN matches NaN, infinities match exactly). */
+constexpr double test_float_tolerance = 1e-3;
+
+}  // namespace loom

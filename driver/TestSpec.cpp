@@ -1,0 +1,257 @@
+#include "driver/TestSpec.h"
+
+#include <algorithm>
+
+namespace loom {
+
+bool TestCase::has_tag(const std::string &t) const {
+    return std::find(tags.begin(), tags.end(), t) != tags.end();
+}
+
+namespace {
+
+std::string trim(const std::string &s) {
+    size_t b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    size_t e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> split_words(const std::string &s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (!cur.empty()) out.push_back(cur), cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+/** Reads the case section of one block: the comment text after `==`, with the
+ * source position of each of its lines. */
+class SpecParser {
+public:
+    SpecParser(SourceFilePtr file, std::string text, std::vector<std::pair<int, int>> line_pos)
+        : file_(std::move(file)), s_(std::move(text)), line_pos_(std::move(line_pos)) {}
+
+    void parse(TestBlock &block) {
+        std::vector<std::string> entries{"main"};
+        std::string pending_name;
+        std::vector<std::string> pending_tags;
+        TestCase *current = nullptr;  // the case whose expectation may follow
+        for (;;) {
+            skip_ws();
+            if (pos_ >= s_.size()) break;
+            SrcLoc loc = loc_at(pos_);
+            if (s_[pos_] == '"') {
+                size_t e = s_.find('"', pos_ + 1);
+                if (e == std::string::npos) fail(loc, "unterminated test case name");
+                pending_name = s_.substr(pos_ + 1, e - pos_ - 1);
+                pos_ = e + 1;
+                continue;
+            }
+            std::string w = read_word();
+            if (w.empty()) fail(loc, std::string("unexpected `") + s_[pos_] + "` in test block");
+            bool key = pos_ < s_.size() && s_[pos_] == ':';
+            if (key) ++pos_;
+            if (key && w == "entry") {
+                entries = split_words(rest_of_line());
+                if (entries.empty()) fail(loc, "`entry:` needs at least one name");
+            } else if (key && w == "error") {
+                std::string re = trim(rest_of_line());
+                if (current && current->expect == TestCase::Expect::Success) {
+                    current->expect = TestCase::Expect::RuntimeError;
+                    current->error_regex = re;
+                } else {
+                    block.compile_error = re;
+                }
+                current = nullptr;
+            } else if (key && w == "property") {
+                for (auto &p : split_words(rest_of_line())) block.properties.push_back(p);
+            } else if (key) {
+                fail(loc, "unknown test directive `" + w + ":`");
+            } else if (w == "tags") {
+                size_t at;
+                std::string body = braced(at);
+                for (auto &t : split_words(body)) block.tags.push_back(t);
+            } else if (w == "input") {
+                block.cases.emplace_back();
+                TestCase &c = block.cases.back();
+                c.name = pending_name;
+                c.tags = pending_tags;
+                c.entries = entries;
+                c.loc = loc;
+                pending_name.clear();
+                pending_tags.clear();
+                if (c.has_tag("random")) c.input_kind = TestCase::InputKind::Random;
+                if (c.has_tag("script")) c.input_kind = TestCase::InputKind::Script;
+                skip_ws();
+                if (pos_ < s_.size() && s_[pos_] == '@') {
+                    ++pos_;
+                    skip_ws();
+                    c.input_loc = loc_at(pos_);
+                    c.input = read_nonspace();
+                    if (c.input.empty()) fail(c.input_loc, "expected a file name after `input @`");
+                    if (c.input_kind == TestCase::InputKind::Values)
+                        c.input_kind = TestCase::InputKind::File;
+                } else {
+                    size_t at;
+                    c.input = braced(at);
+                    c.input_loc = loc_at(at);
+                }
+                current = &c;
+            } else if (w == "output" || w == "auto") {
+                if (w == "auto") {
+                    skip_ws();
+                    if (read_word() != "output") fail(loc, "expected `output` after `auto`");
+                }
+                if (!current || current->expect != TestCase::Expect::Success)
+                    fail(loc, "`output` must follow an `input`");
+                if (w == "auto") {
+                    current->expect = TestCase::Expect::AutoOutput;
+                } else {
+                    size_t at;
+                    current->output = braced(at);
+                    current->output_loc = loc_at(at);
+                    current->expect = TestCase::Expect::Output;
+                }
+                current = nullptr;
+            } else if (w == "structure") {
+                // `structure [backend] { ... }`: compiler-only, ignored here.
+                skip_ws();
+                if (pos_ < s_.size() && s_[pos_] != '{') read_word();
+                size_t at;
+                braced(at);
+            } else {
+                pending_tags.push_back(w);  // compiled, nobench, random, script, ...
+            }
+        }
+    }
+
+private:
+    SourceFilePtr file_;
+    std::string s_;
+    std::vector<std::pair<int, int>> line_pos_;  // per spec line: source line, column offset
+    size_t pos_ = 0;
+
+    [[noreturn]] void fail(const SrcLoc &loc, const std::string &msg) { throw CompileError(loc, msg); }
+
+    SrcLoc loc_at(size_t p) const {
+        size_t line = 0, col = 0;
+        for (size_t i = 0; i < p && i < s_.size(); ++i) {
+            if (s_[i] == '\n') ++line, col = 0;
+            else ++col;
+        }
+        SrcLoc l;
+        l.file = file_;
+        if (line < line_pos_.size()) {
+            l.line = line_pos_[line].first;
+            l.col = line_pos_[line].second + (int)col + 1;
+        }
+        return l;
+    }
+
+    void skip_ws() {
+        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' ||
+                                    s_[pos_] == '\r'))
+            ++pos_;
+    }
+
+    std::string read_word() {
+        size_t b = pos_;
+        while (pos_ < s_.size()) {
+            char c = s_[pos_];
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                c == '_' || c == '-')
+                ++pos_;
+            else
+                break;
+        }
+        return s_.substr(b, pos_ - b);
+    }
+
+    std::string read_nonspace() {
+        size_t b = pos_;
+        while (pos_ < s_.size() && s_[pos_] != ' ' && s_[pos_] != '\t' && s_[pos_] != '\n') ++pos_;
+        return s_.substr(b, pos_ - b);
+    }
+
+    std::string rest_of_line() {
+        size_t e = s_.find('\n', pos_);
+        if (e == std::string::npos) e = s_.size();
+        std::string r = s_.substr(pos_, e - pos_);
+        pos_ = e;
+        return r;
+    }
+
+    /** `{ ... }` with nesting; returns the inside and sets `at` to its start. */
+    std::string braced(size_t &at) {
+        skip_ws();
+        if (pos_ >= s_.size() || s_[pos_] != '{') fail(loc_at(pos_), "expected `{` in test block");
+        size_t b = ++pos_;
+        at = b;
+        int depth = 1;
+        for (; pos_ < s_.size(); ++pos_) {
+            if (s_[pos_] == '{') ++depth;
+            else if (s_[pos_] == '}' && --depth == 0) break;
+        }
+        if (depth != 0) fail(loc_at(b - 1), "unclosed `{` in test block");
+        std::string inside = s_.substr(b, pos_ - b);
+        ++pos_;
+        return inside;
+    }
+};
+
+}  // namespace
+
+std::vector<TestBlock> parse_test_blocks(const SourceFilePtr &file) {
+    std::vector<std::string> lines;
+    {
+        const std::string &t = file->text;
+        size_t b = 0;
+        while (b <= t.size()) {
+            size_t e = t.find('\n', b);
+            if (e == std::string::npos) {
+                if (b < t.size()) lines.push_back(t.substr(b));
+                break;
+            }
+            lines.push_back(t.substr(b, e - b));
+            b = e + 1;
+        }
+    }
+    std::vector<TestBlock> blocks;
+    size_t i = 0;
+    while (i < lines.size()) {
+        if (lines[i].rfind("--", 0) != 0) {
+            ++i;
+            continue;
+        }
+        size_t start = i;
+        while (i < lines.size() && lines[i].rfind("--", 0) == 0) ++i;
+        // A comment run is a test block when one of its lines is just `==`.
+        size_t sep = start;
+        while (sep < i && trim(lines[sep].substr(2)) != "==") ++sep;
+        if (sep == i) continue;
+        TestBlock block;
+        block.loc = SrcLoc{file, (int)start + 1, 1, 0};
+        for (size_t k = start; k < sep; ++k) {
+            if (!block.description.empty()) block.description += '\n';
+            block.description += trim(lines[k].substr(2));
+        }
+        std::string text;
+        std::vector<std::pair<int, int>> pos;
+        for (size_t k = sep + 1; k < i; ++k) {
+            text += lines[k].substr(2) + '\n';
+            pos.emplace_back((int)k + 1, 2);
+        }
+        SpecParser(file, std::move(text), std::move(pos)).parse(block);
+        blocks.push_back(std::move(block));
+    }
+    return blocks;
+}
+
+}  // namespace loom

@@ -1,0 +1,49 @@
+/** \file
+ * The `-- ==` test blocks of `.fut`/`.loom` programs, in the format of
+ * `futhark test` (futhark-test.rst): a description, a line `==`, then cases
+ * (`input {..} output {..}`, `input @ file`, `error: regex`, `entry: names`,
+ * `tags {..}`, `"name"`, `compiled`, `random`/`script` inputs, `structure {..}`).
+ */
+#pragma once
+
+#include "core/Diagnostic.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+/** One input/output case. */
+struct TestCase {
+    std::string name;                 ///< the quoted name, or empty
+    std::vector<std::string> entries; ///< entry points to test (default {"main"})
+    std::vector<std::string> tags;    ///< words before `input`: compiled, nobench, random, ...
+    SrcLoc loc;                       ///< of the `input` keyword
+    enum class InputKind { Values, File, Random, Script } input_kind = InputKind::Values;
+    std::string input;                ///< Values: the text inside the braces; File: the path
+    SrcLoc input_loc;                 ///< where the values (inside the braces) start
+    enum class Expect { Success, Output, RuntimeError, AutoOutput } expect = Expect::Success;
+    std::string output;               ///< Output: the text inside the braces
+    SrcLoc output_loc;
+    std::string error_regex;          ///< RuntimeError
+
+    bool has_tag(const std::string &t) const;
+};
+
+/** One test block. */
+struct TestBlock {
+    SrcLoc loc;
+    std::string description;
+    std::vector<std::string> tags;            ///< `tags { .. }`
+    std::vector<TestCase> cases;
+    /// `error: regex` not after an input: the program must be rejected at compile time.
+    std::optional<std::string> compile_error;
+    std::vector<std::string> properties;      ///< `property: names` (not run)
+};
+
+/** The test blocks of a program's source (none for a file without `-- ==`).
+ * Throws CompileError (located in `file`) on a malformed block. */
+std::vector<TestBlock> parse_test_blocks(const SourceFilePtr &file);
+
+}  // namespace loom

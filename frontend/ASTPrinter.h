@@ -1,0 +1,19 @@
+/** \file
+ * A compact S-expression rendering of the AST, for tests and debugging
+ * (e.g. `1 + 2 * x` prints as `(+ 1 (* 2 x))`).  Not a pretty-printer of source.
+ */
+#pragma once
+
+#include "frontend/AST.h"
+
+#include <string>
+
+namespace loom {
+
+std::string print_exp(const Exp &e);
+std::string print_type_exp(const TypeExp &t);
+std::string print_pat(const Pat &p);
+std::string print_slice(const std::vector<DimIndex> &slice);
+std::string print_decl(const Decl &d);
+
+}  // namespace loom

@@ -1,0 +1,755 @@
+// The type checker: expressions and patterns.
+#include "frontend/TypeCheck_Internal.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace loom {
+namespace internal {
+
+namespace {
+constexpr uint16_t bit(PrimType p) { return (uint16_t)(1u << (int)p); }
+constexpr uint16_t kSigned = bit(PrimType::I8) | bit(PrimType::I16) | bit(PrimType::I32) | bit(PrimType::I64);
+constexpr uint16_t kUnsigned = bit(PrimType::U8) | bit(PrimType::U16) | bit(PrimType::U32) | bit(PrimType::U64);
+constexpr uint16_t kInts = kSigned | kUnsigned;
+constexpr uint16_t kFloats = bit(PrimType::F16) | bit(PrimType::F32) | bit(PrimType::F64);
+constexpr uint16_t kNumeric = kInts | kFloats;
+constexpr uint16_t kAll = kNumeric | bit(PrimType::Bool);
+
+TypePtr i64t() { return Type::prim_type(PrimType::I64); }
+TypePtr boolt() { return Type::prim_type(PrimType::Bool); }
+
+template <typename T> std::shared_ptr<T> make_exp(const SrcLoc &loc) {
+    auto e = std::make_shared<T>();
+    e->loc = loc;
+    return e;
+}
+}  // namespace
+
+bool Checker::is_builtin_op(const std::string &op) const {
+    static const std::set<std::string> ops = {"+",  "-",  "*",  "/",  "%",  "//", "%%", "**",
+                                              "==", "!=", "<",  "<=", ">",  ">=", "&",  "|",
+                                              "^",  "<<", ">>", ">>>", "&&", "||", "|>", "<|",
+                                              ">->", "<-<"};
+    return ops.count(op) > 0;
+}
+
+// The type of a built-in operator as a curried function.
+TypePtr Checker::builtin_op_type(const std::string &op, const SrcLoc &loc) {
+    auto bin = [](TypePtr a, TypePtr b, TypePtr r) { return Type::func(a, Type::func(b, r)); };
+    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "**" ||
+        op == "//" || op == "%%") {
+        auto a = fresh_prim(loc, kNumeric);
+        return bin(a, a, a);
+    }
+    if (op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>" || op == ">>>") {
+        auto a = fresh_prim(loc, kInts);
+        return bin(a, a, a);
+    }
+    if (op == "&&" || op == "||") return bin(boolt(), boolt(), boolt());
+    if (op == "==" || op == "!=") {
+        auto a = fresh(loc);
+        tvars_[var_index(a->var)].eq = true;
+        return bin(a, a, boolt());
+    }
+    if (op == "<" || op == "<=" || op == ">" || op == ">=") {
+        auto a = fresh_prim(loc, kAll);
+        return bin(a, a, boolt());
+    }
+    auto a = fresh(loc), b = fresh(loc), c = fresh(loc);
+    if (op == "|>") return bin(a, Type::func(a, b), b);
+    if (op == "<|") return bin(Type::func(a, b), a, b);
+    if (op == ">->") return bin(Type::func(a, b), Type::func(b, c), Type::func(a, c));
+    if (op == "<-<") return bin(Type::func(b, c), Type::func(a, b), Type::func(a, c));
+    throw CompileError(loc, "unknown operator `" + op + "`");
+}
+
+// An operator used as a value: a user definition in scope, else the built-in.
+TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node) {
+    if (auto l = find_local(op)) {
+        if (l->scheme) return instantiate(*l->scheme, var_node ? &var_node->type_args : nullptr);
+        return l->type;
+    }
+    auto it = env_.vals.find(op);
+    if (it != env_.vals.end() && (!is_builtin_op(op) || !it->second->from_prelude || env_.checking_prelude)) {
+        if (var_node) touched_vars_.push_back(var_node);
+        return instantiate(it->second->scheme, var_node ? &var_node->type_args : nullptr);
+    }
+    if (is_builtin_op(op)) return builtin_op_type(op, loc);
+    throw CompileError(loc, "unknown name `" + op + "`");
+}
+
+TypePtr Checker::check_var(ExpPtr &e) {
+    auto *v = e->as<Var>();
+    const std::string &name = v->name;
+    if (auto l = find_local(name)) {
+        if (l->scheme) {
+            touched_vars_.push_back(v);
+            return instantiate(*l->scheme, &v->type_args);
+        }
+        return l->type;
+    }
+    auto it = env_.vals.find(name);
+    if (it != env_.vals.end()) {
+        touched_vars_.push_back(v);
+        v->type_args.clear();
+        return instantiate(it->second->scheme, &v->type_args);
+    }
+    if (is_builtin_op(name)) return builtin_op_type(name, e->loc);
+    // `r.x.0`: a value followed by field projections.
+    for (size_t pos = name.rfind('.'); pos != std::string::npos && pos > 0;
+         pos = name.rfind('.', pos - 1)) {
+        std::string prefix = name.substr(0, pos);
+        if (!name_known(prefix)) {
+            if (pos == 0) break;
+            continue;
+        }
+        auto base = make_exp<Var>(e->loc);
+        base->name = prefix;
+        base->loc.end_col = 0;
+        ExpPtr cur = base;
+        size_t start = pos + 1;
+        while (start <= name.size()) {
+            size_t next = name.find('.', start);
+            std::string field = name.substr(start, next == std::string::npos ? std::string::npos : next - start);
+            auto p = make_exp<Project>(e->loc);
+            p->target = cur;
+            p->field = field;
+            cur = p;
+            if (next == std::string::npos) break;
+            start = next + 1;
+        }
+        e = cur;
+        return check(e);
+    }
+    throw CompileError(e->loc, "unknown name `" + name + "`");
+}
+
+Dim Checker::dim_of_arg(const Exp *arg) {
+    if (auto il = arg->as<IntLit>()) return Dim::constant((int64_t)il->value);
+    if (auto v = arg->as<Var>())
+        if (v->name.find('.') == std::string::npos && find_local(v->name)) return Dim::var(v->name);
+    if (auto a = arg->as<Ascript>()) return dim_of_arg(a->exp.get());
+    return Dim::any();
+}
+
+TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
+                                const std::string &fname, const SrcLoc &loc) {
+    ft = resolve(ft);
+    if (ft->kind == Type::Kind::TypeVar && var_index(ft->var) >= 0) {
+        auto r = fresh(loc);
+        unify(ft, Type::func(fresh(loc), r), DimMode::Strict);
+        ft = resolve(ft);
+    }
+    if (ft->kind != Type::Kind::Func) {
+        if (argno == 1)
+            throw CompileError(loc, "cannot apply " + (fname.empty() ? "an expression" : "`" + fname + "`") +
+                                        " of non-function type `" + show(ft) + "`");
+        throw CompileError(loc, "too many arguments to " +
+                                    (fname.empty() ? std::string("function") : "`" + fname + "`") +
+                                    ": its result after " + std::to_string(argno - 1) +
+                                    " argument(s) has non-function type `" + show(ft) + "`");
+    }
+    std::string what = "argument " + std::to_string(argno) +
+                       (fname.empty() ? std::string() : " of `" + fname + "`");
+    expect(ft->param, at, arg ? arg->loc : loc, what);
+    TypePtr r = ft->result;
+    if (!ft->param_name.empty()) r = subst_dim(r, ft->param_name, arg ? dim_of_arg(arg) : Dim::any());
+    return r;
+}
+
+TypePtr Checker::apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::string &fname,
+                            const SrcLoc &loc) {
+    TypePtr at = check(arg);
+    return apply_arg_type(ft, at, arg.get(), argno, fname, loc);
+}
+
+TypePtr Checker::check_binop(ExpPtr &e) {
+    auto *b = e->as<BinOp>();
+    TypePtr ft;
+    if (b->backtick) {
+        auto v = make_exp<Var>(b->op_loc);
+        v->name = b->op;
+        ExpPtr ve = v;
+        ft = check(ve);
+    } else {
+        ft = op_value_type(b->op, b->op_loc, nullptr);
+    }
+    std::string what = "operator `" + b->op + "`";
+    TypePtr lt = check(b->lhs);
+    TypePtr rt = check(b->rhs);
+    auto r = apply_arg_type(ft, lt, b->lhs.get(), 1, b->op, b->op_loc);
+    return apply_arg_type(r, rt, b->rhs.get(), 2, b->op, b->op_loc);
+}
+
+TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc) {
+    for (auto &di : slice) {
+        if (di.is_range) {
+            for (ExpPtr *p : {&di.start, &di.end, &di.stride})
+                if (*p) expect(i64t(), check(*p), (*p)->loc, "slice bound must be i64");
+        } else {
+            expect(i64t(), check(di.index), di.index->loc, "index must be i64");
+        }
+    }
+    arr = resolve(arr);
+    if (arr->kind == Type::Kind::TypeVar && var_index(arr->var) >= 0) {
+        std::vector<Dim> shape;
+        for (size_t i = 0; i < slice.size(); i++) shape.push_back(fresh_dim());
+        auto t = Type::array(fresh(loc), shape);
+        unify(arr, t, DimMode::Strict);
+        arr = t;
+    }
+    if (arr->kind != Type::Kind::Array)
+        throw CompileError(loc, "cannot index into a value of type `" + show(arr) + "` (not an array)");
+    if ((int)slice.size() > arr->rank()) {
+        TypePtr el = resolve(arr->elem);
+        if (el->kind == Type::Kind::TypeVar && var_index(el->var) >= 0) {
+            std::vector<Dim> shape;
+            for (size_t i = arr->rank(); i < slice.size(); i++) shape.push_back(fresh_dim());
+            unify(el, Type::array(fresh(loc), shape), DimMode::Strict);
+            arr = zonk(arr, false);
+        } else {
+            throw CompileError(loc, "too many indices (" + std::to_string(slice.size()) +
+                                        ") for array of type `" + show(arr) + "`");
+        }
+    }
+    std::vector<Dim> shape;
+    for (size_t i = 0; i < arr->shape.size(); i++) {
+        if (i < slice.size()) {
+            auto &di = slice[i];
+            if (!di.is_range) continue;
+            if (!di.start && !di.end && !di.stride) shape.push_back(arr->shape[i]);
+            else shape.push_back(Dim::any());
+        } else {
+            shape.push_back(arr->shape[i]);
+        }
+    }
+    if (shape.empty()) return arr->elem;
+    return Type::array(arr->elem, shape);
+}
+
+TypePtr Checker::check_lambda(Lambda &lam) {
+    size_t mark = scope_mark();
+    std::set<std::string> names;
+    std::vector<TypePtr> ptypes;
+    for (auto &p : lam.params) {
+        std::vector<Local> binds;
+        TypePtr t = fresh(p->loc);
+        check_pat(p, t, names, false, binds);
+        bind_pat_locals(binds);
+        ptypes.push_back(p->type ? p->type : t);
+    }
+    TypePtr rt = check(lam.body);
+    if (lam.ret_type) {
+        auto decl = resolve_type_exp(lam.ret_type, SizeCtx::Ret, nullptr);
+        expect(decl, rt, lam.body->loc, "lambda body does not match its return type");
+        rt = decl;
+    }
+    std::set<std::string> bound;
+    for (size_t i = mark; i < locals_.size(); i++) bound.insert(locals_[i].name);
+    pop_scope(mark);
+    rt = forget_dims(rt, bound);
+    TypePtr ft = rt;
+    for (size_t i = ptypes.size(); i-- > 0;) ft = Type::func(ptypes[i], ft);
+    return ft;
+}
+
+static TypePtr all_dims_any(const TypePtr &t) {
+    switch (t->kind) {
+    case Type::Kind::Array: {
+        std::vector<Dim> shape(t->shape.size(), Dim::any());
+        return Type::array(all_dims_any(t->elem), shape, t->unique);
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (auto &e : t->elems) es.push_back(all_dims_any(e));
+        return Type::tuple(es);
+    }
+    case Type::Kind::Record: {
+        auto fs = t->fields;
+        for (auto &f : fs) f.second = all_dims_any(f.second);
+        return Type::record(fs);
+    }
+    default: return t;
+    }
+}
+
+TypePtr Checker::check_loop(Loop &lp) {
+    size_t mark = scope_mark();
+    if (!lp.init) {
+        // `loop x for ...` means `loop x = x for ...`.
+        const Pat *p = lp.pat.get();
+        while (p && p->kind == Pat::Kind::Ascript) p = p->inner.get();
+        if (!p || p->kind != Pat::Kind::Id)
+            throw CompileError(lp.loc, "a loop without an initial value needs a plain variable");
+        auto v = make_exp<Var>(p->loc);
+        v->name = p->name;
+        lp.init = v;
+    }
+    TypePtr it = check(lp.init);
+    for (auto &s : lp.sizes) bind_local(s, i64t());
+    // Sizes of loop parameters may change from one iteration to the next.
+    TypePtr pt = all_dims_any(zonk(it, false));
+    std::set<std::string> names;
+    std::vector<Local> pbinds;
+    check_pat(lp.pat, pt, names, false, pbinds);
+    expect(lp.pat->type ? lp.pat->type : pt, it, lp.init->loc,
+           "initial value of the loop does not match the loop parameter", DimMode::Lenient);
+    size_t mark2 = scope_mark();
+    switch (lp.form) {
+    case Loop::Form::For: {
+        TypePtr bt = check(lp.bound);
+        expect(fresh_prim(lp.bound->loc, kInts), bt, lp.bound->loc, "loop bound must be an integer");
+        bind_pat_locals(pbinds);
+        bind_local(lp.index_name, bt);
+        break;
+    }
+    case Loop::Form::ForIn: {
+        TypePtr at = resolve(check(lp.bound));
+        if (at->kind == Type::Kind::TypeVar && var_index(at->var) >= 0) {
+            auto t = Type::array(fresh(lp.bound->loc), {fresh_dim()});
+            unify(at, t, DimMode::Strict);
+            at = t;
+        }
+        if (at->kind != Type::Kind::Array)
+            throw CompileError(lp.bound->loc, "`for ... in` needs an array, but got `" + show(at) + "`");
+        bind_pat_locals(pbinds);
+        std::vector<Local> ebinds;
+        std::set<std::string> enames;
+        check_pat(lp.elem_pat, at->row_type(), enames, false, ebinds);
+        bind_pat_locals(ebinds);
+        break;
+    }
+    case Loop::Form::While: {
+        bind_pat_locals(pbinds);
+        expect(boolt(), check(lp.bound), lp.bound->loc, "loop condition must be bool");
+        break;
+    }
+    }
+    (void)mark2;
+    TypePtr bt = check(lp.body);
+    TypePtr result = lp.pat->type ? lp.pat->type : pt;
+    expect(result, bt, lp.body->loc, "the loop body's type does not match the loop parameter",
+           DimMode::Lenient);
+    pop_scope(mark);
+    std::set<std::string> sz(lp.sizes.begin(), lp.sizes.end());
+    std::set<std::string> pn;
+    pat_names(*lp.pat, pn);
+    sz.insert(pn.begin(), pn.end());
+    return forget_dims(result, sz)->with_unique(false);
+}
+
+TypePtr Checker::check_match(Match &m) {
+    TypePtr st = check(m.scrutinee);
+    TypePtr result;
+    if (m.cases.empty()) throw CompileError(m.loc, "match with no cases");
+    for (auto &c : m.cases) {
+        size_t mark = scope_mark();
+        std::set<std::string> names;
+        std::vector<Local> binds;
+        check_pat(c.pat, st, names, true, binds);
+        bind_pat_locals(binds);
+        TypePtr bt = check(c.body);
+        bt = forget_dims(bt, names);
+        pop_scope(mark);
+        if (!result) {
+            result = bt;
+        } else {
+            expect(result, bt, c.body->loc, "match cases have different types", DimMode::Lenient);
+            result = join(result, bt);
+        }
+    }
+    return result;
+}
+
+TypePtr Checker::check(ExpPtr &e) {
+    if (!e) throw InternalError("type checker: null expression");
+    TypePtr t;
+    switch (e->kind) {
+    case ExpKind::IntLit: {
+        auto *l = e->as<IntLit>();
+        t = l->suffix ? Type::prim_type(*l->suffix) : fresh_prim(e->loc, kNumeric);
+        break;
+    }
+    case ExpKind::FloatLit: {
+        auto *l = e->as<FloatLit>();
+        if (l->suffix && !is_float(*l->suffix))
+            throw CompileError(e->loc, "a float literal cannot have type " + std::string(prim_name(*l->suffix)));
+        t = l->suffix ? Type::prim_type(*l->suffix) : fresh_prim(e->loc, kFloats);
+        break;
+    }
+    case ExpKind::BoolLit: t = boolt(); break;
+    case ExpKind::StringLit:
+        t = Type::array(Type::prim_type(PrimType::U8),
+                        {Dim::constant((int64_t)e->as<StringLit>()->bytes.size())});
+        break;
+    case ExpKind::Var: {
+        t = check_var(e);
+        if (e->kind != ExpKind::Var) return t;  // rewritten into projections (already recorded)
+        break;
+    }
+    case ExpKind::Tuple: {
+        auto *x = e->as<TupleExp>();
+        if (x->elems.size() == 1) {
+            t = check(x->elems[0]);
+            break;
+        }
+        std::vector<TypePtr> es;
+        for (auto &el : x->elems) es.push_back(check(el)->with_unique(false));
+        t = Type::tuple(es);
+        break;
+    }
+    case ExpKind::Record: {
+        auto *x = e->as<RecordExp>();
+        std::vector<std::pair<std::string, TypePtr>> fs;
+        std::set<std::string> seen;
+        for (auto &f : x->fields) {
+            if (!seen.insert(f.first).second)
+                throw CompileError(f.second ? f.second->loc : e->loc, "field `" + f.first + "` given twice in record");
+            fs.emplace_back(f.first, check(f.second)->with_unique(false));
+        }
+        // {0 = a, 1 = b} is the tuple (a, b).
+        bool tuple_like = fs.size() != 1;
+        for (size_t i = 0; i < fs.size() && tuple_like; i++) tuple_like = seen.count(std::to_string(i)) > 0;
+        if (tuple_like && !fs.empty()) {
+            std::vector<TypePtr> es(fs.size());
+            for (auto &f : fs) es[std::stoul(f.first)] = f.second;
+            t = Type::tuple(es);
+        } else {
+            t = Type::record(fs);
+        }
+        break;
+    }
+    case ExpKind::ArrayLit: {
+        auto *x = e->as<ArrayLit>();
+        TypePtr et;
+        for (auto &el : x->elems) {
+            TypePtr t2 = check(el);
+            if (!et) et = t2;
+            else expect(et, t2, el->loc, "array elements have different types");
+        }
+        if (!et) et = fresh(e->loc);
+        t = Type::array(et->with_unique(false), {Dim::constant((int64_t)x->elems.size())});
+        break;
+    }
+    case ExpKind::Range: {
+        auto *r = e->as<RangeExp>();
+        TypePtr st = check(r->start);
+        expect(fresh_prim(r->start->loc, kInts), st, r->start->loc, "range bounds must be integers");
+        if (r->second) expect(st, check(r->second), r->second->loc, "range elements must have the same type");
+        expect(st, check(r->end), r->end->loc, "range bounds must have the same type");
+        Dim d = Dim::any();
+        auto *s = r->start->as<IntLit>();
+        auto *en = r->end->as<IntLit>();
+        if (!r->second && s && en) {
+            int64_t a = (int64_t)s->value, b = (int64_t)en->value, n = 0;
+            if (r->end_kind == RangeExp::End::Inclusive) n = b - a + 1;
+            else if (r->end_kind == RangeExp::End::UpToExclusive) n = b - a;
+            else n = a - b;
+            if (n >= 0) d = Dim::constant(n);
+        } else if (!r->second && s && s->value == 0 && r->end_kind == RangeExp::End::UpToExclusive) {
+            d = dim_of_arg(r->end.get());
+        }
+        t = Type::array(st, {d});
+        break;
+    }
+    case ExpKind::BinOp: t = check_binop(e); break;
+    case ExpKind::Negate: {
+        auto *x = e->as<Negate>();
+        t = check(x->operand);
+        expect(fresh_prim(e->loc, kNumeric), t, x->operand->loc, "negation needs a numeric operand");
+        break;
+    }
+    case ExpKind::Not: {
+        auto *x = e->as<Not>();
+        t = check(x->operand);
+        expect(fresh_prim(e->loc, kInts | bit(PrimType::Bool)), t, x->operand->loc,
+               "`!` needs a bool or integer operand");
+        break;
+    }
+    case ExpKind::Apply: {
+        auto *x = e->as<Apply>();
+        TypePtr ft = check(x->fn);
+        std::string fname;
+        if (auto v = x->fn->as<Var>()) fname = v->name;
+        int n = 1;
+        for (auto &a : x->args) ft = apply_type(ft, a, n++, fname, a->loc);
+        t = ft;
+        break;
+    }
+    case ExpKind::Lambda: t = check_lambda(*e->as<Lambda>()); break;
+    case ExpKind::OpSection: {
+        auto *x = e->as<OpSection>();
+        TypePtr ft;
+        if (x->backtick) {
+            auto v = make_exp<Var>(e->loc);
+            v->name = x->op;
+            ExpPtr ve = v;
+            ft = check(ve);
+        } else {
+            ft = op_value_type(x->op, e->loc, nullptr);
+        }
+        if (x->left) {
+            t = apply_type(ft, x->left, 1, x->op, x->left->loc);
+        } else if (x->right) {
+            auto a = fresh(e->loc), b = fresh(e->loc), r = fresh(e->loc);
+            expect(Type::func(a, Type::func(b, r)), ft, e->loc, "operator section");
+            TypePtr rt = check(x->right);
+            expect(b, rt, x->right->loc, "right operand of section `" + x->op + "`");
+            t = Type::func(a, r);
+        } else {
+            t = ft;
+        }
+        break;
+    }
+    case ExpKind::ProjectSection: {
+        auto *x = e->as<ProjectSection>();
+        TypePtr a = fresh(e->loc);
+        TypePtr cur = a;
+        for (auto &f : x->fields) cur = field_type(cur, f, e->loc);
+        t = Type::func(a, cur);
+        break;
+    }
+    case ExpKind::IndexSection: {
+        auto *x = e->as<IndexSection>();
+        TypePtr a = fresh(e->loc);
+        TypePtr r = check_slice(a, x->slice, e->loc);
+        t = Type::func(a, r);
+        break;
+    }
+    case ExpKind::Project: {
+        auto *x = e->as<Project>();
+        TypePtr tt = check(x->target);
+        t = field_type(tt, x->field, e->loc);
+        break;
+    }
+    case ExpKind::Index: {
+        auto *x = e->as<Index>();
+        TypePtr at = check(x->target);
+        t = check_slice(at, x->slice, e->loc);
+        break;
+    }
+    case ExpKind::Update: {
+        auto *x = e->as<Update>();
+        TypePtr at = check(x->target);
+        TypePtr st = check_slice(at, x->slice, e->loc);
+        expect(st, check(x->value), x->value->loc, "the value written by `with` does not match the slice");
+        t = zonk(at, false)->with_unique(false);
+        break;
+    }
+    case ExpKind::RecordUpdate: {
+        auto *x = e->as<RecordUpdate>();
+        TypePtr rt = check(x->target);
+        TypePtr cur = rt;
+        for (auto &f : x->path) cur = field_type(cur, f, e->loc);
+        expect(cur, check(x->value), x->value->loc, "the value written by `with` does not match the field");
+        t = rt;
+        break;
+    }
+    case ExpKind::LetPat: {
+        auto *x = e->as<LetPat>();
+        TypePtr vt = check(x->value);
+        size_t mark = scope_mark();
+        for (auto &s : x->sizes) bind_local(s, i64t());
+        std::set<std::string> names;
+        std::vector<Local> binds;
+        check_pat(x->pat, vt->with_unique(false), names, false, binds);
+        bind_pat_locals(binds);
+        TypePtr bt = check(x->body);
+        pop_scope(mark);
+        names.insert(x->sizes.begin(), x->sizes.end());
+        t = forget_dims(bt, names);
+        break;
+    }
+    case ExpKind::LetFun: {
+        auto *x = e->as<LetFun>();
+        auto scheme = check_fundef(*x->fun, false);
+        size_t mark = scope_mark();
+        locals_.push_back({x->fun->name, scheme->type, scheme});
+        t = check(x->body);
+        pop_scope(mark);
+        break;
+    }
+    case ExpKind::LetWith: {
+        auto *x = e->as<LetWith>();
+        auto l = find_local(x->name);
+        if (!l) throw CompileError(x->name_loc, "unknown name `" + x->name + "`");
+        TypePtr at = l->type;
+        TypePtr vt;
+        if (!x->path.empty()) {
+            TypePtr cur = at;
+            for (auto &f : x->path) cur = field_type(cur, f, x->name_loc);
+            expect(cur, check(x->value), x->value->loc, "the value written does not match the field");
+        } else {
+            TypePtr st = check_slice(at, x->slice, x->name_loc);
+            expect(st, check(x->value), x->value->loc, "the value written does not match the slice");
+        }
+        size_t mark = scope_mark();
+        bind_local(x->name, at);
+        t = check(x->body);
+        pop_scope(mark);
+        break;
+    }
+    case ExpKind::If: {
+        auto *x = e->as<If>();
+        expect(boolt(), check(x->cond), x->cond->loc, "the condition of `if` must be bool");
+        TypePtr a = check(x->then_branch);
+        TypePtr b = check(x->else_branch);
+        expect(a, b, x->else_branch->loc, "the branches of `if` have different types", DimMode::Lenient);
+        t = join(a, b)->with_unique(false);
+        break;
+    }
+    case ExpKind::Loop: t = check_loop(*e->as<Loop>()); break;
+    case ExpKind::Match: t = check_match(*e->as<Match>()); break;
+    case ExpKind::Ascript: {
+        auto *x = e->as<Ascript>();
+        TypePtr et = check(x->exp);
+        TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
+        expect(decl, et, e->loc, "type ascription");
+        t = join(decl, et);
+        break;
+    }
+    case ExpKind::Coerce: {
+        auto *x = e->as<Coerce>();
+        TypePtr et = check(x->exp);
+        TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
+        expect(decl, et, e->loc, "size coercion", DimMode::Lenient);
+        t = decl;
+        break;
+    }
+    case ExpKind::Ctor: {
+        auto *x = e->as<CtorExp>();
+        std::vector<TypePtr> ps;
+        for (auto &a : x->args) ps.push_back(check(a)->with_unique(false));
+        t = fresh(e->loc);
+        tvars_[var_index(t->var)].ctors[x->name] = ps;
+        break;
+    }
+    case ExpKind::Assert: {
+        auto *x = e->as<AssertExp>();
+        expect(boolt(), check(x->cond), x->cond->loc, "the condition of `assert` must be bool");
+        t = check(x->exp);
+        break;
+    }
+    case ExpKind::Attr: t = check(e->as<AttrExp>()->exp); break;
+    }
+    e->type = t;
+    touched_exps_.push_back(e.get());
+    return t;
+}
+
+// ---------------------------------------------------------------- patterns
+
+void Checker::pat_names(const Pat &p, std::set<std::string> &out) {
+    if (p.kind == Pat::Kind::Id) out.insert(p.name);
+    for (auto &e : p.elems)
+        if (e) pat_names(*e, out);
+    for (auto &f : p.fields)
+        if (f.second) pat_names(*f.second, out);
+    if (p.inner) pat_names(*p.inner, out);
+}
+
+void Checker::bind_pat_locals(std::vector<Local> &out) {
+    for (auto &l : out) locals_.push_back(l);
+    out.clear();
+}
+
+void Checker::check_pat(PatPtr &p, TypePtr t, std::set<std::string> &names, bool refutable_ok,
+                        std::vector<Local> &out) {
+    touched_pats_.push_back(p.get());
+    switch (p->kind) {
+    case Pat::Kind::Id:
+        if (!names.insert(p->name).second)
+            throw CompileError(p->loc, "variable `" + p->name + "` is bound twice in the same pattern");
+        p->type = t;
+        out.push_back({p->name, t, nullptr});
+        return;
+    case Pat::Kind::Wildcard: p->type = t; return;
+    case Pat::Kind::Tuple: {
+        p->type = t;
+        if (p->elems.size() == 1) return check_pat(p->elems[0], t, names, refutable_ok, out);
+        std::vector<TypePtr> es;
+        for (auto &e : p->elems) es.push_back(fresh(e->loc));
+        expect(Type::tuple(es), t, p->loc, "tuple pattern");
+        TypePtr rt = resolve(t);
+        for (size_t i = 0; i < p->elems.size(); i++) {
+            TypePtr et = es[i];
+            // Keep uniqueness of declared components (parameters).
+            if (rt->kind == Type::Kind::Tuple && i < rt->elems.size() && rt->elems[i]->unique)
+                et = zonk(et, false)->with_unique(true);
+            check_pat(p->elems[i], et, names, refutable_ok, out);
+        }
+        return;
+    }
+    case Pat::Kind::Record: {
+        p->type = t;
+        TypePtr rt = resolve(t);
+        std::vector<std::pair<std::string, TypePtr>> fs;
+        std::set<std::string> seen;
+        for (auto &f : p->fields) {
+            if (!seen.insert(f.first).second)
+                throw CompileError(p->loc, "field `" + f.first + "` given twice in record pattern");
+            fs.emplace_back(f.first, fresh(p->loc));
+        }
+        expect(Type::record(fs), t, p->loc, "record pattern");
+        for (size_t i = 0; i < p->fields.size(); i++) {
+            auto &f = p->fields[i];
+            TypePtr ft = fs[i].second;
+            if (!f.second) {
+                auto id = std::make_shared<Pat>();
+                id->kind = Pat::Kind::Id;
+                id->loc = p->loc;
+                id->name = f.first;
+                f.second = id;
+            }
+            check_pat(f.second, ft, names, refutable_ok, out);
+        }
+        (void)rt;
+        return;
+    }
+    case Pat::Kind::Literal: {
+        if (!refutable_ok) throw CompileError(p->loc, "refutable pattern not allowed here");
+        TypePtr lt = check(p->literal);
+        expect(t, lt, p->loc, "literal pattern");
+        p->type = t;
+        return;
+    }
+    case Pat::Kind::Ctor: {
+        TypePtr rt = resolve(t);
+        std::vector<TypePtr> ps;
+        if (rt->kind == Type::Kind::Sum) {
+            auto it = std::find_if(rt->fields.begin(), rt->fields.end(),
+                                   [&](auto &c) { return c.first == p->name; });
+            if (it == rt->fields.end())
+                throw CompileError(p->loc, "constructor #" + p->name + " not in type `" + show(rt) + "`");
+            ps = it->second->elems;
+            if (!refutable_ok && rt->fields.size() > 1)
+                throw CompileError(p->loc, "refutable pattern not allowed here");
+            if (ps.size() != p->elems.size())
+                throw CompileError(p->loc, "constructor #" + p->name + " has " + std::to_string(ps.size()) +
+                                               " payload(s), but the pattern has " +
+                                               std::to_string(p->elems.size()));
+        } else {
+            if (!refutable_ok) throw CompileError(p->loc, "refutable pattern not allowed here");
+            for (auto &e : p->elems) ps.push_back(fresh(e->loc));
+            auto v = fresh(p->loc);
+            tvars_[var_index(v->var)].ctors[p->name] = ps;
+            expect(v, t, p->loc, "constructor pattern");
+        }
+        p->type = t;
+        for (size_t i = 0; i < p->elems.size(); i++) check_pat(p->elems[i], ps[i], names, refutable_ok, out);
+        return;
+    }
+    case Pat::Kind::Ascript: {
+        // Parameters have their declared type resolved beforehand (implicit sizes).
+        TypePtr decl = p->type ? p->type : resolve_type_exp(p->type_exp, SizeCtx::Body, nullptr);
+        expect(decl, t, p->loc, "pattern type annotation");
+        p->type = decl;
+        check_pat(p->inner, decl, names, refutable_ok, out);
+        return;
+    }
+    }
+}
+
+}  // namespace internal
+}  // namespace loom

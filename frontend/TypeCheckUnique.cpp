@@ -1,0 +1,483 @@
+// The type checker: uniqueness and consumption (Futhark's in-place update rules),
+// run on the typed AST of one definition after inference.
+//
+// Every binding gets an id.  A value's aliases are the ids it may share memory with
+// (transitively closed at binding time).  Consuming a value marks its aliases
+// consumed; using a variable with a consumed alias is an error.  Tuples keep
+// per-component aliases so that `let (a, b) = (x, y)` does not tie a to y.
+#include "frontend/TypeCheck_Internal.h"
+
+#include <algorithm>
+#include <map>
+
+namespace loom {
+namespace internal {
+
+namespace {
+
+struct Als {
+    std::set<int> ids;
+    std::vector<Als> elems;  ///< per-component aliases of a tuple value, else empty
+    std::set<int> all() const {
+        std::set<int> r = ids;
+        for (auto &e : elems) {
+            auto s = e.all();
+            r.insert(s.begin(), s.end());
+        }
+        return r;
+    }
+};
+
+struct UInfo {
+    std::string name;
+    bool consumable = true;
+    int depth = 0;  ///< lambda/loop nesting where bound
+    bool param = false;
+};
+
+bool is_prim_type(const TypePtr &t) { return t && t->kind == Type::Kind::Prim; }
+
+class Uniq {
+public:
+    explicit Uniq(const CheckedEnv &env) : env_(env) {
+        global_id_ = new_id("a top-level definition", false, 0, false);
+    }
+
+    void fun(FunDef &f) {
+        fname_ = f.name;
+        for (auto &p : f.params) bind_param(p);
+        for (auto &s : f.size_params) bind(s, Als{}, true);
+        Als r = walk(f.body);
+        if (f.ret && f.ret->unique) check_unique_return(r, f, f.body->loc);
+    }
+    void top(ExpPtr &e) { walk(e); }
+
+private:
+    const CheckedEnv &env_;
+    std::vector<UInfo> infos_;
+    std::vector<std::pair<std::string, Als>> scope_;
+    std::map<int, SrcLoc> consumed_;
+    int depth_ = 0;
+    int global_id_ = 0;
+    std::string fname_;
+
+    int new_id(const std::string &name, bool consumable, int depth, bool param) {
+        infos_.push_back({name, consumable, depth, param});
+        return (int)infos_.size() - 1;
+    }
+
+    void bind(const std::string &name, Als a, bool consumable, bool param = false) {
+        int id = new_id(name, consumable, depth_, param);
+        a.ids.insert(id);
+        scope_.emplace_back(name, std::move(a));
+    }
+
+    const Als *lookup(const std::string &name) const {
+        for (size_t i = scope_.size(); i-- > 0;)
+            if (scope_[i].first == name) return &scope_[i].second;
+        return nullptr;
+    }
+
+    void bind_param(const PatPtr &p) {
+        std::vector<std::pair<const Pat *, bool>> ids;
+        collect_ids(*p, false, ids);
+        for (auto &[q, uniq] : ids) bind(q->name, Als{}, uniq || (q->type && q->type->unique), true);
+    }
+
+    static void collect_ids(const Pat &p, bool uniq, std::vector<std::pair<const Pat *, bool>> &out) {
+        bool u = uniq || (p.kind == Pat::Kind::Ascript && p.type && p.type->unique);
+        if (p.kind == Pat::Kind::Id) out.emplace_back(&p, u);
+        for (auto &e : p.elems)
+            if (e) collect_ids(*e, u, out);
+        for (auto &f : p.fields)
+            if (f.second) collect_ids(*f.second, u, out);
+        if (p.inner) collect_ids(*p.inner, u, out);
+    }
+
+    // Binds a pattern to a value with aliases `a`.
+    void bind_pat(const PatPtr &p, const Als &a) {
+        if (!p) return;
+        bool prim = is_prim_type(p->type);
+        switch (p->kind) {
+        case Pat::Kind::Id: bind(p->name, prim ? Als{} : Als{a.all(), {}}, consumable(a)); return;
+        case Pat::Kind::Tuple:
+            if (a.elems.size() == p->elems.size() && !p->elems.empty()) {
+                for (size_t i = 0; i < p->elems.size(); i++) bind_pat(p->elems[i], a.elems[i]);
+            } else {
+                for (auto &e : p->elems) bind_pat(e, Als{a.all(), {}});
+            }
+            return;
+        case Pat::Kind::Ascript: bind_pat(p->inner, a); return;
+        default:
+            for (auto &e : p->elems) bind_pat(e, Als{a.all(), {}});
+            for (auto &f : p->fields) bind_pat(f.second, Als{a.all(), {}});
+            return;
+        }
+    }
+
+    bool consumable(const Als &a) const {
+        for (int id : a.all())
+            if (!infos_[id].consumable) return false;
+        return true;
+    }
+
+    void check_use(const std::string &name, const Als &a, const SrcLoc &loc) {
+        for (int id : a.all()) {
+            auto it = consumed_.find(id);
+            if (it != consumed_.end())
+                throw CompileError(loc, "`" + name + "` used after being consumed (consumed at " +
+                                            it->second.str() + ")");
+        }
+    }
+
+    // Consumes the aliases of a value at `loc`; `what` names it for messages.
+    void consume(const Als &a, const std::string &what, const SrcLoc &loc) {
+        for (int id : a.all()) {
+            const UInfo &info = infos_[id];
+            if (!info.consumable) {
+                std::string n = id == global_id_ ? what : info.name;
+                throw CompileError(loc, "would consume `" + n + "`, which is not consumable" +
+                                            (info.param ? " (its parameter type is not unique `*`)"
+                                                        : id == global_id_ ? " (it is a top-level definition)" : ""));
+            }
+            if (info.depth < depth_)
+                throw CompileError(loc, "cannot consume `" + info.name +
+                                            "`, which is bound outside the enclosing function or loop");
+        }
+        for (int id : a.all()) consumed_.emplace(id, loc);
+    }
+
+    void check_unique_return(const Als &r, const FunDef &f, const SrcLoc &loc) {
+        for (int id : r.all()) {
+            if (id == global_id_)
+                throw CompileError(loc, "unique return value of `" + f.name +
+                                            "` aliases a top-level definition");
+            if (infos_[id].param && !infos_[id].consumable)
+                throw CompileError(loc, "unique return value of `" + f.name + "` is aliased to `" +
+                                            infos_[id].name + "`, which is not consumable");
+        }
+    }
+
+    static std::string exp_name(const Exp &e) {
+        if (auto v = e.as<Var>()) return v->name;
+        return "the argument";
+    }
+
+    // Which parameters of a function type are unique.
+    static std::vector<bool> unique_params(TypePtr t, size_t n) {
+        std::vector<bool> r;
+        for (size_t i = 0; i < n && t && t->kind == Type::Kind::Func; i++, t = t->result)
+            r.push_back(t->param && t->param->unique);
+        r.resize(n, false);
+        return r;
+    }
+
+    Als walk_slice(std::vector<DimIndex> &slice) {
+        for (auto &d : slice) {
+            for (ExpPtr *p : {&d.index, &d.start, &d.end, &d.stride})
+                if (*p) walk(*p);
+        }
+        return {};
+    }
+
+    Als apply(ExpPtr &fn, std::vector<ExpPtr *> args, const TypePtr &result, const SrcLoc &loc) {
+        Als fa = walk(fn);
+        std::vector<Als> as;
+        for (auto *a : args) as.push_back(walk(*a));
+        auto uniq = unique_params(fn->type, args.size());
+        for (size_t i = 0; i < args.size(); i++) {
+            if (!uniq[i]) continue;
+            // Another argument of the same call may not alias a consumed one.
+            auto ci = as[i].all();
+            for (size_t j = 0; j < args.size(); j++) {
+                if (j == i) continue;
+                for (int id : as[j].all())
+                    if (ci.count(id) && !is_prim_type((*args[j])->type))
+                        throw CompileError((*args[j])->loc, "`" + exp_name(**args[j]) +
+                                                                "` is consumed by another argument of this call");
+            }
+            consume(as[i], exp_name(**args[i]), (*args[i])->loc);
+        }
+        if (is_prim_type(result) || (result && result->unique)) return {};
+        Als r{fa.all(), {}};
+        for (size_t i = 0; i < as.size(); i++)
+            if (!uniq[i]) {
+                auto s = as[i].all();
+                r.ids.insert(s.begin(), s.end());
+            }
+        (void)loc;
+        return r;
+    }
+
+    Als walk(ExpPtr &e) {
+        Als r = walk_inner(e);
+        if (is_prim_type(e->type)) return {};
+        return r;
+    }
+
+    Als walk_inner(ExpPtr &e) {
+        switch (e->kind) {
+        case ExpKind::IntLit:
+        case ExpKind::FloatLit:
+        case ExpKind::BoolLit:
+        case ExpKind::StringLit:
+        case ExpKind::ProjectSection: return {};
+        case ExpKind::Var: {
+            auto *v = e->as<Var>();
+            if (auto a = lookup(v->name)) {
+                check_use(v->name, *a, e->loc);
+                return *a;
+            }
+            return Als{{global_id_}, {}};
+        }
+        case ExpKind::Tuple: {
+            Als r;
+            for (auto &x : e->as<TupleExp>()->elems) r.elems.push_back(walk(x));
+            if (r.elems.size() == 1) return r.elems[0];
+            return r;
+        }
+        case ExpKind::Record: {
+            Als r;
+            for (auto &f : e->as<RecordExp>()->fields) {
+                auto s = walk(f.second).all();
+                r.ids.insert(s.begin(), s.end());
+            }
+            return r;
+        }
+        case ExpKind::ArrayLit: {
+            for (auto &x : e->as<ArrayLit>()->elems) walk(x);
+            return {};
+        }
+        case ExpKind::Range: {
+            auto *x = e->as<RangeExp>();
+            walk(x->start);
+            if (x->second) walk(x->second);
+            walk(x->end);
+            return {};
+        }
+        case ExpKind::BinOp: {
+            auto *x = e->as<BinOp>();
+            if (auto l = lookup(x->op); !l && env_.vals.count(x->op) && x->op != "|>" && x->op != "<|") {
+                // A prelude or user function used as an operator: same rules as application.
+                auto it = env_.vals.find(x->op);
+                Als la = walk(x->lhs), ra = walk(x->rhs);
+                auto uniq = unique_params(it->second->scheme.type, 2);
+                if (uniq[0]) consume(la, exp_name(*x->lhs), x->lhs->loc);
+                if (uniq[1]) consume(ra, exp_name(*x->rhs), x->rhs->loc);
+                if (is_prim_type(e->type)) return {};
+                TypePtr rt = it->second->scheme.type;
+                for (int i = 0; i < 2 && rt && rt->kind == Type::Kind::Func; i++) rt = rt->result;
+                if (rt && rt->unique) return {};
+                Als r{la.all(), {}};
+                auto s = ra.all();
+                r.ids.insert(s.begin(), s.end());
+                return r;
+            }
+            Als la = walk(x->lhs), ra = walk(x->rhs);
+            Als r{la.all(), {}};
+            auto s = ra.all();
+            r.ids.insert(s.begin(), s.end());
+            return r;
+        }
+        case ExpKind::Negate: walk(e->as<Negate>()->operand); return {};
+        case ExpKind::Not: walk(e->as<Not>()->operand); return {};
+        case ExpKind::Apply: {
+            auto *x = e->as<Apply>();
+            std::vector<ExpPtr *> args;
+            for (auto &a : x->args) args.push_back(&a);
+            return apply(x->fn, args, e->type, e->loc);
+        }
+        case ExpKind::Lambda: {
+            auto *x = e->as<Lambda>();
+            size_t mark = scope_.size();
+            depth_++;
+            for (auto &p : x->params) bind_param(p);
+            walk(x->body);
+            depth_--;
+            scope_.resize(mark);
+            return {};
+        }
+        case ExpKind::OpSection: {
+            auto *x = e->as<OpSection>();
+            Als r;
+            if (x->left) r = walk(x->left);
+            if (x->right) r = walk(x->right);
+            return {};
+        }
+        case ExpKind::IndexSection: walk_slice(e->as<IndexSection>()->slice); return {};
+        case ExpKind::Project: {
+            auto *x = e->as<Project>();
+            Als a = walk(x->target);
+            if (!a.elems.empty()) {
+                size_t k = 0;
+                bool num = !x->field.empty() && std::all_of(x->field.begin(), x->field.end(), ::isdigit);
+                if (num) k = std::stoul(x->field);
+                if (num && k < a.elems.size()) return a.elems[k];
+            }
+            return Als{a.all(), {}};
+        }
+        case ExpKind::Index: {
+            auto *x = e->as<Index>();
+            Als a = walk(x->target);
+            walk_slice(x->slice);
+            return Als{a.all(), {}};
+        }
+        case ExpKind::Update: {
+            auto *x = e->as<Update>();
+            Als a = walk(x->target);
+            walk_slice(x->slice);
+            walk(x->value);
+            consume(a, exp_name(*x->target), e->loc);
+            return {};
+        }
+        case ExpKind::RecordUpdate: {
+            auto *x = e->as<RecordUpdate>();
+            Als a = walk(x->target);
+            Als v = walk(x->value);
+            Als r{a.all(), {}};
+            auto s = v.all();
+            r.ids.insert(s.begin(), s.end());
+            return r;
+        }
+        case ExpKind::LetPat: {
+            auto *x = e->as<LetPat>();
+            Als v = walk(x->value);
+            size_t mark = scope_.size();
+            for (auto &s : x->sizes) bind(s, {}, true);
+            bind_pat(x->pat, v);
+            Als r = walk(x->body);
+            scope_.resize(mark);
+            return r;
+        }
+        case ExpKind::LetFun: {
+            auto *x = e->as<LetFun>();
+            size_t mark = scope_.size();
+            depth_++;
+            for (auto &p : x->fun->params) bind_param(p);
+            for (auto &s : x->fun->size_params) bind(s, {}, true);
+            if (x->fun->body) {
+                Als fr = walk(x->fun->body);
+                if (x->fun->ret && x->fun->ret->unique) check_unique_return(fr, *x->fun, x->fun->body->loc);
+            }
+            depth_--;
+            scope_.resize(mark);
+            bind(x->fun->name, {}, true);
+            Als r = walk(x->body);
+            scope_.resize(mark);
+            return r;
+        }
+        case ExpKind::LetWith: {
+            auto *x = e->as<LetWith>();
+            const Als *a = lookup(x->name);
+            Als av = a ? *a : Als{};
+            if (a) check_use(x->name, av, x->name_loc);
+            walk_slice(x->slice);
+            walk(x->value);
+            if (x->path.empty()) consume(av, x->name, x->name_loc);
+            size_t mark = scope_.size();
+            bind(x->name, {}, true);
+            Als r = walk(x->body);
+            scope_.resize(mark);
+            return r;
+        }
+        case ExpKind::If: {
+            auto *x = e->as<If>();
+            walk(x->cond);
+            auto before = consumed_;
+            Als a = walk(x->then_branch);
+            auto after_then = consumed_;
+            consumed_ = before;
+            Als b = walk(x->else_branch);
+            consumed_.insert(after_then.begin(), after_then.end());
+            Als r{a.all(), {}};
+            auto s = b.all();
+            r.ids.insert(s.begin(), s.end());
+            return r;
+        }
+        case ExpKind::Loop: {
+            auto *x = e->as<Loop>();
+            Als init = walk(x->init);
+            size_t mark = scope_.size();
+            if (x->form == Loop::Form::For || x->form == Loop::Form::ForIn) walk(x->bound);
+            depth_++;
+            for (auto &s : x->sizes) bind(s, {}, true);
+            size_t pmark = scope_.size();
+            // Loop parameters are fresh each iteration and may be consumed in the body.
+            bind_pat(x->pat, Als{});
+            for (size_t i = pmark; i < scope_.size(); i++) infos_[*scope_[i].second.ids.rbegin()].consumable = true;
+            std::set<int> param_ids;
+            for (size_t i = pmark; i < scope_.size(); i++)
+                param_ids.insert(scope_[i].second.ids.begin(), scope_[i].second.ids.end());
+            if (x->form == Loop::Form::ForIn) bind_pat(x->elem_pat, Als{});
+            if (x->form == Loop::Form::For) bind(x->index_name, {}, true);
+            if (x->form == Loop::Form::While) walk(x->bound);
+            Als body = walk(x->body);
+            depth_--;
+            bool param_consumed = false;
+            for (int id : param_ids) param_consumed |= consumed_.count(id) > 0;
+            bool declared_unique = x->pat->type && x->pat->type->unique;
+            scope_.resize(mark);
+            if (param_consumed || declared_unique) consume(init, exp_name(*x->init), x->init->loc);
+            // The loop's result may alias what the body returns from outside.
+            Als r;
+            for (int id : body.all())
+                if (!param_ids.count(id)) r.ids.insert(id);
+            if (!param_consumed && !declared_unique) {
+                auto s = init.all();
+                r.ids.insert(s.begin(), s.end());
+            }
+            return r;
+        }
+        case ExpKind::Match: {
+            auto *x = e->as<Match>();
+            Als s = walk(x->scrutinee);
+            auto before = consumed_;
+            std::map<int, SrcLoc> all_after;
+            Als r;
+            for (auto &c : x->cases) {
+                consumed_ = before;
+                size_t mark = scope_.size();
+                bind_pat(c.pat, Als{s.all(), {}});
+                auto b = walk(c.body).all();
+                r.ids.insert(b.begin(), b.end());
+                scope_.resize(mark);
+                all_after.insert(consumed_.begin(), consumed_.end());
+            }
+            consumed_ = all_after;
+            return r;
+        }
+        case ExpKind::Ascript: return walk(e->as<Ascript>()->exp);
+        case ExpKind::Coerce: return walk(e->as<Coerce>()->exp);
+        case ExpKind::Ctor: {
+            Als r;
+            for (auto &a : e->as<CtorExp>()->args) {
+                auto s = walk(a).all();
+                r.ids.insert(s.begin(), s.end());
+            }
+            return r;
+        }
+        case ExpKind::Assert: {
+            auto *x = e->as<AssertExp>();
+            walk(x->cond);
+            return walk(x->exp);
+        }
+        case ExpKind::Attr: return walk(e->as<AttrExp>()->exp);
+        }
+        return {};
+    }
+};
+
+}  // namespace
+
+void Checker::check_uniqueness_fun(FunDef &f) {
+    Uniq u(env_);
+    u.fun(f);
+}
+
+void Checker::check_uniqueness_exp(ExpPtr &e) {
+    Uniq u(env_);
+    u.top(e);
+}
+
+}  // namespace internal
+}  // namespace loom

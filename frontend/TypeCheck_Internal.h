@@ -1,0 +1,173 @@
+/** \file
+ * Private to the type checker (TypeCheck*.cpp): the checked environment and the
+ * inference state.  See Note [Checker design] in TypeCheck.cpp.
+ */
+#pragma once
+
+#include "frontend/Frontend.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace loom {
+
+/** A type scheme: `type` quantified over type variables (TypeVar names) and sizes. */
+struct Scheme {
+    std::vector<std::string> tparams;  ///< in declaration order (explicit ones first)
+    std::vector<std::string> sparams;
+    TypePtr type;
+};
+
+struct GlobalVal {
+    Scheme scheme;
+    bool from_prelude = false;
+};
+
+/** `type t 'a [n] = body`: params appear in body as TypeVar(a) and Dim::Var(n). */
+struct TypeAbbrev {
+    std::vector<TypeParam> params;
+    TypePtr body;
+};
+
+struct CheckedEnv {
+    std::unordered_map<std::string, std::shared_ptr<const GlobalVal>> vals;
+    std::unordered_map<std::string, std::shared_ptr<const TypeAbbrev>> types;
+    bool checking_prelude = false;
+};
+
+namespace internal {
+
+/** Whether the parser marked a definition as an intrinsic (no body). */
+template <typename F> bool fun_is_intrinsic(const F &f) {
+    if constexpr (requires { f.is_intrinsic; }) return f.is_intrinsic || !f.body;
+    else return !f.body;
+}
+
+/** A failed unification, turned into a CompileError by the caller with context. */
+struct Mismatch {
+    bool sizes = false;
+    std::string a, b;
+};
+
+enum class DimMode : uint8_t { Strict, Lenient };
+
+class Checker {
+public:
+    explicit Checker(CheckedEnv &env) : env_(env) {}
+    void check_decl(Decl &d);
+    TypePtr check_top_exp(ExpPtr &e);
+
+private:
+    // ---------------------------------------------------------------- inference state
+    struct VarInfo {
+        TypePtr bound;
+        bool prim = false;     ///< must be a primitive type in `mask`
+        uint16_t mask = 0;
+        bool eq = false;
+        std::map<std::string, TypePtr> fields;                 ///< HasFields constraint
+        std::map<std::string, std::vector<TypePtr>> ctors;     ///< HasConstrs constraint
+        SrcLoc loc;
+    };
+    struct Local {
+        std::string name;
+        TypePtr type;
+        std::shared_ptr<Scheme> scheme;  ///< local polymorphic function
+    };
+
+    CheckedEnv &env_;
+    std::vector<VarInfo> tvars_;
+    std::vector<Dim> dvars_;  ///< Any = unbound
+    std::vector<bool> dbound_;
+    std::vector<Local> locals_;
+    std::vector<Exp *> touched_exps_;
+    std::vector<Pat *> touched_pats_;
+    std::vector<Var *> touched_vars_;
+    std::vector<FunDef *> touched_funs_;
+    std::vector<TypePtr *> touched_types_;
+    int name_counter_ = 0;
+    std::set<std::string> used_tparam_names_;
+    std::map<std::string, TypePtr> tparam_scope_;  ///< explicit 'a in scope
+
+    void reset();
+
+    // types
+    TypePtr fresh(const SrcLoc &loc);
+    TypePtr fresh_prim(const SrcLoc &loc, uint16_t mask);
+    Dim fresh_dim();
+    static int var_index(const std::string &name);
+    TypePtr resolve(TypePtr t);
+    Dim resolve_dim(const Dim &d);
+    TypePtr zonk(const TypePtr &t, bool final);
+    void unify(TypePtr a, TypePtr b, DimMode mode);
+    void unify_dim(const Dim &a, const Dim &b, DimMode mode);
+    void bind_var(int i, TypePtr t, DimMode mode);
+    bool occurs(int i, const TypePtr &t);
+    void expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
+                const std::string &what, DimMode mode = DimMode::Strict);
+    std::string show(const TypePtr &t);
+    std::string describe(const TypePtr &t);
+    static std::string show_dim(const Dim &d);
+    TypePtr join(const TypePtr &a, const TypePtr &b);
+    TypePtr forget_dims(const TypePtr &t, const std::set<std::string> &names);
+    TypePtr subst_dim(const TypePtr &t, const std::string &name, const Dim &d);
+    TypePtr instantiate(const Scheme &s, std::vector<TypePtr> *targs);
+    TypePtr subst(const TypePtr &t, const std::map<std::string, TypePtr> &tv,
+                  const std::map<std::string, Dim> &dv);
+    std::vector<std::pair<std::string, TypePtr>> fields_of(const TypePtr &t);
+    TypePtr field_type(TypePtr t, const std::string &field, const SrcLoc &loc);
+    void free_vars(const TypePtr &t, std::set<int> &out);
+
+    // type expressions
+    enum class SizeCtx : uint8_t { Body, Param, Ret };
+    TypePtr resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
+                             std::vector<std::string> *implicit = nullptr);
+    Dim resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
+                        const SrcLoc &loc);
+
+    // scopes
+    size_t scope_mark() const { return locals_.size(); }
+    void pop_scope(size_t mark) { locals_.resize(mark); }
+    void bind_local(const std::string &name, TypePtr t) { locals_.push_back({name, t, nullptr}); }
+    const Local *find_local(const std::string &name) const;
+    bool name_known(const std::string &name) const;
+
+    // expressions
+    TypePtr check(ExpPtr &e);
+    TypePtr check_var(ExpPtr &e);
+    TypePtr check_binop(ExpPtr &e);
+    TypePtr builtin_op_type(const std::string &op, const SrcLoc &loc);
+    bool is_builtin_op(const std::string &op) const;
+    TypePtr op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node);
+    TypePtr apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::string &fname,
+                       const SrcLoc &loc);
+    TypePtr apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
+                           const std::string &fname, const SrcLoc &loc);
+    TypePtr check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc);
+    TypePtr check_lambda(Lambda &lam);
+    TypePtr check_loop(Loop &lp);
+    TypePtr check_match(Match &m);
+    Dim dim_of_arg(const Exp *arg);
+
+    // patterns
+    void check_pat(PatPtr &p, TypePtr t, std::set<std::string> &names, bool refutable_ok,
+                   std::vector<Local> &out);
+    void bind_pat_locals(std::vector<Local> &out);
+    static void pat_names(const Pat &p, std::set<std::string> &out);
+
+    // definitions
+    std::shared_ptr<Scheme> check_fundef(FunDef &f, bool top);
+    void finalize(const TypePtr *main_type, std::vector<std::string> *gen_names);
+    void check_final_types();
+    void strip_unique();
+
+    // uniqueness (TypeCheckUnique.cpp)
+    void check_uniqueness_fun(FunDef &f);
+    void check_uniqueness_exp(ExpPtr &e);
+};
+
+}  // namespace internal
+}  // namespace loom

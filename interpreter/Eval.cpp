@@ -1,0 +1,491 @@
+// Expression evaluation, patterns, application and indexing (see Evaluator.h).
+#include "interpreter/Evaluator.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace loom::interp {
+
+namespace {
+
+Builtin builtin_by_name(const std::string &n) {
+    static const std::unordered_map<std::string, Builtin> table = {
+        {"map", Builtin::Map}, {"map1", Builtin::Map}, {"map2", Builtin::Map2},
+        {"map3", Builtin::Map3}, {"map4", Builtin::Map4}, {"map5", Builtin::Map5},
+        {"reduce", Builtin::Reduce}, {"reduce_comm", Builtin::Reduce}, {"scan", Builtin::Scan},
+        {"filter", Builtin::Filter}, {"partition", Builtin::Partition},
+        {"scatter", Builtin::Scatter}, {"scatter_2d", Builtin::Scatter2d}, {"hist", Builtin::Hist},
+        {"reduce_by_index", Builtin::ReduceByIndex}, {"iota", Builtin::Iota},
+        {"replicate", Builtin::Replicate}, {"concat", Builtin::Concat},
+        {"transpose", Builtin::Transpose}, {"flatten", Builtin::Flatten},
+        {"flatten_3d", Builtin::Flatten3d}, {"unflatten", Builtin::Unflatten},
+        {"unflatten_3d", Builtin::Unflatten3d}, {"reverse", Builtin::Reverse},
+        {"copy", Builtin::Copy}, {"manifest", Builtin::Copy}, {"split", Builtin::Split},
+        {"rep", Builtin::Rep}, {"trace", Builtin::Trace},
+    };
+    auto it = table.find(n);
+    return it == table.end() ? Builtin::Unknown : it->second;
+}
+
+}  // namespace
+
+std::string shape_string(const std::vector<int64_t> &shape) {
+    std::string s;
+    for (int64_t d : shape) s += "[" + std::to_string(d) + "]";
+    return s;
+}
+
+Evaluator::Evaluator() { stack_.reserve(1024); }
+
+// ---------------------------------------------------------------- definitions
+
+void Evaluator::load(const Program &prog) {
+    for (const DeclPtr &d0 : prog.decls) {
+        keep_alive_.push_back(d0);
+        const Decl *d = d0.get();
+        while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
+        if (!d || d->kind != Decl::Kind::Fun || !d->fun) continue;
+        define_fun(d->fun);
+    }
+}
+
+void Evaluator::define_fun(const FunDefPtr &def) {
+    Global g;
+    g.def = def;
+    if (def->is_intrinsic || !def->body) {
+        auto fv = std::make_shared<FunctionValue>();
+        fv->kind = FunctionValue::Kind::Builtin;
+        fv->name = def->name;
+        fv->arity = (int)def->params.size();
+        fv->loc = def->loc;
+        fv->builtin = builtin_by_name(def->name);
+        size_t dot = def->name.find('.');
+        if (fv->builtin == Builtin::Unknown && dot != std::string::npos) {
+            auto mod = prim_from_name(def->name.substr(0, dot));
+            std::string fn = def->name.substr(dot + 1);
+            if (mod) {
+                fv->prim = *mod;
+                if (auto to = prim_from_name(fn)) {
+                    (void)to;
+                    fv->builtin = Builtin::Convert;
+                } else if (math_fn(fn) != MathFn::Unknown) {
+                    fv->builtin = Builtin::Math;
+                    fv->math = math_fn(fn);
+                }
+            }
+        }
+        if (fv->arity == 0 && fv->builtin == Builtin::Math) {
+            g.value = Value(eval_math(fv->math, fv->prim, nullptr, def->loc));
+        } else {
+            g.value = Value::function(std::move(fv));
+        }
+        g.evaluated = true;
+    } else if (def->params.empty()) {
+        // A top-level constant: evaluated now, in an empty frame.
+        FrameGuard guard(*this);
+        frame_ = Frame{stack_.size(), nullptr, nullptr};
+        g.value = eval(*def->body);
+        g.evaluated = true;
+    } else {
+        FrameGuard guard(*this);
+        frame_ = Frame{stack_.size(), nullptr, nullptr};
+        g.value = make_closure(def->params, *def->body, def.get(), nullptr, def->loc);
+        g.evaluated = true;
+    }
+    globals_[def->name] = std::move(g);
+}
+
+Value Evaluator::call_global(const std::string &name, const std::vector<Value> &args) {
+    auto it = globals_.find(name);
+    if (it == globals_.end()) throw RuntimeError(SrcLoc{}, "Unknown function: " + name);
+    FrameGuard guard(*this);
+    frame_ = Frame{stack_.size(), nullptr, nullptr};
+    Value fn = it->second.value;
+    if (args.empty() && fn.kind() != Value::Kind::Function) return fn;
+    if (args.empty() && it->second.def && !it->second.def->params.empty())
+        return fn;
+    std::vector<Value> a = args;
+    const Type *rt = it->second.def ? it->second.def->ret.get() : nullptr;
+    if (a.empty()) return fn;
+    return apply(fn, a.data(), (int)a.size(), it->second.def ? it->second.def->loc : SrcLoc{}, rt);
+}
+
+Value Evaluator::eval_top(const Exp &e) {
+    FrameGuard guard(*this);
+    frame_ = Frame{stack_.size(), nullptr, nullptr};
+    return eval(e);
+}
+
+// ---------------------------------------------------------------- environment
+
+const Value *Evaluator::lookup(const std::string &name) {
+    for (size_t i = stack_.size(); i-- > frame_.base;) {
+        const std::string &n = *stack_[i].name;
+        if (n.size() == name.size() && n == name) return &stack_[i].v;
+    }
+    for (const CapEnv *c = frame_.cap ? frame_.cap->get() : nullptr; c; c = c->parent.get()) {
+        for (size_t i = c->vars.size(); i-- > 0;) {
+            const std::string &n = *c->vars[i].name;
+            if (n.size() == name.size() && n == name) return &c->vars[i].v;
+        }
+    }
+    auto it = globals_.find(name);
+    if (it != globals_.end()) return &global_value(it->second, name);
+    return nullptr;
+}
+
+const Value &Evaluator::global_value(Global &g, const std::string &) { return g.value; }
+
+Value *Evaluator::lookup_local_mut(const std::string &name) {
+    for (size_t i = stack_.size(); i-- > frame_.base;)
+        if (*stack_[i].name == name) return &stack_[i].v;
+    return nullptr;
+}
+
+const Value &Evaluator::lookup_or_fail(const std::string &name, const SrcLoc &loc) {
+    const Value *v = lookup(name);
+    if (!v) throw RuntimeError(loc, "Unknown variable: " + name);
+    return *v;
+}
+
+CapEnvPtr Evaluator::capture() {
+    CapEnvPtr parent = frame_.cap ? *frame_.cap : nullptr;
+    if (stack_.size() == frame_.base) return parent;
+    auto env = std::make_shared<CapEnv>();
+    env->vars.assign(stack_.begin() + (std::ptrdiff_t)frame_.base, stack_.end());
+    env->parent = std::move(parent);
+    return env;
+}
+
+Value Evaluator::make_closure(const std::vector<PatPtr> &params, const Exp &body, const FunDef *def,
+                              TypePtr type, const SrcLoc &loc) {
+    auto fv = std::make_shared<FunctionValue>();
+    fv->kind = FunctionValue::Kind::Closure;
+    fv->params = &params;
+    fv->body = &body;
+    fv->fundef = def;
+    fv->arity = (int)params.size();
+    fv->env = capture();
+    fv->subst = frame_.subst ? std::make_shared<TypeSubst>(*frame_.subst) : nullptr;
+    fv->type = std::move(type);
+    fv->loc = loc;
+    return Value::function(std::move(fv));
+}
+
+// ---------------------------------------------------------------- application
+
+Value Evaluator::apply(const Value &fn, Value *args, int n, const SrcLoc &loc, const Type *result_type) {
+    if (fn.kind() != Value::Kind::Function || !fn.function())
+        throw RuntimeError(loc, "attempt to apply a value that is not a function");
+    const FunctionValue &f = *fn.function();
+    int have = (int)f.applied.size();
+    if (n == 0) return fn;
+    if (have + n < f.arity) {
+        auto p = std::make_shared<FunctionValue>(f);
+        for (int i = 0; i < n; ++i) p->applied.push_back(std::move(args[i]));
+        return Value::function(std::move(p));
+    }
+    int need = f.arity - have;
+    if (f.arity == 0) throw RuntimeError(loc, "attempt to apply a value that is not a function");
+    Value r;
+    if (have == 0) {
+        r = invoke(f, args, loc, n == need ? result_type : nullptr);
+    } else {
+        std::vector<Value> all;
+        all.reserve((size_t)f.arity);
+        for (const Value &v : f.applied) all.push_back(v);
+        for (int i = 0; i < need; ++i) all.push_back(std::move(args[i]));
+        r = invoke(f, all.data(), loc, n == need ? result_type : nullptr);
+    }
+    if (n == need) return r;
+    return apply(r, args + need, n - need, loc, result_type);
+}
+
+Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *result_type) {
+    switch (f.kind) {
+    case FunctionValue::Kind::Closure: {
+        poll();
+        FrameGuard guard(*this);
+        frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, f.subst.get()};
+        const auto &params = *f.params;
+        if (f.fundef && !f.fundef->size_params.empty())
+            for (size_t i = 0; i < params.size(); ++i)
+                bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);
+        for (size_t i = 0; i < params.size(); ++i) bind_pat(*params[i], std::move(args[i]));
+        return eval(*f.body);
+    }
+    case FunctionValue::Kind::Builtin: return call_builtin(f, args, loc, result_type);
+    case FunctionValue::Kind::OpSection: {
+        const Value &a = f.fixed_side == 1 ? f.fixed : args[0];
+        const Value &b = f.fixed_side == 1 ? args[0] : f.fixed_side == 2 ? f.fixed : args[1];
+        if (f.user_op.kind() == Value::Kind::Function) return apply2(f.user_op, a, b, loc);
+        if (a.is_prim() && b.is_prim() && f.bop != BinOpKind::None)
+            return Value(eval_binop(f.bop, a.prim(), b.prim(), loc));
+        return binop_values(f.bop, f.name, a, b, nullptr, loc);
+    }
+    case FunctionValue::Kind::Project: {
+        Value v = std::move(args[0]);
+        for (const std::string &field : *f.fields) {
+            Value next;
+            if (v.kind() == Value::Kind::Record) {
+                const auto &names = v.field_names();
+                auto it = std::find(names.begin(), names.end(), field);
+                if (it == names.end()) throw RuntimeError(loc, "no field " + field);
+                next = v.elems()[(size_t)(it - names.begin())];
+            } else if (v.kind() == Value::Kind::Tuple) {
+                size_t k = (size_t)std::strtoull(field.c_str(), nullptr, 10);
+                if (k >= v.elems().size()) throw RuntimeError(loc, "no field " + field);
+                next = v.elems()[k];
+            } else {
+                throw RuntimeError(loc, "projection of a non-record value");
+            }
+            v = std::move(next);
+        }
+        return v;
+    }
+    case FunctionValue::Kind::IndexSec: return index_value(args[0], f.slice, loc);
+    case FunctionValue::Kind::Compose: {
+        Value x = apply1(f.f, std::move(args[0]), loc);
+        return apply1(f.g, std::move(x), loc);
+    }
+    }
+    return Value();
+}
+
+// ---------------------------------------------------------------- patterns
+
+void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names) {
+    if (!t) return;
+    switch (t->kind) {
+    case Type::Kind::Array: {
+        if (!v.is_array()) return;
+        for (size_t k = 0; k < t->shape.size() && (int)k < v.rank(); ++k) {
+            const Dim &d = t->shape[k];
+            if (d.kind != Dim::Kind::Var) continue;
+            if (std::find(names.begin(), names.end(), d.name) == names.end()) continue;
+            if (lookup_local_mut(d.name)) continue;
+            push(d.name, Value(mk_int(PrimType::I64, (uint64_t)v.shape()[k])));
+        }
+        if (t->elem && !t->elem->is_prim() && !v.is_prim_array() && v.num_elements() > 0)
+            bind_sizes_from(t->elem, v.flat_boxed(0), names);
+        return;
+    }
+    case Type::Kind::Tuple:
+        if (v.kind() == Value::Kind::Tuple)
+            for (size_t i = 0; i < t->elems.size() && i < v.elems().size(); ++i)
+                bind_sizes_from(t->elems[i], v.elems()[i], names);
+        return;
+    case Type::Kind::Record:
+        if (v.kind() == Value::Kind::Record || v.kind() == Value::Kind::Tuple)
+            for (size_t i = 0; i < t->fields.size() && i < v.elems().size(); ++i)
+                bind_sizes_from(t->fields[i].second, v.elems()[i], names);
+        return;
+    default: return;
+    }
+}
+
+void Evaluator::bind_pat(const Pat &p, Value v) {
+    switch (p.kind) {
+    case Pat::Kind::Id: push(p.name, std::move(v)); return;
+    case Pat::Kind::Wildcard:
+    case Pat::Kind::Literal: return;
+    case Pat::Kind::Ascript: bind_pat(*p.inner, std::move(v)); return;
+    case Pat::Kind::Tuple:
+    case Pat::Kind::Ctor: {
+        if (p.elems.empty()) return;
+        if (p.kind == Pat::Kind::Tuple && p.elems.size() == 1) {  // parenthesised pattern
+            bind_pat(*p.elems[0], std::move(v));
+            return;
+        }
+        const auto &es = v.elems();
+        if (es.size() < p.elems.size()) throw RuntimeError(p.loc, "pattern does not match value");
+        for (size_t i = 0; i < p.elems.size(); ++i) bind_pat(*p.elems[i], es[i]);
+        return;
+    }
+    case Pat::Kind::Record: {
+        if (v.kind() == Value::Kind::Tuple) {
+            for (const auto &[name, sub] : p.fields) {
+                size_t k = (size_t)std::strtoull(name.c_str(), nullptr, 10);
+                if (k >= v.elems().size()) throw RuntimeError(p.loc, "pattern does not match value");
+                if (sub) bind_pat(*sub, v.elems()[k]);
+            }
+            return;
+        }
+        if (v.kind() != Value::Kind::Record) throw RuntimeError(p.loc, "pattern does not match value");
+        const auto &names = v.field_names();
+        for (const auto &[name, sub] : p.fields) {
+            auto it = std::find(names.begin(), names.end(), name);
+            if (it == names.end()) throw RuntimeError(p.loc, "no field " + name);
+            if (sub) bind_pat(*sub, v.elems()[(size_t)(it - names.begin())]);
+            else push(name, v.elems()[(size_t)(it - names.begin())]);
+        }
+        return;
+    }
+    }
+}
+
+bool Evaluator::match_pat(const Pat &p, const Value &v) {
+    switch (p.kind) {
+    case Pat::Kind::Id:
+    case Pat::Kind::Wildcard: return true;
+    case Pat::Kind::Ascript: return match_pat(*p.inner, v);
+    case Pat::Kind::Literal: {
+        Value lit = eval(*p.literal);
+        if (lit.is_prim() && v.is_prim() && lit.prim().type != v.prim().type)
+            lit = Value(convert_prim(v.prim().type, lit.prim()));
+        return equal_values(lit, v);
+    }
+    case Pat::Kind::Tuple: {
+        if (p.elems.size() == 1) return match_pat(*p.elems[0], v);
+        if (v.kind() != Value::Kind::Tuple && v.kind() != Value::Kind::Record) return p.elems.empty();
+        for (size_t i = 0; i < p.elems.size() && i < v.elems().size(); ++i)
+            if (!match_pat(*p.elems[i], v.elems()[i])) return false;
+        return true;
+    }
+    case Pat::Kind::Ctor: {
+        if (v.kind() != Value::Kind::Sum || v.ctor() != p.name) return false;
+        for (size_t i = 0; i < p.elems.size() && i < v.elems().size(); ++i)
+            if (!match_pat(*p.elems[i], v.elems()[i])) return false;
+        return true;
+    }
+    case Pat::Kind::Record: {
+        if (v.kind() != Value::Kind::Record) return true;
+        const auto &names = v.field_names();
+        for (const auto &[name, sub] : p.fields) {
+            auto it = std::find(names.begin(), names.end(), name);
+            if (it == names.end()) return false;
+            if (sub && !match_pat(*sub, v.elems()[(size_t)(it - names.begin())])) return false;
+        }
+        return true;
+    }
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------- types
+
+TypePtr Evaluator::resolve_type(const TypePtr &t) {
+    if (!t) return t;
+    switch (t->kind) {
+    case Type::Kind::TypeVar:
+        if (frame_.subst)
+            for (const auto &[n, ty] : *frame_.subst)
+                if (n == t->var) return ty;
+        return t;
+    case Type::Kind::Array: {
+        std::vector<Dim> dims = t->shape;
+        for (Dim &d : dims) {
+            if (d.kind != Dim::Kind::Var) continue;
+            const Value *v = lookup(d.name);
+            if (v && v->is_prim() && is_int(v->prim().type)) d = Dim::constant(v->prim().i);
+        }
+        TypePtr elem = resolve_type(t->elem);
+        if (elem && elem->kind == Type::Kind::Array) {  // a type variable stood for an array
+            dims.insert(dims.end(), elem->shape.begin(), elem->shape.end());
+            elem = elem->elem;
+        }
+        return Type::array(elem, std::move(dims));
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (const auto &e : t->elems) es.push_back(resolve_type(e));
+        return Type::tuple(std::move(es));
+    }
+    case Type::Kind::Record: {
+        auto fs = t->fields;
+        for (auto &f : fs) f.second = resolve_type(f.second);
+        return Type::record(std::move(fs));
+    }
+    default: return t;
+    }
+}
+
+Value Evaluator::empty_array(const TypePtr &t) {
+    if (!t || t->kind != Type::Kind::Array || !t->elem) return Value::prim_array(PrimType::I32, {0});
+    std::vector<int64_t> shape;
+    for (const Dim &d : t->shape) shape.push_back(d.kind == Dim::Kind::Const ? d.value : 0);
+    shape[0] = 0;
+    if (t->elem->kind == Type::Kind::Prim) return Value::prim_array(t->elem->prim, std::move(shape));
+    return Value::boxed_array(std::move(shape), {}, t->elem);
+}
+
+TypePtr Evaluator::type_of_value(const Value &v) {
+    switch (v.kind()) {
+    case Value::Kind::Prim: return Type::prim_type(v.prim().type);
+    case Value::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (const Value &e : v.elems()) es.push_back(type_of_value(e));
+        return Type::tuple(std::move(es));
+    }
+    case Value::Kind::Record: {
+        std::vector<std::pair<std::string, TypePtr>> fs;
+        for (size_t i = 0; i < v.elems().size(); ++i)
+            fs.emplace_back(v.field_names()[i], type_of_value(v.elems()[i]));
+        return Type::record(std::move(fs));
+    }
+    case Value::Kind::Array: {
+        std::vector<Dim> dims;
+        for (int64_t d : v.shape()) dims.push_back(Dim::constant(d));
+        TypePtr elem = v.is_prim_array() ? Type::prim_type(v.elem_prim()) : v.elem_type();
+        if (!elem && v.num_elements() > 0) elem = type_of_value(v.flat_boxed(0));
+        if (!elem) return nullptr;
+        return Type::array(elem, std::move(dims));
+    }
+    default: return nullptr;
+    }
+}
+
+// ---------------------------------------------------------------- equality and operators
+
+bool Evaluator::equal_values(const Value &a, const Value &b) {
+    if (a.kind() != b.kind()) return false;
+    switch (a.kind()) {
+    case Value::Kind::Prim: return eval_binop(BinOpKind::Eq, a.prim(), b.prim(), SrcLoc{}).b;
+    case Value::Kind::Array: {
+        if (a.shape() != b.shape()) return false;
+        int64_t n = a.num_elements();
+        if (a.is_prim_array() && b.is_prim_array()) {
+            for (int64_t i = 0; i < n; ++i)
+                if (!eval_binop(BinOpKind::Eq, a.flat_prim(i), b.flat_prim(i), SrcLoc{}).b) return false;
+            return true;
+        }
+        if (a.is_prim_array() != b.is_prim_array()) return n == 0;
+        for (int64_t i = 0; i < n; ++i)
+            if (!equal_values(a.flat_boxed(i), b.flat_boxed(i))) return false;
+        return true;
+    }
+    case Value::Kind::Sum:
+        if (a.ctor() != b.ctor()) return false;
+        [[fallthrough]];
+    case Value::Kind::Tuple:
+    case Value::Kind::Record: {
+        if (a.elems().size() != b.elems().size()) return false;
+        for (size_t i = 0; i < a.elems().size(); ++i)
+            if (!equal_values(a.elems()[i], b.elems()[i])) return false;
+        return true;
+    }
+    case Value::Kind::Function: return false;
+    }
+    return false;
+}
+
+Value Evaluator::binop_values(BinOpKind k, const std::string &op, const Value &a, const Value &b,
+                              const Value *user_op, const SrcLoc &loc) {
+    if (user_op && user_op->kind() == Value::Kind::Function) return apply2(*user_op, a, b, loc);
+    if (a.is_prim() && b.is_prim() && k != BinOpKind::None) {
+        PrimValue pb = b.prim();
+        if (pb.type != a.prim().type) pb = convert_prim(a.prim().type, pb);
+        return Value(eval_binop(k, a.prim(), pb, loc));
+    }
+    if (k == BinOpKind::Eq) return Value(mk_bool(equal_values(a, b)));
+    if (k == BinOpKind::Neq) return Value(mk_bool(!equal_values(a, b)));
+    const Value *fn = lookup(op);
+    if (fn && fn->kind() == Value::Kind::Function) {
+        Value f = *fn;
+        return apply2(f, a, b, loc);
+    }
+    throw RuntimeError(loc, "operator " + op + " is not defined on these values");
+}
+
+}  // namespace loom::interp

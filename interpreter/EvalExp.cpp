@@ -1,0 +1,573 @@
+// The expression evaluator: one case per ExpKind (see Evaluator.h).
+#include "interpreter/Evaluator.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+
+namespace loom::interp {
+
+namespace {
+
+PrimType literal_type(const Exp &e, std::optional<PrimType> suffix, PrimType dflt) {
+    if (e.type && e.type->kind == Type::Kind::Prim) return e.type->prim;
+    if (suffix) return *suffix;
+    return dflt;
+}
+
+int64_t index_of(const Value &v, const SrcLoc &loc) {
+    if (!v.is_prim() || !is_int(v.prim().type)) throw RuntimeError(loc, "index is not an integer");
+    return v.prim().i;
+}
+
+}  // namespace
+
+Value Evaluator::literal_int(const IntLit &l) {
+    PrimType t = literal_type(l, l.suffix, PrimType::I32);
+    if (is_float(t)) return Value(mk_float(t, (double)l.value));
+    if (t == PrimType::Bool) return Value(mk_bool(l.value != 0));
+    return Value(mk_int(t, l.value));
+}
+
+Value Evaluator::literal_float(const FloatLit &l) {
+    PrimType t = literal_type(l, l.suffix, PrimType::F64);
+    if (!is_float(t)) return Value(convert_prim(t, mk_float(PrimType::F64, l.value)));
+    if (t == PrimType::F32 && !l.text.empty()) {
+        // Round once from the decimal text, not through double.
+        char *end = nullptr;
+        float f = std::strtof(l.text.c_str(), &end);
+        if (end && *end == 0) return Value(mk_float(t, (double)f));
+    }
+    return Value(mk_float(t, l.value));
+}
+
+Value Evaluator::eval_var(const Var &v) {
+    const Value *p = lookup(v.name);
+    if (!p) {
+        BinOpKind k = binop_kind(v.name);
+        if (k != BinOpKind::None) {  // `(+)` written as a name
+            auto fv = std::make_shared<FunctionValue>();
+            fv->kind = FunctionValue::Kind::OpSection;
+            fv->arity = 2;
+            fv->bop = k;
+            fv->name = v.name;
+            fv->loc = v.loc;
+            return Value::function(std::move(fv));
+        }
+        throw RuntimeError(v.loc, "Unknown variable: " + v.name);
+    }
+    if (!v.type_args.empty() && p->kind() == Value::Kind::Function) {
+        const FunctionValue &f = *p->function();
+        if (f.kind == FunctionValue::Kind::Closure && f.fundef && f.applied.empty()) {
+            // Record the instantiation of the type parameters (for empty results).
+            auto subst = std::make_shared<TypeSubst>();
+            size_t k = 0;
+            for (const TypeParam &tp : f.fundef->type_params) {
+                if (tp.kind == TypeParam::Kind::Size) continue;
+                if (k >= v.type_args.size()) break;
+                subst->emplace_back(tp.name, resolve_type(v.type_args[k++]));
+            }
+            if (!subst->empty()) {
+                auto copy = std::make_shared<FunctionValue>(f);
+                copy->subst = std::move(subst);
+                return Value::function(std::move(copy));
+            }
+        }
+    }
+    return *p;
+}
+
+Value Evaluator::eval_consume(const Exp &e) {
+    if (const Var *v = e.as<Var>()) {
+        if (Value *slot = lookup_local_mut(v->name)) {
+            // The checker guarantees a consumed variable is not used again, so the
+            // binding may give up its reference: in-place updates then need no copy.
+            Value out = std::move(*slot);
+            *slot = Value();  // a read after consumption sees (), never a dangling array
+            return out;
+        }
+    }
+    return eval(e);
+}
+
+Value Evaluator::eval_binop_exp(const BinOp &b) {
+    const std::string &op = b.op;
+    if (!b.backtick) {
+        if (op == "&&" || op == "||") {
+            Value l = eval(*b.lhs);
+            if (!l.is_prim()) throw RuntimeError(b.loc, "operand of " + op + " is not a bool");
+            bool lv = l.prim().b;
+            if (op == "&&" ? !lv : lv) return Value(mk_bool(lv));
+            return eval(*b.rhs);
+        }
+        if (op == "|>") {
+            Value x = eval(*b.lhs);
+            Value f = eval(*b.rhs);
+            return apply(f, &x, 1, b.loc, b.type.get());
+        }
+        if (op == "<|") {
+            Value f = eval(*b.lhs);
+            Value x = eval(*b.rhs);
+            return apply(f, &x, 1, b.loc, b.type.get());
+        }
+    }
+    Value l = eval(*b.lhs);
+    Value r = eval(*b.rhs);
+    BinOpKind k = b.backtick ? BinOpKind::None : binop_kind(op);
+    if (k != BinOpKind::None && l.is_prim() && r.is_prim() && l.prim().type == r.prim().type)
+        return Value(eval_binop(k, l.prim(), r.prim(), b.loc));
+    if (k == BinOpKind::None || !(l.is_prim() && r.is_prim())) {
+        const Value *fn = lookup(op);
+        if (fn && fn->kind() == Value::Kind::Function) {
+            Value f = *fn;
+            Value args[2] = {std::move(l), std::move(r)};
+            return apply(f, args, 2, b.loc, b.type.get());
+        }
+    }
+    return binop_values(k, op, l, r, nullptr, b.loc);
+}
+
+Value Evaluator::eval_apply(const Apply &a) {
+    Value fn = eval(*a.fn);
+    size_t n = a.args.size();
+    if (n <= 6) {
+        Value args[6];
+        for (size_t i = 0; i < n; ++i) args[i] = eval(*a.args[i]);
+        return apply(fn, args, (int)n, a.loc, a.type.get());
+    }
+    std::vector<Value> args;
+    for (const auto &e : a.args) args.push_back(eval(*e));
+    return apply(fn, args.data(), (int)n, a.loc, a.type.get());
+}
+
+Value Evaluator::eval_range(const RangeExp &r) {
+    Value s = eval(*r.start);
+    Value sec = r.second ? eval(*r.second) : Value();
+    Value e = eval(*r.end);
+    if (!s.is_prim() || !e.is_prim()) throw RuntimeError(r.loc, "range bounds are not integers");
+    PrimType t = s.prim().type;
+    int64_t start = int_of(s.prim()), end = int_of(convert_prim(t, e.prim()));
+    int64_t stride = r.second ? int_of(convert_prim(t, sec.prim())) - start
+                              : (r.end_kind == RangeExp::End::DownToExclusive ? -1 : 1);
+    const char *sep = r.end_kind == RangeExp::End::Inclusive       ? "..."
+                      : r.end_kind == RangeExp::End::UpToExclusive ? "..<"
+                                                                   : "..>";
+    bool ok = stride != 0;
+    int64_t count = 0;
+    if (ok) {
+        switch (r.end_kind) {
+        case RangeExp::End::Inclusive:
+            ok = (stride > 0 && start <= end) || (stride < 0 && start >= end);
+            if (ok) count = (stride > 0 ? (end - start) / stride : (start - end) / -stride) + 1;
+            break;
+        case RangeExp::End::UpToExclusive:
+            ok = stride > 0 && start <= end;
+            if (ok) count = (end - start + stride - 1) / stride;
+            break;
+        case RangeExp::End::DownToExclusive:
+            ok = stride < 0 && start >= end;
+            if (ok) count = (start - end + (-stride) - 1) / (-stride);
+            break;
+        }
+    }
+    if (!ok) {
+        std::string msg = "Range " + std::to_string(start);
+        if (r.second) msg += ".." + std::to_string(int_of(sec.prim()));
+        msg += std::string(sep) + std::to_string(end) + " is invalid.";
+        throw RuntimeError(r.loc, msg);
+    }
+    Value out = Value::prim_array(t, {count});
+    uint8_t *p = out.mutable_data();
+    for (int64_t i = 0; i < count; ++i)
+        store_prim(t, p, i, mk_int(t, (uint64_t)(start + i * stride)));
+    return out;
+}
+
+Value Evaluator::eval_array_lit(const ArrayLit &a) {
+    if (a.elems.empty()) return empty_array(resolve_type(a.type));
+    std::vector<Value> vs;
+    vs.reserve(a.elems.size());
+    for (const auto &e : a.elems) vs.push_back(eval(*e));
+    const Value &v0 = vs[0];
+    if (v0.is_prim()) {
+        PrimType t = v0.prim().type;
+        Value out = Value::prim_array(t, {(int64_t)vs.size()});
+        uint8_t *p = out.mutable_data();
+        for (size_t i = 0; i < vs.size(); ++i) {
+            if (!vs[i].is_prim()) throw RuntimeError(a.loc, "array literal with elements of different kinds");
+            store_prim(t, p, (int64_t)i, convert_prim(t, vs[i].prim()));
+        }
+        return out;
+    }
+    for (size_t i = 1; i < vs.size(); ++i) {
+        if (vs[i].kind() != v0.kind() ||
+            (v0.is_array() && (vs[i].shape() != v0.shape() || vs[i].is_prim_array() != v0.is_prim_array() ||
+                               (v0.is_prim_array() && vs[i].elem_prim() != v0.elem_prim()))))
+            throw RuntimeError(a.elems[i]->loc, "Cannot construct an irregular array: row " +
+                                                    std::to_string(i) + " has shape " +
+                                                    shape_string(vs[i].shape()) + ", but row 0 has shape " +
+                                                    shape_string(v0.shape()) + ".");
+    }
+    TypePtr row_type;
+    if (a.type && a.type->kind == Type::Kind::Array) row_type = resolve_type(a.type)->row_type();
+    if (!v0.is_array()) return Value::boxed_array({(int64_t)vs.size()}, std::move(vs), row_type ? row_type : type_of_value(v0));
+    return Value::stack(vs, row_type);
+}
+
+std::vector<SliceSpec> Evaluator::eval_specs(const std::vector<DimIndex> &slice) {
+    std::vector<SliceSpec> specs;
+    specs.reserve(slice.size());
+    for (const DimIndex &d : slice) {
+        SliceSpec s;
+        s.is_range = d.is_range;
+        if (!d.is_range) {
+            s.start = index_of(eval(*d.index), d.index->loc);
+        } else {
+            if (d.start) { s.has_start = true; s.start = index_of(eval(*d.start), d.start->loc); }
+            if (d.end) { s.has_end = true; s.end = index_of(eval(*d.end), d.end->loc); }
+            if (d.stride) { s.has_stride = true; s.stride = index_of(eval(*d.stride), d.stride->loc); }
+        }
+        specs.push_back(s);
+    }
+    return specs;
+}
+
+void Evaluator::check_coerce(const TypeExp &te0, const Value &v, const SrcLoc &loc, const Type *full) {
+    const TypeExp *te = &te0;
+    size_t k = 0;
+    bool bad = false;
+    while (te) {
+        if (te->kind == TypeExp::Kind::Unique) { te = te->elem.get(); continue; }
+        if (te->kind != TypeExp::Kind::Array) break;
+        if (!v.is_array() || (int)k >= v.rank()) break;
+        int64_t actual = v.shape()[k];
+        const DimExp &d = te->dim;
+        if (d.kind == DimExp::Kind::Const && d.value != actual) bad = true;
+        if (d.kind == DimExp::Kind::Named) {
+            const Value *n = lookup(d.name);
+            if (n && n->is_prim() && is_int(n->prim().type) && n->prim().i != actual) bad = true;
+        }
+        if (d.kind == DimExp::Kind::Exp && d.exp) {
+            Value n = eval(*d.exp);
+            if (n.is_prim() && is_int(n.prim().type) && n.prim().i != actual) bad = true;
+        }
+        ++k;
+        te = te->elem.get();
+    }
+    if (bad)
+        throw RuntimeError(loc, "Value of shape " + shape_string(v.shape()) + " cannot match shape of type `" +
+                                    (full ? type_to_string(*full) : std::string("?")) + "`.");
+}
+
+Value Evaluator::eval_loop(const Loop &l) {
+    Value acc;
+    if (l.init) {
+        acc = eval(*l.init);
+    } else {
+        // `loop x` / `loop (x, y)` means `loop x = x`.
+        std::function<Value(const Pat &)> from_pat = [&](const Pat &p) -> Value {
+            if (p.kind == Pat::Kind::Id) return lookup_or_fail(p.name, p.loc);
+            if (p.kind == Pat::Kind::Ascript) return from_pat(*p.inner);
+            if (p.kind == Pat::Kind::Tuple) {
+                if (p.elems.size() == 1) return from_pat(*p.elems[0]);
+                std::vector<Value> es;
+                for (const auto &q : p.elems) es.push_back(from_pat(*q));
+                return Value::tuple(std::move(es));
+            }
+            throw RuntimeError(p.loc, "loop parameter needs an initial value");
+        };
+        acc = from_pat(*l.pat);
+    }
+    ScopeGuard scope(*this);
+    const size_t h = stack_.size();
+    auto bind_params = [&](Value v) {
+        if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+        bind_pat(*l.pat, std::move(v));
+    };
+    switch (l.form) {
+    case Loop::Form::For: {
+        Value bound = eval(*l.bound);
+        if (!bound.is_prim()) throw RuntimeError(l.bound->loc, "loop bound is not an integer");
+        PrimType it = bound.prim().type;
+        int64_t n = int_of(bound.prim());
+        if (is_unsigned_int(it) && bound.prim().u > (uint64_t)INT64_MAX) n = INT64_MAX;
+        for (int64_t i = 0; i < n; ++i) {
+            poll();
+            bind_params(std::move(acc));
+            push(l.index_name, Value(mk_int(it, (uint64_t)i)));
+            acc = eval(*l.body);
+            stack_.resize(h);
+        }
+        return acc;
+    }
+    case Loop::Form::ForIn: {
+        Value arr = eval(*l.bound);
+        if (!arr.is_array()) throw RuntimeError(l.bound->loc, "for-in over a non-array");
+        int64_t n = arr.length();
+        for (int64_t i = 0; i < n; ++i) {
+            poll();
+            bind_params(std::move(acc));
+            bind_pat(*l.elem_pat, arr.row(i));
+            acc = eval(*l.body);
+            stack_.resize(h);
+        }
+        return acc;
+    }
+    case Loop::Form::While: {
+        while (true) {
+            poll();
+            bind_params(acc);
+            Value c = eval(*l.bound);
+            if (!c.is_prim() || !c.prim().b) {
+                stack_.resize(h);
+                return acc;
+            }
+            acc = Value();  // drop our reference so the body may update in place
+            acc = eval(*l.body);
+            stack_.resize(h);
+        }
+    }
+    }
+    return acc;
+}
+
+Value Evaluator::eval(const Exp &e) {
+    switch (e.kind) {
+    case ExpKind::IntLit: return literal_int(static_cast<const IntLit &>(e));
+    case ExpKind::FloatLit: return literal_float(static_cast<const FloatLit &>(e));
+    case ExpKind::BoolLit: return Value(mk_bool(static_cast<const BoolLit &>(e).value));
+    case ExpKind::StringLit: {
+        const std::string &s = static_cast<const StringLit &>(e).bytes;
+        Value out = Value::prim_array(PrimType::U8, {(int64_t)s.size()});
+        if (!s.empty()) std::memcpy(out.mutable_data(), s.data(), s.size());
+        return out;
+    }
+    case ExpKind::Var: return eval_var(static_cast<const Var &>(e));
+    case ExpKind::Tuple: {
+        const auto &t = static_cast<const TupleExp &>(e);
+        if (t.elems.size() == 1) return eval(*t.elems[0]);
+        std::vector<Value> vs;
+        vs.reserve(t.elems.size());
+        for (const auto &x : t.elems) vs.push_back(eval(*x));
+        return Value::tuple(std::move(vs));
+    }
+    case ExpKind::Record: {
+        const auto &r = static_cast<const RecordExp &>(e);
+        std::vector<std::pair<std::string, Value>> fs;
+        for (const auto &[name, x] : r.fields) {
+            Value v = x ? eval(*x) : lookup_or_fail(name, r.loc);
+            auto it = std::find_if(fs.begin(), fs.end(), [&](auto &f) { return f.first == name; });
+            if (it != fs.end()) it->second = std::move(v);
+            else fs.emplace_back(name, std::move(v));
+        }
+        std::sort(fs.begin(), fs.end(), [](auto &a, auto &b) { return a.first < b.first; });
+        std::vector<std::string> names;
+        std::vector<Value> vals;
+        for (auto &f : fs) {
+            names.push_back(f.first);
+            vals.push_back(std::move(f.second));
+        }
+        return Value::record(std::move(names), std::move(vals));
+    }
+    case ExpKind::ArrayLit: return eval_array_lit(static_cast<const ArrayLit &>(e));
+    case ExpKind::Range: return eval_range(static_cast<const RangeExp &>(e));
+    case ExpKind::BinOp: return eval_binop_exp(static_cast<const BinOp &>(e));
+    case ExpKind::Negate: {
+        Value v = eval(*static_cast<const Negate &>(e).operand);
+        if (!v.is_prim()) {
+            const Value *fn = lookup("neg");
+            if (fn) { Value f = *fn; return apply1(f, std::move(v), e.loc); }
+            throw RuntimeError(e.loc, "negation of a non-number");
+        }
+        return Value(negate_prim(v.prim()));
+    }
+    case ExpKind::Not: {
+        Value v = eval(*static_cast<const Not &>(e).operand);
+        if (!v.is_prim()) throw RuntimeError(e.loc, "! of a non-primitive value");
+        return Value(not_prim(v.prim()));
+    }
+    case ExpKind::Apply: return eval_apply(static_cast<const Apply &>(e));
+    case ExpKind::Lambda: {
+        const auto &l = static_cast<const Lambda &>(e);
+        return make_closure(l.params, *l.body, nullptr, e.type, e.loc);
+    }
+    case ExpKind::OpSection: {
+        const auto &s = static_cast<const OpSection &>(e);
+        auto fv = std::make_shared<FunctionValue>();
+        fv->kind = FunctionValue::Kind::OpSection;
+        fv->name = s.op;
+        fv->bop = s.backtick ? BinOpKind::None : binop_kind(s.op);
+        fv->loc = e.loc;
+        fv->type = e.type;
+        if (s.op == "|>" || s.op == "<|" || s.backtick || fv->bop == BinOpKind::None) {
+            const Value *u = lookup(s.op);
+            if (u && u->kind() == Value::Kind::Function) fv->user_op = *u;
+            else if (fv->bop == BinOpKind::None) throw RuntimeError(e.loc, "Unknown operator: " + s.op);
+        } else if (fv->bop != BinOpKind::None) {
+            // A user-defined operator of the same name shadows the built-in one only on
+            // non-primitive operands; binop_values handles that case.
+        }
+        if (s.left) { fv->fixed_side = 1; fv->fixed = eval(*s.left); }
+        else if (s.right) { fv->fixed_side = 2; fv->fixed = eval(*s.right); }
+        fv->arity = fv->fixed_side ? 1 : 2;
+        return Value::function(std::move(fv));
+    }
+    case ExpKind::ProjectSection: {
+        auto fv = std::make_shared<FunctionValue>();
+        fv->kind = FunctionValue::Kind::Project;
+        fv->fields = &static_cast<const ProjectSection &>(e).fields;
+        fv->loc = e.loc;
+        return Value::function(std::move(fv));
+    }
+    case ExpKind::IndexSection: {
+        auto fv = std::make_shared<FunctionValue>();
+        fv->kind = FunctionValue::Kind::IndexSec;
+        fv->slice = eval_specs(static_cast<const IndexSection &>(e).slice);
+        fv->loc = e.loc;
+        return Value::function(std::move(fv));
+    }
+    case ExpKind::Project: {
+        const auto &p = static_cast<const Project &>(e);
+        Value v = eval(*p.target);
+        if (v.kind() == Value::Kind::Record) {
+            const auto &names = v.field_names();
+            auto it = std::find(names.begin(), names.end(), p.field);
+            if (it != names.end()) return v.elems()[(size_t)(it - names.begin())];
+        } else if (v.kind() == Value::Kind::Tuple) {
+            size_t k = (size_t)std::strtoull(p.field.c_str(), nullptr, 10);
+            if (k < v.elems().size()) return v.elems()[k];
+        }
+        throw RuntimeError(e.loc, "value has no field " + p.field);
+    }
+    case ExpKind::Index: {
+        const auto &ix = static_cast<const Index &>(e);
+        Value arr = eval(*ix.target);
+        return index_value(arr, eval_specs(ix.slice), e.loc);
+    }
+    case ExpKind::Update: {
+        const auto &u = static_cast<const Update &>(e);
+        auto specs = eval_specs(u.slice);
+        Value v = eval(*u.value);
+        Value arr = eval_consume(*u.target);
+        return update_value(std::move(arr), specs, v, e.loc);
+    }
+    case ExpKind::RecordUpdate: {
+        const auto &u = static_cast<const RecordUpdate &>(e);
+        Value v = eval(*u.value);
+        Value target = eval_consume(*u.target);
+        std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
+            if (i == u.path.size()) return v;
+            std::vector<Value> es = r.elems();
+            if (r.kind() == Value::Kind::Record) {
+                const auto &names = r.field_names();
+                auto it = std::find(names.begin(), names.end(), u.path[i]);
+                if (it == names.end()) throw RuntimeError(e.loc, "no field " + u.path[i]);
+                size_t k = (size_t)(it - names.begin());
+                es[k] = upd(es[k], i + 1);
+                return Value::record(names, std::move(es));
+            }
+            if (r.kind() == Value::Kind::Tuple) {
+                size_t k = (size_t)std::strtoull(u.path[i].c_str(), nullptr, 10);
+                if (k >= es.size()) throw RuntimeError(e.loc, "no field " + u.path[i]);
+                es[k] = upd(es[k], i + 1);
+                return Value::tuple(std::move(es));
+            }
+            throw RuntimeError(e.loc, "record update of a non-record");
+        };
+        return upd(target, 0);
+    }
+    case ExpKind::LetPat: {
+        const auto &l = static_cast<const LetPat &>(e);
+        Value v = eval(*l.value);
+        ScopeGuard scope(*this);
+        if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+        bind_pat(*l.pat, std::move(v));
+        return eval(*l.body);
+    }
+    case ExpKind::LetFun: {
+        const auto &l = static_cast<const LetFun &>(e);
+        Value f = l.fun->params.empty()
+                      ? eval(*l.fun->body)
+                      : make_closure(l.fun->params, *l.fun->body, l.fun.get(), nullptr, l.fun->loc);
+        ScopeGuard scope(*this);
+        push(l.fun->name, std::move(f));
+        return eval(*l.body);
+    }
+    case ExpKind::LetWith: {
+        const auto &l = static_cast<const LetWith &>(e);
+        Value v = eval(*l.value);
+        Value result;
+        if (!l.slice.empty()) {
+            auto specs = eval_specs(l.slice);
+            Value arr = Value();
+            if (Value *slot = lookup_local_mut(l.name)) { arr = std::move(*slot); *slot = Value(); }
+            else arr = lookup_or_fail(l.name, l.name_loc);
+            result = update_value(std::move(arr), specs, v, e.loc);
+        } else {
+            Value target = lookup_or_fail(l.name, l.name_loc);
+            std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
+                if (i == l.path.size()) return v;
+                std::vector<Value> es = r.elems();
+                if (r.kind() == Value::Kind::Record) {
+                    const auto &names = r.field_names();
+                    auto it = std::find(names.begin(), names.end(), l.path[i]);
+                    if (it == names.end()) throw RuntimeError(e.loc, "no field " + l.path[i]);
+                    size_t k = (size_t)(it - names.begin());
+                    es[k] = upd(es[k], i + 1);
+                    return Value::record(names, std::move(es));
+                }
+                size_t k = (size_t)std::strtoull(l.path[i].c_str(), nullptr, 10);
+                if (k >= es.size()) throw RuntimeError(e.loc, "no field " + l.path[i]);
+                es[k] = upd(es[k], i + 1);
+                return Value::tuple(std::move(es));
+            };
+            result = upd(target, 0);
+        }
+        ScopeGuard scope(*this);
+        push(l.name, std::move(result));
+        return eval(*l.body);
+    }
+    case ExpKind::If: {
+        const auto &i = static_cast<const If &>(e);
+        Value c = eval(*i.cond);
+        if (!c.is_prim()) throw RuntimeError(i.cond->loc, "condition is not a bool");
+        return eval(c.prim().b ? *i.then_branch : *i.else_branch);
+    }
+    case ExpKind::Loop: return eval_loop(static_cast<const Loop &>(e));
+    case ExpKind::Match: {
+        const auto &m = static_cast<const Match &>(e);
+        Value v = eval(*m.scrutinee);
+        for (const MatchCase &c : m.cases) {
+            if (!match_pat(*c.pat, v)) continue;
+            ScopeGuard scope(*this);
+            bind_pat(*c.pat, v);
+            return eval(*c.body);
+        }
+        throw RuntimeError(e.loc, "no case matches the value");
+    }
+    case ExpKind::Ascript: return eval(*static_cast<const Ascript &>(e).exp);
+    case ExpKind::Coerce: {
+        const auto &c = static_cast<const Coerce &>(e);
+        Value v = eval(*c.exp);
+        if (c.type_exp) check_coerce(*c.type_exp, v, e.loc, e.type.get());
+        return v;
+    }
+    case ExpKind::Ctor: {
+        const auto &c = static_cast<const CtorExp &>(e);
+        std::vector<Value> payload;
+        for (const auto &a : c.args) payload.push_back(eval(*a));
+        return Value::sum(c.name, std::move(payload));
+    }
+    case ExpKind::Assert: {
+        const auto &a = static_cast<const AssertExp &>(e);
+        Value c = eval(*a.cond);
+        if (!c.is_prim() || !c.prim().b) throw RuntimeError(e.loc, "Assertion is false: " + a.cond_text);
+        return eval(*a.exp);
+    }
+    case ExpKind::Attr: return eval(*static_cast<const AttrExp &>(e).exp);
+    }
+    throw RuntimeError(e.loc, "cannot evaluate this expression");
+}
+
+}  // namespace loom::interp

@@ -1,0 +1,121 @@
+/** \file
+ * The evaluator behind Interpreter (private to interpreter/).  Eval.cpp holds
+ * expressions, patterns, application and indexing; Builtins.cpp the intrinsics.
+ */
+#pragma once
+
+#include "frontend/Frontend.h"
+#include "interpreter/Interp_Internal.h"
+
+#include <unordered_map>
+
+namespace loom::interp {
+
+class Evaluator {
+public:
+    Evaluator();
+    void load(const Program &prog);
+    Value call_global(const std::string &name, const std::vector<Value> &args);
+    Value eval_top(const Exp &e);
+
+    const std::atomic<bool> *interrupt = nullptr;
+
+    // ---- used by Builtins.cpp
+    Value eval(const Exp &e);
+    /** Applies `fn` to `n` arguments (curried: fewer gives a partial application, more
+     * applies the result to the rest).  `result_type` is the type of the application
+     * (may be null), used to type empty results. */
+    Value apply(const Value &fn, Value *args, int n, const SrcLoc &loc, const Type *result_type);
+    Value apply1(const Value &fn, Value a, const SrcLoc &loc) { return apply(fn, &a, 1, loc, nullptr); }
+    Value apply2(const Value &fn, Value a, Value b, const SrcLoc &loc) {
+        Value args[2] = {std::move(a), std::move(b)};
+        return apply(fn, args, 2, loc, nullptr);
+    }
+    Value call_builtin(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *result_type);
+    /** Resolves type variables (current substitution) and named sizes (variables in scope). */
+    TypePtr resolve_type(const TypePtr &t);
+    /** An empty array of the given (resolved) array type, outer size 0. */
+    Value empty_array(const TypePtr &array_type);
+    /** Best-effort type of a value (for boxed arrays' element types). */
+    TypePtr type_of_value(const Value &v);
+    inline void poll() {
+        if (interrupt && ((++poll_counter_ & 0x3FFF) == 0) && interrupt->load(std::memory_order_relaxed))
+            throw Interrupted();
+    }
+    Value index_value(const Value &arr, const std::vector<SliceSpec> &specs, const SrcLoc &loc);
+    bool equal_values(const Value &a, const Value &b);
+    Value binop_values(BinOpKind k, const std::string &op, const Value &a, const Value &b,
+                       const Value *user_op, const SrcLoc &loc);
+
+private:
+    struct Frame {
+        size_t base = 0;
+        const CapEnvPtr *cap = nullptr;  ///< owned by the running closure
+        const TypeSubst *subst = nullptr;
+    };
+    struct FrameGuard {
+        Evaluator &ev;
+        Frame saved;
+        size_t height;
+        explicit FrameGuard(Evaluator &e) : ev(e), saved(e.frame_), height(e.stack_.size()) {}
+        ~FrameGuard() {
+            ev.stack_.resize(height);
+            ev.frame_ = saved;
+        }
+    };
+    struct ScopeGuard {  // pops bindings pushed in a scope
+        Evaluator &ev;
+        size_t height;
+        explicit ScopeGuard(Evaluator &e) : ev(e), height(e.stack_.size()) {}
+        ~ScopeGuard() { ev.stack_.resize(height); }
+    };
+
+    struct Global {
+        Value value;
+        bool evaluated = false;
+        FunDefPtr def;
+    };
+
+    std::vector<Binding> stack_;
+    Frame frame_;
+    std::unordered_map<std::string, Global> globals_;
+    std::vector<DeclPtr> keep_alive_;
+    uint32_t poll_counter_ = 0;
+
+    const Value *lookup(const std::string &name);
+    Value *lookup_local_mut(const std::string &name);
+    const Value &lookup_or_fail(const std::string &name, const SrcLoc &loc);
+    void push(const std::string &name, Value v) { stack_.push_back(Binding{&name, std::move(v)}); }
+    CapEnvPtr capture();
+    Value make_closure(const std::vector<PatPtr> &params, const Exp &body, const FunDef *def,
+                       TypePtr type, const SrcLoc &loc);
+    Value invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *result_type);
+
+    void bind_pat(const Pat &p, Value v);
+    bool match_pat(const Pat &p, const Value &v);
+    void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names);
+    Value eval_consume(const Exp &e);
+    Value eval_var(const Var &v);
+    Value eval_binop_exp(const BinOp &b);
+    Value eval_apply(const Apply &a);
+    Value eval_loop(const Loop &l);
+    Value eval_range(const RangeExp &r);
+    Value eval_array_lit(const ArrayLit &a);
+    std::vector<SliceSpec> eval_specs(const std::vector<DimIndex> &slice);
+    Value update_value(Value arr, const std::vector<SliceSpec> &specs, const Value &v, const SrcLoc &loc);
+    Value literal_int(const IntLit &l);
+    Value literal_float(const FloatLit &l);
+    void check_coerce(const TypeExp &te, const Value &v, const SrcLoc &loc, const Type *full);
+    void define_fun(const FunDefPtr &def);
+    const Value &global_value(Global &g, const std::string &name);
+};
+
+/** Resolves the slice for an array of the given shape; throws Futhark's bounds message. */
+std::vector<SliceDim> resolve_slice(const std::vector<SliceSpec> &specs,
+                                    const std::vector<int64_t> &shape, const SrcLoc &loc);
+/** The array (or element) selected by a resolved slice. */
+Value gather_slice(const Value &arr, const std::vector<SliceDim> &dims);
+/** Shape of a value as "[3][2]" for messages. */
+std::string shape_string(const std::vector<int64_t> &shape);
+
+}  // namespace loom::interp

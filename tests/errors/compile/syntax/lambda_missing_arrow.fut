@@ -1,0 +1,5 @@
+-- A lambda without `->`.
+-- ==
+-- error: [Ss]yntax|[Pp]ars|[Uu]nexpected|[Ee]xpect|[Uu]nterminated|[Uu]nclosed|[Mm]issing|[Ii]nvalid|[Uu]nmatched
+
+def main (xs: []i32) = map (\x x + 1) xs

@@ -1,0 +1,5 @@
+-- `let ... in` with nothing after `in`.
+-- ==
+-- error: [Ss]yntax|[Pp]ars|[Uu]nexpected|[Ee]xpect|[Uu]nterminated|[Uu]nclosed|[Mm]issing|[Ii]nvalid|[Uu]nmatched
+
+def main (x: i32) = let y = x in

@@ -1,0 +1,5 @@
+-- A binary operator with no left operand after another operator.
+-- ==
+-- error: [Ss]yntax|[Pp]ars|[Uu]nexpected|[Ee]xpect|[Uu]nterminated|[Uu]nclosed|[Mm]issing|[Ii]nvalid|[Uu]nmatched
+
+def main (x: i32) = x + * 2

@@ -1,0 +1,5 @@
+-- A parenthesis is opened but never closed.
+-- ==
+-- error: [Ss]yntax|[Pp]ars|[Uu]nexpected|[Ee]xpect|[Uu]nterminated|[Uu]nclosed|[Mm]issing|[Ii]nvalid|[Uu]nmatched
+
+def main (x: i32) = (x + 1 * 2

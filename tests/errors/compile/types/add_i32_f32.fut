@@ -1,0 +1,5 @@
+-- Adding an i32 to an f32: no implicit conversion.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def main (x: i32) (y: f32) = x + y

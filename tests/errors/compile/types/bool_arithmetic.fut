@@ -1,0 +1,5 @@
+-- `+` is not defined on bool.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def main (a: bool) (b: bool) = a + b

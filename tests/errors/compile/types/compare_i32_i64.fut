@@ -1,0 +1,5 @@
+-- Both operands of `<` must have the same type.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def main (x: i32) (y: i64) = x < y

@@ -1,0 +1,5 @@
+-- A `let` type annotation that does not match the bound value.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def main (x: i32) = let y: bool = x + 1 in y

@@ -1,0 +1,5 @@
+-- `map` needs a function as first argument.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def main (xs: []i32) = map 1 xs

@@ -1,0 +1,5 @@
+-- `||` with an i32 operand.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def main (b: bool) (x: i32) = b || x

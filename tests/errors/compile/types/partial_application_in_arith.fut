@@ -1,0 +1,7 @@
+-- Adding 1 to a partially applied function.
+-- ==
+-- error: [Tt]ype|[Uu]nif|[Mm]ismatch|[Ee]xpected|[Cc]annot|[Ii]ncompatible|[Nn]ot an? (array|function|tuple|record|number|numeric|integer|bool)
+
+def add (x: i32) (y: i32) : i32 = x + y
+
+def main (x: i32) = add x + 1

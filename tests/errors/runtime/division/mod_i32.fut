@@ -1,0 +1,7 @@
+-- Integer % by zero; % takes the sign of the divisor.
+-- ==
+-- input { 7 2 } output { 1 }
+-- input { -7 2 } output { 1 }
+-- input { 7 0 } error: [Dd]ivi|[Zz]ero|[Mm]odulo|[Rr]emainder
+
+def main (x: i32) (y: i32) = x % y

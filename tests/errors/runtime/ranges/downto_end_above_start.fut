@@ -1,0 +1,6 @@
+-- `a..>b` is an error when b > a.
+-- ==
+-- input { 5i64 1i64 } output { [5i64,4i64,3i64,2i64] }
+-- input { 1i64 5i64 } error: [Rr]ange|[Ii]nvalid|[Ss]tep|[Ss]tride|[Bb]ound
+
+def main (a: i64) (b: i64) = a..>b

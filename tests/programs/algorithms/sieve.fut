@@ -1,0 +1,16 @@
+-- Sieve of Eratosthenes counting primes below n.
+-- ==
+-- input { 30i64 } output { 10 }
+-- input { 2i64 } output { 0 }
+-- input { 100i64 } output { 25 }
+def main (n: i64) =
+  let is_prime = replicate n true
+  let is_prime = if n > 0 then is_prime with [0] = false else is_prime
+  let is_prime = if n > 1 then is_prime with [1] = false else is_prime
+  let is_prime =
+    loop p = is_prime for i in 2..<n do
+      if p[i] && i * i < n
+      then let js = map (\k -> i * i + k * i) (iota ((n - 1 - i * i) / i + 1))
+           in scatter p js (map (const false) js)
+      else p
+  in i32.sum (map i32.bool is_prime)

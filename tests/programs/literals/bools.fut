@@ -1,0 +1,4 @@
+-- Boolean literals.
+-- ==
+-- input {} output { true false }
+def main = (true, false)

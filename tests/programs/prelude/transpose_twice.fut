@@ -1,0 +1,4 @@
+-- transpose twice is the identity.
+-- ==
+-- input { [[1, 2], [3, 4], [5, 6]] } output { [[1, 2], [3, 4], [5, 6]] }
+def main (a: [][]i32) = transpose (transpose a)

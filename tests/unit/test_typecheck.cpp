@@ -1,0 +1,157 @@
+// Unit tests of the type checker: accepted programs with their types, and rejected
+// programs with the expected message and location.
+#include "frontend/Frontend.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace loom;
+
+namespace {
+
+// A few intrinsics so the tests do not depend on the prelude's contents.
+const char *kBase = R"(
+intrinsic def tc_map 'a [n] 'x (f: a -> x) (as: [n]a) : *[n]x
+intrinsic def tc_map2 'a 'b [n] 'x (f: a -> b -> x) (as: [n]a) (bs: [n]b) : *[n]x
+intrinsic def tc_iota (n: i64) : *[n]i64
+intrinsic def tc_filter [n] 'a (p: a -> bool) (as: [n]a) : *[]a
+intrinsic def tc_copy 'a (x: a) : *a
+intrinsic def tc_reduce [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : a
+)";
+
+struct Checked {
+    Program prog;
+    CheckedEnvPtr env;
+};
+
+Checked check_src(const std::string &src) {
+    Checked c;
+    c.env = prelude_env();
+    c.prog = parse_program(make_source("test.fut", std::string(kBase) + src));
+    check_program(c.prog, c.env);
+    return c;
+}
+
+// The return type of the last definition.
+std::string last_type(const std::string &src) {
+    auto c = check_src(src);
+    return type_to_string(c.prog.decls.back()->fun->ret);
+}
+
+std::string expr_type(const std::string &defs, const std::string &exp) {
+    auto c = check_src(defs);
+    ExpPtr e = parse_expression(make_source("expr", exp));
+    return type_to_string(check_expression(e, c.env));
+}
+
+// The error message of a rejected program, prefixed with "line:col: " (lines
+// counted from the user's source, after the base intrinsics).
+std::string error_of(const std::string &src) {
+    static const int base_lines = [] {
+        int n = 0;
+        for (const char *p = kBase; *p; p++) n += *p == '\n';
+        return n;
+    }();
+    try {
+        check_src(src);
+    } catch (const CompileError &e) {
+        return std::to_string(e.loc().line - base_lines) + ":" + std::to_string(e.loc().col) + ": " +
+               e.message();
+    }
+    return "accepted";
+}
+
+bool rejected_with(const std::string &src, const std::string &where, const std::string &msg) {
+    std::string err = error_of(src);
+    bool ok = err.rfind(where + ": ", 0) == 0 && err.find(msg) != std::string::npos;
+    if (!ok) MESSAGE("got: " << err);
+    return ok;
+}
+
+}  // namespace
+
+TEST_CASE("typecheck: literals and defaulting") {
+    CHECK(last_type("def x = 1") == "i32");
+    CHECK(last_type("def x = 1.5") == "f64");
+    CHECK(last_type("def x = 1u8 + 2") == "u8");
+    CHECK(last_type("def x = 2 * 1.5f32") == "f32");
+    CHECK(last_type("def x = (1, 2.0, true)") == "(i32, f64, bool)");
+    CHECK(last_type("def x = \"ab\"") == "[2]u8");
+    CHECK(last_type("def f (x: i64) = x + 1") == "i64");
+    CHECK(last_type("def f x = x + 1") == "i32");
+}
+
+TEST_CASE("typecheck: polymorphism and higher-order functions") {
+    CHECK(last_type("def id 'a (x: a) : a = x\ndef y = id 2u16") == "u16");
+    CHECK(last_type("def id x = x\ndef y = (id 1, id true)") == "(i32, bool)");
+    CHECK(last_type("def y = let f x = x in (f 1f32, f false)") == "(f32, bool)");
+    CHECK(last_type("def y = tc_map (\\x -> x * 2) [1, 2, 3i64]") == "[3]i64");
+    CHECK(last_type("def y = tc_reduce (+) 0 [1f32, 2]") == "f32");
+    CHECK(last_type("def y = 3 |> (+ 1u64)") == "u64");
+    CHECK(last_type("def y = ((+ 1) >-> (* 2)) 3i8") == "i8");
+    CHECK(last_type("def y (ps: [](f32, i32)) = tc_map (.0) ps") == "[]f32");
+    CHECK(last_type("def y (ps: []{x: f32}) = tc_map (\\p -> p.x) ps") == "[]f32");
+    CHECK(expr_type("", "\\(x: i32) -> x") == "i32 -> i32");
+}
+
+TEST_CASE("typecheck: sizes") {
+    CHECK(last_type("def f [n] (xs: [n]f32) : [n]f32 = tc_map (+ 1) xs") == "[n]f32");
+    CHECK(last_type("def f (n: i64) = tc_iota n") == "[n]i64");
+    CHECK(last_type("def f = tc_iota 5") == "[5]i64");
+    CHECK(last_type("def f (xs: []i32) = tc_filter (> 0) xs") == "[]i32");
+    CHECK(last_type("def f (n: i64) = 0..<n") == "[n]i64");
+    CHECK(last_type("def f = 1...3") == "[3]i32");
+    CHECK(last_type("def f (xs: [3]i32) = xs[1:]") == "[]i32");
+    CHECK(last_type("def f [n] (xs: [n]i32) = xs :> [3]i32") == "[3]i32");
+    CHECK(rejected_with("def f [n] (xs: [n]i32) : [n]i32 = [1, 2, 3]", "1:35", "sizes `n` and `3` do not match"));
+    CHECK(rejected_with("def f [n][m] (xs: [n]i32) (ys: [m]i32) = tc_map2 (+) xs ys", "1:57",
+                        "sizes `n` and `m` do not match"));
+    CHECK(rejected_with("def f = [[1, 2], [3]]", "1:18", "sizes `2` and `1` do not match"));
+}
+
+TEST_CASE("typecheck: names, records, sums and projections") {
+    CHECK(last_type("def r = {a = 1, b = 2u8}\ndef f = r.b") == "u8");
+    CHECK(last_type("def f (t: (i32, (f32, bool))) = t.1.0") == "f32");
+    CHECK(last_type("type pt = {x: f64, y: f64}\ndef f (p: pt) = p.x") == "f64");
+    CHECK(last_type("type v [n] 't = [n]t\ndef f (x: v [3] i32) = x") == "[3]i32");
+    CHECK(last_type("def f = (#some 1 : #none | #some i32)") == "#none | #some i32");
+    CHECK(last_type("def f (x: #a i32 | #b) = match x case #a v -> v case #b -> 0") == "i32");
+    CHECK(rejected_with("def f = y", "1:9", "unknown name `y`"));
+    CHECK(rejected_with("def f x = f x", "1:11", "unknown name `f`"));
+    CHECK(rejected_with("def f = {a = 1}.b", "1:9", "field `b` not in record type"));
+    CHECK(rejected_with("def f (x: t) = x", "1:11", "unknown type `t`"));
+}
+
+TEST_CASE("typecheck: rejections") {
+    CHECK(rejected_with("def f (x: i32) = if x then 1 else 2", "1:21", "condition of `if` must be bool"));
+    CHECK(rejected_with("def f (b: bool) = if b then 1 else true", "1:36", "branches of `if` have different types"));
+    CHECK(rejected_with("def f = [1, true]", "1:13", "array elements have different types"));
+    CHECK(rejected_with("def f (x: i32) = x[0]", "1:18", "not an array"));
+    CHECK(rejected_with("def f (xs: []i32) = xs[0, 1]", "1:21", "too many indices"));
+    CHECK(rejected_with("def f (x: i32) (x: i32) = x", "1:17", "bound twice"));
+    CHECK(rejected_with("def f (x: i32) = x 1", "1:20", "non-function type"));
+    CHECK(rejected_with("def f (x: i32) = x + 1.0", "1:22", "expected type `i32`"));
+    CHECK(rejected_with("def f (x: i32) : bool = x", "1:25", "return type"));
+    CHECK(rejected_with("def f = (1 : f32) == true", "1:22", "argument 2 of `==`"));
+    CHECK(rejected_with("entry f (g: i32 -> i32) = 1", "1:10", "cannot take a function"));
+    CHECK(rejected_with("entry f 'a (x: a) = 1", "1:7", "cannot be polymorphic"));
+    CHECK(rejected_with("def f = [\\x -> x + 1]", "1:9", "functions cannot be put in arrays"));
+    CHECK(rejected_with("def f (b: bool) = if b then (\\x -> x) else (\\x -> x + 1)", "1:19",
+                        "cannot return a function"));
+    CHECK(rejected_with("def f (n: i32) = loop x = 0 for i < n do (x, x)", "1:42", "loop body"));
+}
+
+TEST_CASE("typecheck: uniqueness") {
+    CHECK(last_type("def f (xs: *[]i32) = xs with [0] = 1") == "[]i32");
+    CHECK(last_type("def f (xs: []i32) = let ys = tc_copy xs in ys with [0] = 1") == "[]i32");
+    CHECK(last_type("def f (n: i64) = loop xs = tc_iota n for i < n do xs with [i] = 0") == "[]i64");
+    CHECK(rejected_with("def f (xs: []i32) = let xs[0] = 1 in xs", "1:25", "not consumable"));
+    CHECK(rejected_with("def f (xs: *[]i32) = let ys = xs with [0] = 1 in xs", "1:50",
+                        "`xs` used after being consumed"));
+    CHECK(rejected_with("def f (xs: *[]i32) = let ys = xs\nlet zs = ys with [0] = 1 in xs", "2:29",
+                        "`xs` used after being consumed"));
+    CHECK(rejected_with("def f (xs: []i32) : *[]i32 = xs", "1:30", "aliased to `xs`"));
+    CHECK(rejected_with("def f (xs: *[]i32) = tc_map (\\i -> let ys = xs with [0] = i in ys[0]) [1, 2]",
+                        "1:45", "bound outside"));
+}
