@@ -487,7 +487,18 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
             runner.fail(p, "no such file or directory");
         }
     }
-    for (const std::string &f : files) runner.run_file(f);
+    for (const std::string &f : files) {
+        // One broken file (even a bug in Loom) must not stop the whole run.
+        try {
+            runner.run_file(f);
+        } catch (const Interrupted &) {
+            throw;
+        } catch (const std::exception &e) {
+            runner.fail(f, std::string("internal error: ") + e.what());
+        } catch (...) {
+            runner.fail(f, "internal error: unknown exception");
+        }
+    }
     out << runner.passed << " passed, " << runner.failed << " failed";
     if (runner.skipped) out << ", " << runner.skipped << " skipped";
     out << "\n";
@@ -539,6 +550,9 @@ int driver_main(const std::vector<std::string> &args, std::istream &in, std::ost
         return 3;
     } catch (const std::exception &e) {
         err << "loom: internal error: " << e.what() << "\n";
+        return 3;
+    } catch (...) {
+        err << "loom: internal error: unknown exception\n";
         return 3;
     }
 }

@@ -341,7 +341,10 @@ struct AssertExp : ExpNode<ExpKind::Assert> {
     std::string cond_text;  ///< the source text of cond, for the message
 };
 
-/** `#[attr] e`: attributes are kept for tooling and otherwise ignored. */
+/** `#[attr] e`: attributes are kept for tooling and otherwise ignored.
+ * A local module open `M.(e)` (e.g. `f32.(sqrt x)`) is also parsed as an AttrExp,
+ * with attr "open M": names in e are looked up in M first (`sqrt` means
+ * `f32.sqrt`).  `M.(op)` is parsed as the section of the operator `M.op`. */
 struct AttrExp : ExpNode<ExpKind::Attr> {
     std::string attr;
     ExpPtr exp;

@@ -121,6 +121,11 @@ private:
         throw CompileError(loc, msg);
     }
     [[noreturn]] void error_expected(const std::string &what) const {
+        // parse_ops leaves `op )` for a possible left section; outside one, the real
+        // problem is the missing right operand.
+        if ((at(Tok::Symbol) || at(Tok::Backtick)) && peek().kind == Tok::RParen)
+            error_at(peek().loc, "unexpected `)`; expected an expression after " +
+                                     describe_token(cur()));
         error_at(cur().loc, "unexpected " + describe_token(cur()) + "; expected " + what);
     }
     const Token &expect(Tok k, const std::string &context = "") {
@@ -229,7 +234,7 @@ private:
         default:
             break;
         }
-        if (first.kind == Tok::Name && first.text == "intrinsic" && peek().kind == Tok::KwDef) {
+        if (at_intrinsic_decl()) {
             advance();
             decl->kind = Decl::Kind::Fun;
             decl->fun = parse_val_bind(true);
@@ -248,7 +253,7 @@ private:
     std::string binding_op_name(const Token &t) {
         if (t.kind == Tok::Bang)
             error_at(t.loc, "`!` is a prefix operator and cannot be defined");
-        if (t.text.find('.') != std::string::npos)
+        if (!t.text.empty() && std::isalpha((unsigned char)t.text[0]))
             error_at(t.loc, "cannot use a qualified name in binding position");
         if (t.text == "&&" || t.text == "||")
             error_at(t.loc, "the operator `" + t.text +
@@ -432,7 +437,7 @@ private:
     bool can_start_type_atom() const {
         // The result type of an `intrinsic def` is followed directly by the next
         // declaration; `intrinsic def` must not be read as a type argument.
-        if (at(Tok::Name) && cur().text == "intrinsic" && peek().kind == Tok::KwDef) return false;
+        if (at_intrinsic_decl()) return false;
         return at(Tok::LParen) || at(Tok::LBrace) || at_lbracket() || at(Tok::Name);
     }
 
@@ -944,7 +949,14 @@ private:
         return parse_apply();
     }
 
+    /** `intrinsic def` (prelude only) starts a declaration; it is a contextual
+     * keyword, so expressions and types must stop in front of it. */
+    bool at_intrinsic_decl() const {
+        return at(Tok::Name) && cur().text == "intrinsic" && peek().kind == Tok::KwDef;
+    }
+
     bool can_start_atom() const {
+        if (at_intrinsic_decl()) return false;
         switch (cur().kind) {
         case Tok::IntLit:
         case Tok::FloatLit:
@@ -986,6 +998,7 @@ private:
     }
 
     ExpPtr parse_atom_postfix() {
+        bool bare_name = at(Tok::Name);
         ExpPtr a = parse_atom();
         while (true) {
             if (at(Tok::Indexing)) {
@@ -998,7 +1011,7 @@ private:
                 const Token &dot = advance();
                 if (at(Tok::Name)) {
                     const Token &n = advance();
-                    if (auto *v = a->as<Var>(); v && !dot.space_before) {
+                    if (auto *v = a->as<Var>(); v && bare_name && !dot.space_before) {
                         v->name += "." + n.text;
                         close(a->loc);
                         continue;
@@ -1006,8 +1019,8 @@ private:
                     for (auto &f : split_dots(n.text)) a = project(a, f);
                 } else if (at(Tok::IntLit) && !cur().suffix && is_decimal(cur())) {
                     a = project(a, advance().text);
-                } else if (at(Tok::LParen) && a->as<Var>()) {
-                    error_at(cur().loc, "local module opens `M.(e)` are not supported");
+                } else if (at(Tok::LParen) && bare_name && !dot.space_before) {
+                    a = parse_local_open(a->as<Var>()->name, a->loc);
                 } else {
                     error_expected("a field name after `.`");
                 }
@@ -1015,6 +1028,24 @@ private:
                 return a;
             }
         }
+    }
+
+    /** `M.(e)` with cur() at `(`.  `M.(op)` is the operator `M.op`; otherwise the
+     * result is an AttrExp with attr "open M" (see AST.h). */
+    ExpPtr parse_local_open(const std::string &module, const SrcLoc &loc) {
+        if (peek().kind == Tok::Symbol && peek(2).kind == Tok::RParen) {
+            advance();
+            auto s = node<OpSection>(loc);
+            s->op = module + "." + advance().text;
+            advance();
+            close(s->loc);
+            return s;
+        }
+        auto a = node<AttrExp>(loc);
+        a->attr = "open " + module;
+        a->exp = parse_atom();
+        close(a->loc);
+        return a;
     }
 
     ExpPtr project(const ExpPtr &target, const std::string &field) {

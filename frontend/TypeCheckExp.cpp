@@ -553,7 +553,9 @@ TypePtr Checker::check(ExpPtr &e) {
         for (auto &s : x->sizes) bind_local(s, i64t());
         std::set<std::string> names;
         std::vector<Local> binds;
-        check_pat(x->pat, vt->with_unique(false), names, false, binds);
+        // `let [n] (xs: [n]t) = e` names the (unknown) sizes of e.
+        TypePtr pt = x->sizes.empty() ? vt : all_dims_any(zonk(vt, false));
+        check_pat(x->pat, pt->with_unique(false), names, false, binds);
         bind_pat_locals(binds);
         TypePtr bt = check(x->body);
         pop_scope(mark);

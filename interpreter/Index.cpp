@@ -28,7 +28,7 @@ std::vector<SliceDim> resolve_slice(const std::vector<SliceSpec> &specs,
                 ok = 0 <= i && i <= j && j <= n;
                 d.count = ok ? (j - i + st - 1) / st : 0;
             } else {
-                ok = -1 <= j && j <= i && i <= n - 1 + (i == j ? 1 : 0) && (i == j || i >= 0);
+                ok = i == j ? (-1 <= i && i <= n) : (-1 <= j && j < i && i <= n - 1);
                 d.count = ok ? (i - j + (-st) - 1) / (-st) : 0;
             }
             d.start = i;

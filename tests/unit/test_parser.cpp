@@ -62,6 +62,17 @@ TEST_CASE("parser: user-defined operators take the precedence of their prefix") 
     CHECK(P("a |>> b + c") == "(|>> a (+ b c))");  // like |>
     CHECK(P("a <|> b <|> c") == "(<|> a (<|> b c))");  // like <|, right
     CHECK(P("a f32.+ b * c") == "(f32.+ a (* b c))");
+    CHECK(P("a +. b *. c") == "(+. a (*. b c))");
+    CHECK(D("def (*.) (a: i32) (b: i32) = a") == "def *. (a : i32) (b : i32) = a");
+}
+
+TEST_CASE("parser: local module opens") {
+    CHECK(P("i32.(+) x y") == "(apply (section i32.+ _ _) x y)");
+    CHECK(P("i32.(//)") == "(section i32.// _ _)");
+    CHECK(P("f32.(sqrt x + pi)") == "(#[open f32] (+ (apply sqrt x) pi))");
+    auto e = parse_expression(make_source("t", "f32.(sqrt x)"));
+    REQUIRE(e->as<AttrExp>());
+    CHECK(e->as<AttrExp>()->attr == "open f32");
 }
 
 TEST_CASE("parser: prefix operators and application") {
@@ -268,8 +279,11 @@ TEST_CASE("parser: declarations") {
 TEST_CASE("parser: intrinsic declarations") {
     Program p = prog("intrinsic def i32.sum [n] (xs: [n]i32) : i32\n"
                      "intrinsic def map 'a 'b [n] (f: a -> b) (xs: [n]a) : *[n]b\n"
-                     "def after = 1");
-    REQUIRE(p.decls.size() == 3);
+                     "def after = f x\n"
+                     "intrinsic def g (x: i32) : i32");
+    REQUIRE(p.decls.size() == 4);
+    CHECK(print_exp(*p.decls[2]->fun->body) == "(apply f x)");
+    CHECK(p.decls[3]->fun->is_intrinsic);
     CHECK(p.decls[0]->fun->is_intrinsic);
     CHECK(p.decls[0]->fun->name == "i32.sum");
     CHECK(!p.decls[0]->fun->body);
@@ -300,11 +314,109 @@ TEST_CASE("parser: source locations") {
     CHECK(p.decls[0]->loc.line == 2);
     CHECK(p.decls[0]->loc.col == 3);
     CHECK(p.decls[0]->fun->loc.col == 7);
-    CHECK(p.decls[0]->fun->params[0]->loc.col == 9);
+    CHECK(p.decls[0]->fun->params[0]->loc.col == 10);  // `x` in `(x: i32)`
 }
 
 TEST_CASE("parser: syntax errors point at the offending token") {
-    auto e1 = err("(1 + )");
-    // `(1 +)` is a left section, so this one is fine; errors come from others below.
-    (void)e1;
+    auto e = err("f (1 + ))");
+    CHECK(e.message() == "unexpected `)`; expected end of input");
+    CHECK(e.loc().col == 9);
+    e = err("1 + * 2");
+    CHECK(e.message() == "unexpected `*`; expected an expression");
+    CHECK(e.loc().col == 5);
+    e = err("let x = 1");
+    CHECK(e.message() == "unexpected end of input; expected `in` after the `let` binding");
+    CHECK(e.loc().col == 9);  // end of input points at the last token
+    e = err("if x then 1");
+    CHECK(e.message().find("expected `else`") != std::string::npos);
+    e = err("f (x");
+    CHECK(e.message().find("expected `)`") != std::string::npos);
+    e = err("a[1");
+    CHECK(e.message().find("expected `]`") != std::string::npos);
+    e = err("loop x = 0 do x");
+    CHECK(e.message() == "unexpected `do`; expected `for` or `while`");
+    CHECK(e.loc().col == 12);
+    e = err("match x");
+    CHECK(e.message().find("expected `case`") != std::string::npos);
+    e = err("(1,)");
+    CHECK(e.message() == "a tuple must have at least two components");
+    e = err("x ??? y");
+    CHECK(e.message().find("typed holes") != std::string::npos);
+    e = err("(!)");
+    CHECK(e.message().find("prefix operator") != std::string::npos);
+    e = err("let if = 1 in 2");
+    CHECK(e.message() == "unexpected `if`; expected a pattern");
+    e = err("\\ -> 1");
+    CHECK(e.message() == "unexpected `->`; expected a lambda parameter");
+    e = err("x\n  + \n  )");
+    CHECK(e.message() == "unexpected `)`; expected an expression after `+`");
+    CHECK(e.loc().line == 3);
+    CHECK(e.loc().col == 3);
+}
+
+TEST_CASE("parser: declaration errors") {
+    auto e = err("def f = 1 in 2", true);
+    CHECK(e.message().find("unexpected `in`") != std::string::npos);
+    e = err("def (a, b) = (1, 2)", true);
+    CHECK(e.message().find("cannot bind patterns at top level") != std::string::npos);
+    e = err("def f x y", true);
+    CHECK(e.message() == "unexpected end of input; expected `=`");
+    e = err("module M = {}", true);
+    CHECK(e.message() == "module declarations are not supported");
+    e = err("def f = let x = 1\ndef g = 2", true);
+    CHECK(e.message() == "unexpected `def`; missing `in`?");
+    CHECK(e.loc().line == 2);
+    e = err("def (&&) a b = a", true);
+    CHECK(e.message().find("cannot be redefined") != std::string::npos);
+    e = err("type t =", true);
+    CHECK(e.message() == "unexpected end of input; expected a type");
+    e = err("def f = 1 )", true);
+    CHECK(e.message().find("expected a declaration") != std::string::npos);
+    e = err("intrinsic def f (x: i32)", true);
+    CHECK(e.message().find("result type") != std::string::npos);
+}
+
+TEST_CASE("parser: deep nesting is an error, not a crash") {
+    std::string deep = std::string(5000, '(') + "x" + std::string(5000, ')');
+    CHECK(err(deep).message().find("nested too deeply") != std::string::npos);
+    std::string negs;
+    for (int i = 0; i < 5000; ++i) negs += "- ";
+    CHECK(err(negs + "x").message().find("nested too deeply") != std::string::npos);
+    std::string types = "def f : " + std::string(5000, '[');
+    CHECK(err(types, true).message().find("nested too deeply") != std::string::npos);
+    // Moderately deep code is fine: a long let chain and 300 parentheses.
+    std::string lets;
+    for (int i = 0; i < 900; ++i) lets += "let x = x + 1 in ";
+    CHECK_NOTHROW(P(lets + "x"));
+    CHECK(P(std::string(300, '(') + "x" + std::string(300, ')')) == "x");
+    // Long left-associative chains are loops, not recursion.
+    std::string sum = "0";
+    for (int i = 0; i < 20000; ++i) sum += " + 1";
+    CHECK_NOTHROW(parse_expression(make_source("t", sum)));
+}
+
+TEST_CASE("parser: arbitrary junk never crashes") {
+    const char *junk[] = {"(", ")", "[", "]", "{", "}", "let", "in", "def", "=", "\\", "->",
+                          ".", "..", "...", "#", "#[", "'", "`", "with", "loop", "match",
+                          "case", ":", ":>", "?", "!", "-", "type", "x", "1", "(.", "(.[",
+                          "a[", "a with [", "#foo", "intrinsic", ",", "_", "0x1p"};
+    // Every pair and triple of fragments, as expression and as program.
+    unsigned seed = 1;
+    for (int iter = 0; iter < 20000; ++iter) {
+        std::string s;
+        int n = 1 + iter % 7;
+        for (int k = 0; k < n; ++k) {
+            seed = seed * 1103515245u + 12345u;
+            s += junk[(seed >> 16) % (sizeof junk / sizeof *junk)];
+            s += (seed & 1) ? " " : "";
+        }
+        try {
+            parse_expression(make_source("t", s));
+        } catch (const CompileError &) {
+        }
+        try {
+            parse_program(make_source("t", "def x = " + s));
+        } catch (const CompileError &) {
+        }
+    }
 }

@@ -4,9 +4,7 @@
 -- input { 2i64 } output { 0 }
 -- input { 100i64 } output { 25 }
 def main (n: i64) =
-  let is_prime = replicate n true
-  let is_prime = if n > 0 then is_prime with [0] = false else is_prime
-  let is_prime = if n > 1 then is_prime with [1] = false else is_prime
+  let is_prime = map (>= 2) (iota n)
   let is_prime =
     loop p = is_prime for i in 2..<n do
       if p[i] && i * i < n

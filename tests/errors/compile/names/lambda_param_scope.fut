@@ -2,4 +2,4 @@
 -- ==
 -- error: [Uu]nknown|[Uu]ndefined|[Uu]nbound|[Nn]ot (in scope|defined|bound|found)|[Nn]o such|[Uu]ndeclared
 
-def main (xs: []i32) = map (\v -> v + 1) xs ++ [v]
+def main (x: i32) = (\v -> v + 1) x + v

@@ -1,0 +1,525 @@
+// The prelude's intrinsics (see frontend/prelude/README.md): SOACs and array
+// primitives over flat typed buffers, with fast paths for operator sections.
+#include "interpreter/Evaluator.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace loom::interp {
+
+namespace {
+
+/** Collects per-element results into a flat buffer (scalars) or rows. */
+struct RowBuilder {
+    int64_t n;
+    bool prim = false;
+    PrimType t = PrimType::I32;
+    Value out;
+    uint8_t *p = nullptr;
+    std::vector<Value> rows;
+
+    explicit RowBuilder(int64_t count) : n(count) {}
+    void add(int64_t i, Value v, const SrcLoc &loc) {
+        if (i == 0) {
+            prim = v.is_prim();
+            if (prim) {
+                t = v.prim().type;
+                out = Value::prim_array(t, {n});
+                p = out.mutable_data();
+            } else {
+                rows.reserve((size_t)n);
+            }
+        }
+        if (prim) {
+            if (!v.is_prim()) throw RuntimeError(loc, "function returned values of different kinds");
+            store_prim(t, p, i, v.prim());
+        } else {
+            rows.push_back(std::move(v));
+        }
+    }
+    Value finish(Evaluator &ev, const Type *hint, const SrcLoc &loc) {
+        if (n == 0) {
+            TypePtr h = hint ? ev.resolve_type(std::make_shared<Type>(*hint)) : nullptr;
+            return ev.empty_array(h);
+        }
+        if (prim) return out;
+        const Value &r0 = rows[0];
+        for (const Value &r : rows)
+            if (r.kind() != r0.kind() || (r0.is_array() && (r.shape() != r0.shape() ||
+                                                           r.is_prim_array() != r0.is_prim_array())))
+                throw RuntimeError(loc, "Function result of shape " + shape_string(r.shape()) +
+                                            " does not match earlier result of shape " +
+                                            shape_string(r0.shape()) + ".");
+        TypePtr row_type = ev.type_of_value(r0);
+        if (!r0.is_array()) return Value::boxed_array({n}, std::move(rows), row_type);
+        return Value::stack(rows, row_type);
+    }
+};
+
+const FunctionValue *op_section(const Value &f, int fixed) {
+    if (f.kind() != Value::Kind::Function) return nullptr;
+    const FunctionValue *fv = f.function().get();
+    if (fv->kind != FunctionValue::Kind::OpSection || fv->bop == BinOpKind::None ||
+        fv->user_op.kind() == Value::Kind::Function || !fv->applied.empty())
+        return nullptr;
+    if (fixed == 0 ? fv->fixed_side != 0 : fv->fixed_side == 0) return nullptr;
+    if (fixed && !fv->fixed.is_prim()) return nullptr;
+    return fv;
+}
+
+void need_array(const Value &v, const SrcLoc &loc, const char *what) {
+    if (!v.is_array()) throw RuntimeError(loc, std::string(what) + ": argument is not an array");
+}
+
+int64_t as_i64(const Value &v, const SrcLoc &loc) {
+    if (!v.is_prim()) throw RuntimeError(loc, "expected an integer");
+    return int_of(v.prim());
+}
+
+Value reshape(const Value &a, std::vector<int64_t> shape) {
+    if (a.is_prim_array()) return Value::prim_array(a.elem_prim(), std::move(shape), a.buffer(), a.offset());
+    std::vector<Value> es;
+    int64_t n = a.num_elements();
+    for (int64_t i = 0; i < n; ++i) es.push_back(a.flat_boxed(i));
+    return Value::boxed_array(std::move(shape), std::move(es), a.elem_type());
+}
+
+Value select_rows(Evaluator &ev, const Value &arr, const std::vector<int64_t> &idx) {
+    std::vector<Value> rows;
+    rows.reserve(idx.size());
+    if (arr.is_prim_array() && arr.rank() == 1) {
+        Value out = Value::prim_array(arr.elem_prim(), {(int64_t)idx.size()});
+        int es = prim_size(arr.elem_prim());
+        uint8_t *p = out.mutable_data();
+        for (size_t i = 0; i < idx.size(); ++i) std::memcpy(p + i * es, arr.data() + idx[i] * es, (size_t)es);
+        return out;
+    }
+    for (int64_t i : idx) rows.push_back(arr.row(i));
+    if (rows.empty()) {
+        std::vector<int64_t> shape = arr.shape();
+        shape[0] = 0;
+        if (arr.is_prim_array()) return Value::prim_array(arr.elem_prim(), shape);
+        return Value::boxed_array(shape, {}, arr.elem_type());
+    }
+    TypePtr rt = ev.type_of_value(rows[0]);
+    if (!rows[0].is_array()) return Value::boxed_array({(int64_t)rows.size()}, std::move(rows), rt);
+    return Value::stack(rows, rt);
+}
+
+// Writes `v` as row `i` of `dest` (storage already unique).
+void write_row(Evaluator &, Value &dest, int64_t i, const Value &v, const SrcLoc &loc) {
+    int64_t row_elems = dest.rank() > 1 ? dest.num_elements() / std::max<int64_t>(dest.length(), 1) : 1;
+    if (dest.is_prim_array()) {
+        PrimType t = dest.elem_prim();
+        if (dest.rank() == 1) {
+            if (!v.is_prim()) throw RuntimeError(loc, "value of the wrong kind");
+            store_prim(t, dest.mutable_data(), i, convert_prim(t, v.prim()));
+            return;
+        }
+        if (!v.is_prim_array() || v.num_elements() != row_elems)
+            throw RuntimeError(loc, "value of the wrong shape");
+        std::memcpy(dest.mutable_data() + i * row_elems * prim_size(t), v.data(),
+                    (size_t)(row_elems * prim_size(t)));
+        return;
+    }
+    auto &store = dest.mutable_boxed();
+    if (dest.rank() == 1) {
+        store[(size_t)(dest.offset() + i)] = v;
+        return;
+    }
+    for (int64_t j = 0; j < row_elems; ++j) store[(size_t)(dest.offset() + i * row_elems + j)] = v.flat_boxed(j);
+}
+
+}  // namespace
+
+Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *rt) {
+    switch (f.builtin) {
+    case Builtin::Math: {
+        PrimValue ps[3];
+        for (int i = 0; i < f.arity && i < 3; ++i) {
+            if (!args[i].is_prim()) throw RuntimeError(loc, f.name + ": argument is not a scalar");
+            ps[i] = args[i].prim();
+        }
+        return Value(eval_math(f.math, f.prim, ps, loc));
+    }
+    case Builtin::Convert:
+        if (!args[0].is_prim()) throw RuntimeError(loc, f.name + ": argument is not a scalar");
+        return Value(convert_prim(f.prim, args[0].prim()));
+    case Builtin::Map: case Builtin::Map2: case Builtin::Map3: case Builtin::Map4: case Builtin::Map5: {
+        int k = f.arity - 1;
+        const Value &fn = args[0];
+        for (int j = 1; j <= k; ++j) need_array(args[j], loc, "map");
+        int64_t n = args[1].length();
+        for (int j = 2; j <= k; ++j)
+            if (args[j].length() != n)
+                throw RuntimeError(loc, "map: arrays of different lengths (" + std::to_string(n) + " and " +
+                                            std::to_string(args[j].length()) + ")");
+        // Fast paths: an operator section over flat scalar arrays.
+        if (k == 1 && args[1].is_prim_array() && args[1].rank() == 1) {
+            if (const FunctionValue *s = op_section(fn, 1)) {
+                PrimType t = args[1].elem_prim();
+                if (s->fixed.prim().type == t && n > 0) {
+                    PrimValue c = s->fixed.prim();
+                    PrimValue r0 = s->fixed_side == 1 ? eval_binop(s->bop, c, args[1].flat_prim(0), loc)
+                                                      : eval_binop(s->bop, args[1].flat_prim(0), c, loc);
+                    Value out = Value::prim_array(r0.type, {n});
+                    uint8_t *p = out.mutable_data();
+                    const uint8_t *src = args[1].data();
+                    for (int64_t i = 0; i < n; ++i) {
+                        if ((i & 0xFFFF) == 0) poll();
+                        PrimValue x = load_prim(t, src, i);
+                        store_prim(r0.type, p, i, s->fixed_side == 1 ? eval_binop(s->bop, c, x, loc)
+                                                                      : eval_binop(s->bop, x, c, loc));
+                    }
+                    return out;
+                }
+            }
+        }
+        if (k == 2 && args[1].is_prim_array() && args[2].is_prim_array() && args[1].rank() == 1 &&
+            args[2].rank() == 1 && args[1].elem_prim() == args[2].elem_prim() && n > 0) {
+            if (const FunctionValue *s = op_section(fn, 0)) {
+                PrimType t = args[1].elem_prim();
+                PrimValue r0 = eval_binop(s->bop, args[1].flat_prim(0), args[2].flat_prim(0), loc);
+                Value out = Value::prim_array(r0.type, {n});
+                uint8_t *p = out.mutable_data();
+                for (int64_t i = 0; i < n; ++i) {
+                    if ((i & 0xFFFF) == 0) poll();
+                    store_prim(r0.type, p, i,
+                               eval_binop(s->bop, load_prim(t, args[1].data(), i), load_prim(t, args[2].data(), i), loc));
+                }
+                return out;
+            }
+        }
+        RowBuilder b(n);
+        Value row_args[5];
+        for (int64_t i = 0; i < n; ++i) {
+            poll();
+            for (int j = 0; j < k; ++j) row_args[j] = args[j + 1].row(i);
+            b.add(i, apply(fn, row_args, k, loc, nullptr), loc);
+        }
+        return b.finish(*this, rt, loc);
+    }
+    case Builtin::Reduce: {
+        const Value &fn = args[0];
+        Value acc = args[1];
+        const Value &arr = args[2];
+        need_array(arr, loc, "reduce");
+        int64_t n = arr.length();
+        if (arr.is_prim_array() && arr.rank() == 1 && acc.is_prim() && acc.prim().type == arr.elem_prim()) {
+            if (const FunctionValue *s = op_section(fn, 0)) {
+                PrimValue a = acc.prim();
+                PrimType t = arr.elem_prim();
+                const uint8_t *src = arr.data();
+                for (int64_t i = 0; i < n; ++i) {
+                    if ((i & 0xFFFF) == 0) poll();
+                    a = eval_binop(s->bop, a, load_prim(t, src, i), loc);
+                }
+                return Value(a);
+            }
+        }
+        for (int64_t i = 0; i < n; ++i) acc = apply2(fn, std::move(acc), arr.row(i), loc);
+        return acc;
+    }
+    case Builtin::Scan: {
+        const Value &fn = args[0];
+        Value acc = args[1];
+        const Value &arr = args[2];
+        need_array(arr, loc, "scan");
+        int64_t n = arr.length();
+        if (arr.is_prim_array() && arr.rank() == 1 && acc.is_prim() && acc.prim().type == arr.elem_prim()) {
+            if (const FunctionValue *s = op_section(fn, 0)) {
+                PrimValue a = acc.prim();
+                PrimType t = arr.elem_prim();
+                Value out = Value::prim_array(t, {n});
+                uint8_t *p = out.mutable_data();
+                for (int64_t i = 0; i < n; ++i) {
+                    if ((i & 0xFFFF) == 0) poll();
+                    a = eval_binop(s->bop, a, load_prim(t, arr.data(), i), loc);
+                    store_prim(t, p, i, a);
+                }
+                return out;
+            }
+        }
+        RowBuilder b(n);
+        for (int64_t i = 0; i < n; ++i) {
+            acc = apply2(fn, std::move(acc), arr.row(i), loc);
+            b.add(i, acc, loc);
+        }
+        return b.finish(*this, rt, loc);
+    }
+    case Builtin::Filter:
+    case Builtin::Partition: {
+        const Value &fn = args[0];
+        const Value &arr = args[1];
+        need_array(arr, loc, "filter");
+        std::vector<int64_t> yes, no;
+        for (int64_t i = 0; i < arr.length(); ++i) {
+            Value c = apply1(fn, arr.row(i), loc);
+            (c.is_prim() && c.prim().b ? yes : no).push_back(i);
+        }
+        if (f.builtin == Builtin::Filter) return select_rows(*this, arr, yes);
+        return Value::tuple({select_rows(*this, arr, yes), select_rows(*this, arr, no)});
+    }
+    case Builtin::Scatter:
+    case Builtin::Scatter2d: {
+        Value dest = std::move(args[0]);
+        const Value &is = args[1], &vs = args[2];
+        need_array(dest, loc, "scatter");
+        need_array(is, loc, "scatter");
+        need_array(vs, loc, "scatter");
+        if (is.length() != vs.length())
+            throw RuntimeError(loc, "scatter: index and value arrays of different lengths");
+        dest.make_unique_storage();
+        for (int64_t j = 0; j < is.length(); ++j) {
+            if (f.builtin == Builtin::Scatter) {
+                int64_t i = int_of(is.flat_prim(j));
+                if (i < 0 || i >= dest.length()) continue;
+                write_row(*this, dest, i, vs.row(j), loc);
+            } else {
+                Value ij = is.row(j);
+                const auto &es = ij.elems();
+                std::vector<SliceSpec> specs(es.size());
+                bool ok = true;
+                for (size_t d = 0; d < es.size(); ++d) {
+                    specs[d].start = int_of(es[d].prim());
+                    if (d >= dest.shape().size() || specs[d].start < 0 || specs[d].start >= dest.shape()[d]) ok = false;
+                }
+                if (ok) dest = update_value(std::move(dest), specs, vs.row(j), loc);
+            }
+        }
+        return dest;
+    }
+    case Builtin::Hist:
+    case Builtin::ReduceByIndex: {
+        Value dest;
+        const Value *fn, *ne, *is, *vs;
+        if (f.builtin == Builtin::Hist) {
+            fn = &args[0]; ne = &args[1]; is = &args[3]; vs = &args[4];
+            int64_t k = as_i64(args[2], loc);
+            if (k < 0) throw RuntimeError(loc, "hist: negative number of bins");
+            Value cnt(mk_int(PrimType::I64, (uint64_t)k));
+            FunctionValue rep;
+            rep.builtin = Builtin::Replicate;
+            Value a2[2] = {cnt, *ne};
+            dest = call_builtin(rep, a2, loc, rt);
+        } else {
+            dest = std::move(args[0]); fn = &args[1]; ne = &args[2]; is = &args[3]; vs = &args[4];
+        }
+        need_array(*is, loc, "reduce_by_index");
+        need_array(*vs, loc, "reduce_by_index");
+        if (is->length() != vs->length())
+            throw RuntimeError(loc, "reduce_by_index: index and value arrays of different lengths");
+        dest.make_unique_storage();
+        const FunctionValue *s = op_section(*fn, 0);
+        bool fast = s && dest.is_prim_array() && dest.rank() == 1 && vs->is_prim_array() &&
+                    vs->elem_prim() == dest.elem_prim();
+        for (int64_t j = 0; j < is->length(); ++j) {
+            int64_t i = int_of(is->flat_prim(j));
+            if (i < 0 || i >= dest.length()) continue;
+            if (fast) {
+                PrimType t = dest.elem_prim();
+                store_prim(t, dest.mutable_data(), i,
+                           eval_binop(s->bop, load_prim(t, dest.data(), i), vs->flat_prim(j), loc));
+                continue;
+            }
+            Value r = apply2(*fn, dest.row(i), vs->row(j), loc);
+            write_row(*this, dest, i, r, loc);
+        }
+        return dest;
+    }
+    case Builtin::Iota: {
+        int64_t n = as_i64(args[0], loc);
+        if (n < 0) throw RuntimeError(loc, "iota: negative size " + std::to_string(n));
+        PrimType t = args[0].prim().type;
+        Value out = Value::prim_array(t, {n});
+        uint8_t *p = out.mutable_data();
+        if (t == PrimType::I64) {
+            auto *q = reinterpret_cast<int64_t *>(p);
+            for (int64_t i = 0; i < n; ++i) q[i] = i;
+        } else {
+            for (int64_t i = 0; i < n; ++i) store_prim(t, p, i, mk_int(t, (uint64_t)i));
+        }
+        return out;
+    }
+    case Builtin::Replicate:
+    case Builtin::Rep: {
+        int64_t n;
+        const Value *x;
+        if (f.builtin == Builtin::Rep) {
+            x = &args[0];
+            TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
+            if (!h || h->kind != Type::Kind::Array || h->shape[0].kind != Dim::Kind::Const)
+                throw RuntimeError(loc, "rep: the size of the result is unknown");
+            n = h->shape[0].value;
+        } else {
+            n = as_i64(args[0], loc);
+            x = &args[1];
+        }
+        if (n < 0) throw RuntimeError(loc, "replicate: negative size " + std::to_string(n));
+        if (x->is_prim()) {
+            PrimType t = x->prim().type;
+            Value out = Value::prim_array(t, {n});
+            uint8_t *p = out.mutable_data();
+            for (int64_t i = 0; i < n; ++i) store_prim(t, p, i, x->prim());
+            return out;
+        }
+        if (x->is_prim_array()) {
+            std::vector<int64_t> shape{n};
+            shape.insert(shape.end(), x->shape().begin(), x->shape().end());
+            Value out = Value::prim_array(x->elem_prim(), shape);
+            size_t bytes = (size_t)(x->num_elements() * prim_size(x->elem_prim()));
+            for (int64_t i = 0; i < n; ++i)
+                if (bytes) std::memcpy(out.mutable_data() + i * bytes, x->data(), bytes);
+            return out;
+        }
+        if (n == 0) {
+            TypePtr et = type_of_value(*x);
+            if (x->is_array()) {
+                std::vector<int64_t> shape{0};
+                shape.insert(shape.end(), x->shape().begin(), x->shape().end());
+                return Value::boxed_array(shape, {}, x->elem_type());
+            }
+            return Value::boxed_array({0}, {}, et);
+        }
+        std::vector<Value> rows((size_t)n, *x);
+        if (!x->is_array()) return Value::boxed_array({n}, std::move(rows), type_of_value(*x));
+        return Value::stack(rows, nullptr);
+    }
+    case Builtin::Concat: {
+        const Value &a = args[0], &b = args[1];
+        need_array(a, loc, "concat");
+        need_array(b, loc, "concat");
+        std::vector<int64_t> ra(a.shape().begin() + 1, a.shape().end()), rb(b.shape().begin() + 1, b.shape().end());
+        if (ra != rb && a.length() && b.length())
+            throw RuntimeError(loc, "concat: rows of different shapes " + shape_string(ra) + " and " + shape_string(rb));
+        if (a.length() == 0) return b;
+        if (b.length() == 0) return a;
+        std::vector<int64_t> shape = a.shape();
+        shape[0] += b.length();
+        if (a.is_prim_array() && b.is_prim_array() && a.elem_prim() == b.elem_prim()) {
+            Value out = Value::prim_array(a.elem_prim(), shape);
+            size_t ab = (size_t)(a.num_elements() * prim_size(a.elem_prim()));
+            size_t bb = (size_t)(b.num_elements() * prim_size(b.elem_prim()));
+            std::memcpy(out.mutable_data(), a.data(), ab);
+            std::memcpy(out.mutable_data() + ab, b.data(), bb);
+            return out;
+        }
+        std::vector<Value> es;
+        for (int64_t i = 0; i < a.num_elements(); ++i) es.push_back(a.flat_boxed(i));
+        for (int64_t i = 0; i < b.num_elements(); ++i) es.push_back(b.flat_boxed(i));
+        return Value::boxed_array(shape, std::move(es), a.elem_type() ? a.elem_type() : b.elem_type());
+    }
+    case Builtin::Transpose: {
+        const Value &a = args[0];
+        need_array(a, loc, "transpose");
+        if (a.rank() < 2) throw RuntimeError(loc, "transpose: array of rank < 2");
+        int64_t n = a.shape()[0], m = a.shape()[1];
+        int64_t inner = a.num_elements() / std::max<int64_t>(n * m, 1);
+        std::vector<int64_t> shape = a.shape();
+        std::swap(shape[0], shape[1]);
+        if (a.is_prim_array()) {
+            int es = prim_size(a.elem_prim());
+            Value out = Value::prim_array(a.elem_prim(), shape);
+            for (int64_t i = 0; i < n; ++i)
+                for (int64_t j = 0; j < m; ++j)
+                    std::memcpy(out.mutable_data() + (j * n + i) * inner * es, a.data() + (i * m + j) * inner * es,
+                                (size_t)(inner * es));
+            return out;
+        }
+        std::vector<Value> es((size_t)a.num_elements());
+        for (int64_t i = 0; i < n; ++i)
+            for (int64_t j = 0; j < m; ++j)
+                for (int64_t q = 0; q < inner; ++q) es[(size_t)((j * n + i) * inner + q)] = a.flat_boxed((i * m + j) * inner + q);
+        return Value::boxed_array(shape, std::move(es), a.elem_type());
+    }
+    case Builtin::Flatten:
+    case Builtin::Flatten3d: {
+        const Value &a = args[0];
+        int d = f.builtin == Builtin::Flatten ? 2 : 3;
+        need_array(a, loc, "flatten");
+        if (a.rank() < d) throw RuntimeError(loc, "flatten: array of too small rank");
+        std::vector<int64_t> shape{1};
+        for (int i = 0; i < d; ++i) shape[0] *= a.shape()[(size_t)i];
+        shape.insert(shape.end(), a.shape().begin() + d, a.shape().end());
+        return reshape(a, shape);
+    }
+    case Builtin::Unflatten:
+    case Builtin::Unflatten3d: {
+        const Value &a = args[f.arity - 1];
+        need_array(a, loc, "unflatten");
+        int d = f.builtin == Builtin::Unflatten ? 2 : 3;
+        std::vector<int64_t> dims;
+        if (f.arity > 1) {
+            for (int i = 0; i < f.arity - 1; ++i) dims.push_back(as_i64(args[i], loc));
+        } else {
+            TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
+            if (!h || h->kind != Type::Kind::Array || (int)h->shape.size() < d)
+                throw RuntimeError(loc, "unflatten: the shape of the result is unknown");
+            for (int i = 0; i < d; ++i) {
+                if (h->shape[(size_t)i].kind != Dim::Kind::Const)
+                    throw RuntimeError(loc, "unflatten: the shape of the result is unknown");
+                dims.push_back(h->shape[(size_t)i].value);
+            }
+        }
+        int64_t prod = 1;
+        for (int64_t x : dims) prod *= x;
+        if (prod != a.length() || std::any_of(dims.begin(), dims.end(), [](int64_t x) { return x < 0; }))
+            throw RuntimeError(loc, "unflatten: cannot reshape array of size " + std::to_string(a.length()) +
+                                        " to " + shape_string(dims) + ".");
+        dims.insert(dims.end(), a.shape().begin() + 1, a.shape().end());
+        return reshape(a, dims);
+    }
+    case Builtin::Split: {
+        const Value &a = args[f.arity - 1];
+        need_array(a, loc, "split");
+        int64_t n = -1;
+        if (f.arity > 1) {
+            n = as_i64(args[0], loc);
+        } else {
+            TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
+            if (h && h->kind == Type::Kind::Tuple && h->elems.size() == 2 && h->elems[0]->kind == Type::Kind::Array &&
+                h->elems[0]->shape[0].kind == Dim::Kind::Const)
+                n = h->elems[0]->shape[0].value;
+            else if (h && h->kind == Type::Kind::Tuple && h->elems.size() == 2 &&
+                     h->elems[1]->kind == Type::Kind::Array && h->elems[1]->shape[0].kind == Dim::Kind::Const)
+                n = a.length() - h->elems[1]->shape[0].value;
+        }
+        if (n < 0 || n > a.length())
+            throw RuntimeError(loc, "split: cannot split array of size " + std::to_string(a.length()) +
+                                        (n < 0 ? std::string(" at an unknown position") : " at " + std::to_string(n)));
+        SliceSpec s1, s2;
+        s1.is_range = s2.is_range = true;
+        s1.has_end = true; s1.end = n;
+        s2.has_start = true; s2.start = n;
+        return Value::tuple({index_value(a, {s1}, loc), index_value(a, {s2}, loc)});
+    }
+    case Builtin::Reverse: {
+        const Value &a = args[0];
+        need_array(a, loc, "reverse");
+        SliceSpec s;
+        s.is_range = true;
+        s.has_stride = true;
+        s.stride = -1;
+        return index_value(a, {s}, loc);
+    }
+    case Builtin::Copy: {
+        Value v = args[0];
+        if (v.is_array()) {
+            // Force a private copy: the argument may still be referenced elsewhere.
+            if (v.is_prim_array()) {
+                Value out = Value::prim_array(v.elem_prim(), v.shape());
+                size_t bytes = (size_t)(v.num_elements() * prim_size(v.elem_prim()));
+                if (bytes) std::memcpy(out.mutable_data(), v.data(), bytes);
+                return out;
+            }
+            v.make_unique_storage();
+        }
+        return v;
+    }
+    case Builtin::Trace: return args[0];
+    case Builtin::Unknown: break;
+    }
+    throw RuntimeError(loc, "unknown intrinsic: " + f.name);
+}
+
+}  // namespace loom::interp

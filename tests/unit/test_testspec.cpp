@@ -1,0 +1,75 @@
+#include "driver/TestSpec.h"
+
+#include <doctest/doctest.h>
+
+using namespace loom;
+
+namespace {
+std::vector<TestBlock> blocks_of(const std::string &text) {
+    auto f = std::make_shared<SourceFile>(SourceFile{"t.fut", text});
+    return parse_test_blocks(f);
+}
+}  // namespace
+
+TEST_CASE("test blocks: cases, entries, names, tags and expectations") {
+    auto bs = blocks_of(
+        "-- Indexing.\n"
+        "-- ==\n"
+        "-- tags { a b }\n"
+        "-- entry: f g\n"
+        "-- input { [4,3,2,1] 1i64 }\n"
+        "-- output { 3 }\n"
+        "-- \"big\" compiled input @ data/big.in\n"
+        "-- output { 1 }\n"
+        "-- input { [1] 5i64 }\n"
+        "-- error: Error*\n"
+        "-- input { 1 } \n"
+        "-- random input { [10]i32 } auto output\n"
+        "-- structure { Map 1 }\n"
+        "def f (a: []i32) (i: i64) = a[i]\n"
+        "-- not a test block\n"
+        "-- ==\n"
+        "-- error: type\n");
+    REQUIRE(bs.size() == 2);
+    const TestBlock &b = bs[0];
+    CHECK(b.description == "Indexing.");
+    CHECK(b.tags == std::vector<std::string>{"a", "b"});
+    REQUIRE(b.cases.size() == 5);
+    CHECK(b.cases[0].entries == std::vector<std::string>{"f", "g"});
+    CHECK(b.cases[0].input == " [4,3,2,1] 1i64 ");
+    CHECK(b.cases[0].input_loc.line == 5);
+    CHECK(b.cases[0].input_loc.col == 11);
+    CHECK(b.cases[0].expect == TestCase::Expect::Output);
+    CHECK(b.cases[0].output == " 3 ");
+    CHECK(b.cases[1].name == "big");
+    CHECK(b.cases[1].has_tag("compiled"));
+    CHECK(b.cases[1].input_kind == TestCase::InputKind::File);
+    CHECK(b.cases[1].input == "data/big.in");
+    CHECK(b.cases[2].expect == TestCase::Expect::RuntimeError);
+    CHECK(b.cases[2].error_regex == "Error*");
+    CHECK(b.cases[3].expect == TestCase::Expect::Success);
+    CHECK(b.cases[4].input_kind == TestCase::InputKind::Random);
+    CHECK(b.cases[4].expect == TestCase::Expect::AutoOutput);
+    CHECK(!b.compile_error);
+    CHECK(bs[1].compile_error == std::string("type"));
+    CHECK(bs[1].cases.empty());
+}
+
+TEST_CASE("test blocks: files without blocks, and default entry") {
+    CHECK(blocks_of("def main = 1\n-- just a comment\n").empty());
+    auto bs = blocks_of("-- ==\n-- input { 1 } output { 2 }\n-- input {\n--   3\n-- }\n-- output { 4 }");
+    REQUIRE(bs.size() == 1);
+    REQUIRE(bs[0].cases.size() == 2);
+    CHECK(bs[0].cases[0].entries == std::vector<std::string>{"main"});
+    CHECK(bs[0].cases[1].output == " 4 ");
+}
+
+TEST_CASE("test blocks: malformed blocks are located errors") {
+    const char *bad[] = {"-- ==\n-- input { 1 \n", "-- ==\n-- output { 1 }\n", "-- ==\n-- bogus: 3\n",
+                         "-- ==\n-- \"unterminated\n", "-- ==\n-- input @\n", "-- ==\n-- entry:\n",
+                         "-- ==\n-- input { 1 } auto foo\n", "-- ==\n-- }\n"};
+    for (const char *s : bad) {
+        CAPTURE(s);
+        CHECK_THROWS_AS(blocks_of(s), CompileError);
+    }
+}
