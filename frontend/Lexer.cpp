@@ -460,8 +460,12 @@ private:
         for (size_t i = start; i < num_end; ++i)
             if (s_[i] != '_') body += s_[i];
         t.suffix = suffix;
-        if (is_float || (suffix && is_float_suffix(*suffix))) {
-            if (suffix && !loom::is_float(*suffix))
+        // Explicit flags (rather than `suffix && ...`) keep valgrind quiet about
+        // GCC reading the optional's payload speculatively.
+        const bool has_suffix = suffix.has_value();
+        const PrimType suffix_type = has_suffix ? suffix.value() : PrimType::I32;
+        if (is_float || (has_suffix && loom::is_float(suffix_type))) {
+            if (has_suffix && !loom::is_float(suffix_type))
                 error_at(start, "float literal `" + s_.substr(start, pos_ - start) +
                                     "` cannot have integer suffix `" + prim_name(*suffix) + "`");
             t.kind = Tok::FloatLit;
@@ -480,8 +484,6 @@ private:
         t.text = s_.substr(start, pos_ - start);
         t.int_value = parse_int(base == 10 ? body : body.substr(2), base, start);
     }
-
-    static bool is_float_suffix(PrimType p) { return loom::is_float(p); }
 
     uint64_t parse_int(const std::string &digits, int base, size_t start) {
         uint64_t v = 0;

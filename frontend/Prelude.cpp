@@ -3,7 +3,8 @@
 // Template syntax (frontend/prelude/README.md):
 //   -- @for T in i8 i16 ...   repeat the lines up to `-- @end` once per type, with
 //                             `$T` the type and `$U` the unsigned integer type of the
-//                             same width (for floats: their bit type);
+//                             same width (for floats: their bit type), `$S` the
+//                             signed integer type of the same width;
 //   -- @fn a b c             inside a @for block: repeat the lines up to `-- @endfn`
 //                             once per name, with `$F` the name.
 // Template lines are replaced by blank lines elsewhere so line numbers stay meaningful
@@ -41,6 +42,16 @@ std::string unsigned_of(const std::string &t) {
     return t;
 }
 
+std::string signed_of(const std::string &t) {
+    std::string u = unsigned_of(t);
+    return u.size() > 1 && u[0] == 'u' ? "i" + u.substr(1) : t;
+}
+
+// $F, then $T, $U (unsigned of the same width), $S (signed of the same width).
+std::string subst_vars(const std::string &l, const std::string &t) {
+    return replace_all(replace_all(replace_all(l, "$T", t), "$U", unsigned_of(t)), "$S", signed_of(t));
+}
+
 bool starts_with(const std::string &line, const std::string &p) {
     return line.compare(0, p.size(), p) == 0;
 }
@@ -55,11 +66,11 @@ std::string expand_block(const std::vector<std::string> &body, const std::string
             while (j < body.size() && !starts_with(body[j], "-- @endfn")) inner.push_back(body[j++]);
             for (const std::string &f : fns)
                 for (const std::string &l : inner)
-                    out += replace_all(replace_all(replace_all(l, "$F", f), "$T", t), "$U", unsigned_of(t)) + "\n";
+                    out += subst_vars(replace_all(l, "$F", f), t) + "\n";
             i = j;
             continue;
         }
-        out += replace_all(replace_all(body[i], "$T", t), "$U", unsigned_of(t)) + "\n";
+        out += subst_vars(body[i], t) + "\n";
     }
     return out;
 }

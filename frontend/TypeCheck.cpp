@@ -22,6 +22,8 @@ void Checker::reset() {
     touched_vars_.clear();
     touched_funs_.clear();
     touched_types_.clear();
+    synthetic_.clear();
+    open_mods_.clear();
     name_counter_ = 0;
     used_tparam_names_.clear();
     tparam_scope_.clear();
@@ -380,12 +382,17 @@ void Checker::expect(const TypePtr &expected, const TypePtr &actual, const SrcLo
     try {
         unify(expected, actual, mode);
     } catch (Mismatch &m) {
-        std::string msg = what.empty() ? std::string() : what + ": ";
+        // Futhark's key phrases come first ("Cannot unify", "Dimensions ... do not
+        // match"): error regexes of Futhark test programs are written against them.
+        std::string msg;
         if (m.sizes) {
-            msg += "sizes `" + m.a + "` and `" + m.b + "` do not match";
+            msg = "Dimensions `" + m.a + "` and `" + m.b + "` do not match";
+            if (!what.empty()) msg += ": " + what;
             msg += " (expected `" + show(expected) + "`, got `" + show(actual) + "`)";
         } else {
-            msg += "expected " + describe(expected) + ", but got " + describe(actual);
+            msg = "Cannot unify " + describe(expected) + " with " + describe(actual);
+            if (!what.empty()) msg += ": " + what;
+            if (m.a == "?" || m.b.rfind("(occurs", 0) == 0) msg += " (occurs check: infinite type)";
         }
         throw CompileError(loc, msg);
     }
@@ -628,6 +635,7 @@ Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::stri
         if (d.exp) {
             ExpPtr e = d.exp;
             auto t = check(e);
+            synthetic_.push_back(e);
             expect(Type::prim_type(PrimType::I64), t, e->loc, "size expression");
         }
         return Dim::any();
@@ -641,7 +649,7 @@ Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::stri
             return Dim::var(d.name);
         }
         if (ctx == SizeCtx::Ret) return Dim::any();
-        throw CompileError(loc, "unknown size `" + d.name + "`");
+        throw CompileError(loc, "Unknown size `" + d.name + "`");
     }
     }
     return Dim::any();
@@ -658,7 +666,7 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
             if (it != tparam_scope_.end()) return it->second;
         }
         auto ab = env_.types.find(te->name);
-        if (ab == env_.types.end()) throw CompileError(te->loc, "unknown type `" + te->name + "`");
+        if (ab == env_.types.end()) throw CompileError(te->loc, "Unknown type `" + te->name + "`");
         const TypeAbbrev &a = *ab->second;
         if (a.params.size() != te->args.size())
             throw CompileError(te->loc, "type `" + te->name + "` expects " +
@@ -873,19 +881,56 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     }
     TypePtr declared_ret;
     if (f.ret_type) declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
+    // Builds the function type; a parameter named in later types makes it dependent.
+    auto fun_type = [&](const TypePtr &ret) {
+        TypePtr ft = ret;
+        std::set<std::string> later;
+        dim_names(zonk(ret, false), later);
+        for (size_t i = f.params.size(); i-- > 0;) {
+            std::string pname;
+            if (auto sp = simple_name_pat(*f.params[i]))
+                if (later.count(sp->name) &&
+                    std::find(f.size_params.begin(), f.size_params.end(), sp->name) == f.size_params.end())
+                    pname = sp->name;
+            ft = Type::func(ptypes[i], ft, pname);
+            dim_names(zonk(ptypes[i], false), later);
+        }
+        return ft;
+    };
     TypePtr ret;
     if (fun_is_intrinsic(f)) {
         if (!declared_ret) throw CompileError(f.loc, "intrinsic `" + f.name + "` needs a return type");
         ret = declared_ret;
     } else {
+        // A top-level function is in scope in its own body (monomorphic recursion;
+        // sizes are instantiated afresh at each call).  Local functions are not.
+        TypePtr rec_ret;
+        size_t self_mark = scope_mark();
+        if (top) {
+            rec_ret = declared_ret ? declared_ret : fresh(f.loc);
+            auto rs = std::make_shared<Scheme>();
+            rs->sparams = f.size_params;
+            rs->type = fun_type(rec_ret);
+            Local self{f.name, rs->type, rs};
+            self.self = true;
+            self.fun = &f;
+            locals_.push_back(self);
+        }
+        int uses_before = self_uses_;
         TypePtr bt = check(f.body);
+        bool recursive = self_uses_ != uses_before;
+        locals_.resize(self_mark);
         if (declared_ret) {
             expect(declared_ret, bt, f.body->loc,
                    "the body of `" + f.name + "` does not match its return type");
             ret = declared_ret;
         } else {
+            if (rec_ret) expect(rec_ret, bt, f.body->loc, "the result of recursive function `" + f.name + "`");
             ret = bt->with_unique(false);
         }
+        if (recursive && contains_func(zonk(ret, false)))
+            throw CompileError(f.loc, "recursive function `" + f.name +
+                                          "` may not have a higher-order (function) return type");
     }
     // Sizes bound inside the body that leak into the result type become unknown.
     {
@@ -900,19 +945,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         ret = forget_dims(ret, unknown);
     }
     f.ret = ret;
-    // Build the function type; a parameter named in later types makes it dependent.
-    TypePtr ft = ret;
-    std::set<std::string> later;
-    dim_names(zonk(ret, false), later);
-    for (size_t i = f.params.size(); i-- > 0;) {
-        std::string pname;
-        if (auto sp = simple_name_pat(*f.params[i]))
-            if (later.count(sp->name) &&
-                std::find(f.size_params.begin(), f.size_params.end(), sp->name) == f.size_params.end())
-                pname = sp->name;
-        ft = Type::func(ptypes[i], ft, pname);
-        dim_names(zonk(ptypes[i], false), later);
-    }
+    TypePtr ft = fun_type(ret);
     scheme->sparams = f.size_params;
     scheme->type = ft;
     pop_scope(mark);
@@ -1013,9 +1046,19 @@ void Checker::check_final_types() {
 }
 
 void Checker::check_decl(Decl &d) {
+    // A failed unification outside expect() must still reach the user as a CompileError.
+    try {
+        check_decl_impl(d);
+    } catch (Mismatch &m) {
+        throw CompileError(d.loc, m.sizes ? "Dimensions `" + m.a + "` and `" + m.b + "` do not match"
+                                          : "Cannot unify `" + m.a + "` with `" + m.b + "`");
+    }
+}
+
+void Checker::check_decl_impl(Decl &d) {
     switch (d.kind) {
     case Decl::Kind::Local:
-        if (d.inner) check_decl(*d.inner);
+        if (d.inner) check_decl_impl(*d.inner);
         return;
     case Decl::Kind::Open:
     case Decl::Kind::Import: return;
@@ -1071,6 +1114,15 @@ void Checker::strip_unique() {
 }
 
 TypePtr Checker::check_top_exp(ExpPtr &e) {
+    try {
+        return check_top_exp_impl(e);
+    } catch (Mismatch &m) {
+        throw CompileError(e->loc, m.sizes ? "Dimensions `" + m.a + "` and `" + m.b + "` do not match"
+                                           : "Cannot unify `" + m.a + "` with `" + m.b + "`");
+    }
+}
+
+TypePtr Checker::check_top_exp_impl(ExpPtr &e) {
     reset();
     TypePtr t = check(e);
     std::vector<std::string> gen;

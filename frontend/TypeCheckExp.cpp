@@ -19,6 +19,24 @@ constexpr uint16_t kAll = kNumeric | bit(PrimType::Bool);
 TypePtr i64t() { return Type::prim_type(PrimType::I64); }
 TypePtr boolt() { return Type::prim_type(PrimType::Bool); }
 
+bool contains_function_type(const TypePtr &t) {
+    if (!t) return false;
+    switch (t->kind) {
+    case Type::Kind::Func: return true;
+    case Type::Kind::Array: return contains_function_type(t->elem);
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems)
+            if (contains_function_type(e)) return true;
+        return false;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields)
+            if (contains_function_type(f.second)) return true;
+        return false;
+    default: return false;
+    }
+}
+
 template <typename T> std::shared_ptr<T> make_exp(const SrcLoc &loc) {
     auto e = std::make_shared<T>();
     e->loc = loc;
@@ -61,12 +79,53 @@ TypePtr Checker::builtin_op_type(const std::string &op, const SrcLoc &loc) {
     if (op == "<|") return bin(Type::func(a, b), a, b);
     if (op == ">->") return bin(Type::func(a, b), Type::func(b, c), Type::func(a, c));
     if (op == "<-<") return bin(Type::func(b, c), Type::func(a, b), Type::func(a, c));
-    throw CompileError(loc, "unknown operator `" + op + "`");
+    throw CompileError(loc, "Unknown operator `" + op + "`");
+}
+
+// `i32.+`: a built-in operator through a numeric module's namespace, i.e. the
+// operator at that one type.  Returns null when `name` is not of that form.
+TypePtr Checker::qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare) {
+    size_t dot = name.find('.');
+    if (dot == std::string::npos || dot == 0) return nullptr;
+    auto prim = prim_from_name(name.substr(0, dot));
+    std::string op = name.substr(dot + 1);
+    if (!prim || !is_builtin_op(op)) return nullptr;
+    TypePtr ft = builtin_op_type(op, loc);
+    TypePtr p = resolve(ft->param);
+    if (p->kind == Type::Kind::TypeVar) {
+        try {
+            unify(p, Type::prim_type(*prim), DimMode::Strict);
+        } catch (Mismatch &) {
+            throw CompileError(loc, "Unknown name `" + name + "`: `" + op + "` is not defined for " +
+                                        prim_name(*prim));
+        }
+    }
+    if (bare) *bare = op;
+    return ft;
+}
+
+// Inside `M.(e)` with M a numeric module, a built-in operator works at M's type.
+void Checker::constrain_to_open_module(const std::string &op, const TypePtr &ft) {
+    for (size_t i = open_mods_.size(); i-- > 0;) {
+        auto prim = prim_from_name(open_mods_[i]);
+        if (!prim) continue;
+        if (!is_builtin_op(op) || op == "<<" || op == ">>" || op == ">>>") return;
+        TypePtr f = resolve(ft);
+        if (f->kind != Type::Kind::Func) return;
+        TypePtr p = resolve(f->param);
+        if (p->kind != Type::Kind::TypeVar || var_index(p->var) < 0 || !tvars_[var_index(p->var)].prim) return;
+        try {
+            unify(p, Type::prim_type(*prim), DimMode::Strict);
+        } catch (Mismatch &) {
+        }
+        return;
+    }
 }
 
 // An operator used as a value: a user definition in scope, else the built-in.
 TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node) {
     if (auto l = find_local(op)) {
+        if (l->self) self_uses_++;
         if (l->scheme) return instantiate(*l->scheme, var_node ? &var_node->type_args : nullptr);
         return l->type;
     }
@@ -76,13 +135,28 @@ TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *va
         return instantiate(it->second->scheme, var_node ? &var_node->type_args : nullptr);
     }
     if (is_builtin_op(op)) return builtin_op_type(op, loc);
-    throw CompileError(loc, "unknown name `" + op + "`");
+    throw CompileError(loc, "Unknown name `" + op + "`");
 }
 
 TypePtr Checker::check_var(ExpPtr &e) {
     auto *v = e->as<Var>();
+    // Inside `M.(e)`, M's names come first: `f32.(sqrt x)` means `f32.sqrt x`.
+    if (!open_mods_.empty() && v->name.find('.') == std::string::npos)
+        for (size_t i = open_mods_.size(); i-- > 0;)
+            if (env_.vals.count(open_mods_[i] + "." + v->name)) {
+                v->name = open_mods_[i] + "." + v->name;
+                break;
+            }
+    if (!find_local(v->name) && !env_.vals.count(v->name)) {
+        std::string bare;
+        if (auto qt = qualified_op_type(v->name, e->loc, &bare)) {
+            v->name = bare;  // the interpreter applies the built-in at the checked type
+            return qt;
+        }
+    }
     const std::string &name = v->name;
     if (auto l = find_local(name)) {
+        if (l->self) self_uses_++;
         if (l->scheme) {
             touched_vars_.push_back(v);
             return instantiate(*l->scheme, &v->type_args);
@@ -122,7 +196,7 @@ TypePtr Checker::check_var(ExpPtr &e) {
         e = cur;
         return check(e);
     }
-    throw CompileError(e->loc, "unknown name `" + name + "`");
+    throw CompileError(e->loc, "Unknown name `" + name + "`");
 }
 
 Dim Checker::dim_of_arg(const Exp *arg) {
@@ -136,18 +210,23 @@ Dim Checker::dim_of_arg(const Exp *arg) {
 TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
                                 const std::string &fname, const SrcLoc &loc) {
     ft = resolve(ft);
+    std::string fdesc = fname.empty() ? std::string("expression") : "`" + fname + "`";
     if (ft->kind == Type::Kind::TypeVar && var_index(ft->var) >= 0) {
-        auto r = fresh(loc);
-        unify(ft, Type::func(fresh(loc), r), DimMode::Strict);
+        std::string before = describe(ft);
+        try {
+            auto r = fresh(loc);
+            unify(ft, Type::func(fresh(loc), r), DimMode::Strict);
+        } catch (Mismatch &) {
+            throw CompileError(loc, "Cannot apply " + fdesc + " to an argument: it has " + before +
+                                        ", which is not a function type");
+        }
         ft = resolve(ft);
     }
     if (ft->kind != Type::Kind::Func) {
         if (argno == 1)
-            throw CompileError(loc, "cannot apply " + (fname.empty() ? "an expression" : "`" + fname + "`") +
-                                        " of non-function type `" + show(ft) + "`");
-        throw CompileError(loc, "too many arguments to " +
-                                    (fname.empty() ? std::string("function") : "`" + fname + "`") +
-                                    ": its result after " + std::to_string(argno - 1) +
+            throw CompileError(loc, "Cannot apply " + fdesc + " of non-function type `" + show(ft) + "`");
+        throw CompileError(loc, "Cannot apply " + fdesc + " to " + std::to_string(argno) +
+                                    " arguments: its result after " + std::to_string(argno - 1) +
                                     " argument(s) has non-function type `" + show(ft) + "`");
     }
     std::string what = "argument " + std::to_string(argno) +
@@ -172,8 +251,23 @@ TypePtr Checker::check_binop(ExpPtr &e) {
         v->name = b->op;
         ExpPtr ve = v;
         ft = check(ve);
+        synthetic_.push_back(ve);
     } else {
-        ft = op_value_type(b->op, b->op_loc, nullptr);
+        if (!open_mods_.empty()) {
+            for (size_t i = open_mods_.size(); i-- > 0;)
+                if (env_.vals.count(open_mods_[i] + "." + b->op)) {
+                    b->op = open_mods_[i] + "." + b->op;
+                    break;
+                }
+        }
+        std::string bare;
+        if (!find_local(b->op) && !env_.vals.count(b->op) &&
+            (ft = qualified_op_type(b->op, b->op_loc, &bare))) {
+            b->op = bare;
+        } else {
+            ft = op_value_type(b->op, b->op_loc, nullptr);
+            constrain_to_open_module(b->op, ft);
+        }
     }
     std::string what = "operator `" + b->op + "`";
     TypePtr lt = check(b->lhs);
@@ -196,17 +290,26 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
         std::vector<Dim> shape;
         for (size_t i = 0; i < slice.size(); i++) shape.push_back(fresh_dim());
         auto t = Type::array(fresh(loc), shape);
-        unify(arr, t, DimMode::Strict);
+        try {
+            unify(arr, t, DimMode::Strict);
+        } catch (Mismatch &) {
+            throw CompileError(loc, "Cannot index into a value of " + describe(arr) + " (not an array)");
+        }
         arr = t;
     }
     if (arr->kind != Type::Kind::Array)
-        throw CompileError(loc, "cannot index into a value of type `" + show(arr) + "` (not an array)");
+        throw CompileError(loc, "Cannot index into a value of type `" + show(arr) + "` (not an array)");
     if ((int)slice.size() > arr->rank()) {
         TypePtr el = resolve(arr->elem);
         if (el->kind == Type::Kind::TypeVar && var_index(el->var) >= 0) {
             std::vector<Dim> shape;
             for (size_t i = arr->rank(); i < slice.size(); i++) shape.push_back(fresh_dim());
-            unify(el, Type::array(fresh(loc), shape), DimMode::Strict);
+            try {
+                unify(el, Type::array(fresh(loc), shape), DimMode::Strict);
+            } catch (Mismatch &) {
+                throw CompileError(loc, "too many indices (" + std::to_string(slice.size()) +
+                                            ") for array of type `" + show(arr) + "`");
+            }
             arr = zonk(arr, false);
         } else {
             throw CompileError(loc, "too many indices (" + std::to_string(slice.size()) +
@@ -308,7 +411,7 @@ TypePtr Checker::check_loop(Loop &lp) {
         TypePtr at = resolve(check(lp.bound));
         if (at->kind == Type::Kind::TypeVar && var_index(at->var) >= 0) {
             auto t = Type::array(fresh(lp.bound->loc), {fresh_dim()});
-            unify(at, t, DimMode::Strict);
+            expect(t, at, lp.bound->loc, "`for ... in` needs an array");
             at = t;
         }
         if (at->kind != Type::Kind::Array)
@@ -469,6 +572,25 @@ TypePtr Checker::check(ExpPtr &e) {
     }
     case ExpKind::Apply: {
         auto *x = e->as<Apply>();
+        // A recursive call must pass each functional parameter on unchanged
+        // (Futhark's restriction, which keeps defunctionalisation possible).
+        if (auto v = x->fn->as<Var>())
+            if (auto l = find_local(v->name); l && l->self && l->fun) {
+                const FunDef &fd = *l->fun;
+                for (size_t i = 0; i < fd.params.size(); i++) {
+                    TypePtr pt = fd.params[i]->type ? zonk(fd.params[i]->type, false) : nullptr;
+                    if (!pt || !contains_function_type(pt)) continue;
+                    const Pat *pp = fd.params[i].get();
+                    while (pp && pp->kind == Pat::Kind::Ascript) pp = pp->inner.get();
+                    const Var *av = i < x->args.size() ? x->args[i]->as<Var>() : nullptr;
+                    if (!pp || pp->kind != Pat::Kind::Id || !av || av->name != pp->name)
+                        throw CompileError(i < x->args.size() ? x->args[i]->loc : e->loc,
+                                           "recursive call of higher-order function `" + fd.name +
+                                               "` must pass its functional parameter " +
+                                               (pp && pp->kind == Pat::Kind::Id ? "`" + pp->name + "` " : "") +
+                                               "unchanged");
+                }
+            }
         TypePtr ft = check(x->fn);
         std::string fname;
         if (auto v = x->fn->as<Var>()) fname = v->name;
@@ -486,8 +608,16 @@ TypePtr Checker::check(ExpPtr &e) {
             v->name = x->op;
             ExpPtr ve = v;
             ft = check(ve);
+            synthetic_.push_back(ve);
         } else {
-            ft = op_value_type(x->op, e->loc, nullptr);
+            std::string bare;
+            if (!find_local(x->op) && !env_.vals.count(x->op) &&
+                (ft = qualified_op_type(x->op, e->loc, &bare))) {
+                x->op = bare;
+            } else {
+                ft = op_value_type(x->op, e->loc, nullptr);
+                constrain_to_open_module(x->op, ft);
+            }
         }
         if (x->left) {
             t = apply_type(ft, x->left, 1, x->op, x->left->loc);
@@ -575,7 +705,7 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::LetWith: {
         auto *x = e->as<LetWith>();
         auto l = find_local(x->name);
-        if (!l) throw CompileError(x->name_loc, "unknown name `" + x->name + "`");
+        if (!l) throw CompileError(x->name_loc, "Unknown name `" + x->name + "`");
         TypePtr at = l->type;
         TypePtr vt;
         if (!x->path.empty()) {
@@ -633,7 +763,19 @@ TypePtr Checker::check(ExpPtr &e) {
         t = check(x->exp);
         break;
     }
-    case ExpKind::Attr: t = check(e->as<AttrExp>()->exp); break;
+    case ExpKind::Attr: {
+        auto *x = e->as<AttrExp>();
+        bool open = x->attr.rfind("open ", 0) == 0;
+        if (open) open_mods_.push_back(x->attr.substr(5));
+        try {
+            t = check(x->exp);
+        } catch (...) {
+            if (open) open_mods_.pop_back();
+            throw;
+        }
+        if (open) open_mods_.pop_back();
+        break;
+    }
     }
     e->type = t;
     touched_exps_.push_back(e.get());

@@ -121,12 +121,19 @@ private:
         return true;
     }
 
+    void drop_newly_consumed(Als &r, const std::map<int, SrcLoc> &before) {
+        for (auto it = r.ids.begin(); it != r.ids.end();) {
+            if (consumed_.count(*it) && !before.count(*it)) it = r.ids.erase(it);
+            else ++it;
+        }
+    }
+
     void check_use(const std::string &name, const Als &a, const SrcLoc &loc) {
         for (int id : a.all()) {
             auto it = consumed_.find(id);
             if (it != consumed_.end())
-                throw CompileError(loc, "`" + name + "` used after being consumed (consumed at " +
-                                            it->second.str() + ")");
+                throw CompileError(loc, "Using `" + name + "`, but this was consumed at " +
+                                            it->second.str() + " (use after consume)");
         }
     }
 
@@ -311,7 +318,8 @@ private:
             if (!a.elems.empty()) {
                 size_t k = 0;
                 bool num = !x->field.empty() && std::all_of(x->field.begin(), x->field.end(), ::isdigit);
-                if (num) k = std::stoul(x->field);
+                if (num && x->field.size() < 9) k = std::stoul(x->field);
+                else num = false;
                 if (num && k < a.elems.size()) return a.elems[k];
             }
             return Als{a.all(), {}};
@@ -392,6 +400,9 @@ private:
             Als r{a.all(), {}};
             auto s = b.all();
             r.ids.insert(s.begin(), s.end());
+            // `if c then a with [i] = v else a`: a branch consumed `a` and the other
+            // returns it; the result is then the only live copy (Futhark accepts this).
+            drop_newly_consumed(r, before);
             return r;
         }
         case ExpKind::Loop: {
@@ -444,6 +455,7 @@ private:
                 all_after.insert(consumed_.begin(), consumed_.end());
             }
             consumed_ = all_after;
+            drop_newly_consumed(r, before);
             return r;
         }
         case ExpKind::Ascript: return walk(e->as<Ascript>()->exp);

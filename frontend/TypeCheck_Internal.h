@@ -62,6 +62,9 @@ public:
     TypePtr check_top_exp(ExpPtr &e);
 
 private:
+    void check_decl_impl(Decl &d);
+    TypePtr check_top_exp_impl(ExpPtr &e);
+
     // ---------------------------------------------------------------- inference state
     struct VarInfo {
         TypePtr bound;
@@ -76,7 +79,10 @@ private:
         std::string name;
         TypePtr type;
         std::shared_ptr<Scheme> scheme;  ///< local polymorphic function
+        bool self = false;               ///< a top-level function inside its own body
+        const FunDef *fun = nullptr;     ///< self: the definition (recursive-call checks)
     };
+    int self_uses_ = 0;  ///< references to a `self` local so far
 
     CheckedEnv &env_;
     std::vector<VarInfo> tvars_;
@@ -88,6 +94,9 @@ private:
     std::vector<Var *> touched_vars_;
     std::vector<FunDef *> touched_funs_;
     std::vector<TypePtr *> touched_types_;
+    /// Nodes the checker builds for itself (backtick operators, size expressions
+    /// rewritten by check): touched_* point into them, so they live until finalize.
+    std::vector<ExpPtr> synthetic_;
     int name_counter_ = 0;
     std::set<std::string> used_tparam_names_;
     std::map<std::string, TypePtr> tparam_scope_;  ///< explicit 'a in scope
@@ -142,6 +151,9 @@ private:
     TypePtr builtin_op_type(const std::string &op, const SrcLoc &loc);
     bool is_builtin_op(const std::string &op) const;
     TypePtr op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node);
+    TypePtr qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare);
+    void constrain_to_open_module(const std::string &op, const TypePtr &ft);
+    std::vector<std::string> open_mods_;  ///< modules opened by `M.(e)`, innermost last
     TypePtr apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::string &fname,
                        const SrcLoc &loc);
     TypePtr apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,

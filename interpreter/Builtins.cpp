@@ -1,6 +1,7 @@
 // The prelude's intrinsics (see frontend/prelude/README.md): SOACs and array
 // primitives over flat typed buffers, with fast paths for operator sections.
 #include "interpreter/Evaluator.h"
+#include "interpreter/ScalarFn.h"
 
 #include <algorithm>
 #include <cstring>
@@ -102,7 +103,9 @@ Value select_rows(Evaluator &ev, const Value &arr, const std::vector<int64_t> &i
         return Value::boxed_array(shape, {}, arr.elem_type());
     }
     TypePtr rt = ev.type_of_value(rows[0]);
-    if (!rows[0].is_array()) return Value::boxed_array({(int64_t)rows.size()}, std::move(rows), rt);
+    // The size first: argument evaluation order is unspecified, so it must not race the move.
+    int64_t count = (int64_t)rows.size();
+    if (!rows[0].is_array()) return Value::boxed_array({count}, std::move(rows), rt);
     return Value::stack(rows, rt);
 }
 
@@ -133,6 +136,8 @@ void write_row(Evaluator &, Value &dest, int64_t i, const Value &v, const SrcLoc
 }  // namespace
 
 Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *rt) {
+    std::vector<int64_t> hint;
+    hint.swap(size_hint);
     switch (f.builtin) {
     case Builtin::Math: {
         PrimValue ps[3];
@@ -190,6 +195,34 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 return out;
             }
         }
+        // A scalar function over flat scalar arrays: compiled, run per element.
+        bool flat = n >= 2;
+        for (int j = 1; j <= k && flat; ++j) flat = args[j].is_prim_array() && args[j].rank() == 1;
+        if (flat) {
+            if (auto sf = compile_scalar_fn(*this, fn, k, loc)) {
+                const uint8_t *src[5];
+                PrimType ts[5];
+                for (int j = 0; j < k; ++j) { src[j] = args[j + 1].data(); ts[j] = args[j + 1].elem_prim(); }
+                PrimValue xs[5];
+                Value out;
+                uint8_t *p = nullptr;
+                PrimType t0 = PrimType::I32;
+                for (int64_t i = 0; i < n; ++i) {
+                    poll();
+                    for (int j = 0; j < k; ++j) xs[j] = load_prim(ts[j], src[j], i);
+                    PrimValue r = sf->call(xs);
+                    if (i == 0) {
+                        t0 = r.type;
+                        out = Value::prim_array(t0, {n});
+                        p = out.mutable_data();
+                    } else if (r.type != t0) {
+                        throw RuntimeError(loc, "function returned values of different kinds");
+                    }
+                    store_prim(t0, p, i, r);
+                }
+                return out;
+            }
+        }
         RowBuilder b(n);
         Value row_args[5];
         for (int64_t i = 0; i < n; ++i) {
@@ -217,6 +250,19 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 return Value(a);
             }
         }
+        if (n >= 2 && arr.is_prim_array() && arr.rank() == 1 && acc.is_prim()) {
+            if (auto sf = compile_scalar_fn(*this, fn, 2, loc)) {
+                PrimValue xs[2] = {acc.prim(), PrimValue()};
+                PrimType t = arr.elem_prim();
+                const uint8_t *src = arr.data();
+                for (int64_t i = 0; i < n; ++i) {
+                    poll();
+                    xs[1] = load_prim(t, src, i);
+                    xs[0] = sf->call(xs);
+                }
+                return Value(xs[0]);
+            }
+        }
         for (int64_t i = 0; i < n; ++i) acc = apply2(fn, std::move(acc), arr.row(i), loc);
         return acc;
     }
@@ -240,6 +286,30 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 return out;
             }
         }
+        if (n >= 2 && arr.is_prim_array() && arr.rank() == 1 && acc.is_prim()) {
+            if (auto sf = compile_scalar_fn(*this, fn, 2, loc)) {
+                PrimValue xs[2] = {acc.prim(), PrimValue()};
+                PrimType t = arr.elem_prim();
+                const uint8_t *src = arr.data();
+                Value out;
+                uint8_t *p = nullptr;
+                PrimType t0 = PrimType::I32;
+                for (int64_t i = 0; i < n; ++i) {
+                    poll();
+                    xs[1] = load_prim(t, src, i);
+                    xs[0] = sf->call(xs);
+                    if (i == 0) {
+                        t0 = xs[0].type;
+                        out = Value::prim_array(t0, {n});
+                        p = out.mutable_data();
+                    } else if (xs[0].type != t0) {
+                        throw RuntimeError(loc, "function returned values of different kinds");
+                    }
+                    store_prim(t0, p, i, xs[0]);
+                }
+                return out;
+            }
+        }
         RowBuilder b(n);
         for (int64_t i = 0; i < n; ++i) {
             acc = apply2(fn, std::move(acc), arr.row(i), loc);
@@ -253,12 +323,88 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         const Value &arr = args[1];
         need_array(arr, loc, "filter");
         std::vector<int64_t> yes, no;
-        for (int64_t i = 0; i < arr.length(); ++i) {
+        std::unique_ptr<ScalarFn> sf;
+        if (arr.length() >= 2 && arr.is_prim_array() && arr.rank() == 1) sf = compile_scalar_fn(*this, fn, 1, loc);
+        if (sf) {
+            PrimType t = arr.elem_prim();
+            const uint8_t *src = arr.data();
+            for (int64_t i = 0; i < arr.length(); ++i) {
+                poll();
+                PrimValue x = load_prim(t, src, i);
+                PrimValue c = sf->call(&x);
+                (c.type == PrimType::Bool && c.b ? yes : no).push_back(i);
+            }
+        }
+        for (int64_t i = 0; !sf && i < arr.length(); ++i) {
             Value c = apply1(fn, arr.row(i), loc);
             (c.is_prim() && c.prim().b ? yes : no).push_back(i);
         }
         if (f.builtin == Builtin::Filter) return select_rows(*this, arr, yes);
         return Value::tuple({select_rows(*this, arr, yes), select_rows(*this, arr, no)});
+    }
+    case Builtin::Partition2: {
+        const Value &p1 = args[0], &p2 = args[1], &arr = args[2];
+        need_array(arr, loc, "partition2");
+        std::vector<int64_t> first, second, rest;
+        for (int64_t i = 0; i < arr.length(); ++i) {
+            Value x = arr.row(i);
+            Value c = apply1(p1, x, loc);
+            if (c.is_prim() && c.prim().b) { first.push_back(i); continue; }
+            c = apply1(p2, std::move(x), loc);
+            (c.is_prim() && c.prim().b ? second : rest).push_back(i);
+        }
+        return Value::tuple({select_rows(*this, arr, first), select_rows(*this, arr, second),
+                             select_rows(*this, arr, rest)});
+    }
+    case Builtin::ReduceByIndex2d:
+    case Builtin::ReduceByIndex3d: {
+        size_t d = f.builtin == Builtin::ReduceByIndex2d ? 2 : 3;
+        Value dest = std::move(args[0]);
+        const Value &fn = args[1], &is = args[3], &vs = args[4];
+        need_array(dest, loc, "reduce_by_index");
+        need_array(is, loc, "reduce_by_index");
+        need_array(vs, loc, "reduce_by_index");
+        if (is.length() != vs.length())
+            throw RuntimeError(loc, "reduce_by_index: index and value arrays of different lengths");
+        if ((size_t)dest.rank() < d) throw RuntimeError(loc, "reduce_by_index: destination of too small rank");
+        dest.make_unique_storage();
+        const FunctionValue *s = op_section(fn, 0);
+        bool flat = dest.is_prim_array() && (size_t)dest.rank() == d;
+        std::vector<SliceSpec> specs(d);
+        for (int64_t j = 0; j < is.length(); ++j) {
+            if ((j & 0xFFFF) == 0) poll();
+            Value ij = is.row(j);
+            const auto &es = ij.elems();
+            if (es.size() != d) throw RuntimeError(loc, "reduce_by_index: index of the wrong arity");
+            bool ok = true;
+            int64_t off = 0;
+            for (size_t q = 0; q < d; ++q) {
+                int64_t x = int_of(es[q].prim());
+                if (x < 0 || x >= dest.shape()[q]) ok = false;
+                specs[q].start = x;
+                off = off * dest.shape()[q] + x;
+            }
+            if (!ok) continue;
+            if (flat) {
+                PrimType t = dest.elem_prim();
+                PrimValue cur = load_prim(t, dest.data(), off);
+                Value v = vs.row(j);
+                PrimValue r;
+                if (s && v.is_prim() && v.prim().type == t) {
+                    r = eval_binop(s->bop, cur, v.prim(), loc);
+                } else {
+                    Value rv = apply2(fn, Value(cur), std::move(v), loc);
+                    if (!rv.is_prim()) throw RuntimeError(loc, "reduce_by_index: value of the wrong kind");
+                    r = convert_prim(t, rv.prim());
+                }
+                store_prim(t, dest.mutable_data(), off, r);
+                continue;
+            }
+            Value cur = index_value(dest, specs, loc);
+            Value r = apply2(fn, std::move(cur), vs.row(j), loc);
+            dest = update_value(std::move(dest), specs, r, loc);
+        }
+        return dest;
     }
     case Builtin::Scatter:
     case Builtin::Scatter2d: {
@@ -433,9 +579,10 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         return Value::boxed_array(shape, std::move(es), a.elem_type());
     }
     case Builtin::Flatten:
-    case Builtin::Flatten3d: {
+    case Builtin::Flatten3d:
+    case Builtin::Flatten4d: {
         const Value &a = args[0];
-        int d = f.builtin == Builtin::Flatten ? 2 : 3;
+        int d = f.builtin == Builtin::Flatten ? 2 : f.builtin == Builtin::Flatten3d ? 3 : 4;
         need_array(a, loc, "flatten");
         if (a.rank() < d) throw RuntimeError(loc, "flatten: array of too small rank");
         std::vector<int64_t> shape{1};
@@ -444,21 +591,24 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         return reshape(a, shape);
     }
     case Builtin::Unflatten:
-    case Builtin::Unflatten3d: {
+    case Builtin::Unflatten3d:
+    case Builtin::Unflatten4d: {
         const Value &a = args[f.arity - 1];
         need_array(a, loc, "unflatten");
-        int d = f.builtin == Builtin::Unflatten ? 2 : 3;
+        int d = f.builtin == Builtin::Unflatten ? 2 : f.builtin == Builtin::Unflatten3d ? 3 : 4;
         std::vector<int64_t> dims;
         if (f.arity > 1) {
             for (int i = 0; i < f.arity - 1; ++i) dims.push_back(as_i64(args[i], loc));
         } else {
             TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
-            if (!h || h->kind != Type::Kind::Array || (int)h->shape.size() < d)
-                throw RuntimeError(loc, "unflatten: the shape of the result is unknown");
-            for (int i = 0; i < d; ++i) {
-                if (h->shape[(size_t)i].kind != Dim::Kind::Const)
-                    throw RuntimeError(loc, "unflatten: the shape of the result is unknown");
-                dims.push_back(h->shape[(size_t)i].value);
+            bool known = h && h->kind == Type::Kind::Array && (int)h->shape.size() >= d;
+            for (int i = 0; known && i < d; ++i) {
+                if (h->shape[(size_t)i].kind != Dim::Kind::Const) known = false;
+                else dims.push_back(h->shape[(size_t)i].value);
+            }
+            if (!known) {
+                if ((int)hint.size() != d) throw RuntimeError(loc, "unflatten: the shape of the result is unknown");
+                dims = hint;
             }
         }
         int64_t prod = 1;
@@ -483,6 +633,8 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             else if (h && h->kind == Type::Kind::Tuple && h->elems.size() == 2 &&
                      h->elems[1]->kind == Type::Kind::Array && h->elems[1]->shape[0].kind == Dim::Kind::Const)
                 n = a.length() - h->elems[1]->shape[0].value;
+            else if (hint.size() == 2)
+                n = hint[0];
         }
         if (n < 0 || n > a.length())
             throw RuntimeError(loc, "split: cannot split array of size " + std::to_string(a.length()) +

@@ -23,6 +23,9 @@ Builtin builtin_by_name(const std::string &n) {
         {"unflatten_3d", Builtin::Unflatten3d}, {"reverse", Builtin::Reverse},
         {"copy", Builtin::Copy}, {"manifest", Builtin::Copy}, {"split", Builtin::Split},
         {"rep", Builtin::Rep}, {"trace", Builtin::Trace},
+        {"partition2", Builtin::Partition2}, {"scatter_3d", Builtin::Scatter2d},
+        {"reduce_by_index_2d", Builtin::ReduceByIndex2d}, {"reduce_by_index_3d", Builtin::ReduceByIndex3d},
+        {"flatten_4d", Builtin::Flatten4d}, {"unflatten_4d", Builtin::Unflatten4d},
     };
     auto it = table.find(n);
     return it == table.end() ? Builtin::Unknown : it->second;

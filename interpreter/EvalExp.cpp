@@ -104,11 +104,13 @@ Value Evaluator::eval_binop_exp(const BinOp &b) {
         if (op == "|>") {
             Value x = eval(*b.lhs);
             Value f = eval(*b.rhs);
+            set_size_hint(f, *b.lhs);
             return apply(f, &x, 1, b.loc, b.type.get());
         }
         if (op == "<|") {
             Value f = eval(*b.lhs);
             Value x = eval(*b.rhs);
+            set_size_hint(f, *b.rhs);
             return apply(f, &x, 1, b.loc, b.type.get());
         }
     }
@@ -128,8 +130,59 @@ Value Evaluator::eval_binop_exp(const BinOp &b) {
     return binop_values(k, op, l, r, nullptr, b.loc);
 }
 
+namespace {
+
+// The terms of a left-nested chain `a op b op c` (for `[n * m * l]`).
+void chain_terms(const Exp &e, const std::string &op, std::vector<const Exp *> &out) {
+    if (const auto *b = e.as<BinOp>(); b && !b->backtick && b->op == op) {
+        chain_terms(*b->lhs, op, out);
+        out.push_back(b->rhs.get());
+        return;
+    }
+    out.push_back(&e);
+}
+
+}  // namespace
+
+void Evaluator::set_size_hint(const Value &fn, const Exp &arg0) {
+    size_hint.clear();
+    if (fn.kind() != Value::Kind::Function || !fn.function()) return;
+    const FunctionValue &f = *fn.function();
+    if (f.kind != FunctionValue::Kind::Builtin || f.arity != 1) return;
+    size_t want = f.builtin == Builtin::Split ? 2 : f.builtin == Builtin::Unflatten ? 2
+                  : f.builtin == Builtin::Unflatten3d ? 3 : f.builtin == Builtin::Unflatten4d ? 4 : 0;
+    if (!want) return;
+    const Exp *arg = &arg0;
+    const TypeExp *te = nullptr;
+    while (arg) {
+        if (const auto *t = arg->as<TupleExp>(); t && t->elems.size() == 1) arg = t->elems[0].get();
+        else if (const auto *at = arg->as<AttrExp>()) arg = at->exp.get();
+        else if (const auto *c = arg->as<Coerce>()) { te = c->type_exp.get(); break; }
+        else if (const auto *as = arg->as<Ascript>()) { te = as->type_exp.get(); break; }
+        else break;
+    }
+    while (te && te->kind == TypeExp::Kind::Unique) te = te->elem.get();
+    if (!te || te->kind != TypeExp::Kind::Array || te->dim.kind != DimExp::Kind::Exp || !te->dim.exp) return;
+    std::vector<const Exp *> terms;
+    chain_terms(*te->dim.exp, f.builtin == Builtin::Split ? "+" : "*", terms);
+    if (terms.size() != want) return;
+    std::vector<int64_t> sizes;
+    for (const Exp *t : terms) {
+        Value v = eval(*t);
+        if (!v.is_prim() || !is_int(v.prim().type)) return;
+        sizes.push_back(v.prim().i);
+    }
+    size_hint = std::move(sizes);
+}
+
 Value Evaluator::eval_apply(const Apply &a) {
     Value fn = eval(*a.fn);
+    if (a.args.size() == 1 && fn.kind() == Value::Kind::Function && fn.function() &&
+        fn.function()->kind == FunctionValue::Kind::Builtin && fn.function()->arity == 1) {
+        Value arg = eval(*a.args[0]);
+        set_size_hint(fn, *a.args[0]);
+        return apply(fn, &arg, 1, a.loc, a.type.get());
+    }
     size_t n = a.args.size();
     if (n <= 6) {
         Value args[6];
@@ -211,7 +264,11 @@ Value Evaluator::eval_array_lit(const ArrayLit &a) {
     }
     TypePtr row_type;
     if (a.type && a.type->kind == Type::Kind::Array) row_type = resolve_type(a.type)->row_type();
-    if (!v0.is_array()) return Value::boxed_array({(int64_t)vs.size()}, std::move(vs), row_type ? row_type : type_of_value(v0));
+    if (!v0.is_array()) {
+        int64_t count = (int64_t)vs.size();  // before the move (unspecified argument order)
+        TypePtr et = row_type ? row_type : type_of_value(v0);
+        return Value::boxed_array({count}, std::move(vs), std::move(et));
+    }
     return Value::stack(vs, row_type);
 }
 
@@ -455,7 +512,7 @@ Value Evaluator::eval(const Exp &e) {
     case ExpKind::RecordUpdate: {
         const auto &u = static_cast<const RecordUpdate &>(e);
         Value v = eval(*u.value);
-        Value target = eval_consume(*u.target);
+        Value target = eval(*u.target);  // `r with f = v` does not consume r
         std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
             if (i == u.path.size()) return v;
             std::vector<Value> es = r.elems();

@@ -11,6 +11,8 @@
 
 namespace loom::interp {
 
+class ScalarCompiler;
+
 class Evaluator {
 public:
     Evaluator();
@@ -44,10 +46,15 @@ public:
     }
     Value index_value(const Value &arr, const std::vector<SliceSpec> &specs, const SrcLoc &loc);
     bool equal_values(const Value &a, const Value &b);
+    /** Sizes that `split`/`unflatten` read off their argument's written type when the
+     * checker's type of the call lost them (`split (xs :> [n + m]t)`); set just before
+     * the call, consumed (cleared) by call_builtin. */
+    std::vector<int64_t> size_hint;
     Value binop_values(BinOpKind k, const std::string &op, const Value &a, const Value &b,
                        const Value *user_op, const SrcLoc &loc);
 
 private:
+    friend class ScalarCompiler;  // ScalarFn.cpp: compiles closures in their environment
     struct Frame {
         size_t base = 0;
         const CapEnvPtr *cap = nullptr;  ///< owned by the running closure
@@ -98,6 +105,7 @@ private:
     Value eval_var(const Var &v);
     Value eval_binop_exp(const BinOp &b);
     Value eval_apply(const Apply &a);
+    void set_size_hint(const Value &fn, const Exp &arg);
     Value eval_loop(const Loop &l);
     Value eval_range(const RangeExp &r);
     Value eval_array_lit(const ArrayLit &a);

@@ -34,7 +34,8 @@ using TypeSubstPtr = std::shared_ptr<const TypeSubst>;
 enum class Builtin : uint8_t {
     Map, Map2, Map3, Map4, Map5, Reduce, Scan, Filter, Partition, Scatter, Scatter2d,
     Hist, ReduceByIndex, Iota, Replicate, Concat, Transpose, Flatten, Flatten3d, Unflatten,
-    Unflatten3d, Reverse, Copy, Split, Rep, Trace, Math, Convert, Unknown
+    Unflatten3d, Reverse, Copy, Split, Rep, Trace, Math, Convert,
+    Partition2, ReduceByIndex2d, ReduceByIndex3d, Flatten4d, Unflatten4d, Unknown
 };
 
 /** One slice entry as written, with its parts evaluated (defaults still open). */

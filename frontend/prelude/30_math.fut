@@ -11,9 +11,9 @@ def $T.maximum [n] (xs: [n]$T) : $T = reduce $T.max $T.lowest xs
 def $T.minimum [n] (xs: [n]$T) : $T = reduce $T.min $T.highest xs
 -- @end
 
--- @for T in i8 i16 i32 i64
-def $T.sign (x: $U) : $T = $T.$U x
-def $T.unsign (x: $T) : $U = $U.$T x
+-- @for T in i8 i16 i32 i64 u8 u16 u32 u64
+def $T.sign (x: $U) : $S = $S.$U x
+def $T.unsign (x: $S) : $U = $U.$S x
 -- @end
 
 -- @for T in f16 f32 f64

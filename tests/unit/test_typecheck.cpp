@@ -106,10 +106,10 @@ TEST_CASE("typecheck: sizes") {
     CHECK(last_type("def f = 1...3") == "[3]i32");
     CHECK(last_type("def f (xs: [3]i32) = xs[1:]") == "[]i32");
     CHECK(last_type("def f [n] (xs: [n]i32) = xs :> [3]i32") == "[3]i32");
-    CHECK(rejected_with("def f [n] (xs: [n]i32) : [n]i32 = [1, 2, 3]", "1:35", "sizes `n` and `3` do not match"));
+    CHECK(rejected_with("def f [n] (xs: [n]i32) : [n]i32 = [1, 2, 3]", "1:35", "Dimensions `n` and `3` do not match"));
     CHECK(rejected_with("def f [n][m] (xs: [n]i32) (ys: [m]i32) = tc_map2 (+) xs ys", "1:57",
-                        "sizes `n` and `m` do not match"));
-    CHECK(rejected_with("def f = [[1, 2], [3]]", "1:18", "sizes `2` and `1` do not match"));
+                        "Dimensions `n` and `m` do not match"));
+    CHECK(rejected_with("def f = [[1, 2], [3]]", "1:18", "Dimensions `2` and `1` do not match"));
 }
 
 TEST_CASE("typecheck: names, records, sums and projections") {
@@ -119,10 +119,13 @@ TEST_CASE("typecheck: names, records, sums and projections") {
     CHECK(last_type("type v [n] 't = [n]t\ndef f (x: v [3] i32) = x") == "[3]i32");
     CHECK(last_type("def f = (#some 1 : #none | #some i32)") == "#none | #some i32");
     CHECK(last_type("def f (x: #a i32 | #b) = match x case #a v -> v case #b -> 0") == "i32");
-    CHECK(rejected_with("def f = y", "1:9", "unknown name `y`"));
-    CHECK(rejected_with("def f x = f x", "1:11", "unknown name `f`"));
+    CHECK(rejected_with("def f = y", "1:9", "Unknown name `y`"));
+    CHECK(rejected_with("def f x = g x\ndef g x = f x", "1:11", "Unknown name `g`"));
+    CHECK(rejected_with("def f = let g (x: i32) : i32 = g x in g 1", "1:32", "Unknown name `g`"));
+    CHECK(last_type("def f (n: i32) : i32 = if n <= 1 then 1 else n * f (n - 1)") == "i32");
+    CHECK(last_type("def f (n: i32) = if n <= 1 then 1 else f (n - 1)") == "i32");
     CHECK(rejected_with("def f = {a = 1}.b", "1:9", "field `b` not in record type"));
-    CHECK(rejected_with("def f (x: t) = x", "1:11", "unknown type `t`"));
+    CHECK(rejected_with("def f (x: t) = x", "1:11", "Unknown type `t`"));
 }
 
 TEST_CASE("typecheck: rejections") {
@@ -133,7 +136,7 @@ TEST_CASE("typecheck: rejections") {
     CHECK(rejected_with("def f (xs: []i32) = xs[0, 1]", "1:21", "too many indices"));
     CHECK(rejected_with("def f (x: i32) (x: i32) = x", "1:17", "bound twice"));
     CHECK(rejected_with("def f (x: i32) = x 1", "1:20", "non-function type"));
-    CHECK(rejected_with("def f (x: i32) = x + 1.0", "1:22", "expected type `i32`"));
+    CHECK(rejected_with("def f (x: i32) = x + 1.0", "1:22", "Cannot unify type `i32`"));
     CHECK(rejected_with("def f (x: i32) : bool = x", "1:25", "return type"));
     CHECK(rejected_with("def f = (1 : f32) == true", "1:22", "argument 2 of `==`"));
     CHECK(rejected_with("entry f (g: i32 -> i32) = 1", "1:10", "cannot take a function"));
