@@ -643,7 +643,9 @@ Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::stri
     case DimExp::Kind::Named: {
         if (find_local(d.name)) return Dim::var(d.name);
         if (env_.vals.count(d.name)) return Dim::var(d.name);
-        if (ctx == SizeCtx::Param && implicit) {
+        // Futhark requires size parameters to be declared (`[n]`); the prelude may
+        // still use implicit ones.
+        if (ctx == SizeCtx::Param && implicit && env_.checking_prelude) {
             implicit->push_back(d.name);
             bind_local(d.name, Type::prim_type(PrimType::I64));
             return Dim::var(d.name);
@@ -1026,9 +1028,120 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
     check_final_types();
 }
 
+// Whether the rows of patterns (nullptr: matches anything) cover every value of the
+// given column types.  The usual column-by-column specialisation; integers, floats
+// and arrays are covered only by a pattern that matches anything.
+static bool pats_exhaustive(std::vector<std::vector<const Pat *>> rows, std::vector<TypePtr> types) {
+    if (types.empty()) return !rows.empty();
+    if (rows.empty()) return false;
+    TypePtr t = types[0];
+    std::vector<TypePtr> rest(types.begin() + 1, types.end());
+    for (auto &r : rows)
+        while (r[0] && r[0]->kind == Pat::Kind::Ascript) r[0] = r[0]->inner.get();
+    for (auto &r : rows)
+        if (r[0] && (r[0]->kind == Pat::Kind::Id || r[0]->kind == Pat::Kind::Wildcard)) r[0] = nullptr;
+    auto spec = [&](auto keep, size_t arity, auto sub) {
+        std::vector<std::vector<const Pat *>> out;
+        for (auto &r : rows) {
+            std::vector<const Pat *> nr;
+            if (!r[0]) nr.assign(arity, nullptr);
+            else if (keep(r[0])) nr = sub(r[0]);
+            else continue;
+            nr.insert(nr.end(), r.begin() + 1, r.end());
+            out.push_back(std::move(nr));
+        }
+        return out;
+    };
+    if (!t) return true;
+    switch (t->kind) {
+    case Type::Kind::Tuple:
+    case Type::Kind::Record: {
+        std::vector<std::pair<std::string, TypePtr>> fs;
+        if (t->kind == Type::Kind::Record) fs = t->fields;
+        else
+            for (size_t i = 0; i < t->elems.size(); i++) fs.emplace_back(std::to_string(i), t->elems[i]);
+        bool ok = true;
+        auto sub = [&](const Pat *p) {
+            std::vector<const Pat *> nr(fs.size(), nullptr);
+            if (p->kind == Pat::Kind::Tuple) {
+                if (p->elems.size() != fs.size()) { ok = false; return nr; }
+                for (size_t i = 0; i < fs.size(); i++) nr[i] = p->elems[i].get();
+            } else if (p->kind == Pat::Kind::Record) {
+                for (auto &f : p->fields)
+                    for (size_t i = 0; i < fs.size(); i++)
+                        if (fs[i].first == f.first) nr[i] = f.second.get();
+            } else {
+                ok = false;
+            }
+            return nr;
+        };
+        auto nrows = spec([](const Pat *) { return true; }, fs.size(), sub);
+        if (!ok) return true;  // unexpected shape: do not reject
+        std::vector<TypePtr> nt;
+        for (auto &f : fs) nt.push_back(f.second);
+        nt.insert(nt.end(), rest.begin(), rest.end());
+        return pats_exhaustive(nrows, nt);
+    }
+    case Type::Kind::Prim:
+        if (t->prim == PrimType::Bool) {
+            for (bool v : {true, false}) {
+                auto nrows = spec([&](const Pat *p) {
+                    const BoolLit *b = p->kind == Pat::Kind::Literal && p->literal ? p->literal->as<BoolLit>() : nullptr;
+                    return b && b->value == v;
+                }, 0, [](const Pat *) { return std::vector<const Pat *>{}; });
+                if (!pats_exhaustive(nrows, rest)) return false;
+            }
+            return true;
+        }
+        break;
+    case Type::Kind::Sum:
+        for (auto &c : t->fields) {
+            size_t n = c.second ? c.second->elems.size() : 0;
+            auto nrows = spec([&](const Pat *p) { return p->kind == Pat::Kind::Ctor && p->name == c.first &&
+                                                        p->elems.size() == n; },
+                              n, [&](const Pat *p) {
+                                  std::vector<const Pat *> nr;
+                                  for (auto &e : p->elems) nr.push_back(e.get());
+                                  return nr;
+                              });
+            std::vector<TypePtr> nt;
+            for (size_t i = 0; i < n; i++) nt.push_back(c.second->elems[i]);
+            nt.insert(nt.end(), rest.begin(), rest.end());
+            if (!pats_exhaustive(nrows, nt)) return false;
+        }
+        return true;
+    default: break;
+    }
+    auto nrows = spec([](const Pat *) { return false; }, 0, [](const Pat *) { return std::vector<const Pat *>{}; });
+    return pats_exhaustive(nrows, rest);
+}
+
+// An unsuffixed integer literal must fit the type it was given (`300 : u8` is an error).
+static void check_literal_bounds(const Exp &e) {
+    auto *l = e.as<IntLit>();
+    if (!l || l->suffix || !e.type || e.type->kind != Type::Kind::Prim) return;
+    PrimType p = e.type->prim;
+    if (!is_int(p)) return;
+    int bits = prim_bits(p);
+    uint64_t limit;  // the largest magnitude allowed (negation is a separate node)
+    if (is_signed_int(p)) limit = bits >= 64 ? (uint64_t)1 << 63 : (uint64_t)1 << (bits - 1);
+    else limit = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+    if (l->value > limit)
+        throw CompileError(e.loc, "Literal out of bounds: " + (l->text.empty() ? std::to_string(l->value) : l->text) +
+                                      " does not fit in type " + prim_name(p));
+}
+
 void Checker::check_final_types() {
     for (auto *e : touched_exps_) {
         if (!e->type) continue;
+        check_literal_bounds(*e);
+        if (auto *m = e->as<Match>()) {
+            std::vector<std::vector<const Pat *>> rows;
+            for (auto &c : m->cases) rows.push_back({c.pat.get()});
+            if (!pats_exhaustive(rows, {m->scrutinee->type}))
+                throw CompileError(e->loc, "Unmatched cases in match expression (Non-exhaustive match: "
+                                           "add a case for the missing values, or `case _`)");
+        }
         if (e->type->kind == Type::Kind::Array && e->type->elem &&
             contains_func(e->type->elem))
             throw CompileError(e->loc, "functions cannot be put in arrays (type `" +
@@ -1086,15 +1199,17 @@ void Checker::check_decl_impl(Decl &d) {
         finalize(&scheme->type, &gen);
         scheme->type = zonk(scheme->type, true);
         for (auto &g : gen) scheme->tparams.push_back(g);
-        if (f.is_entry) {
+        if (f.is_entry || (main_is_entry && f.name == "main")) {
             if (!scheme->tparams.empty())
-                throw CompileError(f.loc, "entry point `" + f.name + "` cannot be polymorphic");
+                throw CompileError(f.loc, "Entry point functions may not be polymorphic: entry point `" +
+                                              f.name + "` cannot be polymorphic");
             for (auto &p : f.params)
                 if (p->type && contains_func(p->type))
-                    throw CompileError(p->loc, "entry point `" + f.name +
-                                                   "` cannot take a function as a parameter");
+                    throw CompileError(p->loc, "Entry point functions may not be higher-order: entry point `" +
+                                                   f.name + "` cannot take a function as a parameter");
             if (contains_func(f.ret))
-                throw CompileError(f.loc, "entry point `" + f.name + "` cannot return a function");
+                throw CompileError(f.loc, "Entry point functions may not be higher-order: entry point `" +
+                                              f.name + "` cannot return a function");
         }
         if (!fun_is_intrinsic(f)) check_uniqueness_fun(f);
         strip_unique();
@@ -1156,6 +1271,13 @@ const Program &checked_prelude() { return *prelude_state().second; }
 void check_program(Program &prog, CheckedEnvPtr &env) {
     auto work = std::make_shared<CheckedEnv>(env ? *env : CheckedEnv{});
     internal::Checker c(*work);
+    bool any_entry = false;
+    for (auto &d : prog.decls) {
+        const Decl *x = d.get();
+        while (x && x->kind == Decl::Kind::Local) x = x->inner.get();
+        if (x && x->kind == Decl::Kind::Fun && x->fun && x->fun->is_entry) any_entry = true;
+    }
+    c.main_is_entry = !any_entry;
     for (auto &d : prog.decls) c.check_decl(*d);
     env = work;
 }

@@ -58,6 +58,8 @@ enum class DimMode : uint8_t { Strict, Lenient };
 class Checker {
 public:
     explicit Checker(CheckedEnv &env) : env_(env) {}
+    /// `def main` is an entry point when the program declares no `entry`.
+    bool main_is_entry = false;
     void check_decl(Decl &d);
     TypePtr check_top_exp(ExpPtr &e);
 

@@ -33,7 +33,7 @@ struct RowBuilder {
         }
         if (prim) {
             if (!v.is_prim()) throw RuntimeError(loc, "function returned values of different kinds");
-            store_prim(t, p, i, v.prim());
+            store_fast(t, p, i, v.prim());
         } else {
             rows.push_back(std::move(v));
         }
@@ -116,7 +116,7 @@ void write_row(Evaluator &, Value &dest, int64_t i, const Value &v, const SrcLoc
         PrimType t = dest.elem_prim();
         if (dest.rank() == 1) {
             if (!v.is_prim()) throw RuntimeError(loc, "value of the wrong kind");
-            store_prim(t, dest.mutable_data(), i, convert_prim(t, v.prim()));
+            store_fast(t, dest.mutable_data(), i, convert_prim(t, v.prim()));
             return;
         }
         if (!v.is_prim_array() || v.num_elements() != row_elems)
@@ -165,16 +165,16 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 PrimType t = args[1].elem_prim();
                 if (s->fixed.prim().type == t && n > 0) {
                     PrimValue c = s->fixed.prim();
-                    PrimValue r0 = s->fixed_side == 1 ? eval_binop(s->bop, c, args[1].flat_prim(0), loc)
-                                                      : eval_binop(s->bop, args[1].flat_prim(0), c, loc);
+                    PrimValue r0 = s->fixed_side == 1 ? binop_fast(s->bop, c, args[1].flat_prim(0), loc)
+                                                      : binop_fast(s->bop, args[1].flat_prim(0), c, loc);
                     Value out = Value::prim_array(r0.type, {n});
                     uint8_t *p = out.mutable_data();
                     const uint8_t *src = args[1].data();
                     for (int64_t i = 0; i < n; ++i) {
                         if ((i & 0xFFFF) == 0) poll();
-                        PrimValue x = load_prim(t, src, i);
-                        store_prim(r0.type, p, i, s->fixed_side == 1 ? eval_binop(s->bop, c, x, loc)
-                                                                      : eval_binop(s->bop, x, c, loc));
+                        PrimValue x = load_fast(t, src, i);
+                        store_fast(r0.type, p, i, s->fixed_side == 1 ? binop_fast(s->bop, c, x, loc)
+                                                                      : binop_fast(s->bop, x, c, loc));
                     }
                     return out;
                 }
@@ -184,13 +184,13 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             args[2].rank() == 1 && args[1].elem_prim() == args[2].elem_prim() && n > 0) {
             if (const FunctionValue *s = op_section(fn, 0)) {
                 PrimType t = args[1].elem_prim();
-                PrimValue r0 = eval_binop(s->bop, args[1].flat_prim(0), args[2].flat_prim(0), loc);
+                PrimValue r0 = binop_fast(s->bop, args[1].flat_prim(0), args[2].flat_prim(0), loc);
                 Value out = Value::prim_array(r0.type, {n});
                 uint8_t *p = out.mutable_data();
                 for (int64_t i = 0; i < n; ++i) {
                     if ((i & 0xFFFF) == 0) poll();
-                    store_prim(r0.type, p, i,
-                               eval_binop(s->bop, load_prim(t, args[1].data(), i), load_prim(t, args[2].data(), i), loc));
+                    store_fast(r0.type, p, i,
+                               binop_fast(s->bop, load_fast(t, args[1].data(), i), load_fast(t, args[2].data(), i), loc));
                 }
                 return out;
             }
@@ -209,7 +209,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 PrimType t0 = PrimType::I32;
                 for (int64_t i = 0; i < n; ++i) {
                     poll();
-                    for (int j = 0; j < k; ++j) xs[j] = load_prim(ts[j], src[j], i);
+                    for (int j = 0; j < k; ++j) xs[j] = load_fast(ts[j], src[j], i);
                     PrimValue r = sf->call(xs);
                     if (i == 0) {
                         t0 = r.type;
@@ -218,7 +218,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                     } else if (r.type != t0) {
                         throw RuntimeError(loc, "function returned values of different kinds");
                     }
-                    store_prim(t0, p, i, r);
+                    store_fast(t0, p, i, r);
                 }
                 return out;
             }
@@ -245,7 +245,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 const uint8_t *src = arr.data();
                 for (int64_t i = 0; i < n; ++i) {
                     if ((i & 0xFFFF) == 0) poll();
-                    a = eval_binop(s->bop, a, load_prim(t, src, i), loc);
+                    a = binop_fast(s->bop, a, load_fast(t, src, i), loc);
                 }
                 return Value(a);
             }
@@ -257,7 +257,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 const uint8_t *src = arr.data();
                 for (int64_t i = 0; i < n; ++i) {
                     poll();
-                    xs[1] = load_prim(t, src, i);
+                    xs[1] = load_fast(t, src, i);
                     xs[0] = sf->call(xs);
                 }
                 return Value(xs[0]);
@@ -280,8 +280,8 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 uint8_t *p = out.mutable_data();
                 for (int64_t i = 0; i < n; ++i) {
                     if ((i & 0xFFFF) == 0) poll();
-                    a = eval_binop(s->bop, a, load_prim(t, arr.data(), i), loc);
-                    store_prim(t, p, i, a);
+                    a = binop_fast(s->bop, a, load_fast(t, arr.data(), i), loc);
+                    store_fast(t, p, i, a);
                 }
                 return out;
             }
@@ -296,7 +296,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 PrimType t0 = PrimType::I32;
                 for (int64_t i = 0; i < n; ++i) {
                     poll();
-                    xs[1] = load_prim(t, src, i);
+                    xs[1] = load_fast(t, src, i);
                     xs[0] = sf->call(xs);
                     if (i == 0) {
                         t0 = xs[0].type;
@@ -305,7 +305,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                     } else if (xs[0].type != t0) {
                         throw RuntimeError(loc, "function returned values of different kinds");
                     }
-                    store_prim(t0, p, i, xs[0]);
+                    store_fast(t0, p, i, xs[0]);
                 }
                 return out;
             }
@@ -330,7 +330,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             const uint8_t *src = arr.data();
             for (int64_t i = 0; i < arr.length(); ++i) {
                 poll();
-                PrimValue x = load_prim(t, src, i);
+                PrimValue x = load_fast(t, src, i);
                 PrimValue c = sf->call(&x);
                 (c.type == PrimType::Bool && c.b ? yes : no).push_back(i);
             }
@@ -387,17 +387,17 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             if (!ok) continue;
             if (flat) {
                 PrimType t = dest.elem_prim();
-                PrimValue cur = load_prim(t, dest.data(), off);
+                PrimValue cur = load_fast(t, dest.data(), off);
                 Value v = vs.row(j);
                 PrimValue r;
                 if (s && v.is_prim() && v.prim().type == t) {
-                    r = eval_binop(s->bop, cur, v.prim(), loc);
+                    r = binop_fast(s->bop, cur, v.prim(), loc);
                 } else {
                     Value rv = apply2(fn, Value(cur), std::move(v), loc);
                     if (!rv.is_prim()) throw RuntimeError(loc, "reduce_by_index: value of the wrong kind");
                     r = convert_prim(t, rv.prim());
                 }
-                store_prim(t, dest.mutable_data(), off, r);
+                store_fast(t, dest.mutable_data(), off, r);
                 continue;
             }
             Value cur = index_value(dest, specs, loc);
@@ -459,13 +459,28 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         const FunctionValue *s = op_section(*fn, 0);
         bool fast = s && dest.is_prim_array() && dest.rank() == 1 && vs->is_prim_array() &&
                     vs->elem_prim() == dest.elem_prim();
+        std::unique_ptr<ScalarFn> sf;
+        if (!fast && is->length() >= 2 && dest.is_prim_array() && dest.rank() == 1 && vs->is_prim_array() &&
+            vs->rank() == 1)
+            sf = compile_scalar_fn(*this, *fn, 2, loc);
+        if (sf) {
+            PrimType t = dest.elem_prim(), vt = vs->elem_prim();
+            for (int64_t j = 0; j < is->length(); ++j) {
+                poll();
+                int64_t i = int_of(is->flat_prim(j));
+                if (i < 0 || i >= dest.length()) continue;
+                PrimValue xs[2] = {load_fast(t, dest.data(), i), load_fast(vt, vs->data(), j)};
+                store_fast(t, dest.mutable_data(), i, sf->call(xs));
+            }
+            return dest;
+        }
         for (int64_t j = 0; j < is->length(); ++j) {
             int64_t i = int_of(is->flat_prim(j));
             if (i < 0 || i >= dest.length()) continue;
             if (fast) {
                 PrimType t = dest.elem_prim();
-                store_prim(t, dest.mutable_data(), i,
-                           eval_binop(s->bop, load_prim(t, dest.data(), i), vs->flat_prim(j), loc));
+                store_fast(t, dest.mutable_data(), i,
+                           binop_fast(s->bop, load_fast(t, dest.data(), i), vs->flat_prim(j), loc));
                 continue;
             }
             Value r = apply2(*fn, dest.row(i), vs->row(j), loc);
@@ -483,7 +498,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             auto *q = reinterpret_cast<int64_t *>(p);
             for (int64_t i = 0; i < n; ++i) q[i] = i;
         } else {
-            for (int64_t i = 0; i < n; ++i) store_prim(t, p, i, mk_int(t, (uint64_t)i));
+            for (int64_t i = 0; i < n; ++i) store_fast(t, p, i, mk_int(t, (uint64_t)i));
         }
         return out;
     }
@@ -506,7 +521,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             PrimType t = x->prim().type;
             Value out = Value::prim_array(t, {n});
             uint8_t *p = out.mutable_data();
-            for (int64_t i = 0; i < n; ++i) store_prim(t, p, i, x->prim());
+            for (int64_t i = 0; i < n; ++i) store_fast(t, p, i, x->prim());
             return out;
         }
         if (x->is_prim_array()) {

@@ -42,16 +42,35 @@ Value Evaluator::literal_float(const FloatLit &l) {
     return Value(mk_float(t, l.value));
 }
 
+namespace {
+
+// `i32.+` (from `i32.(+)`): the operator of a numeric module is the built-in one.
+std::string strip_prim_module(const std::string &op) {
+    size_t dot = op.find('.');
+    if (dot == std::string::npos || dot + 1 >= op.size()) return op;
+    if (!prim_from_name(op.substr(0, dot))) return op;
+    std::string rest = op.substr(dot + 1);
+    return binop_kind(rest) != BinOpKind::None ? rest : op;
+}
+
+}  // namespace
+
 Value Evaluator::eval_var(const Var &v) {
-    const Value *p = lookup(v.name);
+    const Value *p = nullptr;
+    for (size_t i = open_modules.size(); i-- > 0 && !p;) {
+        auto it = globals_.find(open_modules[i] + "." + v.name);
+        if (it != globals_.end()) p = &global_value(it->second, it->first);
+    }
+    if (!p) p = lookup(v.name);
     if (!p) {
-        BinOpKind k = binop_kind(v.name);
+        std::string op = strip_prim_module(v.name);
+        BinOpKind k = binop_kind(op);
         if (k != BinOpKind::None) {  // `(+)` written as a name
             auto fv = std::make_shared<FunctionValue>();
             fv->kind = FunctionValue::Kind::OpSection;
             fv->arity = 2;
             fv->bop = k;
-            fv->name = v.name;
+            fv->name = op;
             fv->loc = v.loc;
             return Value::function(std::move(fv));
         }
@@ -453,12 +472,12 @@ Value Evaluator::eval(const Exp &e) {
         const auto &s = static_cast<const OpSection &>(e);
         auto fv = std::make_shared<FunctionValue>();
         fv->kind = FunctionValue::Kind::OpSection;
-        fv->name = s.op;
-        fv->bop = s.backtick ? BinOpKind::None : binop_kind(s.op);
+        fv->name = s.backtick || lookup(s.op) ? s.op : strip_prim_module(s.op);
+        fv->bop = s.backtick ? BinOpKind::None : binop_kind(fv->name);
         fv->loc = e.loc;
         fv->type = e.type;
         if (s.op == "|>" || s.op == "<|" || s.backtick || fv->bop == BinOpKind::None) {
-            const Value *u = lookup(s.op);
+            const Value *u = lookup(fv->name);
             if (u && u->kind() == Value::Kind::Function) fv->user_op = *u;
             else if (fv->bop == BinOpKind::None) throw RuntimeError(e.loc, "Unknown operator: " + s.op);
         } else if (fv->bop != BinOpKind::None) {
@@ -622,7 +641,16 @@ Value Evaluator::eval(const Exp &e) {
         if (!c.is_prim() || !c.prim().b) throw RuntimeError(e.loc, "Assertion is false: " + a.cond_text);
         return eval(*a.exp);
     }
-    case ExpKind::Attr: return eval(*static_cast<const AttrExp &>(e).exp);
+    case ExpKind::Attr: {
+        const auto &a = static_cast<const AttrExp &>(e);
+        if (a.attr.rfind("open ", 0) != 0) return eval(*a.exp);
+        struct Pop {
+            std::vector<std::string> &mods;
+            ~Pop() { mods.pop_back(); }
+        } pop{open_modules};
+        open_modules.push_back(a.attr.substr(5));
+        return eval(*a.exp);
+    }
     }
     throw RuntimeError(e.loc, "cannot evaluate this expression");
 }

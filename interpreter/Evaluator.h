@@ -50,6 +50,9 @@ public:
      * checker's type of the call lost them (`split (xs :> [n + m]t)`); set just before
      * the call, consumed (cleared) by call_builtin. */
     std::vector<int64_t> size_hint;
+    /** Modules opened by enclosing `M.(e)` expressions, innermost last: a name `x`
+     * means `M.x` when M defines it. */
+    std::vector<std::string> open_modules;
     Value binop_values(BinOpKind k, const std::string &op, const Value &a, const Value &b,
                        const Value *user_op, const SrcLoc &loc);
 

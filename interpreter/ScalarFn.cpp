@@ -18,25 +18,6 @@ struct SlotN : SNode {
     PrimValue eval(ScalarFn &f) const override { return f.slots[i]; }
 };
 
-inline PrimValue i32v(uint64_t v) {
-    PrimValue p;
-    p.type = PrimType::I32;
-    p.i = (int32_t)v;
-    return p;
-}
-inline PrimValue i64v(uint64_t v) {
-    PrimValue p;
-    p.type = PrimType::I64;
-    p.u = v;
-    return p;
-}
-inline PrimValue f64v(double v) {
-    PrimValue p;
-    p.type = PrimType::F64;
-    p.f = v;
-    return p;
-}
-
 /** A built-in binary operator.  `convert`: as in a BinOp expression, a right operand
  * of another type is converted to the left one's (sections apply eval_binop as is). */
 struct BinN : SNode {
@@ -53,49 +34,7 @@ struct BinN : SNode {
             if (convert) y = convert_prim(x.type, y);
             return eval_binop(k, x, y, loc);
         }
-        // Fast paths for the common types; everything else (and all errors) goes
-        // through eval_binop.
-        switch (x.type) {
-        case PrimType::I32:
-            switch (k) {
-            case BinOpKind::Add: return i32v(x.u + y.u);
-            case BinOpKind::Sub: return i32v(x.u - y.u);
-            case BinOpKind::Mul: return i32v(x.u * y.u);
-            case BinOpKind::Lt: return mk_bool(x.i < y.i);
-            case BinOpKind::Le: return mk_bool(x.i <= y.i);
-            case BinOpKind::Gt: return mk_bool(x.i > y.i);
-            case BinOpKind::Ge: return mk_bool(x.i >= y.i);
-            case BinOpKind::Eq: return mk_bool(x.i == y.i);
-            case BinOpKind::Neq: return mk_bool(x.i != y.i);
-            default: break;
-            }
-            break;
-        case PrimType::I64:
-            switch (k) {
-            case BinOpKind::Add: return i64v(x.u + y.u);
-            case BinOpKind::Sub: return i64v(x.u - y.u);
-            case BinOpKind::Mul: return i64v(x.u * y.u);
-            case BinOpKind::Lt: return mk_bool(x.i < y.i);
-            case BinOpKind::Le: return mk_bool(x.i <= y.i);
-            case BinOpKind::Gt: return mk_bool(x.i > y.i);
-            case BinOpKind::Ge: return mk_bool(x.i >= y.i);
-            case BinOpKind::Eq: return mk_bool(x.i == y.i);
-            case BinOpKind::Neq: return mk_bool(x.i != y.i);
-            default: break;
-            }
-            break;
-        case PrimType::F64:
-            switch (k) {
-            case BinOpKind::Add: return f64v(x.f + y.f);
-            case BinOpKind::Sub: return f64v(x.f - y.f);
-            case BinOpKind::Mul: return f64v(x.f * y.f);
-            case BinOpKind::Div: return f64v(x.f / y.f);
-            default: break;
-            }
-            break;
-        default: break;
-        }
-        return eval_binop(k, x, y, loc);
+        return binop_fast(k, x, y, loc);
     }
 };
 
@@ -501,6 +440,7 @@ private:
 
 std::unique_ptr<ScalarFn> compile_scalar_fn(Evaluator &ev, const Value &fn, int nargs, const SrcLoc &loc) {
     if (fn.kind() != Value::Kind::Function || !fn.function()) return nullptr;
+    if (!ev.open_modules.empty()) return nullptr;  // names resolve through the open modules
     auto out = std::make_unique<ScalarFn>();
     out->nparams = nargs;
     ScalarCompiler c(ev, *out);

@@ -49,3 +49,35 @@ TEST_CASE("interpreter: run-time errors carry their location") {
 TEST_CASE("interpreter: large maps and reductions are fast paths") {
     CHECK(i64_of(run_main("def main = i64.sum (map (+1) (iota 10000000))")) == 50000005000000LL);
 }
+
+TEST_CASE("interpreter: record update copies; filter keeps tuple elements") {
+    CHECK(i64_of(run_main("def main = let r = {a = 1i32, b = 2i32} let r2 = r with b = 10 in r.a + r2.b")) == 11);
+    CHECK(i64_of(run_main("def main = length (filter (.1) (zip [1,2,3i32] [true,false,true]))")) == 2);
+    CHECK(i64_of(run_main("def main = let (a, b, c) = partition2 (<2) (<3) [1,2,3,1i32] in length a * 100 + length b * 10 + length c")) == 211);
+}
+
+TEST_CASE("interpreter: split and unflatten take sizes from a coercion") {
+    CHECK(i64_of(run_main("def main (n: i64) (m: i64) = let (a, _) = split (iota 5 :> [n + m]i64) in length a",
+                          {Value(PrimValue::integer(PrimType::I64, 2)), Value(PrimValue::integer(PrimType::I64, 3))})) == 2);
+    CHECK(i64_of(run_main("def main (n: i64) = length (unflatten (iota 6 :> [n * 3]i64))",
+                          {Value(PrimValue::integer(PrimType::I64, 2))})) == 2);
+}
+
+TEST_CASE("interpreter: compiled scalar lambdas keep the general path's semantics") {
+    CHECK(i64_of(run_main("def main = i32.sum (map (\\x -> let y = x * 2 in if y > 4 then y + 1 else i32.max y 3) [1,2,3,4i32])")) == 23);
+    CHECK(i64_of(run_main("def main = let a = [10,20,30i64] in i64.sum (map (\\i -> a[i] |> (+1)) [0,2i64])")) == 42);
+    CHECK(i64_of(run_main("def main = reduce (\\a b -> if a > b then a else b) 0 [3,9,2i32]")) == 9);
+    try {
+        run_main("def main = map (\\x ->\n 10 / x) [1,0,2i32]");
+        CHECK(false);
+    } catch (const RuntimeError &e) {
+        CHECK(e.message() == "division by zero");
+        CHECK(e.loc().line == 2);
+    }
+    try {
+        run_main("def main = let a = [1,2i32] in map (\\i -> a[i]) [0,5i64]");
+        CHECK(false);
+    } catch (const RuntimeError &e) {
+        CHECK(e.message() == "Index [5] out of bounds for array of shape [2].");
+    }
+}
