@@ -345,9 +345,7 @@ private:
             error_at(start, "unexpected character `" + ch + "`");
         }
         if ((unsigned char)c < 0x20 || c == 0x7f) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "unexpected control character (code %d)", int(c));
-            error_at(start, buf);
+            error_at(start, "unexpected control character (code " + std::to_string(int(c)) + ")");
         }
         error_at(start, std::string("unexpected character `") + c + "`");
     }
