@@ -143,12 +143,12 @@ private:
             const UInfo &info = infos_[id];
             if (!info.consumable) {
                 std::string n = id == global_id_ ? what : info.name;
-                throw CompileError(loc, "would consume `" + n + "`, which is not consumable" +
+                throw CompileError(loc, "Would consume `" + n + "`, which is not consumable" +
                                             (info.param ? " (its parameter type is not unique `*`)"
                                                         : id == global_id_ ? " (it is a top-level definition)" : ""));
             }
             if (info.depth < depth_)
-                throw CompileError(loc, "cannot consume `" + info.name +
+                throw CompileError(loc, "Cannot consume `" + info.name +
                                             "`, which is bound outside the enclosing function or loop");
         }
         for (int id : a.all()) consumed_.emplace(id, loc);
@@ -157,10 +157,10 @@ private:
     void check_unique_return(const Als &r, const FunDef &f, const SrcLoc &loc) {
         for (int id : r.all()) {
             if (id == global_id_)
-                throw CompileError(loc, "unique return value of `" + f.name +
+                throw CompileError(loc, "Unique-typed return value of `" + f.name +
                                             "` aliases a top-level definition");
             if (infos_[id].param && !infos_[id].consumable)
-                throw CompileError(loc, "unique return value of `" + f.name + "` is aliased to `" +
+                throw CompileError(loc, "Unique-typed return value of `" + f.name + "` is aliased to `" +
                                             infos_[id].name + "`, which is not consumable");
         }
     }
@@ -201,7 +201,7 @@ private:
                 for (int id : as[j].all())
                     if (ci.count(id) && !is_prim_type((*args[j])->type))
                         throw CompileError((*args[j])->loc, "`" + exp_name(**args[j]) +
-                                                                "` is consumed by another argument of this call");
+                                                                "` is consumed by another argument of this call (argument passed for consuming parameter is self-aliased)");
             }
             consume(as[i], exp_name(**args[i]), (*args[i])->loc);
         }
