@@ -836,30 +836,36 @@ private:
         return lhs;
     }
 
-    /** `e with [slice] = v` / `e with a.b = v`; the value extends to the right. */
+    /** `e with [slice] = v` / `e with a.b = v`.  As in Futhark's grammar (`with` binds
+     * looser than `=`, which binds looser than every operator), the value takes all
+     * operators but `with` is left-associative: `a with [i] = x with [j] = y` updates
+     * `a` twice. */
     ExpPtr parse_with_level() {
         ExpPtr lhs = parse_ops(1);
-        if (!at(Tok::KwWith)) return lhs;
-        advance();
-        if (at_lbracket()) {
-            auto u = node<Update>(lhs->loc);
+        while (at(Tok::KwWith)) {
+            advance();
+            if (at_lbracket()) {
+                auto u = node<Update>(lhs->loc);
+                u->target = lhs;
+                u->slice = parse_slice_chain("`with`");
+                expect(Tok::Equals, " after the updated slice");
+                u->value = parse_ops(1);
+                close(u->loc);
+                lhs = u;
+                continue;
+            }
+            auto u = node<RecordUpdate>(lhs->loc);
             u->target = lhs;
-            u->slice = parse_slice_chain("`with`");
-            expect(Tok::Equals, " after the updated slice");
-            u->value = parse_with_level();
+            u->path = parse_field_path();
+            if (at_lbracket())
+                error_at(cur().loc, "updating an array inside a record field (`with f[i] = v`) is not "
+                                    "supported; update the field with a new array instead");
+            expect(Tok::Equals, " after the updated field");
+            u->value = parse_ops(1);
             close(u->loc);
-            return u;
+            lhs = u;
         }
-        auto u = node<RecordUpdate>(lhs->loc);
-        u->target = lhs;
-        u->path = parse_field_path();
-        if (at_lbracket())
-            error_at(cur().loc, "updating an array inside a record field (`with f[i] = v`) is not "
-                                "supported; update the field with a new array instead");
-        expect(Tok::Equals, " after the updated field");
-        u->value = parse_with_level();
-        close(u->loc);
-        return u;
+        return lhs;
     }
 
     /** One or more `[...]` slices; consecutive plain-index slices are merged. */
@@ -1376,6 +1382,41 @@ private:
         error_expected("`in` after the `let` binding");
     }
 
+    /** The expression naming the variables a `loop` pattern binds (for a loop without
+     * `= init`); null when the pattern has parts that name nothing (`_`). */
+    static ExpPtr loop_init_from_pat(const Pat &p) {
+        switch (p.kind) {
+        case Pat::Kind::Id: {
+            auto v = std::make_shared<Var>();
+            v->loc = p.loc;
+            v->name = p.name;
+            return v;
+        }
+        case Pat::Kind::Ascript: return p.inner ? loop_init_from_pat(*p.inner) : nullptr;
+        case Pat::Kind::Tuple: {
+            auto t = std::make_shared<TupleExp>();
+            t->loc = p.loc;
+            for (const PatPtr &e : p.elems) {
+                ExpPtr x = e ? loop_init_from_pat(*e) : nullptr;
+                if (!x) return nullptr;
+                t->elems.push_back(x);
+            }
+            return t;
+        }
+        case Pat::Kind::Record: {
+            auto r = std::make_shared<RecordExp>();
+            r->loc = p.loc;
+            for (const auto &[name, fp] : p.fields) {
+                ExpPtr x = fp ? loop_init_from_pat(*fp) : nullptr;
+                if (!x) return nullptr;
+                r->fields.emplace_back(name, x);
+            }
+            return r;
+        }
+        default: return nullptr;
+        }
+    }
+
     ExpPtr parse_loop() {
         const Token &kw = advance();
         auto l = node<Loop>(kw.loc);
@@ -1384,6 +1425,10 @@ private:
         if (at(Tok::Equals)) {
             advance();
             l->init = parse_exp();
+        } else if (l->pat->kind == Pat::Kind::Tuple || l->pat->kind == Pat::Kind::Record) {
+            // `loop (x, y) for ...` means `loop (x, y) = (x, y) for ...`; a lone name is
+            // left for the checker.
+            l->init = loop_init_from_pat(*l->pat);
         }
         if (at(Tok::KwFor)) {
             advance();

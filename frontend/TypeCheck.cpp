@@ -25,6 +25,7 @@ void Checker::reset() {
     synthetic_.clear();
     open_mods_.clear();
     name_counter_ = 0;
+    exist_counter_ = 0;
     used_tparam_names_.clear();
     tparam_scope_.clear();
 }
@@ -49,10 +50,86 @@ Dim Checker::fresh_dim() {
     return Dim::var("?" + std::to_string(dvars_.size() - 1));
 }
 
+// An existential size (Futhark's unknown size of `++`, filter, an `if` with branches
+// of different sizes): rigid, so it matches neither a constant nor a declared size,
+// but unknown to the interpreter (finalisation turns it into Dim::Any).
+Dim Checker::fresh_exist() { return Dim::var("!" + std::to_string(exist_counter_++)); }
+
+static bool is_exist(const Dim &d) { return d.kind == Dim::Kind::Var && !d.name.empty() && d.name[0] == '!'; }
+
+// The unknown (Any) sizes of arrays in t become fresh existential sizes.
+TypePtr Checker::existentialise(const TypePtr &t0) {
+    TypePtr t = zonk(t0, false);
+    switch (t->kind) {
+    case Type::Kind::Array: {
+        std::vector<Dim> shape = t->shape;
+        bool changed = false;
+        for (auto &d : shape)
+            if (d.kind == Dim::Kind::Any) {
+                d = fresh_exist();
+                changed = true;
+            }
+        TypePtr e = existentialise(t->elem);
+        if (!changed && e == t->elem) return t;
+        return Type::array(e, shape, t->unique);
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (auto &e : t->elems) es.push_back(existentialise(e));
+        auto r = Type::tuple(es);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Record: {
+        auto fs = t->fields;
+        for (auto &f : fs) f.second = existentialise(f.second);
+        auto r = Type::record(fs);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    default: return t;
+    }
+}
+
+// Futhark rejects a value of existential size where a known size (a constant or a
+// size in scope) is declared, e.g. a loop parameter `[n]` whose body doubles it.
+// Only existential sizes are rejected: other differences stay lenient.
+void Checker::check_known_sizes(const TypePtr &decl0, const TypePtr &act0, const std::set<std::string> &free,
+                                const SrcLoc &loc, const std::string &what) {
+    TypePtr d = zonk(decl0, false), a = zonk(act0, false);
+    if (d->kind != a->kind) return;
+    switch (d->kind) {
+    case Type::Kind::Array:
+        for (size_t i = 0; i < d->shape.size() && i < a->shape.size(); i++) {
+            Dim x = resolve_dim(d->shape[i]), y = resolve_dim(a->shape[i]);
+            bool known = x.kind == Dim::Kind::Const ||
+                         (x.kind == Dim::Kind::Var && x.name[0] != '?' && x.name[0] != '!' && !free.count(x.name));
+            if (known && is_exist(y))
+                throw CompileError(loc, "Dimensions `" + show_dim(x) + "` and `?` do not match: " + what +
+                                            " (the size of `" + show(a) + "` is unknown here: existential size)");
+        }
+        if (d->shape.size() == a->shape.size()) check_known_sizes(d->elem, a->elem, free, loc, what);
+        return;
+    case Type::Kind::Tuple:
+        if (d->elems.size() != a->elems.size()) return;
+        for (size_t i = 0; i < d->elems.size(); i++) check_known_sizes(d->elems[i], a->elems[i], free, loc, what);
+        return;
+    case Type::Kind::Record:
+        if (d->fields.size() != a->fields.size()) return;
+        for (size_t i = 0; i < d->fields.size(); i++)
+            check_known_sizes(d->fields[i].second, a->fields[i].second, free, loc, what);
+        return;
+    default: return;
+    }
+}
+
 int Checker::var_index(const std::string &name) {
     if (name.empty() || name[0] != '?') return -1;
+    // "?pN" (a renamed parameter of a dependent function type) is no inference variable.
+    if (name.size() < 2 || name.size() > 10) return -1;
     int i = 0;
-    for (size_t k = 1; k < name.size(); k++) i = i * 10 + (name[k] - '0');
+    for (size_t k = 1; k < name.size(); k++) {
+        if (!std::isdigit((unsigned char)name[k])) return -1;
+        i = i * 10 + (name[k] - '0');
+    }
     return i;
 }
 
@@ -92,9 +169,9 @@ TypePtr Checker::zonk(const TypePtr &t0, bool final) {
         bool changed = false;
         std::vector<Dim> shape = t->shape;
         for (auto &d : shape) {
-            if (d.kind != Dim::Kind::Var || d.name[0] != '?') continue;
+            if (d.kind != Dim::Kind::Var || (d.name[0] != '?' && d.name[0] != '!')) continue;
             Dim r = resolve_dim(d);
-            if (r.kind == Dim::Kind::Var && r.name[0] == '?' && final) r = Dim::any();
+            if (r.kind == Dim::Kind::Var && (r.name[0] == '?' || r.name[0] == '!') && final) r = Dim::any();
             if (!(r == d)) {
                 d = r;
                 changed = true;
@@ -202,6 +279,31 @@ static std::string mask_desc(uint16_t mask) {
     return s;
 }
 
+// Whether some part of t (array elements, tuple and record components, sum payloads;
+// function types: their parameter and result when `into_funcs`) satisfies `pred`.
+static bool type_any(const TypePtr &t, bool into_funcs, const std::function<bool(const Type &)> &pred) {
+    if (!t) return false;
+    if (pred(*t)) return true;
+    switch (t->kind) {
+    case Type::Kind::Array: return type_any(t->elem, into_funcs, pred);
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems)
+            if (type_any(e, into_funcs, pred)) return true;
+        return false;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields)
+            if (type_any(f.second, into_funcs, pred)) return true;
+        return false;
+    case Type::Kind::Func: return into_funcs && (type_any(t->param, into_funcs, pred) || type_any(t->result, into_funcs, pred));
+    default: return false;
+    }
+}
+
+static bool contains_func(const TypePtr &t) {
+    return type_any(t, false, [](const Type &x) { return x.kind == Type::Kind::Func; });
+}
+
 void Checker::bind_var(int i, TypePtr t, DimMode mode) {
     if (t->unique) t = t->with_unique(false);
     if (t->kind == Type::Kind::TypeVar && var_index(t->var) == i) return;
@@ -221,6 +323,7 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
             o.mask = m;
         }
         o.eq |= info.eq;
+        o.nofunc |= info.nofunc;
         for (auto &f : info.fields) {
             if (tvars_[j].prim) throw Mismatch{false, "a record", "a primitive type"};
             auto it = tvars_[j].fields.find(f.first);
@@ -276,6 +379,10 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
             for (size_t k = 0; k < elems.size(); k++) unify(elems[k], c.second[k], mode);
         }
     }
+    if (info.nofunc && contains_func(zonk(t, false))) {
+        tvars_[i].bound = nullptr;
+        throw Mismatch{false, "a non-lifted type parameter (no function types)", show(t)};
+    }
     if (info.eq && t->kind == Type::Kind::Func) {
         tvars_[i].bound = nullptr;
         throw Mismatch{false, "a type supporting equality", show(t)};
@@ -287,6 +394,8 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any || a == b) return;
     int ia = a.kind == Dim::Kind::Var ? var_index(a.name) : -1;
     int ib = b.kind == Dim::Kind::Var ? var_index(b.name) : -1;
+    if (ia >= (int)dvars_.size()) ia = -1;  // defensive: never index past the size variables
+    if (ib >= (int)dvars_.size()) ib = -1;
     if (ia >= 0) {
         dvars_[ia] = b;
         dbound_[ia] = true;
@@ -364,6 +473,7 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
 
 std::string Checker::show_dim(const Dim &d) {
     if (d.kind == Dim::Kind::Const) return std::to_string(d.value);
+    if (is_exist(d)) return "?";
     if (d.kind == Dim::Kind::Var) return d.name;
     return "[]";
 }
@@ -372,7 +482,8 @@ std::string Checker::show(const TypePtr &t) {
     std::string s = type_to_string(zonk(t, true)), out;
     for (size_t i = 0; i < s.size(); i++) {
         out += s[i];
-        if (s[i] == '?') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
+        if (s[i] == '!') out.back() = '?';
+        if (s[i] == '?' || s[i] == '!') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
     }
     return out;
 }
@@ -389,9 +500,16 @@ void Checker::expect(const TypePtr &expected, const TypePtr &actual, const SrcLo
             msg = "Dimensions `" + m.a + "` and `" + m.b + "` do not match";
             if (!what.empty()) msg += ": " + what;
             msg += " (expected `" + show(expected) + "`, got `" + show(actual) + "`)";
+            if (m.a == "?" || m.b == "?") msg += "; `?` is an existential size, unknown here";
         } else {
-            msg = "Cannot unify " + describe(expected) + " with " + describe(actual);
+            if (m.a.rfind("a non-lifted", 0) == 0)
+                msg = "Cannot unify a non-lifted type parameter with function type `" + m.b + "`";
+            else
+                msg = "Cannot unify " + describe(expected) + " with " + describe(actual);
             if (!what.empty()) msg += ": " + what;
+            if (m.a.rfind("a non-lifted", 0) == 0)
+                msg += " (a type parameter `'a` cannot be instantiated with a function type; "
+                       "a lifted one `'^a` can)";
             if (m.a == "?" || m.b.rfind("(occurs", 0) == 0) msg += " (occurs check: infinite type)";
         }
         throw CompileError(loc, msg);
@@ -420,7 +538,8 @@ std::string Checker::describe(const TypePtr &t0) {
     std::string out;
     for (size_t i = 0; i < s.size(); i++) {
         out += s[i];
-        if (s[i] == '?') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
+        if (s[i] == '!') out.back() = '?';
+        if (s[i] == '?' || s[i] == '!') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
     }
     return "type `" + out + "`";
 }
@@ -434,11 +553,17 @@ TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0) {
         if (a->shape.size() != b->shape.size()) return a;
         std::vector<Dim> shape = a->shape;
         bool changed = false;
-        for (size_t i = 0; i < shape.size(); i++)
-            if (!(resolve_dim(shape[i]) == resolve_dim(b->shape[i]))) {
-                shape[i] = Dim::any();
+        for (size_t i = 0; i < shape.size(); i++) {
+            Dim x = resolve_dim(shape[i]), y = resolve_dim(b->shape[i]);
+            if (!(x == y)) {
+                // Two known, different sizes: Futhark's existential size.
+                auto known = [](const Dim &d) {
+                    return d.kind == Dim::Kind::Const || (d.kind == Dim::Kind::Var && d.name[0] != '?');
+                };
+                shape[i] = known(x) && known(y) ? fresh_exist() : Dim::any();
                 changed = true;
             }
+        }
         TypePtr e = join(a->elem, b->elem);
         if (!changed && e == a->elem) return a;
         return Type::array(e, shape, a->unique);
@@ -597,6 +722,7 @@ TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
     std::map<std::string, Dim> dv;
     for (auto &p : s.tparams) {
         auto v = fresh({});
+        tvars_.back().nofunc = s.nonlifted.count(p) > 0;
         tv[p] = v;
         if (targs) targs->push_back(v);
     }
@@ -770,7 +896,7 @@ bool Checker::name_known(const std::string &name) const {
 // ---------------------------------------------------------------- definitions
 
 // Names that a type mentions as sizes.
-static void dim_names(const TypePtr &t, std::set<std::string> &out) {
+void dim_names(const TypePtr &t, std::set<std::string> &out) {
     if (!t) return;
     switch (t->kind) {
     case Type::Kind::Array:
@@ -799,43 +925,6 @@ static const Pat *simple_name_pat(const Pat &p) {
     return nullptr;
 }
 
-static bool contains_func(const TypePtr &t) {
-    if (!t) return false;
-    switch (t->kind) {
-    case Type::Kind::Func: return true;
-    case Type::Kind::Array: return contains_func(t->elem);
-    case Type::Kind::Tuple:
-        for (auto &e : t->elems)
-            if (contains_func(e)) return true;
-        return false;
-    case Type::Kind::Record:
-    case Type::Kind::Sum:
-        for (auto &f : t->fields)
-            if (contains_func(f.second)) return true;
-        return false;
-    default: return false;
-    }
-}
-
-static bool contains_typevar(const TypePtr &t) {
-    if (!t) return false;
-    switch (t->kind) {
-    case Type::Kind::TypeVar: return true;
-    case Type::Kind::Array: return contains_typevar(t->elem);
-    case Type::Kind::Tuple:
-        for (auto &e : t->elems)
-            if (contains_typevar(e)) return true;
-        return false;
-    case Type::Kind::Record:
-    case Type::Kind::Sum:
-        for (auto &f : t->fields)
-            if (contains_typevar(f.second)) return true;
-        return false;
-    case Type::Kind::Func: return contains_typevar(t->param) || contains_typevar(t->result);
-    default: return false;
-    }
-}
-
 std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     touched_funs_.push_back(&f);
     size_t mark = scope_mark();
@@ -852,6 +941,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         } else {
             tparam_scope_[tp.name] = Type::type_var(tp.name);
             scheme->tparams.push_back(tp.name);
+            if (tp.kind == TypeParam::Kind::Type) scheme->nonlifted.insert(tp.name);
             used_tparam_names_.insert(tp.name);
         }
     }
@@ -880,6 +970,17 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         check_pat(p, t, pnames, false, binds);
         bind_pat_locals(binds);
         ptypes.push_back(p->type ? p->type : t);
+    }
+    // Futhark infers a size parameter from the arguments: it must be the size of
+    // (a part of) some parameter, not only of the result or inside a size expression.
+    if (!env_.checking_prelude) {
+        std::set<std::string> used;
+        for (auto &pt : ptypes) dim_names(zonk(pt, false), used);
+        for (auto &tp : f.type_params)
+            if (tp.kind == TypeParam::Kind::Size && !used.count(tp.name))
+                throw CompileError(tp.loc, "Size parameter `" + tp.name + "` of `" + f.name +
+                                               "` is not used constructively in any parameter type "
+                                               "(unused size parameter: its value cannot be inferred)");
     }
     TypePtr declared_ret;
     if (f.ret_type) declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
@@ -1200,6 +1301,9 @@ void Checker::check_decl_impl(Decl &d) {
         scheme->type = zonk(scheme->type, true);
         for (auto &g : gen) scheme->tparams.push_back(g);
         if (f.is_entry || (main_is_entry && f.name == "main")) {
+            if (f.name.find('\'') != std::string::npos)
+                throw CompileError(f.loc, "Entry point name `" + f.name +
+                                              "` may not contain an apostrophe (it must be a valid C identifier)");
             if (!scheme->tparams.empty())
                 throw CompileError(f.loc, "Entry point functions may not be polymorphic: entry point `" +
                                               f.name + "` cannot be polymorphic");

@@ -231,9 +231,53 @@ TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, i
     }
     std::string what = "argument " + std::to_string(argno) +
                        (fname.empty() ? std::string() : " of `" + fname + "`");
+    // A function whose result size depends on its argument (`iota`, `\k -> iota k`)
+    // cannot be passed where a plain function `a -> b` is expected: the results
+    // would be arrays of different sizes (irregular).
+    {
+        TypePtr af = resolve(at), pf = resolve(ft->param);
+        if (af->kind == Type::Kind::Func && !af->param_name.empty() && pf->kind == Type::Kind::Func &&
+            pf->param_name.empty()) {
+            std::set<std::string> rn;
+            dim_names(zonk(af->result, false), rn);
+            // Only where the results become the elements of one array (map's `[n]b`);
+            // `n |> iota` is fine.
+            TypePtr rb = resolve(pf->result);
+            std::function<bool(const TypePtr &)> in_array = [&](const TypePtr &t0) {
+                TypePtr t = resolve(t0);
+                switch (t->kind) {
+                case Type::Kind::Array: {
+                    TypePtr el = resolve(t->elem);
+                    return (el->kind == Type::Kind::TypeVar && el->var == rb->var) || in_array(t->elem);
+                }
+                case Type::Kind::Tuple:
+                    for (auto &x : t->elems)
+                        if (in_array(x)) return true;
+                    return false;
+                case Type::Kind::Record:
+                    for (auto &x : t->fields)
+                        if (in_array(x.second)) return true;
+                    return false;
+                case Type::Kind::Func: return in_array(t->result);
+                default: return false;
+                }
+            };
+            if (rn.count(af->param_name) && rb->kind == Type::Kind::TypeVar && in_array(ft->result))
+                throw CompileError(arg ? arg->loc : loc,
+                                   "Dimensions do not match: " + what + " is a function whose result size "
+                                   "depends on its argument (an existential size per call), so the results "
+                                   "would be irregular arrays");
+        }
+    }
     expect(ft->param, at, arg ? arg->loc : loc, what);
     TypePtr r = ft->result;
     if (!ft->param_name.empty()) r = subst_dim(r, ft->param_name, arg ? dim_of_arg(arg) : Dim::any());
+    // The unknown result sizes of a fully applied prelude function (`++`, filter)
+    // are existential: they match no declared size.
+    if (!fname.empty() && resolve(r)->kind != Type::Kind::Func && !find_local(fname)) {
+        auto g = env_.vals.find(fname);
+        if (g != env_.vals.end() && g->second->from_prelude) r = existentialise(r);
+    }
     return r;
 }
 
@@ -321,7 +365,15 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
         if (i < slice.size()) {
             auto &di = slice[i];
             if (!di.is_range) continue;
-            if (!di.start && !di.end && !di.stride) shape.push_back(arr->shape[i]);
+            if (!di.start && !di.end && !di.stride) {
+                shape.push_back(arr->shape[i]);
+                continue;
+            }
+            // Constant bounds give a known size (`xs[0:3]` has size 3).
+            auto *lo = di.start ? di.start->as<IntLit>() : nullptr;
+            auto *hi = di.end ? di.end->as<IntLit>() : nullptr;
+            if (!di.stride && (!di.start || lo) && hi && (int64_t)hi->value >= (lo ? (int64_t)lo->value : 0))
+                shape.push_back(Dim::constant((int64_t)hi->value - (lo ? (int64_t)lo->value : 0)));
             else shape.push_back(Dim::any());
         } else {
             shape.push_back(arr->shape[i]);
@@ -351,9 +403,21 @@ TypePtr Checker::check_lambda(Lambda &lam) {
     std::set<std::string> bound;
     for (size_t i = mark; i < locals_.size(); i++) bound.insert(locals_[i].name);
     pop_scope(mark);
+    // A result size that is a parameter keeps it: `\k -> iota k` : (k: i64) -> [k]i64.
+    std::set<std::string> later;
+    dim_names(zonk(rt, false), later);
+    std::vector<std::string> pnames(lam.params.size());
+    for (size_t i = 0; i < lam.params.size(); i++) {
+        const Pat *q = lam.params[i].get();
+        while (q && q->kind == Pat::Kind::Ascript) q = q->inner.get();
+        if (q && q->kind == Pat::Kind::Id && later.count(q->name)) {
+            pnames[i] = q->name;
+            bound.erase(q->name);
+        }
+    }
     rt = forget_dims(rt, bound);
     TypePtr ft = rt;
-    for (size_t i = ptypes.size(); i-- > 0;) ft = Type::func(ptypes[i], ft);
+    for (size_t i = ptypes.size(); i-- > 0;) ft = Type::func(ptypes[i], ft, pnames[i]);
     return ft;
 }
 
@@ -434,6 +498,9 @@ TypePtr Checker::check_loop(Loop &lp) {
     TypePtr result = lp.pat->type ? lp.pat->type : pt;
     expect(result, bt, lp.body->loc, "the loop body's type does not match the loop parameter",
            DimMode::Lenient);
+    if (lp.pat->type)
+        check_known_sizes(lp.pat->type, bt, std::set<std::string>(lp.sizes.begin(), lp.sizes.end()),
+                          lp.body->loc, "the loop body's type does not match the loop parameter");
     pop_scope(mark);
     std::set<std::string> sz(lp.sizes.begin(), lp.sizes.end());
     std::set<std::string> pn;

@@ -41,6 +41,7 @@ class Uniq {
 public:
     explicit Uniq(const CheckedEnv &env) : env_(env) {
         global_id_ = new_id("a top-level definition", false, 0, false);
+        global_val_id_ = new_id("a top-level definition", false, 0, false);
     }
 
     void fun(FunDef &f) {
@@ -49,6 +50,12 @@ public:
         for (auto &s : f.size_params) bind(s, Als{}, true);
         Als r = walk(f.body);
         if (f.ret && f.ret->unique) check_unique_return(r, f, f.body->loc);
+        check_unique_components(r, f.ret, f, f.body->loc);
+        // Futhark: the result of a function may alias its parameters only, never a
+        // top-level array (a constant `def` without parameters may).
+        if (!f.params.empty() && f.ret && !is_prim_type(f.ret) && r.all().count(global_val_id_))
+            throw CompileError(f.body->loc, "The result of `" + f.name +
+                                                "` aliases a top-level (global) array; return a `copy` of it");
     }
     void top(ExpPtr &e) { walk(e); }
 
@@ -58,7 +65,8 @@ private:
     std::vector<std::pair<std::string, Als>> scope_;
     std::map<int, SrcLoc> consumed_;
     int depth_ = 0;
-    int global_id_ = 0;
+    int global_id_ = 0;      ///< anything from outside the definition (function results too)
+    int global_val_id_ = 0;  ///< a top-level array value itself (`def weights = [...]`)
     std::string fname_;
 
     int new_id(const std::string &name, bool consumable, int depth, bool param) {
@@ -154,9 +162,30 @@ private:
         for (int id : a.all()) consumed_.emplace(id, loc);
     }
 
+    // The unique components of a tuple result must not alias each other or a
+    // non-consumable parameter.  Only when the components' aliases are known.
+    void check_unique_components(const Als &r, const TypePtr &ret, const FunDef &f, const SrcLoc &loc) {
+        if (!ret || ret->kind != Type::Kind::Tuple || r.elems.size() != ret->elems.size()) return;
+        std::map<int, size_t> owner;
+        for (size_t i = 0; i < r.elems.size(); i++) {
+            if (!ret->elems[i] || !ret->elems[i]->unique) continue;
+            for (int id : r.elems[i].all()) {
+                if (id == global_id_ || id == global_val_id_) continue;
+                if (infos_[id].param && !infos_[id].consumable)
+                    throw CompileError(loc, "Unique-typed return value of `" + f.name + "` is aliased to `" +
+                                                infos_[id].name + "`, which is not consumable");
+                auto [it, fresh] = owner.emplace(id, i);
+                if (!fresh && it->second != i)
+                    throw CompileError(loc, "Unique-typed return values of `" + f.name + "` (components " +
+                                                std::to_string(it->second) + " and " + std::to_string(i) +
+                                                ") alias each other (both are `" + infos_[id].name + "`)");
+            }
+        }
+    }
+
     void check_unique_return(const Als &r, const FunDef &f, const SrcLoc &loc) {
         for (int id : r.all()) {
-            if (id == global_id_)
+            if (id == global_id_ || id == global_val_id_)
                 throw CompileError(loc, "Unique-typed return value of `" + f.name +
                                             "` aliases a top-level definition");
             if (infos_[id].param && !infos_[id].consumable)
@@ -179,6 +208,13 @@ private:
         return r;
     }
 
+    // Whether t is a function type with a unique (consuming) parameter.
+    static bool consumes_param(TypePtr t) {
+        for (; t && t->kind == Type::Kind::Func; t = t->result)
+            if (t->param && t->param->unique) return true;
+        return false;
+    }
+
     Als walk_slice(std::vector<DimIndex> &slice) {
         for (auto &d : slice) {
             for (ExpPtr *p : {&d.index, &d.start, &d.end, &d.stride})
@@ -192,8 +228,22 @@ private:
         std::vector<Als> as;
         for (auto *a : args) as.push_back(walk(*a));
         auto uniq = unique_params(fn->type, args.size());
+        for (auto *a : args)
+            if (consumes_param((*a)->type))
+                throw CompileError((*a)->loc, "A function that consumes its argument (a unique `*` parameter) "
+                                              "cannot be passed as an argument to a higher-order function");
         for (size_t i = 0; i < args.size(); i++) {
             if (!uniq[i]) continue;
+            // A consumed tuple may not have two components that are the same array.
+            {
+                std::set<int> seen;
+                for (auto &c : as[i].elems)
+                    for (int id : c.all())
+                        if (id != global_id_ && id != global_val_id_ && !seen.insert(id).second)
+                            throw CompileError((*args[i])->loc, "Consuming a self-aliased value: two components "
+                                                                "of this argument alias `" + infos_[id].name + "`");
+                (void)seen;
+            }
             // Another argument of the same call may not alias a consumed one.
             auto ci = as[i].all();
             for (size_t j = 0; j < args.size(); j++) {
@@ -235,6 +285,8 @@ private:
                 check_use(v->name, *a, e->loc);
                 return *a;
             }
+            if (e->type && e->type->kind != Type::Kind::Func && !is_prim_type(e->type))
+                return Als{{global_id_, global_val_id_}, {}};
             return Als{{global_id_}, {}};
         }
         case ExpKind::Tuple: {
@@ -349,6 +401,17 @@ private:
         }
         case ExpKind::LetPat: {
             auto *x = e->as<LetPat>();
+            {
+                const Exp *ve = x->value.get();
+                while (ve && ve->kind == ExpKind::Ascript) ve = ve->as<Ascript>()->exp.get();
+                if (auto *ap = ve ? ve->as<Apply>() : nullptr)
+                    if (ve->type && ve->type->kind == Type::Kind::Func && ap->fn) {
+                        auto u = unique_params(ap->fn->type, ap->args.size());
+                        if (std::find(u.begin(), u.end(), true) != u.end())
+                            throw CompileError(x->value->loc, "A partial application that consumes its argument "
+                                                              "cannot be bound to a name (apply the function fully)");
+                    }
+            }
             Als v = walk(x->value);
             size_t mark = scope_.size();
             for (auto &s : x->sizes) bind(s, {}, true);

@@ -20,6 +20,8 @@ struct Scheme {
     std::vector<std::string> tparams;  ///< in declaration order (explicit ones first)
     std::vector<std::string> sparams;
     TypePtr type;
+    /// Explicit non-lifted type parameters (`'a`): they may not become function types.
+    std::set<std::string> nonlifted;
 };
 
 struct GlobalVal {
@@ -55,6 +57,9 @@ struct Mismatch {
 
 enum class DimMode : uint8_t { Strict, Lenient };
 
+/** Adds the names that t mentions as sizes to out. */
+void dim_names(const TypePtr &t, std::set<std::string> &out);
+
 class Checker {
 public:
     explicit Checker(CheckedEnv &env) : env_(env) {}
@@ -73,6 +78,7 @@ private:
         bool prim = false;     ///< must be a primitive type in `mask`
         uint16_t mask = 0;
         bool eq = false;
+        bool nofunc = false;   ///< instantiates a non-lifted `'a`: no function types
         std::map<std::string, TypePtr> fields;                 ///< HasFields constraint
         std::map<std::string, std::vector<TypePtr>> ctors;     ///< HasConstrs constraint
         SrcLoc loc;
@@ -109,6 +115,11 @@ private:
     TypePtr fresh(const SrcLoc &loc);
     TypePtr fresh_prim(const SrcLoc &loc, uint16_t mask);
     Dim fresh_dim();
+    Dim fresh_exist();
+    TypePtr existentialise(const TypePtr &t);
+    void check_known_sizes(const TypePtr &decl, const TypePtr &actual, const std::set<std::string> &free,
+                           const SrcLoc &loc, const std::string &what);
+    int exist_counter_ = 0;
     static int var_index(const std::string &name);
     TypePtr resolve(TypePtr t);
     Dim resolve_dim(const Dim &d);

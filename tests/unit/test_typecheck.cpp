@@ -167,3 +167,59 @@ TEST_CASE("typecheck: the prelude checks") {
     Program p = parse_program(make_source("p.fut", "def x = 1"));
     check_program(p, env);
 }
+
+namespace {
+// The error message of a program checked against the real prelude, or "accepted".
+std::string prelude_error_of(const std::string &src) {
+    try {
+        CheckedEnvPtr env = prelude_env();
+        Program p = parse_program(make_source("p.fut", src));
+        check_program(p, env);
+    } catch (const CompileError &e) {
+        return e.message();
+    }
+    return "accepted";
+}
+bool prelude_rejects(const std::string &src, const std::string &msg) {
+    std::string err = prelude_error_of(src);
+    if (err.find(msg) == std::string::npos) MESSAGE("got: " << err);
+    return err.find(msg) != std::string::npos;
+}
+}  // namespace
+
+TEST_CASE("typecheck: existential sizes, size parameters, lifted types, entries") {
+    // Unknown sizes of `++`, filter and `if` match no declared size...
+    CHECK(prelude_rejects("def f [n] (xs: [n]i32) : [n]i32 = xs ++ [0]", "Dimensions `n` and `?` do not match"));
+    CHECK(prelude_rejects("def f (xs: [3]i32) (ys: [2]i32) : [6]i32 = xs ++ ys", "Dimensions `6` and `?`"));
+    CHECK(prelude_rejects("def f [n] (xs: [n]i32) : [n]i32 = filter (> 0) xs", "existential size"));
+    CHECK(prelude_rejects("def f [n] (b: bool) (xs: [n]i32) : [n]i32 = if b then xs else xs ++ xs",
+                          "Dimensions `n` and `?`"));
+    CHECK(prelude_rejects("def f [n] (xs: [n]i32) = loop (ys: [n]i32) = xs for i < 3 do ys ++ ys",
+                          "loop body"));
+    CHECK(prelude_rejects("def f [n] (xs: *[n]i32) (ys: [2]i32) = xs with [0:3] = ys", "Dimensions `3` and `2`"));
+    CHECK(prelude_rejects("def f (ks: []i64) = map (\\k -> iota k) ks", "irregular"));
+    // ... but a size coercion, an unconstrained result and `n |> iota` are fine.
+    CHECK(prelude_error_of("def f [n] (xs: [n]i32) : [n]i32 = xs ++ [0] :> [n]i32") == "accepted");
+    CHECK(prelude_error_of("def f (xs: []i32) = let ys = filter (> 0) xs in zip ys ys") == "accepted");
+    CHECK(prelude_error_of("def f (n: i64) = n |> iota |> map (+ 1)") == "accepted");
+    CHECK(prelude_error_of("def f [n] (xs: [n]i32) = loop [k] (ys: [k]i32) = xs for i < 3 do ys ++ ys") ==
+          "accepted");
+    CHECK(prelude_rejects("def f [k] (x: f32) = x", "Size parameter `k` of `f` is not used"));
+    CHECK(prelude_rejects("entry f [k] (xs: [k * 2]f32) = xs[0]", "not used constructively"));
+    CHECK(prelude_rejects("entry f' (x: i32) = x", "apostrophe"));
+    CHECK(prelude_rejects("def dup 'a (x: a) = (x, x)\ndef g = dup (\\(y: i32) -> y)", "non-lifted"));
+    CHECK(prelude_error_of("def dup '^a (x: a) = (x, x)\ndef g = (dup (\\(y: i32) -> y)).0 1") == "accepted");
+}
+
+TEST_CASE("typecheck: more uniqueness") {
+    CHECK(prelude_rejects("def b (r: *[]i32) = r with [0] = 1\ndef f (xss: *[][]i32) = map b xss",
+                          "cannot be passed as an argument"));
+    CHECK(prelude_rejects("def s (xs: *[]i32) (i: i64) = xs with [i] = 0\ndef f (xs: *[]i32) = let g = s xs in g 1",
+                          "partial application"));
+    CHECK(prelude_rejects("def w = [1f32]\ndef g (k: i32) = w", "aliases a top-level"));
+    CHECK(prelude_error_of("def w = [1f32]\ndef g = w") == "accepted");
+    CHECK(prelude_rejects("def s (p: *([]i32, []i32)) : i32 = p.0[0]\ndef f (xs: []i32) = let ys = copy xs in s (ys, ys)",
+                          "self-aliased"));
+    CHECK(prelude_rejects("def f (xs: *[]i32) : (*[]i32, *[]i32) = let ys = xs in (ys, xs)", "alias each other"));
+    CHECK(prelude_error_of("def f (xs: *[]i32) : (*[]i32, *[]i32) = (xs, copy xs)") == "accepted");
+}

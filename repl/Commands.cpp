@@ -1,0 +1,69 @@
+// Presentation of evaluation records for the terminal (see Repl.h).
+#include "repl/Repl.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace loom {
+
+namespace {
+
+const char *const red = "\x1b[1;31m";
+const char *const dim = "\x1b[2m";
+const char *const cyan = "\x1b[36m";
+const char *const reset = "\x1b[0m";
+
+std::string fmt_ms(double ms) {
+    char buf[64];
+    if (ms < 1) snprintf(buf, sizeof buf, "%.3f ms", ms);
+    else if (ms < 1000) snprintf(buf, sizeof buf, "%.2f ms", ms);
+    else snprintf(buf, sizeof buf, "%.3f s", ms / 1000);
+    return buf;
+}
+
+}  // namespace
+
+void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out,
+                  std::ostream &err) {
+    auto paint = [&](const char *c, const std::string &s) {
+        return style.colour ? c + s + reset : s;
+    };
+    for (const std::string &n : r.notes) out << paint(dim, "-- note: " + n) << '\n';
+    switch (r.kind) {
+    case EvalRecord::Kind::Value:
+        if (r.value) {
+            std::string text = style.abbreviate && !r.full ? format_value_abbrev(*r.value)
+                                                           : format_value_abbrev(*r.value, INT64_MAX);
+            out << text << '\n';
+        }
+        break;
+    case EvalRecord::Kind::Output:
+        out << (r.output.rfind("-- ", 0) == 0 ? paint(cyan, r.output) : r.output) << '\n';
+        break;
+    case EvalRecord::Kind::Error:
+    case EvalRecord::Kind::Incomplete: {
+        if (r.error.empty()) break;
+        out.flush();
+        // The first line ("file:l:c: error: msg") stands out; source and caret follow.
+        size_t nl = r.error.find('\n');
+        std::string head = r.error.substr(0, nl);
+        err << paint(red, head);
+        if (nl != std::string::npos) err << r.error.substr(nl);
+        if (r.error.back() != '\n') err << '\n';
+        err.flush();
+        break;
+    }
+    case EvalRecord::Kind::Empty:
+    case EvalRecord::Kind::Definitions:
+    case EvalRecord::Kind::Quit:
+        break;
+    }
+    if (r.show_timing) {
+        std::string line = "-- time: " + r.backend + ", parse/check " + fmt_ms(r.parse_check_ms);
+        if (r.kind == EvalRecord::Kind::Value) line += ", run " + fmt_ms(r.run_ms);
+        out << paint(dim, line) << '\n';
+    }
+    out.flush();
+}
+
+}  // namespace loom

@@ -1,0 +1,234 @@
+// The interactive REPL and `loom --run` (see Repl.h).
+#include "repl/Repl.h"
+
+#include <histedit.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace loom {
+
+namespace {
+
+// ---------------------------------------------------------------- scripts
+
+bool blank_line(const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; }
+bool indented(const std::string &l) { return !l.empty() && (l[0] == ' ' || l[0] == '\t'); }
+bool command_line(const std::string &l) {
+    size_t i = l.find_first_not_of(" \t");
+    return i != std::string::npos && l[i] == ':';
+}
+
+}  // namespace
+
+int run_script(std::istream &in, const std::string &name, bool keep_going, std::ostream &out,
+               std::ostream &err) {
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    Session session;
+    ReplStyle style;  // no colour; large arrays abbreviated as in the REPL
+    int status = 0;
+    size_t i = 0;
+    while (i < lines.size()) {
+        if (blank_line(lines[i])) {
+            ++i;
+            continue;
+        }
+        int first = (int)i + 1;
+        std::string chunk;
+        if (command_line(lines[i])) {
+            chunk = lines[i++];
+        } else {
+            // A chunk ends at a complete input that the next line does not continue
+            // by indentation (scripts can look ahead; the terminal cannot).
+            for (;;) {
+                chunk += lines[i++];
+                chunk += '\n';
+                if (i >= lines.size()) break;
+                if (indented(lines[i]) && !blank_line(lines[i])) continue;
+                if (command_line(lines[i]) || session.is_complete(chunk)) break;
+            }
+        }
+        EvalRecord r = session.submit(chunk, name, first);
+        if (r.kind == EvalRecord::Kind::Incomplete) r.kind = EvalRecord::Kind::Error;
+        print_record(r, style, out, err);
+        if (r.kind == EvalRecord::Kind::Quit) break;
+        if (r.kind == EvalRecord::Kind::Error) {
+            status = 1;
+            if (!keep_going) break;
+        }
+    }
+    out.flush();
+    return status;
+}
+
+// ---------------------------------------------------------------- terminal
+
+namespace {
+
+std::atomic<bool> g_interrupt{false};
+
+extern "C" void on_sigint(int) { g_interrupt.store(true); }
+
+struct Terminal {
+    Session session;
+    EditLine *el = nullptr;
+    History *hist = nullptr;
+    std::string prompt = "loom> ";
+    std::string history_path;
+    ReplStyle style;
+};
+
+Terminal *g_term = nullptr;
+
+char *prompt_fn(EditLine *) { return const_cast<char *>(g_term->prompt.c_str()); }
+
+bool word_char(char c) {
+    return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '\'';
+}
+
+/** Tab: complete the word before the cursor; list the choices when ambiguous. */
+unsigned char complete_fn(EditLine *el, int) {
+    const LineInfo *li = el_line(el);
+    const char *start = li->cursor;
+    while (start > li->buffer && word_char(start[-1])) --start;
+    if (start > li->buffer && start[-1] == ':') --start;
+    std::string word(start, li->cursor);
+    std::vector<std::string> matches = g_term->session.completions(word);
+    if (matches.empty()) return CC_ERROR;
+    std::string common = matches[0];
+    for (auto &m : matches) {
+        size_t k = 0;
+        while (k < common.size() && k < m.size() && common[k] == m[k]) ++k;
+        common.resize(k);
+    }
+    if (matches.size() == 1) common += ' ';
+    if (common.size() > word.size()) {
+        el_insertstr(el, common.substr(word.size()).c_str());
+        return CC_REDISPLAY;
+    }
+    // Ambiguous: show the candidates in columns.
+    size_t width = 0;
+    for (auto &m : matches) width = std::max(width, m.size());
+    width += 2;
+    size_t cols = std::max<size_t>(1, 80 / width), shown = 0;
+    std::string text = "\n";
+    for (auto &m : matches) {
+        if (shown == 200) {
+            text += "\n... (" + std::to_string(matches.size() - shown) + " more)";
+            break;
+        }
+        text += m + std::string(width - m.size(), ' ');
+        if (++shown % cols == 0) text += '\n';
+    }
+    if (text.back() != '\n') text += '\n';
+    fputs(text.c_str(), stdout);
+    fflush(stdout);
+    return CC_REDISPLAY;
+}
+
+std::string history_file() {
+    namespace fs = std::filesystem;
+    std::string dir;
+    if (const char *x = std::getenv("XDG_DATA_HOME"); x && *x) dir = std::string(x) + "/loom";
+    else if (const char *h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.local/share/loom";
+    else return {};
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    return dir + "/history";
+}
+
+}  // namespace
+
+int run_repl() {
+    if (!isatty(STDIN_FILENO)) return run_script(std::cin, "<stdin>", true, std::cout, std::cerr);
+
+    Terminal term;
+    g_term = &term;
+    const char *t = std::getenv("TERM");
+    term.style.colour = isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") &&
+                        !(t && std::string(t) == "dumb");
+    term.session.set_interrupt_flag(&g_interrupt);
+
+    // SIGINT sets a flag, polled by evaluations; no SA_RESTART, so a read at the
+    // prompt returns and the line is abandoned.
+    struct sigaction sa {};
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+
+    term.hist = history_init();
+    HistEvent ev;
+    history(term.hist, &ev, H_SETSIZE, 2000);
+    history(term.hist, &ev, H_SETUNIQUE, 1);
+    term.history_path = history_file();
+    if (!term.history_path.empty()) history(term.hist, &ev, H_LOAD, term.history_path.c_str());
+
+    term.el = el_init("loom", stdin, stdout, stderr);
+    el_set(term.el, EL_EDITOR, "emacs");
+    el_set(term.el, EL_PROMPT, prompt_fn);
+    el_set(term.el, EL_HIST, history, term.hist);
+    el_set(term.el, EL_ADDFN, "loom-complete", "complete a name or command", complete_fn);
+    el_set(term.el, EL_BIND, "^I", "loom-complete", nullptr);
+    el_source(term.el, nullptr);  // the user's ~/.editrc, if any
+
+    std::cout << "Loom (Futhark's core language), interpreter backend.  :help lists commands, "
+                 "Ctrl-D quits.\n";
+    std::cout.flush();
+
+    std::string chunk;
+    for (;;) {
+        term.prompt = chunk.empty() ? "loom> " : "  ... ";
+        g_interrupt.store(false);
+        int count = 0;
+        errno = 0;
+        const char *line = el_gets(term.el, &count);
+        if (g_interrupt.load()) {
+            // Ctrl-C at the prompt: drop the unfinished input.
+            chunk.clear();
+            el_reset(term.el);
+            fputs("^C\n", stdout);
+            fflush(stdout);
+            continue;
+        }
+        if (!line || count <= 0) {
+            if (errno == EINTR) continue;
+            fputs("\n", stdout);
+            break;  // Ctrl-D
+        }
+        std::string l(line);
+        while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
+        if (!blank_line(l)) {
+            history(term.hist, &ev, H_ENTER, l.c_str());
+            if (!term.history_path.empty())
+                history(term.hist, &ev, H_SAVE, term.history_path.c_str());
+        }
+        if (chunk.empty() && blank_line(l)) continue;
+        chunk += l;
+        chunk += '\n';
+        // A blank line ends an unfinished input (and shows its error).
+        if (!blank_line(l) && !term.session.is_complete(chunk)) continue;
+        std::string input;
+        std::swap(input, chunk);
+        g_interrupt.store(false);
+        EvalRecord r = term.session.submit(input);
+        if (r.kind == EvalRecord::Kind::Quit) break;
+        if (r.kind == EvalRecord::Kind::Incomplete) r.kind = EvalRecord::Kind::Error;
+        if (r.interrupted) fputs("\n", stdout);  // after the terminal's "^C"
+        print_record(r, term.style, std::cout, std::cerr);
+    }
+    if (!term.history_path.empty()) history(term.hist, &ev, H_SAVE, term.history_path.c_str());
+    el_end(term.el);
+    history_end(term.hist);
+    g_term = nullptr;
+    return 0;
+}
+
+}  // namespace loom

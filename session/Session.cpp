@@ -1,0 +1,589 @@
+// The session engine: see Session.h.
+//
+// Note [Redefinition]: the interpreter looks top-level names up when it calls
+// them, so a plain re-`load` of `def f` would let older definitions that were
+// type-checked against the old `f` call a new `f` of another type.  Instead, a
+// redefinition rebuilds the session: every earlier chunk is replayed, one
+// declaration at a time, into a fresh checker environment and interpreter, with
+// the old definitions of the redefined names left out.  A dependent that no
+// longer type-checks is dropped with a note.  The old state is kept until the
+// rebuild succeeds, so errors leave the session as it was.
+#include "session/Session.h"
+
+#include "core/ValueIO.h"
+#include "frontend/Type.h"
+#include "frontend/TypeCheck_Internal.h"  // CheckedEnv: names and types in scope
+#include "interpreter/Interpreter.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace loom {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+/** One accepted chunk of declarations, kept so the session can be replayed. */
+struct Chunk {
+    SourceFilePtr file;  ///< padded so that line numbers match the origin
+    std::string origin;  ///< the file it was loaded from, or empty
+};
+
+/** The key of a declared name: values and types live in separate namespaces. */
+std::string decl_key(const Decl &d0) {
+    const Decl *d = &d0;
+    while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
+    if (!d) return {};
+    if (d->kind == Decl::Kind::Fun && d->fun) return d->fun->name;
+    if (d->kind == Decl::Kind::Type && d->type_decl) return "type " + d->type_decl->name;
+    return {};
+}
+
+/** Whether a parse error only means the input stopped too early. */
+bool is_eof_error(const CompileError &e) {
+    return e.message().rfind("unexpected end of input", 0) == 0 ||
+           e.message().find("unterminated") != std::string::npos;
+}
+
+bool loc_after(const SrcLoc &a, const SrcLoc &b) {
+    return a.line != b.line ? a.line > b.line : a.col > b.col;
+}
+
+/** The text with blank lines in front so that it starts at `first_line`. */
+SourceFilePtr padded_source(const std::string &name, const std::string &text, int first_line) {
+    return make_source(name, std::string(std::max(0, first_line - 1), '\n') + text);
+}
+
+/** Skips blanks and `--` comments; returns the index of the first token. */
+size_t skip_blank(const std::string &s) {
+    size_t i = 0;
+    while (i < s.size()) {
+        if (std::isspace((unsigned char)s[i])) {
+            ++i;
+        } else if (s.compare(i, 2, "--") == 0) {
+            while (i < s.size() && s[i] != '\n') ++i;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+std::string first_word(const std::string &s) {
+    size_t i = skip_blank(s), j = i;
+    while (j < s.size() && (std::isalnum((unsigned char)s[j]) || s[j] == '_')) ++j;
+    return s.substr(i, j - i);
+}
+
+std::string trim(const std::string &s) {
+    size_t a = s.find_first_not_of(" \t\r\n");
+    if (a == std::string::npos) return {};
+    size_t b = s.find_last_not_of(" \t\r\n");
+    return s.substr(a, b - a + 1);
+}
+
+EvalRecord error_record(const LocatedError &e) {
+    EvalRecord r;
+    r.kind = EvalRecord::Kind::Error;
+    r.error = e.render();
+    r.error_loc = e.loc();
+    return r;
+}
+
+EvalRecord error_record(const std::string &msg) {
+    EvalRecord r;
+    r.kind = EvalRecord::Kind::Error;
+    r.error = "error: " + msg;
+    return r;
+}
+
+EvalRecord output_record(const std::string &text) {
+    EvalRecord r;
+    r.kind = EvalRecord::Kind::Output;
+    r.output = text;
+    return r;
+}
+
+const char *const needs_compiler = "not available yet: needs the compiler (issue 5)";
+
+const char *const help_text =
+    "Enter an expression to evaluate it, or declarations (def, let, type) to add them;\n"
+    "a redefinition replaces the old one.  An unfinished input continues on the next line.\n"
+    "\n"
+    "  :help            this text\n"
+    "  :type EXPR       the type of EXPR (also :t)\n"
+    "  :print EXPR      evaluate and print the value in full, however large\n"
+    "  :time            toggle a timing line after each evaluation\n"
+    "  :bench EXPR      evaluate EXPR repeatedly; report median and spread\n"
+    "  :load FILE       add the definitions of FILE\n"
+    "  :reload          load the last loaded file again\n"
+    "  :backend [B]     show or choose the backend (only interp exists yet)\n"
+    "  :ir EXPR, :cuda EXPR, :code EXPR, :cache, :check EXPR\n"
+    "                   not available yet: they need the compiler (issue 5)\n"
+    "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation";
+
+}  // namespace
+
+struct Session::State {
+    CheckedEnvPtr env = prelude_env();
+    std::unique_ptr<Interpreter> interp = std::make_unique<Interpreter>();
+    std::vector<Chunk> chunks;
+    std::vector<std::string> user_keys;  ///< declared names in order (values and "type t")
+    std::vector<ExpPtr> kept_exps;       ///< evaluated expressions (closures point into them)
+    std::vector<Program> kept_progs;
+
+    bool defines(const std::string &key) const {
+        return std::find(user_keys.begin(), user_keys.end(), key) != user_keys.end();
+    }
+    void note_key(const std::string &key) {
+        if (key.empty()) return;
+        user_keys.erase(std::remove(user_keys.begin(), user_keys.end(), key), user_keys.end());
+        user_keys.push_back(key);
+    }
+    static std::unique_ptr<State> replay(const std::vector<Chunk> &chunks, long must,
+                                         std::set<std::string> drop,
+                                         const std::atomic<bool> *interrupt,
+                                         std::vector<std::string> &notes);
+    /** Checks and loads one parsed program. */
+    void add(Program prog) {
+        check_program(prog, env);
+        kept_progs.push_back(prog);
+        interp->load(kept_progs.back());
+        for (auto &d : prog.decls) note_key(decl_key(*d));
+    }
+};
+
+namespace {
+
+/** A declared name's type as text, to tell whether a redefinition changes it. */
+std::string signature(const CheckedEnvPtr &env, const std::string &key) {
+    if (key.rfind("type ", 0) == 0) {
+        auto it = env->types.find(key.substr(5));
+        if (it == env->types.end()) return {};
+        return std::to_string(it->second->params.size()) + " " + type_to_string(it->second->body);
+    }
+    auto it = env->vals.find(key);
+    if (it == env->vals.end()) return {};
+    const Scheme &s = it->second->scheme;
+    std::string out;
+    for (auto &t : s.tparams) out += t + " ";
+    for (auto &t : s.sparams) out += "[" + t + "]";
+    return out + type_to_string(s.type);
+}
+
+}  // namespace
+
+/** A fresh state with `chunks` replayed in order.  Chunk `must` has to load as a
+ * whole (its errors propagate); the others go one declaration at a time, leaving
+ * out the names in `drop` and dropping (with a note) whatever no longer checks. */
+std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> &chunks, long must,
+                                                std::set<std::string> drop,
+                                                const std::atomic<bool> *interrupt,
+                                                std::vector<std::string> &notes) {
+    auto fresh = std::make_unique<State>();
+    fresh->interp->set_interrupt_flag(interrupt);
+    for (size_t i = 0; i < chunks.size(); ++i) {
+        const Chunk &c = chunks[i];
+        Program prog = parse_program(c.file);
+        if ((long)i == must) {
+            fresh->add(prog);
+            fresh->chunks.push_back(c);
+            continue;
+        }
+        bool kept_any = false;
+        for (auto &d : prog.decls) {
+            std::string k = decl_key(*d);
+            if (!k.empty() && drop.count(k)) continue;
+            try {
+                fresh->add(Program{prog.file, {d}});
+                kept_any = true;
+            } catch (const LocatedError &e) {
+                notes.push_back("dropped `" + k + "` (" + d->loc.str() + "), which no longer type-checks: " + e.message());
+                if (!k.empty()) drop.insert(k);
+            }
+        }
+        if (kept_any) fresh->chunks.push_back(c);
+    }
+    return fresh;
+}
+
+Session::Session() : st_(std::make_unique<State>()) {}
+Session::~Session() = default;
+
+void Session::set_interrupt_flag(const std::atomic<bool> *flag) {
+    interrupt_ = flag;
+    st_->interp->set_interrupt_flag(flag);
+}
+
+const std::vector<std::string> &Session::command_names() {
+    static const std::vector<std::string> names = {
+        ":help", ":type", ":print", ":time",  ":bench", ":load",  ":reload", ":backend",
+        ":ir",   ":cuda", ":code",  ":cache", ":check", ":quit"};
+    return names;
+}
+
+bool Session::is_complete(const std::string &input) {
+    size_t i = skip_blank(input);
+    if (i >= input.size() || input[i] == ':') return true;
+    std::string word = first_word(input);
+    auto file = make_source("<input>", input);
+    bool eof = false;
+    auto try_parse = [&](bool as_program) {
+        try {
+            if (as_program) parse_program(file);
+            else parse_expression(file);
+            return true;
+        } catch (const CompileError &e) {
+            if (is_eof_error(e)) eof = true;
+            return false;
+        }
+    };
+    static const std::set<std::string> decl_words = {"def",   "entry",  "type", "open",
+                                                     "import", "local", "module"};
+    if (decl_words.count(word)) return try_parse(true) || !eof;
+    if (word == "let") return try_parse(true) || try_parse(false) || !eof;
+    return try_parse(false) || !eof;
+}
+
+EvalRecord Session::submit(const std::string &input, const std::string &source_name,
+                           int first_line) {
+    size_t i = skip_blank(input);
+    if (i >= input.size()) return EvalRecord{};
+    EvalRecord r;
+    try {
+        if (input[i] == ':') {
+            // Commands are one line; the line number counts the skipped lines.
+            int line = first_line + (int)std::count(input.begin(), input.begin() + (long)i, '\n');
+            r = run_command(trim(input.substr(i)), source_name, line);
+        } else {
+            std::string word = first_word(input);
+            static const std::set<std::string> decl_words = {"def",    "entry", "type",
+                                                             "open",   "import", "local",
+                                                             "module"};
+            if (decl_words.count(word)) {
+                r = add_declarations(input, source_name, first_line, "");
+            } else if (word == "let") {
+                // `let x = 1` declares; `let x = 1 in x` is an expression.
+                auto file = padded_source(source_name, input, first_line);
+                std::optional<CompileError> prog_err, exp_err;
+                try {
+                    parse_program(file);
+                } catch (const CompileError &e) {
+                    prog_err = e;
+                }
+                if (!prog_err) {
+                    r = add_declarations(input, source_name, first_line, "");
+                } else {
+                    try {
+                        parse_expression(file);
+                    } catch (const CompileError &e) {
+                        exp_err = e;
+                    }
+                    if (!exp_err) {
+                        r = eval_expression(input, source_name, first_line, false, false);
+                    } else {
+                        // Report whichever parse got further.
+                        const CompileError &e =
+                            loc_after(exp_err->loc(), prog_err->loc()) ? *exp_err : *prog_err;
+                        r = error_record(e);
+                        if (is_eof_error(*exp_err) || is_eof_error(*prog_err))
+                            r.kind = EvalRecord::Kind::Incomplete;
+                    }
+                }
+            } else {
+                r = eval_expression(input, source_name, first_line, false, false);
+            }
+        }
+    } catch (const LocatedError &e) {
+        r = error_record(e);
+        if (dynamic_cast<const CompileError *>(&e) && is_eof_error(static_cast<const CompileError &>(e)))
+            r.kind = EvalRecord::Kind::Incomplete;
+    } catch (const Interrupted &) {
+        r = error_record("interrupted");
+        r.interrupted = true;
+    } catch (const InternalError &e) {
+        r = error_record(std::string("internal error (a bug in Loom): ") + e.what());
+    } catch (const std::bad_alloc &) {
+        r = error_record("out of memory");
+    } catch (const std::exception &e) {
+        r = error_record(std::string("internal error (a bug in Loom): ") + e.what());
+    }
+    r.show_timing = timing_ && (r.kind == EvalRecord::Kind::Value ||
+                                r.kind == EvalRecord::Kind::Definitions);
+    r.backend = backend_;
+    return r;
+}
+
+EvalRecord Session::eval_expression(const std::string &text, const std::string &source_name,
+                                    int first_line, bool type_only, bool full) {
+    EvalRecord r;
+    auto t0 = Clock::now();
+    ExpPtr exp = parse_expression(padded_source(source_name, text, first_line));
+    TypePtr t = check_expression(exp, st_->env);
+    r.parse_check_ms = ms_since(t0);
+    r.type = type_to_string(t);
+    if (type_only) {
+        r.kind = EvalRecord::Kind::Output;
+        r.output = trim(text) + " : " + r.type;
+        return r;
+    }
+    st_->kept_exps.push_back(exp);
+    auto t1 = Clock::now();
+    r.value = st_->interp->eval(*exp);
+    r.run_ms = ms_since(t1);
+    r.kind = EvalRecord::Kind::Value;
+    r.full = full;
+    return r;
+}
+
+EvalRecord Session::add_declarations(const std::string &text, const std::string &source_name,
+                                     int first_line, const std::string &origin) {
+    EvalRecord r;
+    auto t0 = Clock::now();
+    Chunk chunk{padded_source(source_name, text, first_line), origin};
+    Program prog = parse_program(chunk.file);
+    std::vector<std::string> keys;
+    for (auto &d : prog.decls)
+        if (auto k = decl_key(*d); !k.empty()) keys.push_back(k);
+
+    // Check against the current definitions first (check_program copies on write,
+    // so `trial` leaves the session's env alone).
+    CheckedEnvPtr trial = st_->env;
+    auto file_index = std::find_if(st_->chunks.begin(), st_->chunks.end(),
+                                   [&](const Chunk &c) { return !origin.empty() && c.origin == origin; });
+    bool reload = file_index != st_->chunks.end();
+    if (!reload) check_program(prog, trial);
+    // Note [Redefinition]: a redefinition of the same type can simply shadow.
+    std::set<std::string> changed;
+    for (auto &k : keys)
+        if (st_->defines(k) && signature(st_->env, k) != signature(trial, k)) changed.insert(k);
+
+    if (!reload && changed.empty()) {
+        // A compile error has been reported above without touching anything.  A
+        // run-time error (or Ctrl-C) in a top-level constant comes after the env was
+        // extended: rebuild from the accepted chunks to undo it.
+        st_->env = trial;
+        try {
+            st_->kept_progs.push_back(prog);
+            st_->interp->load(st_->kept_progs.back());
+        } catch (...) {
+            std::vector<Chunk> chunks = st_->chunks;
+            std::vector<std::string> notes;
+            // Not interruptible: the flag may still be set from the Ctrl-C.
+            auto fresh = State::replay(chunks, -1, {}, nullptr, notes);
+            fresh->interp->set_interrupt_flag(interrupt_);
+            fresh->kept_exps = std::move(st_->kept_exps);
+            st_ = std::move(fresh);
+            throw;
+        }
+        for (auto &d : prog.decls) st_->note_key(decl_key(*d));
+        st_->chunks.push_back(chunk);
+    } else {
+        // Replay: a reloaded file takes its old place (later inputs are checked
+        // against its new definitions); a definition whose type changed goes last,
+        // and older definitions of its names are left out.
+        std::vector<Chunk> chunks = st_->chunks;
+        long must = 0;
+        if (reload) {
+            must = file_index - st_->chunks.begin();
+            chunks[(size_t)must] = chunk;
+        } else {
+            chunks.push_back(chunk);
+            must = (long)chunks.size() - 1;
+        }
+        auto fresh = State::replay(chunks, must, changed, interrupt_, r.notes);
+        fresh->kept_exps = std::move(st_->kept_exps);
+        st_ = std::move(fresh);
+    }
+    r.parse_check_ms = ms_since(t0);
+    r.kind = EvalRecord::Kind::Definitions;
+    for (auto &k : keys) r.defined.push_back(k);
+    return r;
+}
+
+EvalRecord Session::load_file(const std::string &path, bool reload) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return error_record("cannot read `" + path + "`");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    EvalRecord r = add_declarations(ss.str(), path, 1, path);
+    loaded_file_ = path;
+    if (r.kind == EvalRecord::Kind::Definitions) {
+        std::string msg = (reload ? "reloaded " : "loaded ") + path + " (" +
+                          std::to_string(r.defined.size()) + " definition" +
+                          (r.defined.size() == 1 ? "" : "s") + ")";
+        r.kind = EvalRecord::Kind::Output;
+        r.output = msg;
+    }
+    return r;
+}
+
+EvalRecord Session::bench(const std::string &text, const std::string &source_name,
+                          int first_line) {
+    auto file = padded_source(source_name, text, first_line);
+    ExpPtr exp = parse_expression(file);
+    check_expression(exp, st_->env);
+    st_->kept_exps.push_back(exp);
+    std::vector<double> times;
+    auto start = Clock::now();
+    // At least 5 runs, then until about half a second has passed (at most 1000).
+    while (times.size() < 5 || (ms_since(start) < 500 && times.size() < 1000)) {
+        auto t0 = Clock::now();
+        st_->interp->eval(*exp);
+        times.push_back(ms_since(t0));
+    }
+    std::sort(times.begin(), times.end());
+    size_t n = times.size();
+    double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    std::vector<double> dev;
+    for (double t : times) dev.push_back(std::fabs(t - median));
+    std::sort(dev.begin(), dev.end());
+    double mad = dev[n / 2];
+    char buf[256];
+    snprintf(buf, sizeof buf,
+             "-- bench: %s: median %.3f ms, spread ±%.3f ms (MAD), min %.3f ms, max %.3f ms, "
+             "%zu runs",
+             backend_.c_str(), median, mad, times.front(), times.back(), n);
+    return output_record(buf);
+}
+
+EvalRecord Session::run_command(const std::string &line, const std::string &source_name,
+                                int first_line) {
+    size_t sp = line.find_first_of(" \t\n");
+    std::string cmd = line.substr(0, sp);
+    std::string arg = sp == std::string::npos ? "" : trim(line.substr(sp));
+    // The argument's column in the line, so that errors point at it.
+    // The argument keeps its column (the command word blanked out), so that an
+    // error's caret points at it.
+    auto arg_source = [&](const std::string &a) {
+        size_t col = line.find(a, sp == std::string::npos ? 0 : sp);
+        return std::string(col == std::string::npos ? 0 : col, ' ') + a;
+    };
+    auto need_arg = [&](const char *what) -> std::optional<EvalRecord> {
+        if (arg.empty()) return error_record(cmd + " needs " + what);
+        return std::nullopt;
+    };
+
+    if (cmd == ":help" || cmd == ":h" || cmd == ":?") return output_record(help_text);
+    if (cmd == ":quit" || cmd == ":q") {
+        EvalRecord r;
+        r.kind = EvalRecord::Kind::Quit;
+        return r;
+    }
+    if (cmd == ":type" || cmd == ":t") {
+        if (auto e = need_arg("an expression")) return *e;
+        return eval_expression(arg_source(arg), source_name, first_line, true, false);
+    }
+    if (cmd == ":print") {
+        if (auto e = need_arg("an expression")) return *e;
+        return eval_expression(arg_source(arg), source_name, first_line, false, true);
+    }
+    if (cmd == ":time") {
+        timing_ = !timing_;
+        return output_record(timing_ ? "timing on" : "timing off");
+    }
+    if (cmd == ":load" || cmd == ":l") {
+        if (auto e = need_arg("a file name")) return *e;
+        return load_file(arg, false);
+    }
+    if (cmd == ":reload" || cmd == ":r") {
+        if (loaded_file_.empty()) return error_record(":reload: no file has been loaded");
+        return load_file(loaded_file_, true);
+    }
+    if (cmd == ":backend") {
+        if (arg.empty()) return output_record("backend: " + backend_);
+        if (arg == "interp") {
+            backend_ = "interp";
+            return output_record("backend: interp");
+        }
+        if (arg == "auto") {
+            backend_ = "interp";
+            return output_record("backend: interp (auto chooses interp until the compiler exists)");
+        }
+        if (arg == "cpu" || arg == "cuda")
+            return error_record("backend `" + arg + "` is " + needs_compiler);
+        return error_record("unknown backend `" + arg + "`; choose interp, cpu, cuda or auto");
+    }
+    if (cmd == ":bench") {
+        if (auto e = need_arg("an expression")) return *e;
+        return bench(arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":ir" || cmd == ":cuda" || cmd == ":code" || cmd == ":cache" || cmd == ":check")
+        return error_record(cmd + " is " + needs_compiler);
+    return error_record("unknown command `" + cmd + "`; :help lists the commands");
+}
+
+std::vector<std::string> Session::completions(const std::string &prefix) const {
+    std::set<std::string> out;
+    auto consider = [&](const std::string &name) {
+        if (name.compare(0, prefix.size(), prefix) == 0) out.insert(name);
+    };
+    if (!prefix.empty() && prefix[0] == ':') {
+        for (auto &c : command_names()) consider(c);
+        return {out.begin(), out.end()};
+    }
+    for (auto &k : st_->user_keys)
+        if (k.rfind("type ", 0) == 0) consider(k.substr(5));
+        else consider(k);
+    for (auto &d : checked_prelude().decls) {
+        std::string k = decl_key(*d);
+        if (k.rfind("type ", 0) == 0) k = k.substr(5);
+        // Operators and internal helpers are not worth completing.
+        if (!k.empty() && (std::isalpha((unsigned char)k[0])) && k.find("__") == std::string::npos)
+            consider(k);
+    }
+    static const char *const keywords[] = {"def",   "let",   "in",    "if",    "then",
+                                           "else",  "loop",  "for",   "while", "do",
+                                           "match", "case",  "type",  "entry", "assert",
+                                           "with",  "true",  "false", "map",   "reduce",
+                                           "scan",  "filter", "iota", "i8",    "i16",
+                                           "i32",   "i64",   "u8",    "u16",   "u32",
+                                           "u64",   "f16",   "f32",   "f64",   "bool"};
+    for (const char *k : keywords) consider(k);
+    return {out.begin(), out.end()};
+}
+
+// ---------------------------------------------------------------- display
+
+namespace {
+
+void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
+    if (v.kind() != Value::Kind::Array || v.length() == 0) {
+        out += value_to_string(v);
+        return;
+    }
+    int64_t n = v.length();
+    out += '[';
+    for (int64_t i = 0; i < n; ++i) {
+        if (i > 0) out += ", ";
+        if (n > 2 * keep && i == keep) {
+            out += "...";
+            i = n - keep - 1;
+            continue;
+        }
+        abbrev_rec(v.row(i), keep, out);
+    }
+    out += ']';
+}
+
+}  // namespace
+
+std::string format_value_abbrev(const Value &v, int64_t limit) {
+    if (v.kind() != Value::Kind::Array || v.num_elements() <= limit) return value_to_string(v);
+    std::string out;
+    abbrev_rec(v, 3, out);
+    out += "  -- shape ";
+    for (int64_t d : v.shape()) out += "[" + std::to_string(d) + "]";
+    out += "; :print shows it all";
+    return out;
+}
+
+}  // namespace loom

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Drives the interactive REPL through a pseudo-terminal, as a user would: a
+multi-line definition, an error and recovery, tab completion, Ctrl-C on a long
+evaluation, Ctrl-D, and history kept across a restart.
+Usage: interactive.py path/to/loom   (prints `N passed, N failed`)"""
+import os, pty, re, select, sys, tempfile, time
+
+LOOM = os.path.abspath(sys.argv[1])
+data_home = tempfile.mkdtemp()
+passed = failed = 0
+
+
+def spawn():
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1")
+        os.execv(LOOM, [LOOM])
+    return pid, fd
+
+
+def read_until(fd, pattern, timeout=10.0):
+    """Output up to and including a match of `pattern` (or all of it on timeout)."""
+    buf = b""
+    end = time.time() + timeout
+    while time.time() < end:
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            buf += chunk
+            text = buf.decode(errors="replace")
+            if re.search(pattern, text):
+                return text
+    return buf.decode(errors="replace")
+
+
+def check(name, cond, text=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}:\n" + "\n".join("  " + l for l in text.splitlines()[-15:]))
+
+
+pid, fd = spawn()
+check("banner", "loom>" in read_until(fd, r"loom> "))
+os.write(fd, b"def double (x: i32) : i32 =\r")
+out = read_until(fd, r"\.\.\. ")
+check("continuation prompt", "..." in out, out)
+os.write(fd, b"  x * 2\r")
+read_until(fd, r"loom> ")
+os.write(fd, b"double 21\r")
+out = read_until(fd, r"42i32[\s\S]*loom> ")
+check("multi-line definition", "42i32" in out, out)
+os.write(fd, b"double true\r")
+out = read_until(fd, r"error[\s\S]*loom> ")
+check("error reported", "<repl>:1:8: error" in out, out)
+os.write(fd, b"doub\t 4\r")
+out = read_until(fd, r"8i32[\s\S]*loom> ")
+check("tab completion of a name", "8i32" in out, out)
+os.write(fd, b":ty\t double\r")
+out = read_until(fd, r"i32 -> i32[\s\S]*loom> ")
+check("tab completion of a command, :type", "double : i32 -> i32" in out, out)
+os.write(fd, b"loop x = 0i64 for i < 10_000_000_000i64 do x + 1\r")
+time.sleep(0.5)
+os.write(fd, b"\x03")
+out = read_until(fd, r"interrupted[\s\S]*loom> ")
+check("Ctrl-C interrupts", "interrupted" in out, out)
+os.write(fd, b"double 5\r")
+out = read_until(fd, r"10i32[\s\S]*loom> ")
+check("REPL continues after Ctrl-C", "10i32" in out, out)
+os.write(fd, b"\x04")
+_, status = os.waitpid(pid, 0)
+check("Ctrl-D quits with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
+
+# History survives a restart: Up recalls `double 5`, which fails now (no definition).
+hist = os.path.join(data_home, "loom", "history")
+check("history file written", os.path.exists(hist) and "double" in open(hist).read())
+pid, fd = spawn()
+read_until(fd, r"loom> ")
+os.write(fd, b"def double (x: i32) : i32 = x + x\r")
+read_until(fd, r"loom> ")
+os.write(fd, b"\x1b[A\x1b[A\r")
+out = read_until(fd, r"10i32[\s\S]*loom> ")
+check("history across sessions", "10i32" in out, out)
+os.write(fd, b"\x04")
+os.waitpid(pid, 0)
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
