@@ -1048,6 +1048,33 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         ret = forget_dims(ret, unknown);
     }
     f.ret = ret;
+    // A name bound inside a tuple/record parameter cannot be named in the function
+    // type, so no parameter's size may refer to it (Futhark: inaccessible-size).
+    if (!env_.checking_prelude) {
+        std::set<std::string> hidden;
+        std::function<void(const Pat &)> collect = [&](const Pat &q) {
+            if (q.kind == Pat::Kind::Id) hidden.insert(q.name);
+            for (auto &e : q.elems) if (e) collect(*e);
+            for (auto &fl : q.fields) if (fl.second) collect(*fl.second);
+            if (q.inner) collect(*q.inner);
+        };
+        for (auto &p : f.params)
+            if (p && !simple_name_pat(*p)) collect(*p);
+        if (!hidden.empty())
+            for (size_t i = 0; i < f.params.size(); ++i) {
+                std::set<std::string> dn;
+                dim_names(zonk(ptypes[i], false), dn);
+                for (auto &n : dn)
+                    if (hidden.count(n)) {
+                        std::string pn = "a parameter";
+                        if (auto sp = simple_name_pat(*f.params[i])) pn = "Parameter `" + sp->name + "`";
+                        else pn = "A parameter";
+                        throw CompileError(f.params[i]->loc, pn + " refers to size `" + n +
+                                                                 "` which will not be accessible to the caller, "
+                                                                 "possibly because it is nested in a tuple or record");
+                    }
+            }
+    }
     TypePtr ft = fun_type(ret);
     scheme->sparams = f.size_params;
     scheme->type = ft;

@@ -1,0 +1,4 @@
+-- Checker must reject: boolarith.fut
+-- ==
+-- error: .
+def main (x: bool) = x + true

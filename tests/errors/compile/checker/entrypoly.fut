@@ -1,0 +1,4 @@
+-- Checker must reject: entrypoly.fut
+-- ==
+-- error: .
+def main 'a (x: a) = x

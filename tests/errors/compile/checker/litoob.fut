@@ -1,0 +1,4 @@
+-- Checker must reject: litoob.fut
+-- ==
+-- error: .
+def main (x: u8) = x + 300

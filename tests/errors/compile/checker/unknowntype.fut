@@ -1,0 +1,4 @@
+-- Checker must reject: unknowntype.fut
+-- ==
+-- error: .
+def main (x: foo) = x
