@@ -149,6 +149,10 @@ private:
  * NaN equal to NaN).  Used by tests; use values_close for float tolerance. */
 bool values_equal(const Value &a, const Value &b);
 
+/** The language's `==` on values: as values_equal, but floats compare as IEEE numbers
+ * (NaN differs from itself, -0 equals 0). */
+bool values_equal_ieee(const Value &a, const Value &b);
+
 /** As values_equal, but floats compare with a relative/absolute tolerance (as
  * `futhark test` does: |a-b| <= tol * max(1,|a|,|b|)), and NaN matches NaN. */
 bool values_close(const Value &a, const Value &b, double tolerance = 1e-4);

@@ -441,37 +441,7 @@ TypePtr Evaluator::type_of_value(const Value &v) {
 
 // ---------------------------------------------------------------- equality and operators
 
-bool Evaluator::equal_values(const Value &a, const Value &b) {
-    if (a.kind() != b.kind()) return false;
-    switch (a.kind()) {
-    case Value::Kind::Prim: return eval_binop(BinOpKind::Eq, a.prim(), b.prim(), SrcLoc{}).b;
-    case Value::Kind::Array: {
-        if (a.shape() != b.shape()) return false;
-        int64_t n = a.num_elements();
-        if (a.is_prim_array() && b.is_prim_array()) {
-            for (int64_t i = 0; i < n; ++i)
-                if (!eval_binop(BinOpKind::Eq, a.flat_prim(i), b.flat_prim(i), SrcLoc{}).b) return false;
-            return true;
-        }
-        if (a.is_prim_array() != b.is_prim_array()) return n == 0;
-        for (int64_t i = 0; i < n; ++i)
-            if (!equal_values(a.flat_boxed(i), b.flat_boxed(i))) return false;
-        return true;
-    }
-    case Value::Kind::Sum:
-        if (a.ctor() != b.ctor()) return false;
-        [[fallthrough]];
-    case Value::Kind::Tuple:
-    case Value::Kind::Record: {
-        if (a.elems().size() != b.elems().size()) return false;
-        for (size_t i = 0; i < a.elems().size(); ++i)
-            if (!equal_values(a.elems()[i], b.elems()[i])) return false;
-        return true;
-    }
-    case Value::Kind::Function: return false;
-    }
-    return false;
-}
+bool Evaluator::equal_values(const Value &a, const Value &b) { return values_equal_ieee(a, b); }
 
 Value Evaluator::binop_values(BinOpKind k, const std::string &op, const Value &a, const Value &b,
                               const Value *user_op, const SrcLoc &loc) {
