@@ -324,6 +324,7 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
         }
         o.eq |= info.eq;
         o.nofunc |= info.nofunc;
+        if (o.param_name.empty()) o.param_name = info.param_name;
         for (auto &f : info.fields) {
             if (tvars_[j].prim) throw Mismatch{false, "a record", "a primitive type"};
             auto it = tvars_[j].fields.find(f.first);
@@ -372,7 +373,8 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
             auto it = std::find_if(t->fields.begin(), t->fields.end(),
                                    [&](auto &p) { return p.first == c.first; });
             if (it == t->fields.end())
-                throw Mismatch{false, "a sum type with constructor #" + c.first, show(t)};
+                throw Mismatch{false, "a sum type with constructor #" + c.first, show(t),
+                           "Unshared constructors: #" + c.first + " (not a constructor of `" + show(t) + "`)"};
             auto &elems = it->second->elems;
             if (elems.size() != c.second.size())
                 throw Mismatch{false, "constructor #" + c.first + " with " + std::to_string(elems.size()) + " payload(s)", show(t)};
@@ -381,7 +383,8 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
     }
     if (info.nofunc && contains_func(zonk(t, false))) {
         tvars_[i].bound = nullptr;
-        throw Mismatch{false, "a non-lifted type parameter (no function types)", show(t)};
+        throw Mismatch{false, "a non-lifted type parameter (no function types)", show(t),
+                       tvars_[i].param_name.empty() ? "a" : tvars_[i].param_name};
     }
     if (info.eq && t->kind == Type::Kind::Func) {
         tvars_[i].bound = nullptr;
@@ -453,13 +456,26 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
         for (size_t i = 0; i < r; i++) unify_dim(a->shape[i], b->shape[i], mode);
         return;
     }
-    case Type::Kind::Sum:
+    case Type::Kind::Sum: {
+        // Futhark names the constructors only one side has ("Unshared constructors").
+        std::string missing;
+        auto has = [](const TypePtr &t, const std::string &c) {
+            for (auto &f : t->fields)
+                if (f.first == c) return true;
+            return false;
+        };
+        for (auto &f : a->fields)
+            if (!has(b, f.first)) missing += (missing.empty() ? "#" : ", #") + f.first;
+        for (auto &f : b->fields)
+            if (!has(a, f.first)) missing += (missing.empty() ? "#" : ", #") + f.first;
+        if (!missing.empty()) throw Mismatch{false, show(a), show(b), "Unshared constructors: " + missing};
         if (a->fields.size() != b->fields.size()) fail();
         for (size_t i = 0; i < a->fields.size(); i++)
             if (a->fields[i].first != b->fields[i].first) fail();
         for (size_t i = 0; i < a->fields.size(); i++)
             unify(a->fields[i].second, b->fields[i].second, mode);
         return;
+    }
     case Type::Kind::Func:
         unify(a->param, b->param, mode);
         unify(a->result, b->result, mode);
@@ -502,17 +518,43 @@ void Checker::expect(const TypePtr &expected, const TypePtr &actual, const SrcLo
             msg += " (expected `" + show(expected) + "`, got `" + show(actual) + "`)";
             if (m.a == "?" || m.b == "?") msg += "; `?` is an existential size, unknown here";
         } else {
-            if (m.a.rfind("a non-lifted", 0) == 0)
-                msg = "Cannot unify a non-lifted type parameter with function type `" + m.b + "`";
+            bool nonlifted = m.a.rfind("a non-lifted", 0) == 0;
+            std::string exp_s = describe(expected), act_s = describe(actual);
+            if (nonlifted)
+                msg = "Cannot instantiate the value type variable " + m.detail + " with the functional type `" +
+                      m.b + "`";
+            else if (exp_s == act_s && !m.detail.empty())
+                msg = "Cannot unify sum types (" + m.detail + ")";  // naming the same type twice says nothing
             else
-                msg = "Cannot unify " + describe(expected) + " with " + describe(actual);
+                msg = "Cannot unify " + exp_s + " with " + act_s;
             if (!what.empty()) msg += ": " + what;
-            if (m.a.rfind("a non-lifted", 0) == 0)
-                msg += " (a type parameter `'a` cannot be instantiated with a function type; "
-                       "a lifted one `'^a` can)";
+            if (nonlifted)
+                msg += " (declare it lifted, `'^" + m.detail + "`, to allow function types)";
+            else if (!m.detail.empty()) {
+                if (exp_s != act_s) msg += " (" + m.detail + ")";
+            }
+            else if (what.rfind("argument ", 0) == 0)
+                // Futhark's wording for a bad argument, and for other mismatches.
+                msg += " (Argument of type `" + show(actual) + "` passed for parameter of type `" +
+                       show(expected) + "`: Couldn't match expected type with actual type)";
+            else if (!(m.a == "?" || m.b.rfind("(occurs", 0) == 0))
+                msg += " (Couldn't match expected type `" + show(expected) + "` with actual type `" +
+                       show(actual) + "`)";
             if (m.a == "?" || m.b.rfind("(occurs", 0) == 0) msg += " (occurs check: infinite type)";
         }
         throw CompileError(loc, msg);
+    }
+}
+
+void Checker::check_consume_compat(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc) {
+    TypePtr e = zonk(expected, false), a = zonk(actual, false);
+    while (e && a && e->kind == Type::Kind::Func && a->kind == Type::Kind::Func) {
+        if (e->param && a->param && a->param->unique && !e->param->unique)
+            throw CompileError(loc, "Parameter types `" + type_to_string(a->param) + "` and `" +
+                                        type_to_string(e->param) + "` are incompatible regarding consuming "
+                                        "their arguments");
+        e = e->result;
+        a = a->result;
     }
 }
 
@@ -723,6 +765,7 @@ TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
     for (auto &p : s.tparams) {
         auto v = fresh({});
         tvars_.back().nofunc = s.nonlifted.count(p) > 0;
+        tvars_.back().param_name = p;
         tv[p] = v;
         if (targs) targs->push_back(v);
     }
@@ -735,7 +778,7 @@ TypePtr Checker::field_type(TypePtr t, const std::string &field, const SrcLoc &l
     if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
         int i = var_index(t->var);
         if (tvars_[i].prim)
-            throw CompileError(loc, "attempt to access field `" + field + "` of a value of primitive type");
+            throw CompileError(loc, "Attempt to access field `" + field + "` of a value of primitive type");
         auto it = tvars_[i].fields.find(field);
         if (it != tvars_[i].fields.end()) return it->second;
         auto f = fresh(loc);
@@ -743,7 +786,7 @@ TypePtr Checker::field_type(TypePtr t, const std::string &field, const SrcLoc &l
         return f;
     }
     if (!is_recordish(t))
-        throw CompileError(loc, "attempt to access field `" + field + "` of a value of type `" +
+        throw CompileError(loc, "Attempt to access field `" + field + "` of a value of type `" +
                                     show(t) + "`, which is not a record or tuple");
     for (auto &f : fields_of(t))
         if (f.first == field) return f.second;
@@ -973,17 +1016,30 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     }
     // Futhark infers a size parameter from the arguments: it must be the size of
     // (a part of) some parameter, not only of the result or inside a size expression.
-    if (!env_.checking_prelude) {
-        std::set<std::string> used;
-        for (auto &pt : ptypes) dim_names(zonk(pt, false), used);
-        for (auto &tp : f.type_params)
-            if (tp.kind == TypeParam::Kind::Size && !used.count(tp.name))
-                throw CompileError(tp.loc, "Size parameter `" + tp.name + "` of `" + f.name +
-                                               "` is not used constructively in any parameter type "
-                                               "(unused size parameter: its value cannot be inferred)");
-    }
     TypePtr declared_ret;
     if (f.ret_type) declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
+    if (!env_.checking_prelude) {
+        std::set<std::string> used, in_ret;
+        for (auto &pt : ptypes) dim_names(zonk(pt, false), used);
+        if (declared_ret) dim_names(zonk(declared_ret, false), in_ret);
+        bool entry = f.is_entry || (main_is_entry && f.name == "main");
+        // Futhark's wording differs for entry points (size-polymorphic result,
+        // size only in a size expression) and other functions ("unused in pattern").
+        for (auto &tp : f.type_params) {
+            if (tp.kind != TypeParam::Kind::Size || used.count(tp.name)) continue;
+            if (entry && in_ret.count(tp.name))
+                throw CompileError(tp.loc, "Entry point functions must not be size-polymorphic in their "
+                                           "return type: size parameter `" + tp.name + "` of `" + f.name +
+                                           "` is not the size of any parameter");
+            if (entry)
+                throw CompileError(tp.loc, "Entry point size parameter [" + tp.name + "] only used "
+                                           "non-constructively: it is not the size of any parameter of `" +
+                                           f.name + "`, so its value cannot be inferred");
+            throw CompileError(tp.loc, "Size " + tp.name + " unused in pattern: size parameter `" + tp.name +
+                                           "` of `" + f.name + "` is not used constructively in any parameter "
+                                           "type (unused size parameter: its value cannot be inferred)");
+        }
+    }
     // Builds the function type; a parameter named in later types makes it dependent.
     auto fun_type = [&](const TypePtr &ret) {
         TypePtr ft = ret;
@@ -1026,6 +1082,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         if (declared_ret) {
             expect(declared_ret, bt, f.body->loc,
                    "the body of `" + f.name + "` does not match its return type");
+            check_consume_compat(declared_ret, bt, f.body->loc);
             ret = declared_ret;
         } else {
             if (rec_ret) expect(rec_ret, bt, f.body->loc, "the result of recursive function `" + f.name + "`");
@@ -1122,9 +1179,20 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
         auto &v = tvars_[i];
         if (v.bound) continue;
         if (!v.fields.empty())
-            throw CompileError(v.loc, "the type of this value is ambiguous: a record with field `" +
+            throw CompileError(v.loc, "Type is ambiguous: a record with field `" +
                                           v.fields.begin()->first + "`; add a type annotation");
         if (!v.ctors.empty()) {
+            // Futhark cannot tell which other constructors a definition's result may
+            // have; a sum type only used inside the definition is closed as it is.
+            std::set<int> in_result;
+            if (main_type && *main_type) {
+                TypePtr r = resolve(*main_type);
+                while (r && r->kind == Type::Kind::Func) r = resolve(r->result);
+                if (r) free_vars(r, in_result);
+            }
+            if (in_result.count((int)i))
+                throw CompileError(v.loc, "Type is ambiguous: a sum type with constructor #" +
+                                              v.ctors.begin()->first + "; add a type annotation");
             std::vector<std::pair<std::string, TypePtr>> cs;
             for (auto &c : v.ctors) cs.emplace_back(c.first, Type::tuple(c.second));
             v.bound = Type::sum(cs);
@@ -1275,11 +1343,13 @@ void Checker::check_final_types() {
             throw CompileError(e->loc, "functions cannot be put in arrays (type `" +
                                            type_to_string(e->type) + "`)");
         if (e->kind == ExpKind::If && contains_func(e->type))
-            throw CompileError(e->loc, "an `if` expression cannot return a function (type `" +
-                                           type_to_string(e->type) + "`)");
+            throw CompileError(e->loc, "Type `" + type_to_string(e->type) +
+                                           "` returned from branch found to be functional: an `if` "
+                                           "expression cannot return a function");
         if (e->kind == ExpKind::Match && contains_func(e->type))
-            throw CompileError(e->loc, "a `match` expression cannot return a function (type `" +
-                                           type_to_string(e->type) + "`)");
+            throw CompileError(e->loc, "Type `" + type_to_string(e->type) +
+                                           "` returned from pattern match found to be functional: a `match` "
+                                           "expression cannot return a function");
         if (e->kind == ExpKind::Loop && contains_func(e->type))
             throw CompileError(e->loc, "a loop parameter cannot be a function (type `" +
                                            type_to_string(e->type) + "`)");
@@ -1292,7 +1362,8 @@ void Checker::check_decl(Decl &d) {
         check_decl_impl(d);
     } catch (Mismatch &m) {
         throw CompileError(d.loc, m.sizes ? "Dimensions `" + m.a + "` and `" + m.b + "` do not match"
-                                          : "Cannot unify `" + m.a + "` with `" + m.b + "`");
+                                          : "Cannot unify `" + m.a + "` with `" + m.b + "`" +
+                                                 (m.detail.empty() ? "" : " (" + m.detail + ")"));
     }
 }
 
@@ -1364,7 +1435,8 @@ TypePtr Checker::check_top_exp(ExpPtr &e) {
         return check_top_exp_impl(e);
     } catch (Mismatch &m) {
         throw CompileError(e->loc, m.sizes ? "Dimensions `" + m.a + "` and `" + m.b + "` do not match"
-                                           : "Cannot unify `" + m.a + "` with `" + m.b + "`");
+                                           : "Cannot unify `" + m.a + "` with `" + m.b + "`" +
+                                                 (m.detail.empty() ? "" : " (" + m.detail + ")"));
     }
 }
 

@@ -805,6 +805,7 @@ TypePtr Checker::check(ExpPtr &e) {
         TypePtr et = check(x->exp);
         TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
         expect(decl, et, e->loc, "type ascription");
+        check_consume_compat(decl, et, e->loc);
         t = join(decl, et);
         break;
     }
@@ -919,7 +920,7 @@ void Checker::check_pat(PatPtr &p, TypePtr t, std::set<std::string> &names, bool
         return;
     }
     case Pat::Kind::Literal: {
-        if (!refutable_ok) throw CompileError(p->loc, "refutable pattern not allowed here");
+        if (!refutable_ok) throw CompileError(p->loc, "Refutable pattern not allowed here");
         TypePtr lt = check(p->literal);
         expect(t, lt, p->loc, "literal pattern");
         p->type = t;
@@ -932,16 +933,18 @@ void Checker::check_pat(PatPtr &p, TypePtr t, std::set<std::string> &names, bool
             auto it = std::find_if(rt->fields.begin(), rt->fields.end(),
                                    [&](auto &c) { return c.first == p->name; });
             if (it == rt->fields.end())
-                throw CompileError(p->loc, "constructor #" + p->name + " not in type `" + show(rt) + "`");
+                throw CompileError(p->loc, "Pattern #" + p->name + " cannot match type `" + show(rt) +
+                                               "`: constructor #" + p->name + " is not in the type");
             ps = it->second->elems;
             if (!refutable_ok && rt->fields.size() > 1)
-                throw CompileError(p->loc, "refutable pattern not allowed here");
+                throw CompileError(p->loc, "Refutable pattern not allowed here");
             if (ps.size() != p->elems.size())
-                throw CompileError(p->loc, "constructor #" + p->name + " has " + std::to_string(ps.size()) +
+                throw CompileError(p->loc, "Pattern #" + p->name + " cannot match type `" + show(rt) +
+                                               "`: constructor #" + p->name + " has " + std::to_string(ps.size()) +
                                                " payload(s), but the pattern has " +
                                                std::to_string(p->elems.size()));
         } else {
-            if (!refutable_ok) throw CompileError(p->loc, "refutable pattern not allowed here");
+            if (!refutable_ok) throw CompileError(p->loc, "Refutable pattern not allowed here");
             for (auto &e : p->elems) ps.push_back(fresh(e->loc));
             auto v = fresh(p->loc);
             tvars_[var_index(v->var)].ctors[p->name] = ps;

@@ -54,8 +54,8 @@ public:
         // Futhark: the result of a function may alias its parameters only, never a
         // top-level array (a constant `def` without parameters may).
         if (!f.params.empty() && f.ret && !is_prim_type(f.ret) && r.all().count(global_val_id_))
-            throw CompileError(f.body->loc, "The result of `" + f.name +
-                                                "` aliases a top-level (global) array; return a `copy` of it");
+            throw CompileError(f.body->loc, "Function result aliases the free variable (a top-level array): `" +
+                                                f.name + "` must return a `copy` of it");
     }
     void top(ExpPtr &e) { walk(e); }
 
@@ -141,8 +141,17 @@ private:
             auto it = consumed_.find(id);
             if (it != consumed_.end())
                 throw CompileError(loc, "Using `" + name + "`, but this was consumed at " +
-                                            it->second.str() + " (use after consume)");
+                                            it->second.str() + " (use after consume, possibly through aliases)");
         }
+    }
+
+    // An in-place update may not write an array that aliases the one it updates.
+    void check_overlap(const Als &target, const Als &value, const Exp &v) {
+        if (!v.type || v.type->kind != Type::Kind::Array) return;
+        for (int id : value.all())
+            if (id != global_id_ && id != global_val_id_ && target.all().count(id))
+                throw CompileError(v.loc, "Source array for in-place update might alias update value `" +
+                                              infos_[id].name + "`; use `copy` to remove aliases from the value");
     }
 
     // Consumes the aliases of a value at `loc`; `what` names it for messages.
@@ -152,7 +161,7 @@ private:
             if (!info.consumable) {
                 std::string n = id == global_id_ ? what : info.name;
                 throw CompileError(loc, "Would consume `" + n + "`, which is not consumable" +
-                                            (info.param ? " (its parameter type is not unique `*`)"
+                                            (info.param ? " (Consuming a parameter whose type is not unique `*`)"
                                                         : id == global_id_ ? " (it is a top-level definition)" : ""));
             }
             if (info.depth < depth_)
@@ -176,9 +185,10 @@ private:
                                                 infos_[id].name + "`, which is not consumable");
                 auto [it, fresh] = owner.emplace(id, i);
                 if (!fresh && it->second != i)
-                    throw CompileError(loc, "Unique-typed return values of `" + f.name + "` (components " +
+                    throw CompileError(loc, "A unique-typed component of the return value of `" + f.name +
+                                                "` is aliased to some other component (components " +
                                                 std::to_string(it->second) + " and " + std::to_string(i) +
-                                                ") alias each other (both are `" + infos_[id].name + "`)");
+                                                " are both `" + infos_[id].name + "`)");
             }
         }
     }
@@ -230,8 +240,9 @@ private:
         auto uniq = unique_params(fn->type, args.size());
         for (auto *a : args)
             if (consumes_param((*a)->type))
-                throw CompileError((*a)->loc, "A function that consumes its argument (a unique `*` parameter) "
-                                              "cannot be passed as an argument to a higher-order function");
+                throw CompileError((*a)->loc, "Argument of functional type `" + type_to_string((*a)->type) +
+                                              "` contains consumption: a function that consumes its argument "
+                                              "(a unique `*` parameter) cannot be passed to a higher-order function");
         for (size_t i = 0; i < args.size(); i++) {
             if (!uniq[i]) continue;
             // A consumed tuple may not have two components that are the same array.
@@ -240,8 +251,8 @@ private:
                 for (auto &c : as[i].elems)
                     for (int id : c.all())
                         if (id != global_id_ && id != global_val_id_ && !seen.insert(id).second)
-                            throw CompileError((*args[i])->loc, "Consuming a self-aliased value: two components "
-                                                                "of this argument alias `" + infos_[id].name + "`");
+                            throw CompileError((*args[i])->loc, "Argument passed for consuming parameter is self-aliased: "
+                                                                "two components of it alias `" + infos_[id].name + "`");
                 (void)seen;
             }
             // Another argument of the same call may not alias a consumed one.
@@ -386,7 +397,7 @@ private:
             auto *x = e->as<Update>();
             Als a = walk(x->target);
             walk_slice(x->slice);
-            walk(x->value);
+            check_overlap(a, walk(x->value), *x->value);
             consume(a, exp_name(*x->target), e->loc);
             return {};
         }
@@ -443,7 +454,8 @@ private:
             Als av = a ? *a : Als{};
             if (a) check_use(x->name, av, x->name_loc);
             walk_slice(x->slice);
-            walk(x->value);
+            Als vv = walk(x->value);
+            if (x->path.empty()) check_overlap(av, vv, *x->value);
             if (x->path.empty()) consume(av, x->name, x->name_loc);
             size_t mark = scope_.size();
             bind(x->name, {}, true);

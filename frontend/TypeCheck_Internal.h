@@ -53,6 +53,7 @@ template <typename F> bool fun_is_intrinsic(const F &f) {
 struct Mismatch {
     bool sizes = false;
     std::string a, b;
+    std::string detail;  ///< Futhark's phrase for a specific failure (e.g. unshared constructors)
 };
 
 enum class DimMode : uint8_t { Strict, Lenient };
@@ -79,6 +80,7 @@ private:
         uint16_t mask = 0;
         bool eq = false;
         bool nofunc = false;   ///< instantiates a non-lifted `'a`: no function types
+        std::string param_name;  ///< the type parameter it instantiates (for messages)
         std::map<std::string, TypePtr> fields;                 ///< HasFields constraint
         std::map<std::string, std::vector<TypePtr>> ctors;     ///< HasConstrs constraint
         SrcLoc loc;
@@ -128,6 +130,8 @@ private:
     void unify_dim(const Dim &a, const Dim &b, DimMode mode);
     void bind_var(int i, TypePtr t, DimMode mode);
     bool occurs(int i, const TypePtr &t);
+    /// A function that consumes a parameter may not be used where one that does not is expected.
+    void check_consume_compat(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc);
     void expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
                 const std::string &what, DimMode mode = DimMode::Strict);
     std::string show(const TypePtr &t);
