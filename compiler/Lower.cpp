@@ -1,0 +1,1435 @@
+// Typed AST -> core IR.  See Lower.h; Note [Lowered values] explains the representation.
+#include "compiler/Lower.h"
+
+#include "frontend/Frontend.h"
+
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace loom {
+
+namespace {
+
+using ir::SubExp;
+
+struct LVal;
+using LValPtr = std::shared_ptr<const LVal>;
+struct Scope;
+using ScopePtr = std::shared_ptr<const Scope>;
+
+/** A function value known at compile time: `arity` arguments are collected (partial
+ * application just stores them), then `call` inlines the function. */
+struct FnVal {
+    int arity = 0;
+    std::function<LValPtr(const std::vector<LValPtr> &, const SrcLoc &)> call;
+    std::vector<LValPtr> args;
+};
+
+/** See Note [Lowered values]. */
+struct LVal {
+    enum class Kind : uint8_t { Atom, Tuple, Func } kind = Kind::Atom;
+    SubExp atom;
+    ir::Type type;
+    std::vector<LValPtr> elems;
+    std::shared_ptr<const FnVal> fn;
+
+    static LValPtr of(SubExp a, ir::Type t) {
+        auto v = std::make_shared<LVal>();
+        v->atom = std::move(a);
+        v->type = std::move(t);
+        return v;
+    }
+    static LValPtr tuple(std::vector<LValPtr> xs) {
+        auto v = std::make_shared<LVal>();
+        v->kind = Kind::Tuple;
+        v->elems = std::move(xs);
+        return v;
+    }
+    static LValPtr func(std::shared_ptr<const FnVal> f) {
+        auto v = std::make_shared<LVal>();
+        v->kind = Kind::Func;
+        v->fn = std::move(f);
+        return v;
+    }
+};
+
+struct Scope {
+    std::string name;
+    LValPtr value;
+    ScopePtr parent;
+};
+
+ScopePtr bind_name(const ScopePtr &s, const std::string &name, LValPtr v) {
+    return std::make_shared<const Scope>(Scope{name, std::move(v), s});
+}
+
+LValPtr lookup(const ScopePtr &s, const std::string &name) {
+    for (const Scope *p = s.get(); p; p = p->parent.get())
+        if (p->name == name)
+            return p->value;
+    return nullptr;
+}
+
+void flatten(const LValPtr &v, std::vector<LValPtr> &out, const SrcLoc &loc) {
+    if (v->kind == LVal::Kind::Tuple) {
+        for (const LValPtr &e : v->elems)
+            flatten(e, out, loc);
+    } else if (v->kind == LVal::Kind::Func) {
+        throw CompilerLimitation(loc,
+                                 "a function stored in a data structure or returned from a branch");
+    } else {
+        out.push_back(v);
+    }
+}
+
+std::vector<LValPtr> leaves(const LValPtr &v, const SrcLoc &loc) {
+    std::vector<LValPtr> out;
+    flatten(v, out, loc);
+    return out;
+}
+
+/** Rebuilds a value with the structure of `shape` from consecutive leaves. */
+LValPtr restructure(const LValPtr &shape, const std::vector<LValPtr> &flat, size_t &pos) {
+    if (shape->kind == LVal::Kind::Tuple) {
+        std::vector<LValPtr> xs;
+        for (const LValPtr &e : shape->elems)
+            xs.push_back(restructure(e, flat, pos));
+        return LVal::tuple(std::move(xs));
+    }
+    return flat.at(pos++);
+}
+
+std::string strip_module(const std::string &op) {
+    size_t dot = op.find('.');
+    if (dot == std::string::npos || dot + 1 >= op.size())
+        return op;
+    if (!prim_from_name(op.substr(0, dot)))
+        return op;
+    return op.substr(dot + 1);
+}
+
+class Lowerer {
+public:
+    explicit Lowerer(const Program &prog) {
+        auto add = [&](const std::vector<DeclPtr> &decls) {
+            for (const DeclPtr &d0 : decls) {
+                const Decl *d = d0.get();
+                while (d->kind == Decl::Kind::Local && d->inner)
+                    d = d->inner.get();
+                if (d->kind == Decl::Kind::Fun && d->fun)
+                    defs_[d->fun->name] = d->fun;
+            }
+        };
+        add(checked_prelude().decls);
+        add(prog.decls);
+    }
+
+    ir::Module lower_entry(const std::string &entry) {
+        auto it = defs_.find(entry);
+        if (it == defs_.end())
+            throw CompilerLimitation({}, "no entry point named " + entry);
+        const FunDef &f = *it->second;
+        if (f.is_intrinsic)
+            throw CompilerLimitation(f.loc, "cannot compile an intrinsic as an entry point");
+        ir::Function fn;
+        fn.name = entry;
+        fn.source_ret = f.ret;
+        ScopePtr scope;
+        std::map<std::string, SubExp> sizes;
+        for (const PatPtr &p : f.params) {
+            fn.source_params.push_back(p->type);
+            LValPtr v = entry_param(p->type, fn, sizes, p->loc);
+            scope = bind_pat(scope, *p, v);
+        }
+        for (const auto &[name, s] : sizes)
+            scope = bind_name(scope, name, LVal::of(s, ir::Type::scalar(PrimType::I64)));
+        check_entry_result(f.ret, f.loc);
+        ir::Body body = in_body([&] { return leaves(lower(*f.body, scope), f.body->loc); }, fn.ret);
+        fn.body = std::move(body);
+        ir::Module m;
+        m.functions.push_back(std::move(fn));
+        m.next_var_id = next_id_;
+        return m;
+    }
+
+private:
+    std::map<std::string, FunDefPtr> defs_;
+    std::vector<std::vector<ir::Stm>> stms_; // the bodies being built, innermost last
+    std::vector<std::string> opens_;         // `M.(e)` local opens in effect
+    int next_id_ = 0;
+    int depth_ = 0;
+
+    // ------------------------------------------------------------ building IR
+
+    ir::Var fresh(const std::string &base) {
+        return ir::Var{next_id_++, base.empty() ? "t" : base};
+    }
+
+    std::vector<SubExp> emit(ir::ExpPtr e, const std::vector<ir::Type> &types,
+                             const std::string &base) {
+        ir::Stm s;
+        s.exp = std::move(e);
+        std::vector<SubExp> out;
+        for (const ir::Type &t : types) {
+            ir::Var v = fresh(base);
+            s.pat.push_back(ir::Param{v, t});
+            out.push_back(SubExp::of(v));
+        }
+        stms_.back().push_back(std::move(s));
+        return out;
+    }
+    LValPtr emit1(ir::ExpPtr e, const ir::Type &t, const std::string &base) {
+        return LVal::of(emit(std::move(e), {t}, base)[0], t);
+    }
+
+    /** Runs `f` in a fresh body; its leaves become the result, their types `types`. */
+    ir::Body in_body(const std::function<std::vector<LValPtr>()> &f, std::vector<ir::Type> &types) {
+        stms_.emplace_back();
+        std::vector<LValPtr> r;
+        try {
+            r = f();
+        } catch (...) {
+            stms_.pop_back();
+            throw;
+        }
+        ir::Body b;
+        b.stms = std::move(stms_.back());
+        stms_.pop_back();
+        types.clear();
+        for (const LValPtr &x : r) {
+            b.result.push_back(x->atom);
+            types.push_back(x->type);
+        }
+        return b;
+    }
+
+    // ------------------------------------------------------------ types
+
+    SubExp dim_of(const Dim &d, const ScopePtr &scope, const SrcLoc &loc) {
+        if (d.kind == Dim::Kind::Const)
+            return SubExp::i64(d.value);
+        if (d.kind == Dim::Kind::Var) {
+            LValPtr v = lookup(scope, d.name);
+            if (v && v->kind == LVal::Kind::Atom && v->type == ir::Type::scalar(PrimType::I64))
+                return v->atom;
+        }
+        throw CompilerLimitation(loc, "an array type whose size is not known here");
+    }
+
+    /** The IR types of the leaves of a value of source type t. */
+    void flat_types(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc,
+                    std::vector<ir::Type> &out) {
+        switch (t->kind) {
+        case Type::Kind::Prim:
+            out.push_back(ir::Type::scalar(t->prim));
+            return;
+        case Type::Kind::Array: {
+            std::vector<ir::Type> inner;
+            flat_types(t->elem, scope, loc, inner);
+            for (ir::Type &e : inner) {
+                for (size_t i = t->shape.size(); i-- > 0;)
+                    e = e.array_of(dim_of(t->shape[i], scope, loc));
+                out.push_back(e);
+            }
+            return;
+        }
+        case Type::Kind::Tuple:
+            for (const TypePtr &e : t->elems)
+                flat_types(e, scope, loc, out);
+            return;
+        case Type::Kind::Record:
+            for (const auto &f : t->fields)
+                flat_types(f.second, scope, loc, out);
+            return;
+        default:
+            throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
+                                              " are not supported yet");
+        }
+    }
+
+    LValPtr entry_param(const TypePtr &t, ir::Function &fn, std::map<std::string, SubExp> &sizes,
+                        const SrcLoc &loc) {
+        switch (t->kind) {
+        case Type::Kind::Prim: {
+            ir::Var v = fresh("p");
+            fn.params.push_back({v, ir::Type::scalar(t->prim)});
+            return LVal::of(SubExp::of(v), ir::Type::scalar(t->prim));
+        }
+        case Type::Kind::Array: {
+            if (!t->elem || t->elem->kind != Type::Kind::Prim)
+                throw CompilerLimitation(
+                    loc, "entry parameters that are arrays of non-scalars are not supported yet");
+            ir::Type ty = ir::Type::scalar(t->elem->prim);
+            std::vector<SubExp> dims;
+            for (const Dim &d : t->shape) {
+                if (d.kind == Dim::Kind::Const) {
+                    dims.push_back(SubExp::i64(d.value));
+                    continue;
+                }
+                if (d.kind == Dim::Kind::Var && sizes.count(d.name)) {
+                    dims.push_back(sizes[d.name]);
+                    continue;
+                }
+                ir::Var s = fresh(d.kind == Dim::Kind::Var ? d.name : "d");
+                fn.size_params.push_back({s, ir::Type::scalar(PrimType::I64)});
+                if (d.kind == Dim::Kind::Var)
+                    sizes[d.name] = SubExp::of(s);
+                dims.push_back(SubExp::of(s));
+            }
+            ty.dims = dims;
+            ir::Var v = fresh("p");
+            fn.params.push_back({v, ty});
+            return LVal::of(SubExp::of(v), ty);
+        }
+        case Type::Kind::Tuple: {
+            std::vector<LValPtr> xs;
+            for (const TypePtr &e : t->elems)
+                xs.push_back(entry_param(e, fn, sizes, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        case Type::Kind::Record: {
+            std::vector<LValPtr> xs;
+            for (const auto &f : t->fields)
+                xs.push_back(entry_param(f.second, fn, sizes, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        default:
+            throw CompilerLimitation(loc, "entry parameters of type " + type_to_string(t) +
+                                              " are not supported yet");
+        }
+    }
+
+    void check_entry_result(const TypePtr &t, const SrcLoc &loc) {
+        if (!t)
+            return;
+        switch (t->kind) {
+        case Type::Kind::Prim:
+            return;
+        case Type::Kind::Array:
+            if (t->elem && t->elem->kind == Type::Kind::Prim)
+                return;
+            break;
+        case Type::Kind::Tuple:
+            for (const TypePtr &e : t->elems)
+                check_entry_result(e, loc);
+            return;
+        case Type::Kind::Record:
+            for (const auto &f : t->fields)
+                check_entry_result(f.second, loc);
+            return;
+        default:
+            break;
+        }
+        throw CompilerLimitation(loc, "entry results of type " + type_to_string(t) +
+                                          " are not supported yet");
+    }
+
+    // ------------------------------------------------------------ patterns
+
+    ScopePtr bind_pat(ScopePtr scope, const Pat &p, const LValPtr &v) {
+        switch (p.kind) {
+        case Pat::Kind::Id:
+            scope = bind_sizes(scope, p.type, v);
+            return bind_name(scope, p.name, v);
+        case Pat::Kind::Wildcard:
+            return bind_sizes(scope, p.type, v);
+        case Pat::Kind::Ascript:
+            return bind_pat(scope, *p.inner, v);
+        case Pat::Kind::Tuple:
+            if (p.elems.empty())
+                return scope;
+            if (v->kind != LVal::Kind::Tuple || v->elems.size() != p.elems.size())
+                throw InternalError("lowering: tuple pattern against a non-tuple");
+            for (size_t i = 0; i < p.elems.size(); i++)
+                scope = bind_pat(scope, *p.elems[i], v->elems[i]);
+            return scope;
+        case Pat::Kind::Record: {
+            if (v->kind != LVal::Kind::Tuple || !p.type || p.type->kind != Type::Kind::Record)
+                throw CompilerLimitation(p.loc, "record pattern");
+            for (const auto &[name, sub] : p.fields) {
+                size_t i = 0;
+                while (i < p.type->fields.size() && p.type->fields[i].first != name)
+                    i++;
+                if (i >= v->elems.size())
+                    throw InternalError("lowering: record field missing");
+                if (sub)
+                    scope = bind_pat(scope, *sub, v->elems[i]);
+                else
+                    scope = bind_name(scope, name, v->elems[i]);
+            }
+            return scope;
+        }
+        default:
+            throw CompilerLimitation(p.loc, "this pattern is not supported yet");
+        }
+    }
+
+    /** Binds the size names of an (inlined function's) parameter type to the actual dims,
+     * so `def length [n] 't (_: [n]t) = n` sees n. */
+    ScopePtr bind_sizes(ScopePtr scope, const TypePtr &t, const LValPtr &v) {
+        if (!t || !v)
+            return scope;
+        if (t->kind == Type::Kind::Array) {
+            const LVal *leaf = v.get();
+            while (leaf->kind == LVal::Kind::Tuple && !leaf->elems.empty())
+                leaf = leaf->elems[0].get();
+            if (leaf->kind != LVal::Kind::Atom)
+                return scope;
+            for (size_t i = 0; i < t->shape.size() && (int)i < leaf->type.rank(); i++) {
+                const Dim &d = t->shape[i];
+                if (d.kind != Dim::Kind::Var)
+                    continue;
+                scope = bind_name(scope, d.name,
+                                  LVal::of(leaf->type.dims[i], ir::Type::scalar(PrimType::I64)));
+            }
+            return scope;
+        }
+        if ((t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) &&
+            v->kind == LVal::Kind::Tuple) {
+            size_t n = t->kind == Type::Kind::Tuple ? t->elems.size() : t->fields.size();
+            for (size_t i = 0; i < n && i < v->elems.size(); i++)
+                scope = bind_sizes(scope,
+                                   t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second,
+                                   v->elems[i]);
+        }
+        return scope;
+    }
+
+    // ------------------------------------------------------------ functions
+
+    LValPtr apply(LValPtr f, const std::vector<LValPtr> &args, const SrcLoc &loc) {
+        size_t i = 0;
+        while (i < args.size()) {
+            if (f->kind != LVal::Kind::Func)
+                throw InternalError("lowering: applying a non-function");
+            auto g = std::make_shared<FnVal>(*f->fn);
+            while (i < args.size() && (int)g->args.size() < g->arity)
+                g->args.push_back(args[i++]);
+            if ((int)g->args.size() < g->arity)
+                return LVal::func(g);
+            if (++depth_ > 200)
+                throw CompilerLimitation(loc, "recursive functions are not supported yet");
+            LValPtr r = g->call(g->args, loc);
+            --depth_;
+            f = r;
+        }
+        return f;
+    }
+
+    LValPtr closure(int arity,
+                    std::function<LValPtr(const std::vector<LValPtr> &, const SrcLoc &)> call) {
+        auto f = std::make_shared<FnVal>();
+        f->arity = arity;
+        f->call = std::move(call);
+        return LVal::func(f);
+    }
+
+    /** A function definition as a value; `scope` is what its body sees. */
+    LValPtr fundef_value(const FunDefPtr &fd, const ScopePtr &scope, const SrcLoc &use_loc) {
+        if (fd->is_intrinsic)
+            return intrinsic(fd->name, use_loc);
+        if (fd->params.empty()) {
+            if (++depth_ > 200)
+                throw CompilerLimitation(use_loc, "recursive definitions are not supported yet");
+            LValPtr r = lower(*fd->body, scope);
+            --depth_;
+            return r;
+        }
+        return closure((int)fd->params.size(),
+                       [this, fd, scope](const std::vector<LValPtr> &args, const SrcLoc &) {
+                           ScopePtr s = scope;
+                           for (size_t i = 0; i < args.size(); i++)
+                               s = bind_pat(s, *fd->params[i], args[i]);
+                           return lower(*fd->body, s);
+                       });
+    }
+
+    LValPtr name_value(const std::string &name, const ScopePtr &scope, const SrcLoc &loc) {
+        for (auto it = opens_.rbegin(); it != opens_.rend(); ++it) {
+            std::string q = *it + "." + name;
+            if (!lookup(scope, q) && (defs_.count(q)))
+                return fundef_value(defs_[q], nullptr, loc);
+        }
+        if (LValPtr v = lookup(scope, name))
+            return v;
+        auto it = defs_.find(name);
+        if (it != defs_.end())
+            return fundef_value(it->second, nullptr, loc);
+        if (ir::BinOpKind k = interp::binop_kind(strip_module(name)); k != ir::BinOpKind::None)
+            return operator_value(strip_module(name), loc);
+        throw CompilerLimitation(loc, "unknown name " + name);
+    }
+
+    LValPtr operator_value(const std::string &op, const SrcLoc &) {
+        return closure(2, [this, op](const std::vector<LValPtr> &a, const SrcLoc &l) {
+            return binop(op, a[0], a[1], l);
+        });
+    }
+
+    /** A built-in or user operator on two lowered operands (both evaluated). */
+    LValPtr binop(const std::string &op0, const LValPtr &x, const LValPtr &y, const SrcLoc &loc) {
+        std::string op = strip_module(op0);
+        ir::BinOpKind k = interp::binop_kind(op);
+        if (op == "|>")
+            return apply(y, {x}, loc);
+        if (op == "<|")
+            return apply(x, {y}, loc);
+        if (k != ir::BinOpKind::None && x->kind == LVal::Kind::Atom && x->type.rank() == 0) {
+            ir::Type t = x->type;
+            bool cmp = k == ir::BinOpKind::Eq || k == ir::BinOpKind::Neq ||
+                       k == ir::BinOpKind::Lt || k == ir::BinOpKind::Gt || k == ir::BinOpKind::Le ||
+                       k == ir::BinOpKind::Ge;
+            if (y->kind != LVal::Kind::Atom || y->type != t)
+                throw CompilerLimitation(loc, "operator on mismatched operands");
+            return emit1(ir::BinOpExp::make(k, x->atom, y->atom, loc),
+                         cmp ? ir::Type::scalar(PrimType::Bool) : t, "b");
+        }
+        auto it = defs_.find(op0);
+        if (it != defs_.end() && !it->second->is_intrinsic)
+            return apply(fundef_value(it->second, nullptr, loc), {x, y}, loc);
+        throw CompilerLimitation(loc,
+                                 "operator " + op0 + " on these operands is not supported yet");
+    }
+
+    // ------------------------------------------------------------ intrinsics
+
+    static std::vector<ir::Var> vars_of(const std::vector<LValPtr> &xs) {
+        std::vector<ir::Var> r;
+        for (const LValPtr &x : xs)
+            r.push_back(x->atom.var);
+        return r;
+    }
+
+    /** The array leaves of a SOAC input, coerced to outer size w where they differ. */
+    std::vector<LValPtr> soac_inputs(const LValPtr &xs, std::optional<SubExp> &w,
+                                     const SrcLoc &loc) {
+        std::vector<LValPtr> out;
+        for (LValPtr a : leaves(xs, loc)) {
+            if (a->type.rank() == 0)
+                throw InternalError("lowering: SOAC over a scalar");
+            if (a->atom.is_const)
+                throw InternalError("lowering: constant array");
+            if (!w)
+                w = a->type.dims[0];
+            if (!(a->type.dims[0] == *w)) {
+                ir::Type t = a->type;
+                t.dims[0] = *w;
+                a = emit1(ir::CoerceExp::make(a->atom.var, t.dims, loc), t, "c");
+            }
+            out.push_back(a);
+        }
+        return out;
+    }
+
+    /** Builds a lambda whose params have `param_types` and whose body applies `f` to them
+     * grouped by `shapes` (one structured argument per shape). */
+    ir::Lambda make_lambda(const LValPtr &f, const std::vector<LValPtr> &shapes,
+                           const std::vector<std::vector<ir::Type>> &types, const SrcLoc &loc,
+                           LValPtr *result_shape) {
+        ir::Lambda lam;
+        std::vector<LValPtr> args;
+        for (size_t a = 0; a < shapes.size(); a++) {
+            std::vector<LValPtr> ps;
+            for (const ir::Type &t : types[a]) {
+                ir::Var v = fresh("x");
+                lam.params.push_back({v, t});
+                ps.push_back(LVal::of(SubExp::of(v), t));
+            }
+            size_t pos = 0;
+            args.push_back(restructure(shapes[a], ps, pos));
+        }
+        LValPtr res;
+        lam.body = in_body(
+            [&] {
+                res = apply(f, args, loc);
+                return leaves(res, loc);
+            },
+            lam.ret);
+        // Sizes of the results must not depend on the lambda's own variables.
+        std::set<int> inner;
+        for (const ir::Param &p : lam.params)
+            inner.insert(p.var.id);
+        for (const ir::Stm &s : lam.body.stms)
+            for (const ir::Param &p : s.pat)
+                inner.insert(p.var.id);
+        for (const ir::Type &t : lam.ret)
+            for (const SubExp &d : t.dims)
+                if (!d.is_const && inner.count(d.var.id))
+                    throw CompilerLimitation(
+                        loc,
+                        "a function whose result size depends on its argument (irregular array)");
+        if (result_shape)
+            *result_shape = res;
+        return lam;
+    }
+
+    static std::vector<ir::Type> row_types(const std::vector<LValPtr> &arrs) {
+        std::vector<ir::Type> r;
+        for (const LValPtr &a : arrs)
+            r.push_back(a->type.row());
+        return r;
+    }
+    static std::vector<ir::Type> types_of(const std::vector<LValPtr> &xs) {
+        std::vector<ir::Type> r;
+        for (const LValPtr &a : xs)
+            r.push_back(a->type);
+        return r;
+    }
+    std::vector<LValPtr> emit_many(ir::ExpPtr e, const std::vector<ir::Type> &types,
+                                   const std::string &base) {
+        std::vector<SubExp> vs = emit(std::move(e), types, base);
+        std::vector<LValPtr> r;
+        for (size_t i = 0; i < vs.size(); i++)
+            r.push_back(LVal::of(vs[i], types[i]));
+        return r;
+    }
+
+    LValPtr lower_map(const std::vector<LValPtr> &a, const SrcLoc &loc) {
+        const LValPtr &f = a[0];
+        std::optional<SubExp> w;
+        std::vector<LValPtr> shapes;
+        std::vector<std::vector<ir::Type>> types;
+        std::vector<LValPtr> all;
+        for (size_t i = 1; i < a.size(); i++) {
+            std::vector<LValPtr> in = soac_inputs(a[i], w, loc);
+            shapes.push_back(a[i]);
+            types.push_back(row_types(in));
+            all.insert(all.end(), in.begin(), in.end());
+        }
+        LValPtr rshape;
+        ir::Lambda lam = make_lambda(f, shapes, types, loc, &rshape);
+        std::vector<ir::Type> out;
+        for (const ir::Type &t : lam.ret)
+            out.push_back(t.array_of(*w));
+        std::vector<LValPtr> res =
+            emit_many(ir::MapExp::make(*w, std::move(lam), vars_of(all)), out, "m");
+        size_t pos = 0;
+        return restructure(rshape, res, pos);
+    }
+
+    LValPtr lower_reduce_like(bool scan, const LValPtr &op, const LValPtr &ne, const LValPtr &xs,
+                              const SrcLoc &loc) {
+        std::optional<SubExp> w;
+        std::vector<LValPtr> in = soac_inputs(xs, w, loc);
+        std::vector<LValPtr> nes = leaves(ne, loc);
+        std::vector<ir::Type> rt = row_types(in);
+        if (nes.size() != in.size())
+            throw InternalError("lowering: neutral element arity");
+        for (size_t i = 0; i < nes.size(); i++)
+            if (nes[i]->type != rt[i])
+                throw CompilerLimitation(loc,
+                                         "a neutral element whose size differs from the elements'");
+        ir::Lambda lam = make_lambda(op, {ne, ne}, {rt, rt}, loc, nullptr);
+        if (lam.ret != rt)
+            throw CompilerLimitation(loc,
+                                     "an operator whose result size differs from its arguments'");
+        std::vector<SubExp> neutral;
+        for (const LValPtr &n : nes)
+            neutral.push_back(n->atom);
+        std::vector<LValPtr> res;
+        if (scan) {
+            std::vector<ir::Type> out;
+            for (const ir::Type &t : rt)
+                out.push_back(t.array_of(*w));
+            res = emit_many(ir::ScanExp::make(*w, std::move(lam), neutral, vars_of(in)), out, "s");
+        } else {
+            res = emit_many(ir::ReduceExp::make(*w, std::move(lam), neutral, vars_of(in)), rt, "r");
+        }
+        size_t pos = 0;
+        return restructure(ne, res, pos);
+    }
+
+    LValPtr lower_filter(const LValPtr &p, const LValPtr &xs, const SrcLoc &loc) {
+        std::optional<SubExp> w;
+        std::vector<LValPtr> in = soac_inputs(xs, w, loc);
+        ir::Lambda lam = make_lambda(p, {xs}, {row_types(in)}, loc, nullptr);
+        ir::Stm s;
+        ir::Var n = fresh("n");
+        s.pat.push_back({n, ir::Type::scalar(PrimType::I64)});
+        std::vector<LValPtr> res;
+        for (const LValPtr &a : in) {
+            ir::Type t = a->type.row().array_of(SubExp::of(n));
+            ir::Var v = fresh("f");
+            s.pat.push_back({v, t});
+            res.push_back(LVal::of(SubExp::of(v), t));
+        }
+        s.exp = ir::FilterExp::make(*w, std::move(lam), vars_of(in));
+        stms_.back().push_back(std::move(s));
+        size_t pos = 0;
+        return restructure(xs, res, pos);
+    }
+
+    LValPtr scalar_atom(const LValPtr &v, const SrcLoc &loc) {
+        if (v->kind != LVal::Kind::Atom || v->type.rank() != 0)
+            throw CompilerLimitation(loc, "expected a scalar");
+        return v;
+    }
+
+    LValPtr lower_hist(const LValPtr &dest, const LValPtr &op, const LValPtr &ne, const LValPtr &is,
+                       const LValPtr &vs, const SrcLoc &loc) {
+        std::vector<LValPtr> d = leaves(dest, loc), n = leaves(ne, loc), v = leaves(vs, loc),
+                             i = leaves(is, loc);
+        if (d.size() != 1 || n.size() != 1 || v.size() != 1 || i.size() != 1)
+            throw CompilerLimitation(loc, "histograms over tuples are not supported yet");
+        std::optional<SubExp> w;
+        std::vector<LValPtr> in = soac_inputs(LVal::tuple({i[0], v[0]}), w, loc);
+        ir::Type row = d[0]->type.row();
+        if (n[0]->type != row || in[1]->type.row() != row)
+            throw CompilerLimitation(loc, "histogram operands of different sizes");
+        ir::Lambda lam = make_lambda(op, {ne, ne}, {{row}, {row}}, loc, nullptr);
+        if (lam.ret != std::vector<ir::Type>{row})
+            throw CompilerLimitation(loc, "histogram operator result");
+        return emit1(ir::HistExp::make(*w, d[0]->atom.var, std::move(lam), n[0]->atom,
+                                       in[0]->atom.var, in[1]->atom.var),
+                     d[0]->type, "h");
+    }
+
+    LValPtr math_call(ir::MathFn fn, PrimType t, const std::vector<LValPtr> &a, const SrcLoc &loc) {
+        std::vector<SubExp> args;
+        std::vector<PrimValue> probe;
+        for (const LValPtr &x : a) {
+            args.push_back(scalar_atom(x, loc)->atom);
+            probe.push_back(
+                interp::convert_prim(x->type.elem, PrimValue::integer(PrimType::I64, 1)));
+        }
+        // The result type follows the interpreter: probe it with harmless arguments.
+        PrimType ret = t;
+        try {
+            ret = interp::eval_math(fn, t, probe.data(), loc).type;
+        } catch (const std::exception &) {
+        }
+        return emit1(ir::MathExp::make(fn, t, ret, std::move(args), loc), ir::Type::scalar(ret),
+                     "f");
+    }
+
+    LValPtr intrinsic(const std::string &name, const SrcLoc &loc) {
+        using A = const std::vector<LValPtr> &;
+        using L = const SrcLoc &;
+        size_t dot = name.find('.');
+        if (dot != std::string::npos) {
+            std::optional<PrimType> mod = prim_from_name(name.substr(0, dot));
+            std::string fname = name.substr(dot + 1);
+            if (mod) {
+                PrimType t = *mod;
+                if (prim_from_name(fname))
+                    return closure(1, [this, t](A a, L) {
+                        return emit1(ir::ConvertExp::make(t, a[0]->atom), ir::Type::scalar(t), "c");
+                    });
+                ir::MathFn fn = interp::math_fn(fname);
+                if (fn != ir::MathFn::Unknown) {
+                    int ar = interp::math_arity(fn);
+                    if (ar == 0)
+                        return math_call(fn, t, {}, loc);
+                    return closure(ar, [this, fn, t](A a, L l) { return math_call(fn, t, a, l); });
+                }
+                if (interp::binop_kind(fname) != ir::BinOpKind::None)
+                    return operator_value(fname, loc);
+            }
+        }
+        if (name == "map" || name == "map1")
+            return closure(2, [this](A a, L l) { return lower_map(a, l); });
+        if (name.size() == 4 && name.rfind("map", 0) == 0 && name[3] >= '2' && name[3] <= '5')
+            return closure(name[3] - '0' + 1, [this](A a, L l) { return lower_map(a, l); });
+        if (name == "reduce" || name == "reduce_comm")
+            return closure(
+                3, [this](A a, L l) { return lower_reduce_like(false, a[0], a[1], a[2], l); });
+        if (name == "scan")
+            return closure(
+                3, [this](A a, L l) { return lower_reduce_like(true, a[0], a[1], a[2], l); });
+        if (name == "filter")
+            return closure(2, [this](A a, L l) { return lower_filter(a[0], a[1], l); });
+        if (name == "iota")
+            return closure(1, [this](A a, L l) {
+                SubExp n = scalar_atom(a[0], l)->atom;
+                return emit1(ir::IotaExp::make(n), ir::Type{PrimType::I64, {n}}, "iota");
+            });
+        if (name == "replicate")
+            return closure(2, [this](A a, L l) {
+                SubExp n = scalar_atom(a[0], l)->atom;
+                std::vector<LValPtr> out;
+                for (const LValPtr &x : leaves(a[1], l))
+                    out.push_back(
+                        emit1(ir::ReplicateExp::make(n, x->atom), x->type.array_of(n), "rep"));
+                size_t pos = 0;
+                return restructure(a[1], out, pos);
+            });
+        if (name == "transpose")
+            return closure(1, [this](A a, L l) {
+                std::vector<LValPtr> out;
+                for (const LValPtr &x : leaves(a[0], l)) {
+                    ir::Type t = x->type;
+                    if (t.rank() < 2 || x->atom.is_const)
+                        throw CompilerLimitation(l, "transpose of a non-matrix");
+                    std::swap(t.dims[0], t.dims[1]);
+                    out.push_back(emit1(ir::TransposeExp::make(x->atom.var), t, "tr"));
+                }
+                size_t pos = 0;
+                return restructure(a[0], out, pos);
+            });
+        if (name == "reverse")
+            return closure(1, [this](A a, L l) {
+                // x[::-1], coerced back to x's sizes (always equal) so sizes stay known.
+                ir::SliceEntry en;
+                en.is_range = en.has_stride = true;
+                en.stride = SubExp::i64(-1);
+                std::vector<LValPtr> xs = leaves(a[0], l),
+                                     sl = leaves(slice_value(a[0], {en}, l), l), out;
+                for (size_t k = 0; k < xs.size(); k++)
+                    out.push_back(emit1(ir::CoerceExp::make(sl[k]->atom.var, xs[k]->type.dims, l),
+                                        xs[k]->type, "rev"));
+                size_t pos = 0;
+                return restructure(a[0], out, pos);
+            });
+        if (name == "copy" || name == "manifest")
+            return closure(1, [](A a, L) { return a[0]; });
+        if (name == "concat")
+            return closure(2, [this](A a, L l) {
+                std::vector<LValPtr> xs = leaves(a[0], l), ys = leaves(a[1], l), out;
+                for (size_t i = 0; i < xs.size(); i++) {
+                    SubExp n = emit1(ir::BinOpExp::make(ir::BinOpKind::Add, xs[i]->type.dims[0],
+                                                        ys[i]->type.dims[0], l),
+                                     ir::Type::scalar(PrimType::I64), "n")
+                                   ->atom;
+                    LValPtr y = ys[i];
+                    if (y->type.row() != xs[i]->type.row()) {
+                        ir::Type t = xs[i]->type.row().array_of(y->type.dims[0]);
+                        y = emit1(ir::CoerceExp::make(y->atom.var, t.dims, l), t, "c");
+                    }
+                    out.push_back(emit1(ir::ConcatExp::make(xs[i]->atom.var, y->atom.var, n),
+                                        xs[i]->type.row().array_of(n), "cat"));
+                }
+                size_t pos = 0;
+                return restructure(a[0], out, pos);
+            });
+        if (name == "scatter")
+            return closure(3, [this](A a, L l) {
+                std::vector<LValPtr> d = leaves(a[0], l), v = leaves(a[2], l), i = leaves(a[1], l),
+                                     out;
+                if (i.size() != 1)
+                    throw CompilerLimitation(l, "scatter with tuple indices");
+                for (size_t k = 0; k < d.size(); k++) {
+                    std::optional<SubExp> w;
+                    std::vector<LValPtr> in = soac_inputs(LVal::tuple({i[0], v[k]}), w, l);
+                    out.push_back(emit1(
+                        ir::ScatterExp::make(*w, d[k]->atom.var, in[0]->atom.var, in[1]->atom.var),
+                        d[k]->type, "sc"));
+                }
+                size_t pos = 0;
+                return restructure(a[0], out, pos);
+            });
+        if (name == "hist")
+            return closure(5, [this](A a, L l) {
+                SubExp k = scalar_atom(a[2], l)->atom;
+                LValPtr ne = scalar_atom(a[1], l);
+                LValPtr dest =
+                    emit1(ir::ReplicateExp::make(k, ne->atom), ne->type.array_of(k), "dest");
+                return lower_hist(dest, a[0], a[1], a[3], a[4], l);
+            });
+        if (name == "reduce_by_index")
+            return closure(
+                5, [this](A a, L l) { return lower_hist(a[0], a[1], a[2], a[3], a[4], l); });
+        throw CompilerLimitation(loc,
+                                 "the built-in " + name + " is not supported by the compiler yet");
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    LValPtr constant(PrimValue v) {
+        return LVal::of(SubExp::constant(v), ir::Type::scalar(v.type));
+    }
+
+    PrimType prim_of(const Exp &e) {
+        if (!e.type || e.type->kind != Type::Kind::Prim)
+            throw CompilerLimitation(e.loc, "a literal of unknown type");
+        return e.type->prim;
+    }
+
+    std::vector<SubExp> indices(const std::vector<DimIndex> &slice, const ScopePtr &scope,
+                                const SrcLoc &loc) {
+        std::vector<SubExp> idx;
+        for (const DimIndex &d : slice) {
+            if (d.is_range)
+                throw CompilerLimitation(loc, "slices with ranges are not supported yet");
+            LValPtr i = scalar_atom(lower(*d.index, scope), loc);
+            SubExp s = i->atom;
+            if (i->type.elem != PrimType::I64)
+                s = emit1(ir::ConvertExp::make(PrimType::I64, s), ir::Type::scalar(PrimType::I64),
+                          "i")
+                        ->atom;
+            idx.push_back(s);
+        }
+        return idx;
+    }
+
+    LValPtr index_value(const LValPtr &t, const std::vector<SubExp> &idx, const SrcLoc &loc) {
+        std::vector<LValPtr> out;
+        for (const LValPtr &a : leaves(t, loc)) {
+            if ((int)idx.size() > a->type.rank() || a->atom.is_const)
+                throw CompilerLimitation(loc, "indexing a non-array");
+            ir::Type rt = a->type;
+            rt.dims.erase(rt.dims.begin(), rt.dims.begin() + (long)idx.size());
+            out.push_back(emit1(ir::IndexExp::make(a->atom.var, idx, true, loc), rt, "e"));
+        }
+        size_t pos = 0;
+        return restructure(t, out, pos);
+    }
+
+    SubExp to_i64(const Exp &x, const ScopePtr &scope, const SrcLoc &loc) {
+        LValPtr i = scalar_atom(lower(x, scope), loc);
+        if (i->type.elem == PrimType::I64)
+            return i->atom;
+        return emit1(ir::ConvertExp::make(PrimType::I64, i->atom), ir::Type::scalar(PrimType::I64),
+                     "i")
+            ->atom;
+    }
+
+    std::vector<ir::SliceEntry> slice_entries(const std::vector<DimIndex> &slice,
+                                              const ScopePtr &scope, const SrcLoc &loc) {
+        std::vector<ir::SliceEntry> out;
+        for (const DimIndex &d : slice) {
+            ir::SliceEntry en;
+            en.is_range = d.is_range;
+            if (!d.is_range) {
+                en.start = to_i64(*d.index, scope, loc);
+            } else {
+                if ((en.has_start = d.start != nullptr))
+                    en.start = to_i64(*d.start, scope, loc);
+                if ((en.has_end = d.end != nullptr))
+                    en.end = to_i64(*d.end, scope, loc);
+                if ((en.has_stride = d.stride != nullptr))
+                    en.stride = to_i64(*d.stride, scope, loc);
+            }
+            out.push_back(en);
+        }
+        return out;
+    }
+
+    LValPtr slice_value(const LValPtr &t, const std::vector<ir::SliceEntry> &entries,
+                        const SrcLoc &loc) {
+        std::vector<LValPtr> out;
+        for (const LValPtr &a : leaves(t, loc)) {
+            if ((int)entries.size() > a->type.rank() || a->atom.is_const)
+                throw CompilerLimitation(loc, "slicing a non-array");
+            ir::Stm st;
+            ir::Type rt{a->type.elem, {}};
+            for (const ir::SliceEntry &en : entries) {
+                if (!en.is_range)
+                    continue;
+                ir::Var n = fresh("n");
+                st.pat.push_back({n, ir::Type::scalar(PrimType::I64)});
+                rt.dims.push_back(SubExp::of(n));
+            }
+            for (size_t i = entries.size(); i < (size_t)a->type.rank(); i++)
+                rt.dims.push_back(a->type.dims[i]);
+            ir::Var v = fresh("sl");
+            st.pat.push_back({v, rt});
+            st.exp = ir::SliceExp::make(a->atom.var, entries, loc);
+            stms_.back().push_back(std::move(st));
+            out.push_back(LVal::of(SubExp::of(v), rt));
+        }
+        size_t pos = 0;
+        return restructure(t, out, pos);
+    }
+
+    LValPtr update_value(const LValPtr &t, const std::vector<SubExp> &idx, const LValPtr &v,
+                         const SrcLoc &loc) {
+        std::vector<LValPtr> ts = leaves(t, loc), vs = leaves(v, loc), out;
+        for (size_t i = 0; i < ts.size(); i++) {
+            ir::Type rt = ts[i]->type;
+            rt.dims.erase(rt.dims.begin(), rt.dims.begin() + (long)idx.size());
+            LValPtr val = vs[i];
+            if (val->type != rt) {
+                if (val->type.rank() != rt.rank() || val->atom.is_const)
+                    throw CompilerLimitation(loc, "update value shape");
+                val = emit1(ir::CoerceExp::make(val->atom.var, rt.dims, loc), rt, "c");
+            }
+            out.push_back(emit1(ir::UpdateExp::make(ts[i]->atom.var, idx, val->atom, true, loc),
+                                ts[i]->type, "u"));
+        }
+        size_t pos = 0;
+        return restructure(t, out, pos);
+    }
+
+    size_t field_index(const TypePtr &t, const std::string &field, const SrcLoc &loc) {
+        if (t && t->kind == Type::Kind::Tuple)
+            return (size_t)std::atoi(field.c_str());
+        if (t && t->kind == Type::Kind::Record)
+            for (size_t i = 0; i < t->fields.size(); i++)
+                if (t->fields[i].first == field)
+                    return i;
+        throw CompilerLimitation(loc, "projection from this type");
+    }
+
+    LValPtr record_update(const LValPtr &v, const TypePtr &t, const std::vector<std::string> &path,
+                          size_t k, const LValPtr &nv, const SrcLoc &loc) {
+        if (k == path.size())
+            return nv;
+        size_t i = field_index(t, path[k], loc);
+        if (v->kind != LVal::Kind::Tuple || i >= v->elems.size())
+            throw InternalError("lowering: record update");
+        std::vector<LValPtr> xs = v->elems;
+        TypePtr ft = t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second;
+        xs[i] = record_update(xs[i], ft, path, k + 1, nv, loc);
+        return LVal::tuple(std::move(xs));
+    }
+
+    /** Builds an If over two lowered branches; both must have the same flat types. */
+    LValPtr lower_if(const SubExp &cond, const std::function<LValPtr()> &t,
+                     const std::function<LValPtr()> &e, const SrcLoc &loc) {
+        LValPtr ts, es;
+        std::vector<ir::Type> tt, et;
+        ir::Body tb = in_body(
+            [&] {
+                ts = t();
+                return leaves(ts, loc);
+            },
+            tt);
+        ir::Body eb = in_body(
+            [&] {
+                es = e();
+                return leaves(es, loc);
+            },
+            et);
+        if (tt != et)
+            throw CompilerLimitation(loc, "branches whose results have different sizes");
+        std::vector<LValPtr> res =
+            emit_many(ir::IfExp::make(cond, std::move(tb), std::move(eb), tt), tt, "if");
+        size_t pos = 0;
+        return restructure(ts, res, pos);
+    }
+
+    LValPtr lower_loop(const Loop &l, const ScopePtr &scope) {
+        if (!l.sizes.empty())
+            throw CompilerLimitation(l.loc, "loops with size parameters are not supported yet");
+        LValPtr init = l.init ? lower(*l.init, scope) : lower_pat_as_exp(*l.pat, scope);
+        std::vector<LValPtr> inits = leaves(init, l.loc);
+        std::vector<ir::Param> params;
+        std::vector<LValPtr> pvals;
+        std::vector<SubExp> init_atoms;
+        for (const LValPtr &x : inits) {
+            ir::Var v = fresh("acc");
+            params.push_back({v, x->type});
+            pvals.push_back(LVal::of(SubExp::of(v), x->type));
+            init_atoms.push_back(x->atom);
+        }
+        size_t pos = 0;
+        ScopePtr inner = bind_pat(scope, *l.pat, restructure(init, pvals, pos));
+        ir::Param index{fresh("i"), ir::Type::scalar(PrimType::I64)};
+        SubExp bound = SubExp::i64(0);
+        ir::Body cond;
+        ir::LoopExp::Form form = ir::LoopExp::Form::For;
+        std::vector<ir::Type> dummy;
+        if (l.form == Loop::Form::For) {
+            LValPtr b = scalar_atom(lower(*l.bound, scope), l.loc);
+            bound = b->atom;
+            index.type = b->type;
+            inner = bind_name(inner, l.index_name, LVal::of(SubExp::of(index.var), index.type));
+        } else if (l.form == Loop::Form::ForIn) {
+            LValPtr xs = lower(*l.bound, scope);
+            std::vector<LValPtr> xl = leaves(xs, l.loc);
+            if (xl.empty() || xl[0]->type.rank() == 0)
+                throw CompilerLimitation(l.loc, "for-in over a non-array");
+            bound = xl[0]->type.dims[0];
+            // The element is read inside the body: bind the pattern there (see below).
+            ScopePtr body_scope = inner;
+            const Pat *ep = l.elem_pat.get();
+            ir::Body body = in_body(
+                [&] {
+                    LValPtr x = index_value(xs, {SubExp::of(index.var)}, l.loc);
+                    ScopePtr s = bind_pat(body_scope, *ep, x);
+                    return leaves(lower(*l.body, s), l.loc);
+                },
+                dummy);
+            return finish_loop(l, init, params, init_atoms, form, index, bound, std::move(cond),
+                               std::move(body), dummy);
+        } else {
+            form = ir::LoopExp::Form::While;
+            cond = in_body(
+                [&] { return std::vector<LValPtr>{scalar_atom(lower(*l.bound, inner), l.loc)}; },
+                dummy);
+        }
+        ir::Body body = in_body([&] { return leaves(lower(*l.body, inner), l.loc); }, dummy);
+        return finish_loop(l, init, params, init_atoms, form, index, bound, std::move(cond),
+                           std::move(body), dummy);
+    }
+
+    LValPtr finish_loop(const Loop &l, const LValPtr &init, const std::vector<ir::Param> &params,
+                        const std::vector<SubExp> &init_atoms, ir::LoopExp::Form form,
+                        const ir::Param &index, const SubExp &bound, ir::Body cond, ir::Body body,
+                        const std::vector<ir::Type> &body_types) {
+        std::vector<ir::Type> pt;
+        for (const ir::Param &p : params)
+            pt.push_back(p.type);
+        if (body_types != pt)
+            throw CompilerLimitation(l.loc, "loop variables whose sizes change between iterations");
+        std::vector<LValPtr> res =
+            emit_many(ir::LoopExp::make(params, init_atoms, form, index, bound, std::move(cond),
+                                        std::move(body)),
+                      pt, "loop");
+        size_t pos = 0;
+        return restructure(init, res, pos);
+    }
+
+    /** `loop x for ...` without `= init`: the pattern's names are the initial values. */
+    LValPtr lower_pat_as_exp(const Pat &p, const ScopePtr &scope) {
+        switch (p.kind) {
+        case Pat::Kind::Id:
+            return name_value(p.name, scope, p.loc);
+        case Pat::Kind::Ascript:
+            return lower_pat_as_exp(*p.inner, scope);
+        case Pat::Kind::Tuple: {
+            std::vector<LValPtr> xs;
+            for (const PatPtr &e : p.elems)
+                xs.push_back(lower_pat_as_exp(*e, scope));
+            return LVal::tuple(std::move(xs));
+        }
+        default:
+            throw CompilerLimitation(p.loc, "loop without an initial value");
+        }
+    }
+
+    LValPtr lower(const Exp &e, const ScopePtr &scope) {
+        switch (e.kind) {
+        case ExpKind::IntLit: {
+            auto &l = static_cast<const IntLit &>(e);
+            PrimType t = prim_of(e);
+            if (is_float(t))
+                return constant(PrimValue::floating(t, (double)l.value));
+            if (t == PrimType::Bool)
+                return constant(PrimValue::boolean(l.value != 0));
+            return constant(PrimValue::integer(t, l.value));
+        }
+        case ExpKind::FloatLit: {
+            auto &l = static_cast<const FloatLit &>(e);
+            PrimType t = prim_of(e);
+            if (!is_float(t))
+                return constant(
+                    interp::convert_prim(t, PrimValue::floating(PrimType::F64, l.value)));
+            if (t == PrimType::F32 && !l.text.empty()) {
+                char *end = nullptr;
+                float f = std::strtof(l.text.c_str(), &end);
+                if (end && *end == 0)
+                    return constant(PrimValue::floating(t, (double)f));
+            }
+            return constant(PrimValue::floating(t, l.value));
+        }
+        case ExpKind::BoolLit:
+            return constant(PrimValue::boolean(static_cast<const BoolLit &>(e).value));
+        case ExpKind::StringLit: {
+            std::vector<SubExp> xs;
+            for (unsigned char c : static_cast<const StringLit &>(e).bytes)
+                xs.push_back(SubExp::constant(PrimValue::integer(PrimType::U8, c)));
+            ir::Type row = ir::Type::scalar(PrimType::U8);
+            size_t n = xs.size();
+            return emit1(ir::ArrayLitExp::make(std::move(xs), row),
+                         row.array_of(SubExp::i64((int64_t)n)), "str");
+        }
+        case ExpKind::Var:
+            return name_value(static_cast<const Var &>(e).name, scope, e.loc);
+        case ExpKind::Tuple: {
+            std::vector<LValPtr> xs;
+            for (const ExpPtr &x : static_cast<const TupleExp &>(e).elems)
+                xs.push_back(lower(*x, scope));
+            if (xs.size() == 1)
+                return xs[0];
+            return LVal::tuple(std::move(xs));
+        }
+        case ExpKind::Record: {
+            auto &r = static_cast<const RecordExp &>(e);
+            std::map<std::string, LValPtr> fs;
+            for (const auto &[n, x] : r.fields)
+                fs[n] = lower(*x, scope); // written order
+            std::vector<LValPtr> xs;
+            for (auto &[n, v] : fs)
+                xs.push_back(v); // sorted by name, as the type
+            return LVal::tuple(std::move(xs));
+        }
+        case ExpKind::ArrayLit: {
+            auto &a = static_cast<const ArrayLit &>(e);
+            std::vector<LValPtr> elems;
+            for (const ExpPtr &x : a.elems)
+                elems.push_back(lower(*x, scope));
+            std::vector<ir::Type> rows;
+            if (!e.type || e.type->kind != Type::Kind::Array)
+                throw CompilerLimitation(e.loc, "array literal type");
+            if (elems.empty()) {
+                flat_types(e.type->row_type(), scope, e.loc, rows);
+                std::vector<LValPtr> out;
+                for (const ir::Type &r : rows)
+                    out.push_back(
+                        emit1(ir::ArrayLitExp::make({}, r), r.array_of(SubExp::i64(0)), "arr"));
+                if (out.size() == 1)
+                    return out[0];
+                return LVal::tuple(std::move(out));
+            }
+            std::vector<std::vector<LValPtr>> cols;
+            for (const LValPtr &x : elems) {
+                std::vector<LValPtr> ls = leaves(x, e.loc);
+                if (cols.empty())
+                    cols.resize(ls.size());
+                for (size_t k = 0; k < ls.size(); k++)
+                    cols[k].push_back(ls[k]);
+            }
+            std::vector<LValPtr> out;
+            for (auto &col : cols) {
+                ir::Type row = col[0]->type;
+                std::vector<SubExp> xs;
+                for (LValPtr x : col) {
+                    if (x->type != row) {
+                        if (x->type.rank() != row.rank() || x->atom.is_const)
+                            throw CompilerLimitation(e.loc, "array literal rows");
+                        x = emit1(ir::CoerceExp::make(x->atom.var, row.dims, e.loc), row, "c");
+                    }
+                    xs.push_back(x->atom);
+                }
+                size_t n = xs.size();
+                out.push_back(emit1(ir::ArrayLitExp::make(std::move(xs), row),
+                                    row.array_of(SubExp::i64((int64_t)n)), "arr"));
+            }
+            size_t pos = 0;
+            return restructure(elems[0], out, pos);
+        }
+        case ExpKind::Range: {
+            auto &r = static_cast<const RangeExp &>(e);
+            LValPtr start = scalar_atom(lower(*r.start, scope), e.loc);
+            std::optional<SubExp> second;
+            if (r.second)
+                second = scalar_atom(lower(*r.second, scope), e.loc)->atom;
+            SubExp end = scalar_atom(lower(*r.end, scope), e.loc)->atom;
+            ir::Stm st;
+            ir::Var n = fresh("n");
+            ir::Type t = start->type.array_of(SubExp::of(n));
+            ir::Var v = fresh("range");
+            st.pat = {{n, ir::Type::scalar(PrimType::I64)}, {v, t}};
+            st.exp = ir::RangeExp::make(start->atom, second, end,
+                                        (ir::RangeExp::End)(int)r.end_kind, e.loc);
+            stms_.back().push_back(std::move(st));
+            return LVal::of(SubExp::of(v), t);
+        }
+        case ExpKind::BinOp: {
+            auto &b = static_cast<const BinOp &>(e);
+            std::string op = strip_module(b.op);
+            if ((op == "&&" || op == "||") && !b.backtick) {
+                SubExp l = scalar_atom(lower(*b.lhs, scope), e.loc)->atom;
+                bool is_and = op == "&&";
+                auto rhs = [&] { return scalar_atom(lower(*b.rhs, scope), e.loc); };
+                auto lit = [&] { return constant(PrimValue::boolean(!is_and)); };
+                return is_and ? lower_if(l, rhs, lit, e.loc) : lower_if(l, lit, rhs, e.loc);
+            }
+            LValPtr l = lower(*b.lhs, scope), r = lower(*b.rhs, scope);
+            if (b.backtick)
+                return apply(name_value(b.op, scope, b.op_loc), {l, r}, e.loc);
+            if (LValPtr f = lookup(scope, b.op))
+                return apply(f, {l, r}, e.loc);
+            return binop(b.op, l, r, e.loc); // the interpreter reports at the expression
+        }
+        case ExpKind::Negate: {
+            LValPtr x = scalar_atom(lower(*static_cast<const Negate &>(e).operand, scope), e.loc);
+            return emit1(ir::UnOpExp::make(ir::UnOpKind::Neg, x->atom), x->type, "neg");
+        }
+        case ExpKind::Not: {
+            LValPtr x = scalar_atom(lower(*static_cast<const Not &>(e).operand, scope), e.loc);
+            return emit1(ir::UnOpExp::make(ir::UnOpKind::Not, x->atom), x->type, "not");
+        }
+        case ExpKind::Apply: {
+            auto &a = static_cast<const Apply &>(e);
+            LValPtr f = lower(*a.fn, scope);
+            std::vector<LValPtr> args;
+            for (const ExpPtr &x : a.args)
+                args.push_back(lower(*x, scope));
+            return apply(f, args, e.loc);
+        }
+        case ExpKind::Lambda: {
+            auto *lam = &static_cast<const Lambda &>(e);
+            std::vector<std::string> opens = opens_;
+            return closure(
+                (int)lam->params.size(),
+                [this, lam, scope, opens](const std::vector<LValPtr> &args, const SrcLoc &) {
+                    ScopePtr s = scope;
+                    for (size_t i = 0; i < args.size(); i++)
+                        s = bind_pat(s, *lam->params[i], args[i]);
+                    std::vector<std::string> saved = opens_;
+                    opens_ = opens;
+                    struct Restore {
+                        std::vector<std::string> &o, &saved;
+                        ~Restore() { o = saved; }
+                    } restore{opens_, saved};
+                    return lower(*lam->body, s);
+                });
+        }
+        case ExpKind::OpSection: {
+            auto &s = static_cast<const OpSection &>(e);
+            std::string name = s.op;
+            bool builtin =
+                !s.backtick && interp::binop_kind(strip_module(name)) != ir::BinOpKind::None &&
+                !lookup(scope, name) && (!defs_.count(name) || defs_[name]->is_intrinsic);
+            LValPtr fn = builtin ? operator_value(strip_module(name), e.loc)
+                                 : name_value(name, scope, e.loc);
+            if (s.left) {
+                LValPtr l = lower(*s.left, scope);
+                return apply(fn, {l}, e.loc);
+            }
+            if (s.right) {
+                LValPtr r = lower(*s.right, scope);
+                return closure(1, [this, fn, r](const std::vector<LValPtr> &a, const SrcLoc &l) {
+                    return apply(fn, {a[0], r}, l);
+                });
+            }
+            return fn;
+        }
+        case ExpKind::ProjectSection: {
+            auto *ps = &static_cast<const ProjectSection &>(e);
+            TypePtr ft = e.type;
+            return closure(1, [this, ps, ft](const std::vector<LValPtr> &a, const SrcLoc &l) {
+                LValPtr v = a[0];
+                TypePtr t = ft && ft->kind == Type::Kind::Func ? ft->param : nullptr;
+                for (const std::string &f : ps->fields) {
+                    size_t i = field_index(t, f, l);
+                    if (v->kind != LVal::Kind::Tuple || i >= v->elems.size())
+                        throw InternalError("lowering: projection");
+                    v = v->elems[i];
+                    t = t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second;
+                }
+                return v;
+            });
+        }
+        case ExpKind::Project: {
+            auto &p = static_cast<const Project &>(e);
+            LValPtr v = lower(*p.target, scope);
+            size_t i = field_index(p.target->type, p.field, e.loc);
+            if (v->kind != LVal::Kind::Tuple || i >= v->elems.size())
+                throw InternalError("lowering: projection");
+            return v->elems[i];
+        }
+        case ExpKind::Index: {
+            auto &ix = static_cast<const Index &>(e);
+            LValPtr t = lower(*ix.target, scope);
+            bool ranges = false;
+            for (const DimIndex &d : ix.slice)
+                ranges = ranges || d.is_range;
+            if (ranges)
+                return slice_value(t, slice_entries(ix.slice, scope, e.loc), e.loc);
+            return index_value(t, indices(ix.slice, scope, e.loc), e.loc);
+        }
+        case ExpKind::Update: {
+            auto &u = static_cast<const Update &>(e);
+            LValPtr t = lower(*u.target, scope);
+            std::vector<SubExp> idx = indices(u.slice, scope, e.loc);
+            return update_value(t, idx, lower(*u.value, scope), e.loc);
+        }
+        case ExpKind::RecordUpdate: {
+            auto &u = static_cast<const RecordUpdate &>(e);
+            LValPtr t = lower(*u.target, scope);
+            return record_update(t, u.target->type, u.path, 0, lower(*u.value, scope), e.loc);
+        }
+        case ExpKind::LetPat: {
+            auto &l = static_cast<const LetPat &>(e);
+            LValPtr v = lower(*l.value, scope);
+            ScopePtr s = bind_pat(scope, *l.pat, v);
+            for (const std::string &n : l.sizes) {
+                // `let [n] xs = e`: n is the first dim named n in the pattern's type.
+                if (!lookup(s, n) || lookup(s, n) == lookup(scope, n))
+                    throw CompilerLimitation(e.loc,
+                                             "existential size bindings are not supported yet");
+            }
+            return lower(*l.body, s);
+        }
+        case ExpKind::LetFun: {
+            auto &l = static_cast<const LetFun &>(e);
+            FunDefPtr fd = l.fun;
+            if (fd->params.empty())
+                return lower(*l.body, bind_name(scope, fd->name, lower(*fd->body, scope)));
+            // The closure sees the scope before the definition (no recursion: Futhark has none).
+            return lower(*l.body, bind_name(scope, fd->name, fundef_value(fd, scope, e.loc)));
+        }
+        case ExpKind::LetWith: {
+            auto &l = static_cast<const LetWith &>(e);
+            LValPtr t = name_value(l.name, scope, l.name_loc);
+            LValPtr nv;
+            if (!l.path.empty()) {
+                throw CompilerLimitation(e.loc, "let with a record path is not supported yet");
+            }
+            std::vector<SubExp> idx = indices(l.slice, scope, e.loc);
+            nv = update_value(t, idx, lower(*l.value, scope), e.loc);
+            return lower(*l.body, bind_name(scope, l.name, nv));
+        }
+        case ExpKind::If: {
+            auto &i = static_cast<const If &>(e);
+            SubExp c = scalar_atom(lower(*i.cond, scope), e.loc)->atom;
+            return lower_if(
+                c, [&] { return lower(*i.then_branch, scope); },
+                [&] { return lower(*i.else_branch, scope); }, e.loc);
+        }
+        case ExpKind::Loop:
+            return lower_loop(static_cast<const Loop &>(e), scope);
+        case ExpKind::Ascript:
+            return lower(*static_cast<const Ascript &>(e).exp, scope);
+        case ExpKind::Coerce: {
+            auto &c = static_cast<const Coerce &>(e);
+            LValPtr v = lower(*c.exp, scope);
+            std::vector<ir::Type> want;
+            try {
+                flat_types(e.type, scope, e.loc, want);
+            } catch (const CompilerLimitation &) {
+                return v; // sizes not nameable here: keep the value's own sizes
+            }
+            std::vector<LValPtr> ls = leaves(v, e.loc), out;
+            if (want.size() != ls.size())
+                throw InternalError("lowering: coercion arity");
+            for (size_t k = 0; k < ls.size(); k++) {
+                if (ls[k]->type == want[k] || ls[k]->type.rank() == 0) {
+                    out.push_back(ls[k]);
+                    continue;
+                }
+                out.push_back(
+                    emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc), want[k], "c"));
+            }
+            size_t pos = 0;
+            return restructure(v, out, pos);
+        }
+        case ExpKind::Assert: {
+            auto &a = static_cast<const AssertExp &>(e);
+            SubExp c = scalar_atom(lower(*a.cond, scope), e.loc)->atom;
+            emit(ir::AssertExp::make(c, "Assertion is false: " + a.cond_text, e.loc),
+                 {ir::Type::scalar(PrimType::Bool)}, "ok");
+            return lower(*a.exp, scope);
+        }
+        case ExpKind::Attr: {
+            auto &a = static_cast<const AttrExp &>(e);
+            if (a.attr.rfind("open ", 0) == 0) {
+                opens_.push_back(a.attr.substr(5));
+                struct Pop {
+                    std::vector<std::string> &o;
+                    ~Pop() { o.pop_back(); }
+                } pop{opens_};
+                return lower(*a.exp, scope);
+            }
+            return lower(*a.exp, scope);
+        }
+        case ExpKind::IndexSection:
+        case ExpKind::Match:
+        case ExpKind::Ctor:
+            break;
+        }
+        throw CompilerLimitation(e.loc, "this construct is not supported by the compiler yet");
+    }
+};
+
+} // namespace
+
+ir::Module lower_program(const Program &prog, const std::string &entry) {
+    Lowerer l(prog);
+    return l.lower_entry(entry);
+}
+
+} // namespace loom
+
+// Note [Lowered values]
+// During lowering a source value is an LVal tree: an Atom (an IR SubExp and its IR type:
+// a scalar or an array of scalars), a Tuple (tuples and records; record fields in name
+// order, as in the checked type), or a Func (a function known at compile time: its arity,
+// the arguments applied so far and how to inline it).  An array of tuples is a Tuple of
+// arrays, so `zip` costs nothing and SOACs take one input per leaf.  Only Atoms reach the
+// IR; Funcs must disappear, or lowering reports a CompilerLimitation.
