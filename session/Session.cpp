@@ -18,6 +18,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <pthread.h>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -49,8 +52,7 @@ std::string decl_key(const Decl &d0) {
 
 /** Whether a parse error only means the input stopped too early. */
 bool is_eof_error(const CompileError &e) {
-    return e.message().rfind("unexpected end of input", 0) == 0 ||
-           e.message().find("unterminated") != std::string::npos;
+    return e.message().rfind("unexpected end of input", 0) == 0;
 }
 
 bool loc_after(const SrcLoc &a, const SrcLoc &b) {
@@ -253,8 +255,41 @@ bool Session::is_complete(const std::string &input) {
     return try_parse(false) || !eof;
 }
 
+namespace {
+
+/** Runs `f` on a thread with a 1 GiB stack (reserved, committed as used): the
+ * interpreter recurses on the C++ stack, and deep user recursion should not
+ * overflow the main thread's 8 MiB.  Falls back to running inline. */
+void run_with_big_stack(const std::function<void()> &f) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return f();
+    pthread_attr_setstacksize(&attr, size_t(1) << 30);
+    struct Ctx {
+        const std::function<void()> *f;
+    } ctx{&f};
+    pthread_t th;
+    auto body = [](void *p) -> void * {
+        (*static_cast<Ctx *>(p)->f)();
+        return nullptr;
+    };
+    int rc = pthread_create(&th, &attr, body, &ctx);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) return f();
+    pthread_join(th, nullptr);
+}
+
+}  // namespace
+
 EvalRecord Session::submit(const std::string &input, const std::string &source_name,
                            int first_line) {
+    // submit_impl catches every exception, so nothing crosses the thread boundary.
+    EvalRecord r;
+    run_with_big_stack([&] { r = submit_impl(input, source_name, first_line); });
+    return r;
+}
+
+EvalRecord Session::submit_impl(const std::string &input, const std::string &source_name,
+                                int first_line) {
     size_t i = skip_blank(input);
     if (i >= input.size()) return EvalRecord{};
     EvalRecord r;
@@ -410,6 +445,11 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
 }
 
 EvalRecord Session::load_file(const std::string &path, bool reload) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        return error_record("cannot read `" + path + "`: no such file");
+    if (!std::filesystem::is_regular_file(path, ec))
+        return error_record("cannot read `" + path + "`: not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in) return error_record("cannot read `" + path + "`");
     std::stringstream ss;

@@ -85,6 +85,8 @@ public:
 
 private:
     struct State;
+    EvalRecord submit_impl(const std::string &input, const std::string &source_name,
+                           int first_line);
     EvalRecord run_command(const std::string &line, const std::string &source_name,
                            int first_line);
     EvalRecord eval_expression(const std::string &text, const std::string &source_name,

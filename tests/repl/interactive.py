@@ -38,6 +38,26 @@ def read_until(fd, pattern, timeout=10.0):
     return buf.decode(errors="replace")
 
 
+def send(fd, data):
+    # Let the REPL get back into libedit's raw mode first: a byte typed while the
+    # terminal is still in canonical mode (e.g. Ctrl-D) would mean something else.
+    time.sleep(0.15)
+    os.write(fd, data)
+
+
+def wait_exit(pid, timeout=10.0):
+    """The exit status, or None after killing a REPL that did not exit."""
+    end = time.time() + timeout
+    while time.time() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    return None
+
+
 def check(name, cond, text=""):
     global passed, failed
     if cond:
@@ -49,47 +69,77 @@ def check(name, cond, text=""):
 
 pid, fd = spawn()
 check("banner", "loom>" in read_until(fd, r"loom> "))
-os.write(fd, b"def double (x: i32) : i32 =\r")
+send(fd, b"def double (x: i32) : i32 =\r")
 out = read_until(fd, r"\.\.\. ")
 check("continuation prompt", "..." in out, out)
-os.write(fd, b"  x * 2\r")
+send(fd, b"  x * 2\r")
 read_until(fd, r"loom> ")
-os.write(fd, b"double 21\r")
+send(fd, b"double 21\r")
 out = read_until(fd, r"42i32[\s\S]*loom> ")
 check("multi-line definition", "42i32" in out, out)
-os.write(fd, b"double true\r")
+send(fd, b"double true\r")
 out = read_until(fd, r"error[\s\S]*loom> ")
 check("error reported", "<repl>:1:8: error" in out, out)
-os.write(fd, b"doub\t 4\r")
+send(fd, b"doub\t 4\r")
 out = read_until(fd, r"8i32[\s\S]*loom> ")
 check("tab completion of a name", "8i32" in out, out)
-os.write(fd, b":ty\t double\r")
+send(fd, b":ty\t double\r")
 out = read_until(fd, r"i32 -> i32[\s\S]*loom> ")
 check("tab completion of a command, :type", "double : i32 -> i32" in out, out)
-os.write(fd, b"loop x = 0i64 for i < 10_000_000_000i64 do x + 1\r")
+send(fd, b"loop x = 0i64 for i < 10_000_000_000i64 do x + 1\r")
 time.sleep(0.5)
 os.write(fd, b"\x03")
 out = read_until(fd, r"interrupted[\s\S]*loom> ")
 check("Ctrl-C interrupts", "interrupted" in out, out)
-os.write(fd, b"double 5\r")
+send(fd, b"double 5\r")
 out = read_until(fd, r"10i32[\s\S]*loom> ")
 check("REPL continues after Ctrl-C", "10i32" in out, out)
-os.write(fd, b"\x04")
-_, status = os.waitpid(pid, 0)
-check("Ctrl-D quits with status 0", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
+send(fd, b"\x04")
+status = wait_exit(pid)
+check("Ctrl-D quits with status 0",
+      status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
 
 # History survives a restart: Up recalls `double 5`, which fails now (no definition).
 hist = os.path.join(data_home, "loom", "history")
 check("history file written", os.path.exists(hist) and "double" in open(hist).read())
 pid, fd = spawn()
 read_until(fd, r"loom> ")
-os.write(fd, b"def double (x: i32) : i32 = x + x\r")
+send(fd, b"def double (x: i32) : i32 = x + x\r")
 read_until(fd, r"loom> ")
-os.write(fd, b"\x1b[A\x1b[A\r")
+send(fd, b"\x1b[A\x1b[A\r")
 out = read_until(fd, r"10i32[\s\S]*loom> ")
 check("history across sessions", "10i32" in out, out)
-os.write(fd, b"\x04")
-os.waitpid(pid, 0)
+send(fd, b"\x04")
+check("Ctrl-D quits again", wait_exit(pid) is not None)
+
+# :reload picks up a changed file; a definition that used the old version and no
+# longer type-checks is dropped with a note.
+lib = os.path.join(data_home, "lib.fut")
+with open(lib, "w") as f:
+    f.write("def scale (x: i32) : i32 = x * 3\n")
+pid, fd = spawn()
+read_until(fd, r"loom> ")
+send(fd, f":load {lib}\r".encode())
+read_until(fd, r"loaded[\s\S]*loom> ")
+send(fd, b"def user (x: i32) : i32 = scale x + 1\r")
+read_until(fd, r"loom> ")
+send(fd, b"user 2\r")
+out = read_until(fd, r"7i32[\s\S]*loom> ")
+check(":load", "7i32" in out, out)
+with open(lib, "w") as f:
+    f.write("def scale (x: i32) : i32 = x * 5\n")
+send(fd, b":reload\r")
+read_until(fd, r"reloaded[\s\S]*loom> ")
+send(fd, b"user 2\r")
+out = read_until(fd, r"11i32[\s\S]*loom> ")
+check(":reload, dependents see the new definition", "11i32" in out, out)
+with open(lib, "w") as f:
+    f.write("def scale (x: f64) : f64 = x * 5\n")
+send(fd, b":reload\r")
+out = read_until(fd, r"reloaded[\s\S]*loom> ")
+check(":reload drops a dependent that no longer checks", "dropped `user`" in out, out)
+send(fd, b"\x04")
+check("Ctrl-D quits a third time", wait_exit(pid) is not None)
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

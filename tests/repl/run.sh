@@ -2,7 +2,9 @@
 # Transcript tests of the REPL: each tests/repl/NAME.in is piped to
 # `loom --run - [ARGS]` (ARGS from NAME.args if present) in this folder; stdout and
 # stderr together, plus a final `[exit N]` line, must equal NAME.out.  Timing
-# numbers on `-- time:`/`-- bench:` lines are replaced by N.
+# numbers on `-- time:`/`-- bench:` lines are replaced by N, and the wording of
+# located diagnostics (owned by the parser, checker and interpreter, tested in
+# tests/errors) by `...`, except `Unknown name`, which shows the session's state.
 # Usage: tests/repl/run.sh path/to/loom [--update]
 set -u
 LOOM=$(realpath "${1:?usage: run.sh path/to/loom [--update]}")
@@ -16,7 +18,9 @@ for in in *.in; do
     args=()
     [[ -f $name.args ]] && read -r -a args <"$name.args"
     actual=$("$LOOM" --run - "${args[@]}" <"$in" 2>&1; echo "[exit $?]")
-    actual=$(sed -E '/^-- (time|bench):/ s/[0-9]+(\.[0-9]+)?/N/g' <<<"$actual")
+    actual=$(sed -E -e '/^-- (time|bench):/ s/[0-9]+(\.[0-9]+)?/N/g' \
+        -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
+        <<<"$actual")
     if [[ $UPDATE == --update ]]; then
         printf '%s\n' "$actual" >"$name.out"
     fi
