@@ -181,6 +181,8 @@ Value Evaluator::make_closure(const std::vector<PatPtr> &params, const Exp &body
 Value Evaluator::apply(const Value &fn, Value *args, int n, const SrcLoc &loc, const Type *result_type) {
     if (fn.kind() != Value::Kind::Function || !fn.function())
         throw RuntimeError(loc, "attempt to apply a value that is not a function");
+    // Recursion is the only unbounded nesting (the parser bounds expression depth).
+    if (stack.exhausted()) throw RuntimeError(loc, "Stack overflow: recursion too deep");
     const FunctionValue &f = *fn.function();
     int have = (int)f.applied.size();
     if (n == 0) return fn;

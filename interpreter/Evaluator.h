@@ -5,6 +5,7 @@
 #pragma once
 
 #include "frontend/Frontend.h"
+#include "core/Stack.h"
 #include "interpreter/Interp_Internal.h"
 
 #include <unordered_map>
@@ -21,6 +22,7 @@ public:
     Value eval_top(const Exp &e);
 
     const std::atomic<bool> *interrupt = nullptr;
+    StackGuard stack;  ///< reset at each public entry (the thread may differ)
 
     // ---- used by Builtins.cpp
     Value eval(const Exp &e);

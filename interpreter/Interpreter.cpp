@@ -35,11 +35,18 @@ Interpreter::Interpreter() : impl_(std::make_unique<Impl>()) {
     impl_->ev->load(checked_prelude());
 }
 Interpreter::~Interpreter() = default;
-void Interpreter::load(const Program &prog) { impl_->ev->load(prog); }
+void Interpreter::load(const Program &prog) {
+    impl_->ev->stack.reset();
+    impl_->ev->load(prog);
+}
 Value Interpreter::call(const std::string &name, const std::vector<Value> &args) {
+    impl_->ev->stack.reset();
     return impl_->ev->call_global(name, args);
 }
-Value Interpreter::eval(const Exp &e) { return impl_->ev->eval_top(e); }
+Value Interpreter::eval(const Exp &e) {
+    impl_->ev->stack.reset();
+    return impl_->ev->eval_top(e);
+}
 void Interpreter::set_interrupt_flag(const std::atomic<bool> *flag) { impl_->ev->interrupt = flag; }
 
 }  // namespace loom

@@ -1,5 +1,6 @@
 // The `loom` binary: with no arguments the REPL, `--run SCRIPT` a REPL script,
 // anything else the command-line driver (run/check/test).
+#include "core/Stack.h"
 #include "driver/Driver.h"
 #include "repl/Repl.h"
 
@@ -34,5 +35,8 @@ int main(int argc, char **argv) {
         return loom::run_script(in, script, keep_going, std::cout, std::cerr);
     }
     std::ios::sync_with_stdio(false);
-    return loom::driver_main(args, std::cin, std::cout, std::cerr);
+    // The interpreter recurses on the stack: give deep (but finite) recursion room.
+    int status = 0;
+    loom::run_with_big_stack([&] { status = loom::driver_main(args, std::cin, std::cout, std::cerr); });
+    return status;
 }

@@ -19,7 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <pthread.h>
+#include "core/Stack.h"
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -254,31 +254,6 @@ bool Session::is_complete(const std::string &input) {
     if (word == "let") return try_parse(true) || try_parse(false) || !eof;
     return try_parse(false) || !eof;
 }
-
-namespace {
-
-/** Runs `f` on a thread with a 1 GiB stack (reserved, committed as used): the
- * interpreter recurses on the C++ stack, and deep user recursion should not
- * overflow the main thread's 8 MiB.  Falls back to running inline. */
-void run_with_big_stack(const std::function<void()> &f) {
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0) return f();
-    pthread_attr_setstacksize(&attr, size_t(1) << 30);
-    struct Ctx {
-        const std::function<void()> *f;
-    } ctx{&f};
-    pthread_t th;
-    auto body = [](void *p) -> void * {
-        (*static_cast<Ctx *>(p)->f)();
-        return nullptr;
-    };
-    int rc = pthread_create(&th, &attr, body, &ctx);
-    pthread_attr_destroy(&attr);
-    if (rc != 0) return f();
-    pthread_join(th, nullptr);
-}
-
-}  // namespace
 
 EvalRecord Session::submit(const std::string &input, const std::string &source_name,
                            int first_line) {
