@@ -62,6 +62,14 @@ Program load_program(const std::string &path, const std::string &text) {
     return prog;
 }
 
+/** Whether a file has a `-- ==` line (the start of a futhark-test block). */
+bool has_test_block(const std::string &path) {
+    std::string text;
+    if (!read_file(path, text)) return true;  // let the runner report it
+    static const std::regex block_start(R"((^|\n)--[ \t]*==[ \t]*(\r?\n|$))");
+    return std::regex_search(text, block_start);
+}
+
 FunDefPtr find_function(const Program &prog, const std::string &name) {
     FunDefPtr found;
     for (const DeclPtr &d : prog.decls) {
@@ -490,7 +498,9 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
                  !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
                 if (!it->is_regular_file(ec)) continue;
                 auto ext = it->path().extension();
-                if (ext == ".fut" || ext == ".loom") found.push_back(it->path().string());
+                // A .loom file may also be a REPL script: it is a test only with a test block.
+                if (ext == ".fut" || (ext == ".loom" && has_test_block(it->path().string())))
+                    found.push_back(it->path().string());
             }
             std::sort(found.begin(), found.end());
             files.insert(files.end(), found.begin(), found.end());

@@ -93,6 +93,11 @@ else
     fail=$((fail + 1)); echo "FAIL test-directory-count:"; echo "$out" | sed 's/^/  /'
 fi
 expect test-usage 2 '' '' -- "$LOOM" test
+# In a folder, a .loom file without a test block is a REPL script, not a test.
+mkdir -p "$TMP/mixed"
+cp "$HERE/sum.fut" "$TMP/mixed/prog.loom"
+printf '1 + 2\n' >"$TMP/mixed/script.loom"
+expect test-loom-script-skipped 0 '2 passed, 0 failed' '' -- "$LOOM" test "$TMP/mixed"
 expect test-bad-backend 2 '' '' -- "$LOOM" test --backend nope "$HERE/sum.fut"
 
 echo "$pass passed, $fail failed"

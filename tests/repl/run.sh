@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
-# Transcript tests of the REPL: each tests/repl/NAME.in is piped to
+# Transcript tests of the REPL: each NAME.in (or NAME.loom) in DIR (default: this
+# folder) is piped to
 # `loom --run - [ARGS]` (ARGS from NAME.args if present) in this folder; stdout and
 # stderr together, plus a final `[exit N]` line, must equal NAME.out.  Timing
 # numbers on `-- time:`/`-- bench:` lines are replaced by N, and the wording of
 # located diagnostics (owned by the parser, checker and interpreter, tested in
 # tests/errors) by `...`, except `Unknown name`, which shows the session's state.
-# Usage: tests/repl/run.sh path/to/loom [--update]
+# Usage: tests/repl/run.sh path/to/loom [--dir DIR] [--update]
 set -u
-LOOM=$(realpath "${1:?usage: run.sh path/to/loom [--update]}")
-UPDATE=${2:-}
+LOOM=$(realpath "${1:?usage: run.sh path/to/loom [--dir DIR] [--update]}")
+shift
 HERE=$(cd "$(dirname "$0")" && pwd)
-cd "$HERE" || exit 2
+DIR=$HERE
+UPDATE=
+while [[ $# -gt 0 ]]; do
+    case $1 in
+    --dir) DIR=$(realpath "$2"); shift ;;
+    --update) UPDATE=--update ;;
+    esac
+    shift
+done
+cd "$DIR" || exit 2
 pass=0
 fail=0
-for in in *.in; do
-    name=${in%.in}
+shopt -s nullglob
+for in in *.in *.loom; do
+    name=${in%.*}
     args=()
     [[ -f $name.args ]] && read -r -a args <"$name.args"
     actual=$("$LOOM" --run - "${args[@]}" <"$in" 2>&1; echo "[exit $?]")
@@ -33,7 +44,7 @@ for in in *.in; do
     fi
 done
 # The interactive session through a pseudo-terminal (counts as one test).
-if command -v python3 >/dev/null; then
+if [[ $DIR == "$HERE" ]] && command -v python3 >/dev/null; then
     if out=$(python3 "$HERE/interactive.py" "$LOOM" 2>&1); then
         pass=$((pass + 1))
     else
