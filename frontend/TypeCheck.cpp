@@ -24,6 +24,9 @@ void Checker::reset() {
     touched_types_.clear();
     synthetic_.clear();
     open_mods_.clear();
+    lambda_depth_ = 0;
+    ambig_candidates_.clear();
+    dims_met_any_.clear();
     name_counter_ = 0;
     exist_counter_ = 0;
     used_tparam_names_.clear();
@@ -394,7 +397,16 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
 
 void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
     Dim a = resolve_dim(a0), b = resolve_dim(b0);
-    if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any || a == b) return;
+    if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any) {
+        // Remember size variables matched leniently: they are not ambiguous.
+        for (const Dim *d : {&a, &b})
+            if (d->kind == Dim::Kind::Var) {
+                int i = var_index(d->name);
+                if (i >= 0 && i < (int)dvars_.size()) dims_met_any_.insert(i);
+            }
+        return;
+    }
+    if (a == b) return;
     int ia = a.kind == Dim::Kind::Var ? var_index(a.name) : -1;
     int ib = b.kind == Dim::Kind::Var ? var_index(b.name) : -1;
     if (ia >= (int)dvars_.size()) ia = -1;  // defensive: never index past the size variables
@@ -771,6 +783,53 @@ TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
     }
     for (auto &p : s.sparams) dv[p] = fresh_dim();
     return subst(s.type, tv, dv);
+}
+
+// Sizes that occur in an array type outside any function type (witnessing positions).
+static void witnessed_dims(const TypePtr &t, std::set<std::string> &out) {
+    if (!t) return;
+    switch (t->kind) {
+    case Type::Kind::Array:
+        for (auto &d : t->shape)
+            if (d.kind == Dim::Kind::Var) out.insert(d.name);
+        witnessed_dims(t->elem, out);
+        return;
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems) witnessed_dims(e, out);
+        return;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields) witnessed_dims(f.second, out);
+        return;
+    default: return;
+    }
+}
+
+// Called right after instantiate(s): its size variables are the last ones made.
+void Checker::note_unwitnessed_sizes(const Scheme &s, const std::string &fname, const SrcLoc &loc) {
+    if (s.sparams.empty() || env_.checking_prelude || s.sparams.size() > dvars_.size()) return;
+    std::set<std::string> witnessed, anywhere;
+    for (TypePtr t = s.type; t && t->kind == Type::Kind::Func; t = t->result) {
+        witnessed_dims(t->param, witnessed);
+        dim_names(t->param, anywhere);
+    }
+    size_t base = dvars_.size() - s.sparams.size();
+    for (size_t k = 0; k < s.sparams.size(); k++)
+        if (!witnessed.count(s.sparams[k]) && anywhere.count(s.sparams[k]))
+            ambig_candidates_.push_back({(int)(base + k), s.sparams[k], fname, loc});
+}
+
+void Checker::check_ambiguous_sizes() {
+    for (auto &c : ambig_candidates_) {
+        Dim d = resolve_dim(Dim::var("?" + std::to_string(c.dim_index)));
+        if (d.kind != Dim::Kind::Var) continue;
+        int i = var_index(d.name);
+        if (i < 0 || i >= (int)dvars_.size() || dbound_[i] || dims_met_any_.count(i)) continue;
+        throw CompileError(c.loc, "Ambiguous size `" + c.sparam + "`: it is an instantiated size parameter of \"" +
+                                      c.fname + "\" that no argument determines (it occurs only in a "
+                                      "function-typed parameter); add a type annotation");
+    }
+    ambig_candidates_.clear();
 }
 
 TypePtr Checker::field_type(TypePtr t, const std::string &field, const SrcLoc &loc) {
@@ -1394,6 +1453,7 @@ void Checker::check_decl_impl(Decl &d) {
         reset();
         FunDef &f = *d.fun;
         auto scheme = check_fundef(f, true);
+        check_ambiguous_sizes();
         std::vector<std::string> gen;
         finalize(&scheme->type, &gen);
         scheme->type = zonk(scheme->type, true);
@@ -1443,6 +1503,7 @@ TypePtr Checker::check_top_exp(ExpPtr &e) {
 TypePtr Checker::check_top_exp_impl(ExpPtr &e) {
     reset();
     TypePtr t = check(e);
+    check_ambiguous_sizes();
     std::vector<std::string> gen;
     finalize(&t, &gen);
     check_uniqueness_exp(e);

@@ -167,7 +167,9 @@ TypePtr Checker::check_var(ExpPtr &e) {
     if (it != env_.vals.end()) {
         touched_vars_.push_back(v);
         v->type_args.clear();
-        return instantiate(it->second->scheme, &v->type_args);
+        TypePtr t = instantiate(it->second->scheme, &v->type_args);
+        if (!it->second->from_prelude) note_unwitnessed_sizes(it->second->scheme, name, e->loc);
+        return t;
     }
     if (is_builtin_op(name)) return builtin_op_type(name, e->loc);
     // `r.x.0`: a value followed by field projections.
@@ -384,6 +386,11 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
 }
 
 TypePtr Checker::check_lambda(Lambda &lam) {
+    struct DepthGuard {
+        int &d;
+        explicit DepthGuard(int &x) : d(x) { ++d; }
+        ~DepthGuard() { --d; }
+    } depth_guard(lambda_depth_);
     size_t mark = scope_mark();
     std::set<std::string> names;
     std::vector<TypePtr> ptypes;
@@ -738,7 +745,20 @@ TypePtr Checker::check(ExpPtr &e) {
         auto *x = e->as<RecordUpdate>();
         TypePtr rt = check(x->target);
         TypePtr cur = rt;
-        for (auto &f : x->path) cur = field_type(cur, f, e->loc);
+        for (auto &f : x->path) {
+            // Futhark: the record type must be known at this point (not merely
+            // constrained to have the field); a return type is consulted too late.
+            // Only outside lambdas: their parameter types may come from later
+            // arguments (Futhark's argument order there is not ours to guess).
+            cur = resolve(cur);
+            if (cur && cur->kind == Type::Kind::TypeVar && lambda_depth_ == 0) {
+                std::string n = "the record";
+                if (auto *v = x->target->as<Var>()) n = "`" + v->name + "`";
+                throw CompileError(x->target->loc, "Full type of " + n + " is not known at this point (add a "
+                                                   "type annotation where it is bound; record update needs it)");
+            }
+            cur = field_type(cur, f, e->loc);
+        }
         expect(cur, check(x->value), x->value->loc, "the value written by `with` does not match the field");
         t = rt;
         break;

@@ -8,6 +8,7 @@
 #include "frontend/TypeCheck_Internal.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace loom {
@@ -100,6 +101,36 @@ private:
         for (auto &f : p.fields)
             if (f.second) collect_ids(*f.second, u, out);
         if (p.inner) collect_ids(*p.inner, u, out);
+    }
+
+    struct LoopPart {
+        const Pat *pat;
+        Als als;
+        bool uniq;
+    };
+    // Splits a loop's initial value along its parameter pattern: one part per
+    // parameter name, with whether a `*` ascription covers it.
+    void loop_parts(const PatPtr &p, const Als &a, bool uniq, std::vector<LoopPart> &out) {
+        if (!p) return;
+        bool prim = is_prim_type(p->type);
+        switch (p->kind) {
+        case Pat::Kind::Id: out.push_back({p.get(), prim ? Als{} : Als{a.all(), {}}, uniq}); return;
+        case Pat::Kind::Tuple:
+            if (a.elems.size() == p->elems.size() && !p->elems.empty()) {
+                for (size_t i = 0; i < p->elems.size(); i++) loop_parts(p->elems[i], a.elems[i], uniq, out);
+            } else {
+                for (auto &e : p->elems) loop_parts(e, Als{a.all(), {}}, uniq, out);
+            }
+            return;
+        case Pat::Kind::Ascript:
+            loop_parts(p->inner, a, uniq || (p->type && p->type->unique), out);
+            return;
+        default:
+            for (auto &e : p->elems) loop_parts(e, Als{a.all(), {}}, uniq, out);
+            for (auto &f : p->fields) loop_parts(f.second, Als{a.all(), {}}, uniq, out);
+            if (p->inner) loop_parts(p->inner, Als{a.all(), {}}, uniq, out);
+            return;
+        }
     }
 
     // Binds a pattern to a value with aliases `a`.
@@ -492,6 +523,7 @@ private:
             bind_pat(x->pat, Als{});
             for (size_t i = pmark; i < scope_.size(); i++) infos_[*scope_[i].second.ids.rbegin()].consumable = true;
             std::set<int> param_ids;
+            size_t pend = scope_.size();
             for (size_t i = pmark; i < scope_.size(); i++)
                 param_ids.insert(scope_[i].second.ids.begin(), scope_[i].second.ids.end());
             if (x->form == Loop::Form::ForIn) bind_pat(x->elem_pat, Als{});
@@ -499,20 +531,47 @@ private:
             if (x->form == Loop::Form::While) walk(x->bound);
             Als body = walk(x->body);
             depth_--;
-            bool param_consumed = false;
-            for (int id : param_ids) param_consumed |= consumed_.count(id) > 0;
-            bool declared_unique = x->pat->type && x->pat->type->unique;
-            scope_.resize(mark);
-            if (param_consumed || declared_unique) consume(init, exp_name(*x->init), x->init->loc);
-            // The loop's result may alias what the body returns from outside.
-            Als r;
-            for (int id : body.all())
-                if (!param_ids.count(id)) r.ids.insert(id);
-            if (!param_consumed && !declared_unique) {
-                auto s = init.all();
-                r.ids.insert(s.begin(), s.end());
+            // Futhark: only the parts of the initial value that correspond to unique
+            // (declared `*` or consumed in the body) loop parameters are consumed.
+            std::vector<LoopPart> parts;
+            loop_parts(x->pat, init, false, parts);
+            Als consumed_init;
+            std::set<std::string> uniq_names;
+            for (auto &part : parts) {
+                bool uniq = part.uniq;
+                for (size_t i = pmark; i < pend; i++)
+                    if (scope_[i].first == part.pat->name)
+                        for (int id : scope_[i].second.ids)
+                            if (param_ids.count(id) && consumed_.count(id)) uniq = true;
+                if (!uniq) continue;
+                uniq_names.insert(part.pat->name);
+                auto s = part.als.all();
+                consumed_init.ids.insert(s.begin(), s.end());
             }
-            return r;
+            scope_.resize(mark);
+            if (!consumed_init.ids.empty()) consume(consumed_init, exp_name(*x->init), x->init->loc);
+            // The loop's result may alias what the body returns from outside, and the
+            // initial value of its non-unique parameters (per tuple component).
+            std::function<Als(const PatPtr &, const Als &, const Als &)> result =
+                [&](const PatPtr &p, const Als &in, const Als &bo) -> Als {
+                Als r;
+                auto add = [&](const std::set<int> &ids) {
+                    for (int id : ids)
+                        if (!param_ids.count(id) && !consumed_init.ids.count(id)) r.ids.insert(id);
+                };
+                if (p && p->kind == Pat::Kind::Ascript) return result(p->inner, in, bo);
+                if (p && p->kind == Pat::Kind::Tuple && !p->elems.empty()) {
+                    for (size_t i = 0; i < p->elems.size(); i++)
+                        r.elems.push_back(result(p->elems[i],
+                                                 in.elems.size() == p->elems.size() ? in.elems[i] : Als{in.all(), {}},
+                                                 bo.elems.size() == p->elems.size() ? bo.elems[i] : Als{bo.all(), {}}));
+                    return r;
+                }
+                add(bo.all());
+                if (!(p && p->kind == Pat::Kind::Id && uniq_names.count(p->name))) add(in.all());
+                return r;
+            };
+            return result(x->pat, init, body);
         }
         case ExpKind::Match: {
             auto *x = e->as<Match>();

@@ -176,7 +176,20 @@ private:
     TypePtr apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
                            const std::string &fname, const SrcLoc &loc);
     TypePtr check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc);
+    /// A size parameter of a called function that no parameter witnesses (it occurs
+    /// only in function-typed parameters): its instance must be resolved by the end
+    /// of the definition, else Futhark's "Ambiguous size".
+    struct AmbigCandidate {
+        int dim_index;
+        std::string sparam, fname;
+        SrcLoc loc;
+    };
+    std::vector<AmbigCandidate> ambig_candidates_;
+    std::set<int> dims_met_any_;  ///< size variables unified with an unknown size (lenient)
+    void note_unwitnessed_sizes(const Scheme &s, const std::string &fname, const SrcLoc &loc);
+    void check_ambiguous_sizes();
     TypePtr check_lambda(Lambda &lam);
+    int lambda_depth_ = 0;  ///< lambdas being checked (record-update knownness is lenient there)
     TypePtr check_loop(Loop &lp);
     TypePtr check_match(Match &m);
     Dim dim_of_arg(const Exp *arg);

@@ -234,3 +234,19 @@ TEST_CASE("typecheck: more uniqueness") {
     CHECK(prelude_rejects("def f (xs: *[]i32) : (*[]i32, *[]i32) = let ys = xs in (ys, xs)", "is aliased to some other component"));
     CHECK(prelude_error_of("def f (xs: *[]i32) : (*[]i32, *[]i32) = (xs, copy xs)") == "accepted");
 }
+
+TEST_CASE("typecheck: loop consumption, record knownness, ambiguous sizes (checker4)") {
+    // Only the initial-value parts of unique loop parameters are consumed.
+    CHECK(prelude_error_of("def f (xs: [][]f64) = loop (a, b: *[][]f64) = (xs[0], copy xs) for i < 2 do "
+                           "(a, b with [0] = a)") == "accepted");
+    CHECK(prelude_rejects("def f (xs: [][]f64) = loop (a, b: *[][]f64) = (xs[0], xs) for i < 2 do "
+                          "(a, b with [0] = a)", "not consumable"));
+    CHECK(prelude_error_of("def f (xs: []i32) (ys: []i32) = map2 (+) xs ys") == "accepted");
+    CHECK(prelude_rejects("def f r : {x:i32} = r with x = 0", "Full type of `r` is not known"));
+    CHECK(prelude_error_of("def f (r: {x:i32}) = r with x = 0") == "accepted");
+    CHECK(prelude_error_of("def f (rs: []{x:i32}) = map (\\r -> r with x = 0) rs") == "accepted");
+    CHECK(prelude_rejects("def f [n] (g: [n]i64 -> i64) : i64 = n\ndef h = f (\\xs -> xs[0])",
+                          "Ambiguous size `n`: it is an instantiated size parameter of \"f\""));
+    CHECK(prelude_error_of("def f [n] (g: [n]i64 -> i64) : i64 = n\ndef h = f (\\(xs: [1]i64) -> xs[0])") ==
+          "accepted");
+}
