@@ -785,32 +785,12 @@ TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
     return subst(s.type, tv, dv);
 }
 
-// Sizes that occur in an array type outside any function type (witnessing positions).
-static void witnessed_dims(const TypePtr &t, std::set<std::string> &out) {
-    if (!t) return;
-    switch (t->kind) {
-    case Type::Kind::Array:
-        for (auto &d : t->shape)
-            if (d.kind == Dim::Kind::Var) out.insert(d.name);
-        witnessed_dims(t->elem, out);
-        return;
-    case Type::Kind::Tuple:
-        for (auto &e : t->elems) witnessed_dims(e, out);
-        return;
-    case Type::Kind::Record:
-    case Type::Kind::Sum:
-        for (auto &f : t->fields) witnessed_dims(f.second, out);
-        return;
-    default: return;
-    }
-}
-
 // Called right after instantiate(s): its size variables are the last ones made.
 void Checker::note_unwitnessed_sizes(const Scheme &s, const std::string &fname, const SrcLoc &loc) {
     if (s.sparams.empty() || env_.checking_prelude || s.sparams.size() > dvars_.size()) return;
     std::set<std::string> witnessed, anywhere;
     for (TypePtr t = s.type; t && t->kind == Type::Kind::Func; t = t->result) {
-        witnessed_dims(t->param, witnessed);
+        dim_names(t->param, witnessed, FunctionTypes::Skip);
         dim_names(t->param, anywhere);
     }
     size_t base = dvars_.size() - s.sparams.size();
@@ -997,25 +977,27 @@ bool Checker::name_known(const std::string &name) const {
 
 // ---------------------------------------------------------------- definitions
 
-// Names that a type mentions as sizes.
-void dim_names(const TypePtr &t, std::set<std::string> &out) {
+// Names that a type mentions as sizes; with FunctionTypes::Skip only those outside
+// function types (the positions that witness a size).
+void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
     if (!t) return;
     switch (t->kind) {
     case Type::Kind::Array:
         for (auto &d : t->shape)
             if (d.kind == Dim::Kind::Var) out.insert(d.name);
-        dim_names(t->elem, out);
+        dim_names(t->elem, out, fn);
         return;
     case Type::Kind::Tuple:
-        for (auto &e : t->elems) dim_names(e, out);
+        for (auto &e : t->elems) dim_names(e, out, fn);
         return;
     case Type::Kind::Record:
     case Type::Kind::Sum:
-        for (auto &f : t->fields) dim_names(f.second, out);
+        for (auto &f : t->fields) dim_names(f.second, out, fn);
         return;
     case Type::Kind::Func:
-        dim_names(t->param, out);
-        dim_names(t->result, out);
+        if (fn == FunctionTypes::Skip) return;
+        dim_names(t->param, out, fn);
+        dim_names(t->result, out, fn);
         return;
     default: return;
     }

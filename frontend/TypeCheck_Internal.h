@@ -59,7 +59,9 @@ struct Mismatch {
 enum class DimMode : uint8_t { Strict, Lenient };
 
 /** Adds the names that t mentions as sizes to out. */
-void dim_names(const TypePtr &t, std::set<std::string> &out);
+enum class FunctionTypes { Include, Skip };
+void dim_names(const TypePtr &t, std::set<std::string> &out,
+               FunctionTypes fn = FunctionTypes::Include);
 
 class Checker {
 public:
