@@ -1,7 +1,7 @@
 /** \file
  * The frontend's entry points: lex + parse, and type-check.
  *
- * The prelude (frontend/prelude/*.fut, embedded at build time) is itself a Loom
+ * The prelude (the .fut files of frontend/prelude/, embedded at build time) is itself a Loom
  * program checked by the same checker; user programs see its definitions.
  */
 #pragma once

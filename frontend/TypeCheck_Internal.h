@@ -54,6 +54,8 @@ struct Mismatch {
     bool sizes = false;
     std::string a, b;
     std::string detail;  ///< Futhark's phrase for a specific failure (e.g. unshared constructors)
+    Mismatch(bool sizes_, std::string a_, std::string b_, std::string detail_ = {})
+        : sizes(sizes_), a(std::move(a_)), b(std::move(b_)), detail(std::move(detail_)) {}
 };
 
 enum class DimMode : uint8_t { Strict, Lenient };

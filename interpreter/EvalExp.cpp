@@ -220,35 +220,9 @@ Value Evaluator::eval_range(const RangeExp &r) {
     if (!s.is_prim() || !e.is_prim()) throw RuntimeError(r.loc, "range bounds are not integers");
     PrimType t = s.prim().type;
     int64_t start = int_of(s.prim()), end = int_of(convert_prim(t, e.prim()));
-    int64_t stride = r.second ? int_of(convert_prim(t, sec.prim())) - start
-                              : (r.end_kind == RangeExp::End::DownToExclusive ? -1 : 1);
-    const char *sep = r.end_kind == RangeExp::End::Inclusive       ? "..."
-                      : r.end_kind == RangeExp::End::UpToExclusive ? "..<"
-                                                                   : "..>";
-    bool ok = stride != 0;
-    int64_t count = 0;
-    if (ok) {
-        switch (r.end_kind) {
-        case RangeExp::End::Inclusive:
-            ok = (stride > 0 && start <= end) || (stride < 0 && start >= end);
-            if (ok) count = (stride > 0 ? (end - start) / stride : (start - end) / -stride) + 1;
-            break;
-        case RangeExp::End::UpToExclusive:
-            ok = stride > 0 && start <= end;
-            if (ok) count = (end - start + stride - 1) / stride;
-            break;
-        case RangeExp::End::DownToExclusive:
-            ok = stride < 0 && start >= end;
-            if (ok) count = (start - end + (-stride) - 1) / (-stride);
-            break;
-        }
-    }
-    if (!ok) {
-        std::string msg = "Range " + std::to_string(start);
-        if (r.second) msg += ".." + std::to_string(int_of(sec.prim()));
-        msg += std::string(sep) + std::to_string(end) + " is invalid.";
-        throw RuntimeError(r.loc, msg);
-    }
+    int64_t second = r.second ? int_of(convert_prim(t, sec.prim())) : 0;
+    int64_t stride = 0;
+    int64_t count = range_length(start, r.second ? &second : nullptr, end, r.end_kind, r.loc, stride);
     Value out = Value::prim_array(t, {count});
     uint8_t *p = out.mutable_data();
     for (int64_t i = 0; i < count; ++i)

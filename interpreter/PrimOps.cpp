@@ -432,4 +432,35 @@ std::string prim_to_string(const PrimValue &p) {
     return s + suffix;
 }
 
+int64_t range_length(int64_t start, const int64_t *second, int64_t end, RangeExp::End kind,
+                     const SrcLoc &loc, int64_t &stride) {
+    stride = second ? *second - start : (kind == RangeExp::End::DownToExclusive ? -1 : 1);
+    bool ok = stride != 0;
+    int64_t count = 0;
+    if (ok) {
+        switch (kind) {
+        case RangeExp::End::Inclusive:
+            ok = (stride > 0 && start <= end) || (stride < 0 && start >= end);
+            if (ok) count = (stride > 0 ? (end - start) / stride : (start - end) / -stride) + 1;
+            break;
+        case RangeExp::End::UpToExclusive:
+            ok = stride > 0 && start <= end;
+            if (ok) count = (end - start + stride - 1) / stride;
+            break;
+        case RangeExp::End::DownToExclusive:
+            ok = stride < 0 && start >= end;
+            if (ok) count = (start - end + (-stride) - 1) / (-stride);
+            break;
+        }
+    }
+    if (!ok) {
+        static const char *const seps[] = {"...", "..<", "..>"};
+        std::string msg = "Range " + std::to_string(start);
+        if (second) msg += ".." + std::to_string(*second);
+        msg += std::string(seps[(int)kind]) + std::to_string(end) + " is invalid.";
+        throw RuntimeError(loc, msg);
+    }
+    return count;
+}
+
 }  // namespace loom::interp

@@ -9,6 +9,7 @@
 
 #include "core/Diagnostic.h"
 #include "core/Value.h"
+#include "frontend/AST.h"
 
 #include <cmath>
 #include <string>
@@ -103,5 +104,10 @@ PrimValue eval_math(MathFn f, PrimType t, const PrimValue *args, const SrcLoc &l
 
 /** Futhark's textual form of a scalar (`1i32`, `1.5f32`, `true`), for messages. */
 std::string prim_to_string(const PrimValue &p);
+
+/** A range `start [..second] (...|..<|..>) end` by Futhark's rules: sets `stride` and
+ * returns the number of elements, or throws "Range ... is invalid." at `loc`. */
+int64_t range_length(int64_t start, const int64_t *second, int64_t end, RangeExp::End kind,
+                     const SrcLoc &loc, int64_t &stride);
 
 }  // namespace loom::interp

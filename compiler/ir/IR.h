@@ -248,7 +248,7 @@ struct IotaExp : ExpNode<ExpKind::Iota> {
  * count (i64) first, then the array of that size.  An invalid range (wrong direction,
  * zero stride) fails at loc with the interpreter's message ("Range 5..<2 is invalid."). */
 struct RangeExp : ExpNode<ExpKind::Range> {
-    enum class End : uint8_t { Inclusive, UpToExclusive, DownToExclusive };
+    using End = ::loom::RangeExp::End;  // the same three forms as the source
     SubExp start;
     bool has_second = false;
     SubExp second;

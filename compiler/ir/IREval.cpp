@@ -386,43 +386,15 @@ struct Evaluator {
         throw InternalError("IREval: unknown expression kind");
     }
 
-    /** The interpreter's range rules (interpreter/EvalExp.cpp), message included. */
+    /** The interpreter's range rules (interp::range_length), message included. */
     std::vector<Value> range(const RangeExp &r) {
         PrimValue s = atom(r.start).prim(), en = atom(r.end).prim();
         PrimType t = s.type;
         int64_t start = s.as_i64(), end = en.as_i64();
         int64_t second = r.has_second ? atom(r.second).prim().as_i64() : 0;
-        int64_t stride =
-            r.has_second ? second - start : (r.end_kind == RangeExp::End::DownToExclusive ? -1 : 1);
-        bool ok = stride != 0;
-        int64_t count = 0;
-        if (ok) {
-            switch (r.end_kind) {
-            case RangeExp::End::Inclusive:
-                ok = (stride > 0 && start <= end) || (stride < 0 && start >= end);
-                if (ok)
-                    count = (stride > 0 ? (end - start) / stride : (start - end) / -stride) + 1;
-                break;
-            case RangeExp::End::UpToExclusive:
-                ok = stride > 0 && start <= end;
-                if (ok)
-                    count = (end - start + stride - 1) / stride;
-                break;
-            case RangeExp::End::DownToExclusive:
-                ok = stride < 0 && start >= end;
-                if (ok)
-                    count = (start - end + (-stride) - 1) / (-stride);
-                break;
-            }
-        }
-        if (!ok) {
-            static const char *seps[] = {"...", "..<", "..>"};
-            std::string msg = "Range " + std::to_string(start);
-            if (r.has_second)
-                msg += ".." + std::to_string(second);
-            msg += std::string(seps[(int)r.end_kind]) + std::to_string(end) + " is invalid.";
-            throw RuntimeError(r.loc, msg);
-        }
+        int64_t stride = 0;
+        int64_t count = interp::range_length(start, r.has_second ? &second : nullptr, end,
+                                             r.end_kind, r.loc, stride);
         Value out = Value::prim_array(t, {count});
         for (int64_t i = 0; i < count; ++i)
             store_prim(t, out.mutable_data(), i,
