@@ -603,15 +603,10 @@ std::string show_float(double v, PrimType t) {
     if (t == PrimType::F64) {
         auto r = std::to_chars(buf, buf + sizeof buf, a, std::chars_format::scientific);
         sci.assign(buf, r.ptr);
-    } else if (t == PrimType::F32) {
+    } else {
+        // f16 too: Haskell's `show` on a Half shows it converted to Float (package half).
         auto r = std::to_chars(buf, buf + sizeof buf, (float)a, std::chars_format::scientific);
         sci.assign(buf, r.ptr);
-    } else {
-        for (int p = 1; p <= 17; ++p) {
-            std::snprintf(buf, sizeof buf, "%.*e", p - 1, a);
-            if (round_to_f16(std::strtod(buf, nullptr)) == a) break;
-        }
-        sci = buf;
     }
     size_t epos = sci.find('e');
     std::string mant = sci.substr(0, epos);

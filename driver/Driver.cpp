@@ -399,8 +399,17 @@ struct TestRunner {
                 inputs = read_located(c.input, c.input_loc, path);
             }
             args = entry_arguments(*fn, inputs);
-            if (c.expect == TestCase::Expect::Output)
+            if (c.expect == TestCase::Expect::Output && c.output_file) {
+                fs::path p = fs::path(path).parent_path() / c.output;
+                std::string data;
+                if (!read_file(p.string(), data)) {
+                    fail(where, "cannot read output file `" + p.string() + "`");
+                    return;
+                }
+                expected = read_values(data, p.string());
+            } else if (c.expect == TestCase::Expect::Output) {
                 expected = read_located(c.output, c.output_loc, path);
+            }
         } catch (const CompileError &e) {
             fail(where, "bad test values:\n" + e.render());
             return;

@@ -114,9 +114,19 @@ public:
                 if (w == "auto") {
                     current->expect = TestCase::Expect::AutoOutput;
                 } else {
-                    size_t at;
-                    current->output = braced(at);
-                    current->output_loc = loc_at(at);
+                    skip_ws();
+                    if (pos_ < s_.size() && s_[pos_] == '@') {  // `output @ file`, as in Futhark's benchmarks
+                        ++pos_;
+                        skip_ws();
+                        current->output_loc = loc_at(pos_);
+                        current->output = read_nonspace();
+                        current->output_file = true;
+                        if (current->output.empty()) fail(current->output_loc, "expected a file name after `output @`");
+                    } else {
+                        size_t at;
+                        current->output = braced(at);
+                        current->output_loc = loc_at(at);
+                    }
                     current->expect = TestCase::Expect::Output;
                 }
                 current = nullptr;

@@ -24,7 +24,8 @@ struct TestCase {
     std::string input;                ///< Values: the text inside the braces; File: the path
     SrcLoc input_loc;                 ///< where the values (inside the braces) start
     enum class Expect { Success, Output, RuntimeError, AutoOutput } expect = Expect::Success;
-    std::string output;               ///< Output: the text inside the braces
+    std::string output;               ///< Output: the text inside the braces, or the path (output_file)
+    bool output_file = false;         ///< `output @ file`
     SrcLoc output_loc;
     std::string error_regex;          ///< RuntimeError
 

@@ -278,7 +278,15 @@ TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, i
     // are existential: they match no declared size.
     if (!fname.empty() && resolve(r)->kind != Type::Kind::Func && !find_local(fname)) {
         auto g = env_.vals.find(fname);
-        if (g != env_.vals.end() && g->second->from_prelude) r = existentialise(r);
+        // A declared result that is just a type parameter (`copy`, `id`) has the sizes
+        // of the argument, not unknown ones: `[copy xs, copy xs]` is regular.
+        bool result_is_tparam = false;
+        if (g != env_.vals.end() && g->second->scheme.type) {
+            TypePtr d = g->second->scheme.type;
+            while (d && d->kind == Type::Kind::Func) d = d->result;
+            result_is_tparam = d && d->kind == Type::Kind::TypeVar;
+        }
+        if (g != env_.vals.end() && g->second->from_prelude && !result_is_tparam) r = existentialise(r);
     }
     return r;
 }

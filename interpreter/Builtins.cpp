@@ -57,6 +57,44 @@ struct RowBuilder {
     }
 };
 
+}  // namespace
+
+/* `map f xs` over an empty xs whose result rows are arrays of sizes the checked type
+ * leaves anonymous (`entry main (xs: [][][]i32) = map (map i32.sum) xs`): Futhark's
+ * result still has the row shape, so apply f once to zero-filled rows of the inputs'
+ * row shape and read it off the result.  Only for scalar-array inputs; a failing
+ * sample falls back to the type. */
+bool Evaluator::empty_map_by_sample(const Value &fn, const Value *arrs, int k, const Type *rt,
+                                    const SrcLoc &loc, Value &out) {
+    TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
+    if (!h || h->kind != Type::Kind::Array || !h->elem || h->elem->kind != Type::Kind::Prim) return false;
+    bool any = false;
+    for (size_t d = 1; d < h->shape.size(); ++d) any = any || h->shape[d].kind != Dim::Kind::Const;
+    if (!any) return false;
+    Value rows[5];
+    for (int j = 0; j < k; ++j) {
+        if (!arrs[j].is_prim_array() || arrs[j].rank() < 2) return false;
+        std::vector<int64_t> shape(arrs[j].shape().begin() + 1, arrs[j].shape().end());
+        int64_t cells = 1;
+        for (int64_t d : shape) cells = d > 0 && cells <= (int64_t(1) << 20) / d ? cells * d : (d == 0 ? 0 : -1);
+        if (cells < 0) return false;  // too big to sample cheaply
+        rows[j] = Value::prim_array(arrs[j].elem_prim(), std::move(shape));
+    }
+    Value r;
+    try {
+        r = apply(fn, rows, k, loc, nullptr);
+    } catch (const RuntimeError &) {
+        return false;
+    }
+    if (!r.is_prim_array() || r.rank() + 1 != (int)h->shape.size() || r.elem_prim() != h->elem->prim) return false;
+    std::vector<int64_t> shape{0};
+    shape.insert(shape.end(), r.shape().begin(), r.shape().end());
+    out = Value::prim_array(h->elem->prim, std::move(shape));
+    return true;
+}
+
+namespace {
+
 const FunctionValue *op_section(const Value &f, int fixed) {
     if (f.kind() != Value::Kind::Function) return nullptr;
     const FunctionValue *fv = f.function().get();
@@ -222,6 +260,9 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 }
                 return out;
             }
+        }
+        if (n == 0) {
+            if (Value v; empty_map_by_sample(fn, args + 1, k, rt, loc, v)) return v;
         }
         RowBuilder b(n);
         Value row_args[5];

@@ -211,12 +211,30 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
     switch (f.kind) {
     case FunctionValue::Kind::Closure: {
         poll();
+        const auto &params = *f.params;
+        // Sizes that only function-typed arguments or the result determine
+        // (`def f [n] (g: [n]i64 -> i64) : i64 = n`): read them off the checked types,
+        // resolving the argument's own size names in the caller's scope.
+        std::vector<std::pair<std::string, int64_t>> typed_sizes;
+        if (call_sizes_for_ == &f) typed_sizes = std::move(call_sizes_);
+        call_sizes_.clear();
+        call_sizes_for_ = nullptr;
+        if (f.fundef && !f.fundef->size_params.empty()) {
+            for (size_t i = 0; i < params.size(); ++i)
+                sizes_from_fun_values(params[i]->type, args[i], f.fundef->size_params, typed_sizes);
+            if (result_type) sizes_from_types(f.fundef->ret, *result_type, f.fundef->size_params, typed_sizes);
+        }
         FrameGuard guard(*this);
         frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, f.subst.get()};
-        const auto &params = *f.params;
-        if (f.fundef && !f.fundef->size_params.empty())
+        if (f.fundef && !f.fundef->size_params.empty()) {
             for (size_t i = 0; i < params.size(); ++i)
                 bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);
+            for (const auto &[name, size] : typed_sizes) {
+                if (lookup_local_mut(name)) continue;
+                auto it = std::find(f.fundef->size_params.begin(), f.fundef->size_params.end(), name);
+                if (it != f.fundef->size_params.end()) push(*it, Value(mk_int(PrimType::I64, (uint64_t)size)));
+            }
+        }
         for (size_t i = 0; i < params.size(); ++i) bind_pat(*params[i], std::move(args[i]));
         return eval(*f.body);
     }
@@ -285,6 +303,67 @@ void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vec
         if (v.kind() == Value::Kind::Record || v.kind() == Value::Kind::Tuple)
             for (size_t i = 0; i < t->fields.size() && i < v.elems().size(); ++i)
                 bind_sizes_from(t->fields[i].second, v.elems()[i], names);
+        return;
+    default: return;
+    }
+}
+
+void Evaluator::sizes_from_fun_values(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
+                                      std::vector<std::pair<std::string, int64_t>> &out) {
+    if (!t) return;
+    if (t->kind == Type::Kind::Func) {
+        if (v.kind() == Value::Kind::Function && v.function() && v.function()->type)
+            sizes_from_types(t, *v.function()->type, names, out, v.function()->env.get());
+    } else if (t->kind == Type::Kind::Tuple && v.kind() == Value::Kind::Tuple) {
+        for (size_t i = 0; i < t->elems.size() && i < v.elems().size(); ++i)
+            sizes_from_fun_values(t->elems[i], v.elems()[i], names, out);
+    } else if (t->kind == Type::Kind::Record &&
+               (v.kind() == Value::Kind::Record || v.kind() == Value::Kind::Tuple)) {
+        for (size_t i = 0; i < t->fields.size() && i < v.elems().size(); ++i)
+            sizes_from_fun_values(t->fields[i].second, v.elems()[i], names, out);
+    }
+}
+
+void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const std::vector<std::string> &names,
+                                 std::vector<std::pair<std::string, int64_t>> &out, const CapEnv *env) {
+    if (!pat || pat->kind != actual.kind) return;
+    switch (pat->kind) {
+    case Type::Kind::Array:
+        for (size_t k = 0; k < pat->shape.size() && k < actual.shape.size(); ++k) {
+            const Dim &d = pat->shape[k], &a = actual.shape[k];
+            if (d.kind != Dim::Kind::Var || std::find(names.begin(), names.end(), d.name) == names.end())
+                continue;
+            int64_t size = -1;
+            if (a.kind == Dim::Kind::Const) size = a.value;
+            else if (a.kind == Dim::Kind::Var) {
+                // A closure's type names sizes of the scope that made it: look there first.
+                const Value *v = nullptr;
+                for (const CapEnv *c = env; c && !v; c = c->parent.get())
+                    for (size_t i = c->vars.size(); i-- > 0 && !v;)
+                        if (*c->vars[i].name == a.name) v = &c->vars[i].v;
+                if (!v) v = lookup(a.name);
+                if (v && v->is_prim() && is_int(v->prim().type)) size = (int64_t)v->prim().i;
+            }
+            if (size < 0) continue;
+            bool known = false;
+            for (const auto &b : out) known = known || b.first == d.name;
+            if (!known) out.emplace_back(d.name, size);
+        }
+        if (pat->elem && actual.elem) sizes_from_types(pat->elem, *actual.elem, names, out, env);
+        return;
+    case Type::Kind::Tuple:
+        for (size_t i = 0; i < pat->elems.size() && i < actual.elems.size(); ++i)
+            if (actual.elems[i]) sizes_from_types(pat->elems[i], *actual.elems[i], names, out, env);
+        return;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (size_t i = 0; i < pat->fields.size() && i < actual.fields.size(); ++i)
+            if (actual.fields[i].second && pat->fields[i].first == actual.fields[i].first)
+                sizes_from_types(pat->fields[i].second, *actual.fields[i].second, names, out, env);
+        return;
+    case Type::Kind::Func:
+        if (actual.param) sizes_from_types(pat->param, *actual.param, names, out, env);
+        if (actual.result) sizes_from_types(pat->result, *actual.result, names, out, env);
         return;
     default: return;
     }

@@ -124,12 +124,14 @@ Value Evaluator::eval_binop_exp(const BinOp &b) {
             Value x = eval(*b.lhs);
             Value f = eval(*b.rhs);
             set_size_hint(f, *b.lhs);
+            call_sizes_from_arg_types(f, &b.lhs, 1);
             return apply(f, &x, 1, b.loc, b.type.get());
         }
         if (op == "<|") {
             Value f = eval(*b.lhs);
             Value x = eval(*b.rhs);
             set_size_hint(f, *b.rhs);
+            call_sizes_from_arg_types(f, &b.rhs, 1);
             return apply(f, &x, 1, b.loc, b.type.get());
         }
     }
@@ -206,11 +208,31 @@ Value Evaluator::eval_apply(const Apply &a) {
     if (n <= 6) {
         Value args[6];
         for (size_t i = 0; i < n; ++i) args[i] = eval(*a.args[i]);
+        call_sizes_from_arg_types(fn, a.args.data(), a.args.size());
         return apply(fn, args, (int)n, a.loc, a.type.get());
     }
     std::vector<Value> args;
     for (const auto &e : a.args) args.push_back(eval(*e));
+    call_sizes_from_arg_types(fn, a.args.data(), a.args.size());
     return apply(fn, args.data(), (int)n, a.loc, a.type.get());
+}
+
+// Size parameters that only function-typed arguments determine, read off the checked
+// types of the argument expressions (which name sizes of this scope); see invoke.
+void Evaluator::call_sizes_from_arg_types(const Value &fn, const ExpPtr *args, size_t n) {
+    call_sizes_.clear();
+    call_sizes_for_ = nullptr;
+    if (fn.kind() != Value::Kind::Function || !fn.function()) return;
+    const FunctionValue &f = *fn.function();
+    call_sizes_for_ = &f;
+    if (f.kind != FunctionValue::Kind::Closure || !f.fundef || f.fundef->size_params.empty() ||
+        !f.applied.empty() || !f.params || n < f.params->size())
+        return;
+    for (size_t i = 0; i < f.params->size(); ++i) {
+        const TypePtr &pt = (*f.params)[i]->type;
+        if (pt && args[i]->type && pt->kind == Type::Kind::Func)
+            sizes_from_types(pt, *args[i]->type, f.fundef->size_params, call_sizes_);
+    }
 }
 
 Value Evaluator::eval_range(const RangeExp &r) {

@@ -55,6 +55,9 @@ public:
     /** Modules opened by enclosing `M.(e)` expressions, innermost last: a name `x`
      * means `M.x` when M defines it. */
     std::vector<std::string> open_modules;
+    /** Result of `map fn` over empty arrays, row shape taken from one zero sample (Builtins.cpp). */
+    bool empty_map_by_sample(const Value &fn, const Value *arrs, int k, const Type *rt, const SrcLoc &loc,
+                             Value &out);
     Value binop_values(BinOpKind k, const std::string &op, const Value &a, const Value &b,
                        const Value *user_op, const SrcLoc &loc);
 
@@ -106,11 +109,21 @@ private:
     void bind_pat(const Pat &p, Value v);
     bool match_pat(const Pat &p, const Value &v);
     void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names);
+    /** Sizes named in `pat` (a parameter or return type) that `actual` (a checked type
+     * at the call) determines; names of `actual` resolve in the current scope. */
+    void sizes_from_fun_values(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
+                               std::vector<std::pair<std::string, int64_t>> &out);
+    void sizes_from_types(const TypePtr &pat, const Type &actual, const std::vector<std::string> &names,
+                          std::vector<std::pair<std::string, int64_t>> &out, const CapEnv *env = nullptr);
     Value eval_consume(const Exp &e);
     Value eval_var(const Var &v);
     Value eval_binop_exp(const BinOp &b);
     Value eval_apply(const Apply &a);
     void set_size_hint(const Value &fn, const Exp &arg);
+    /** Sizes for the next closure invocation, from the call's argument types (EvalExp.cpp). */
+    std::vector<std::pair<std::string, int64_t>> call_sizes_;
+    const FunctionValue *call_sizes_for_ = nullptr;  ///< the closure call_sizes_ is for
+    void call_sizes_from_arg_types(const Value &fn, const ExpPtr *args, size_t n);
     Value eval_loop(const Loop &l);
     Value eval_range(const RangeExp &r);
     Value eval_array_lit(const ArrayLit &a);
