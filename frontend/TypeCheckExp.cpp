@@ -297,32 +297,37 @@ TypePtr Checker::apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::strin
     return apply_arg_type(ft, at, arg.get(), argno, fname, loc);
 }
 
+// The function type of an operator used in a binop or a section: a backtick function
+// (`x \`f\` y`), a name from a locally opened module, a qualified operator (`i32.+`), or
+// a built-in or user-defined operator.  May rewrite `op` to the name it resolved to.
+TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc) {
+    if (backtick) {
+        auto v = make_exp<Var>(loc);
+        v->name = op;
+        ExpPtr ve = v;
+        TypePtr ft = check(ve);
+        synthetic_.push_back(ve);
+        return ft;
+    }
+    for (size_t i = open_mods_.size(); i-- > 0;)
+        if (env_.vals.count(open_mods_[i] + "." + op)) {
+            op = open_mods_[i] + "." + op;
+            break;
+        }
+    std::string bare;
+    TypePtr ft;
+    if (!find_local(op) && !env_.vals.count(op) && (ft = qualified_op_type(op, loc, &bare))) {
+        op = bare;
+        return ft;
+    }
+    ft = op_value_type(op, loc, nullptr);
+    constrain_to_open_module(op, ft);
+    return ft;
+}
+
 TypePtr Checker::check_binop(ExpPtr &e) {
     auto *b = e->as<BinOp>();
-    TypePtr ft;
-    if (b->backtick) {
-        auto v = make_exp<Var>(b->op_loc);
-        v->name = b->op;
-        ExpPtr ve = v;
-        ft = check(ve);
-        synthetic_.push_back(ve);
-    } else {
-        if (!open_mods_.empty()) {
-            for (size_t i = open_mods_.size(); i-- > 0;)
-                if (env_.vals.count(open_mods_[i] + "." + b->op)) {
-                    b->op = open_mods_[i] + "." + b->op;
-                    break;
-                }
-        }
-        std::string bare;
-        if (!find_local(b->op) && !env_.vals.count(b->op) &&
-            (ft = qualified_op_type(b->op, b->op_loc, &bare))) {
-            b->op = bare;
-        } else {
-            ft = op_value_type(b->op, b->op_loc, nullptr);
-            constrain_to_open_module(b->op, ft);
-        }
-    }
+    TypePtr ft = operator_type(b->op, b->backtick, b->op_loc);
     std::string what = "operator `" + b->op + "`";
     TypePtr lt = check(b->lhs);
     TypePtr rt = check(b->rhs);
@@ -684,23 +689,7 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::Lambda: t = check_lambda(*e->as<Lambda>()); break;
     case ExpKind::OpSection: {
         auto *x = e->as<OpSection>();
-        TypePtr ft;
-        if (x->backtick) {
-            auto v = make_exp<Var>(e->loc);
-            v->name = x->op;
-            ExpPtr ve = v;
-            ft = check(ve);
-            synthetic_.push_back(ve);
-        } else {
-            std::string bare;
-            if (!find_local(x->op) && !env_.vals.count(x->op) &&
-                (ft = qualified_op_type(x->op, e->loc, &bare))) {
-                x->op = bare;
-            } else {
-                ft = op_value_type(x->op, e->loc, nullptr);
-                constrain_to_open_module(x->op, ft);
-            }
-        }
+        TypePtr ft = operator_type(x->op, x->backtick, e->loc);
         if (x->left) {
             t = apply_type(ft, x->left, 1, x->op, x->left->loc);
         } else if (x->right) {

@@ -169,6 +169,7 @@ private:
     TypePtr check(ExpPtr &e);
     TypePtr check_var(ExpPtr &e);
     TypePtr check_binop(ExpPtr &e);
+    TypePtr operator_type(std::string &op, bool backtick, const SrcLoc &loc);
     TypePtr builtin_op_type(const std::string &op, const SrcLoc &loc);
     bool is_builtin_op(const std::string &op) const;
     TypePtr op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node);
