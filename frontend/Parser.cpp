@@ -1025,8 +1025,10 @@ private:
                     for (auto &f : split_dots(n.text)) a = project(a, f);
                 } else if (at(Tok::IntLit) && !cur().suffix && is_decimal(cur())) {
                     a = project(a, advance().text);
-                } else if (at(Tok::LParen) && bare_name && !dot.space_before) {
-                    a = parse_local_open(a->as<Var>()->name, a->loc);
+                } else if (const Var *m = a->as<Var>();
+                           m && at(Tok::LParen) && bare_name && !dot.space_before) {
+                    // Only a module name may be opened: `xs[1].(e)` is a syntax error.
+                    a = parse_local_open(m->name, a->loc);
                 } else {
                     error_expected("a field name after `.`");
                 }
