@@ -12,7 +12,8 @@ cmake --build build-fuzz --target loom_fuzz_frontend >/dev/null
 mkdir -p build-fuzz/corpus
 # Seed with our own test programs so the fuzzer starts from real syntax.
 find tests/programs tests/errors examples -name '*.fut' -exec cp {} build-fuzz/corpus/ \; 2>/dev/null || true
-./build-fuzz/loom_fuzz_frontend -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+# A fixed seed makes the run reproducible: CI replays a prefix of what was run here.
+./build-fuzz/loom_fuzz_frontend -seed="${LOOM_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
   -max_len=4096 -print_final_stats=1 build-fuzz/corpus 2>build-fuzz/fuzz.log || {
   tail -40 build-fuzz/fuzz.log; echo "fuzz: FAILED"; exit 1; }
 grep -E 'stat::number_of_executed_units' build-fuzz/fuzz.log || true
