@@ -59,10 +59,18 @@ struct Scope {
     std::string name;
     LValPtr value;
     ScopePtr parent;
+    TypePtr type; ///< the source type, where a pattern gave it (for `let r.f = v`)
 };
 
-ScopePtr bind_name(const ScopePtr &s, const std::string &name, LValPtr v) {
-    return std::make_shared<const Scope>(Scope{name, std::move(v), s});
+ScopePtr bind_name(const ScopePtr &s, const std::string &name, LValPtr v, TypePtr t = nullptr) {
+    return std::make_shared<const Scope>(Scope{name, std::move(v), s, std::move(t)});
+}
+
+TypePtr lookup_type(const ScopePtr &s, const std::string &name) {
+    for (const Scope *p = s.get(); p; p = p->parent.get())
+        if (p->name == name)
+            return p->type;
+    return nullptr;
 }
 
 LValPtr lookup(const ScopePtr &s, const std::string &name) {
@@ -243,10 +251,86 @@ private:
             for (const auto &f : t->fields)
                 flat_types(f.second, scope, loc, out);
             return;
+        case Type::Kind::Sum: // Note [Sum types]
+            out.push_back(ir::Type::scalar(tag_type(*t)));
+            for (const auto &f : t->fields)
+                flat_types(f.second, scope, loc, out);
+            return;
         default:
             throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
                                               " are not supported yet");
         }
+    }
+
+    static PrimType tag_type(const Type &sum) {
+        return sum.fields.size() <= 127 ? PrimType::I8 : PrimType::I32;
+    }
+    static SubExp tag_value(const Type &sum, size_t ctor) {
+        return SubExp::constant(PrimValue::integer(tag_type(sum), ctor));
+    }
+    static size_t ctor_index(const Type &sum, const std::string &name, const SrcLoc &loc) {
+        for (size_t i = 0; i < sum.fields.size(); i++)
+            if (sum.fields[i].first == name)
+                return i;
+        throw CompilerLimitation(loc, "constructor #" + name + " of an unknown sum type");
+    }
+    static const Type &sum_of(const TypePtr &t, const SrcLoc &loc) {
+        if (!t || t->kind != Type::Kind::Sum)
+            throw CompilerLimitation(loc, "a sum type that is not known here");
+        return *t;
+    }
+
+    /** A value of type t with every scalar zero (false) and every array filled with zeros:
+     * the payload of the constructors a sum value does not hold. */
+    LValPtr default_value(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc) {
+        switch (t->kind) {
+        case Type::Kind::Prim:
+            return constant(interp::convert_prim(t->prim, PrimValue::integer(PrimType::I64, 0)));
+        case Type::Kind::Array: {
+            std::vector<LValPtr> out;
+            LValPtr row = default_value(t->elem, scope, loc);
+            for (LValPtr x : leaves(row, loc)) {
+                for (size_t i = t->shape.size(); i-- > 0;) {
+                    SubExp n = dim_of(t->shape[i], scope, loc);
+                    x = emit1(ir::ReplicateExp::make(n, x->atom), x->type.array_of(n), "rep");
+                }
+                out.push_back(x);
+            }
+            size_t pos = 0;
+            return restructure(row, out, pos);
+        }
+        case Type::Kind::Tuple:
+        case Type::Kind::Record: {
+            std::vector<LValPtr> xs;
+            if (t->kind == Type::Kind::Tuple)
+                for (const TypePtr &e : t->elems)
+                    xs.push_back(default_value(e, scope, loc));
+            else
+                for (const auto &f : t->fields)
+                    xs.push_back(default_value(f.second, scope, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        case Type::Kind::Sum: {
+            std::vector<LValPtr> xs{LVal::of(tag_value(*t, 0), ir::Type::scalar(tag_type(*t)))};
+            for (const auto &f : t->fields)
+                xs.push_back(default_value(f.second, scope, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        default:
+            throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
+                                              " are not supported yet");
+        }
+    }
+
+    /** `#name args` of sum type t: the tag, this constructor's payload, zeros elsewhere. */
+    LValPtr construct(const Type &t, const std::string &name, std::vector<LValPtr> args,
+                      const ScopePtr &scope, const SrcLoc &loc) {
+        size_t k = ctor_index(t, name, loc);
+        std::vector<LValPtr> xs{LVal::of(tag_value(t, k), ir::Type::scalar(tag_type(t)))};
+        for (size_t i = 0; i < t.fields.size(); i++)
+            xs.push_back(i == k ? LVal::tuple(std::move(args))
+                                : default_value(t.fields[i].second, scope, loc));
+        return LVal::tuple(std::move(xs));
     }
 
     LValPtr entry_param(const TypePtr &t, ir::Function &fn, std::map<std::string, SubExp> &sizes,
@@ -332,7 +416,7 @@ private:
         switch (p.kind) {
         case Pat::Kind::Id:
             scope = bind_sizes(scope, p.type, v);
-            return bind_name(scope, p.name, v);
+            return bind_name(scope, p.name, v, p.type);
         case Pat::Kind::Wildcard:
             return bind_sizes(scope, p.type, v);
         case Pat::Kind::Ascript:
@@ -340,6 +424,8 @@ private:
         case Pat::Kind::Tuple:
             if (p.elems.empty())
                 return scope;
+            if (p.elems.size() == 1) // parenthesised
+                return bind_pat(scope, *p.elems[0], v);
             if (v->kind != LVal::Kind::Tuple || v->elems.size() != p.elems.size())
                 throw InternalError("lowering: tuple pattern against a non-tuple");
             for (size_t i = 0; i < p.elems.size(); i++)
@@ -361,9 +447,88 @@ private:
             }
             return scope;
         }
-        default:
-            throw CompilerLimitation(p.loc, "this pattern is not supported yet");
+        case Pat::Kind::Literal:
+            return scope;
+        case Pat::Kind::Ctor: {
+            const Type &t = sum_of(p.type, p.loc);
+            LValPtr payload = v->elems.at(1 + ctor_index(t, p.name, p.loc));
+            for (size_t i = 0; i < p.elems.size() && i < payload->elems.size(); i++)
+                scope = bind_pat(scope, *p.elems[i], payload->elems[i]);
+            return scope;
         }
+        }
+        throw CompilerLimitation(p.loc, "this pattern is not supported yet");
+    }
+
+    /** Whether v matches p (as the interpreter's match_pat): a bool atom, or nullopt when
+     * p matches every value. */
+    std::optional<SubExp> pat_test(const Pat &p, const LValPtr &v, const ScopePtr &scope) {
+        std::optional<SubExp> acc;
+        auto conj = [&](std::optional<SubExp> c) {
+            if (!c)
+                return;
+            acc = acc ? emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, *acc, *c, p.loc),
+                              ir::Type::scalar(PrimType::Bool), "m")
+                            ->atom
+                      : *c;
+        };
+        switch (p.kind) {
+        case Pat::Kind::Id:
+        case Pat::Kind::Wildcard:
+            return std::nullopt;
+        case Pat::Kind::Ascript:
+            return pat_test(*p.inner, v, scope);
+        case Pat::Kind::Literal: {
+            LValPtr x = scalar_atom(v, p.loc);
+            LValPtr lit = scalar_atom(lower(*p.literal, scope), p.loc);
+            SubExp l = lit->atom;
+            if (lit->type != x->type)
+                l = emit1(ir::ConvertExp::make(x->type.elem, l), x->type, "lit")->atom;
+            return emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, x->atom, l, p.loc),
+                         ir::Type::scalar(PrimType::Bool), "m")
+                ->atom;
+        }
+        case Pat::Kind::Tuple:
+            if (p.elems.size() == 1)
+                return pat_test(*p.elems[0], v, scope);
+            for (size_t i = 0; i < p.elems.size(); i++)
+                conj(pat_test(*p.elems[i], v->elems.at(i), scope));
+            return acc;
+        case Pat::Kind::Record:
+            for (const auto &[name, sub] : p.fields)
+                if (sub)
+                    conj(pat_test(*sub, v->elems.at(field_index(p.type, name, p.loc)), scope));
+            return acc;
+        case Pat::Kind::Ctor: {
+            const Type &t = sum_of(p.type, p.loc);
+            size_t k = ctor_index(t, p.name, p.loc);
+            conj(emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, v->elems.at(0)->atom,
+                                          tag_value(t, k), p.loc),
+                       ir::Type::scalar(PrimType::Bool), "m")
+                     ->atom);
+            const LValPtr &payload = v->elems.at(1 + k);
+            for (size_t i = 0; i < p.elems.size() && i < payload->elems.size(); i++)
+                conj(pat_test(*p.elems[i], payload->elems[i], scope));
+            return acc;
+        }
+        }
+        return acc;
+    }
+
+    /** `match v case p_k -> b_k ...` from case k on: a chain of If on the cases' tests;
+     * the last case asserts its test (the interpreter fails when no case matches). */
+    LValPtr lower_cases(const Match &m, const LValPtr &v, const ScopePtr &scope, size_t k) {
+        const MatchCase &c = m.cases[k];
+        std::optional<SubExp> test = pat_test(*c.pat, v, scope);
+        auto body = [&] { return lower(*c.body, bind_pat(scope, *c.pat, v)); };
+        if (!test)
+            return body();
+        if (k + 1 == m.cases.size()) {
+            emit(ir::AssertExp::make(*test, "no case matches the value", m.loc),
+                 {ir::Type::scalar(PrimType::Bool)}, "ok");
+            return body();
+        }
+        return lower_if(*test, body, [&] { return lower_cases(m, v, scope, k + 1); }, m.loc);
     }
 
     /** Binds the size names of an (inlined function's) parameter type to the actual dims,
@@ -486,6 +651,13 @@ private:
             return emit1(ir::BinOpExp::make(k, x->atom, y->atom, loc),
                          cmp ? ir::Type::scalar(PrimType::Bool) : t, "b");
         }
+        if (k == ir::BinOpKind::Eq || k == ir::BinOpKind::Neq) {
+            LValPtr eq = values_equal(x, y, loc);
+            if (k == ir::BinOpKind::Eq)
+                return eq;
+            return emit1(ir::UnOpExp::make(ir::UnOpKind::Not, eq->atom),
+                         ir::Type::scalar(PrimType::Bool), "ne");
+        }
         auto it = defs_.find(op0);
         if (it != defs_.end() && !it->second->is_intrinsic)
             return apply(fundef_value(it->second, nullptr, loc), {x, y}, loc);
@@ -493,7 +665,156 @@ private:
                                  "operator " + op0 + " on these operands is not supported yet");
     }
 
+    LValPtr logical_and(const LValPtr &a, const LValPtr &b, const SrcLoc &loc) {
+        return emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, a->atom, b->atom, loc),
+                     ir::Type::scalar(PrimType::Bool), "and");
+    }
+
+    /** Structural equality of two values of one type, as the interpreter's `==`: every
+     * leaf equal (a sum's other constructors' payloads are zeros on both sides). */
+    LValPtr values_equal(const LValPtr &x, const LValPtr &y, const SrcLoc &loc) {
+        std::vector<LValPtr> xs = leaves(x, loc), ys = leaves(y, loc);
+        if (xs.size() != ys.size())
+            throw InternalError("lowering: == on values of different shapes");
+        LValPtr acc = constant(PrimValue::boolean(true));
+        for (size_t i = 0; i < xs.size(); i++) {
+            LValPtr eq = leaf_equal(xs[i], ys[i], loc);
+            acc = i == 0 ? eq : logical_and(acc, eq, loc);
+        }
+        return acc;
+    }
+
+    /** Equality of two scalars, or of two arrays: equal shapes, then all elements equal
+     * (a reduce of a map over the rows). */
+    LValPtr leaf_equal(const LValPtr &x, LValPtr y, const SrcLoc &loc) {
+        if (x->type.rank() != y->type.rank() || x->type.elem != y->type.elem)
+            throw CompilerLimitation(loc, "== on values of different types");
+        if (x->type.rank() == 0)
+            return emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, x->atom, y->atom, loc),
+                         ir::Type::scalar(PrimType::Bool), "eq");
+        LValPtr same = constant(PrimValue::boolean(true));
+        bool first = true;
+        for (int d = 0; d < x->type.rank(); d++) {
+            const SubExp &a = x->type.dims[(size_t)d], &b = y->type.dims[(size_t)d];
+            if (a == b)
+                continue;
+            LValPtr eq = emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, a, b, loc),
+                               ir::Type::scalar(PrimType::Bool), "eq");
+            same = first ? eq : logical_and(same, eq, loc);
+            first = false;
+        }
+        auto elems = [&] {
+            LValPtr ys = y;
+            if (ys->type != x->type)
+                ys = emit1(ir::CoerceExp::make(y->atom.var, x->type.dims, loc), x->type, "c");
+            LValPtr eq = closure(2, [this](const std::vector<LValPtr> &a, const SrcLoc &l) {
+                return leaf_equal(a[0], a[1], l);
+            });
+            LValPtr rows = lower_map({eq, x, ys}, loc);
+            return lower_reduce_like(false, operator_value("&&", loc),
+                                     constant(PrimValue::boolean(true)), rows, loc);
+        };
+        if (first)
+            return elems();
+        return lower_if(same->atom, elems, [&] { return constant(PrimValue::boolean(false)); },
+                        loc);
+    }
+
     // ------------------------------------------------------------ intrinsics
+
+    /** `\x -> !(p x)`. */
+    LValPtr negated(const LValPtr &p) {
+        return closure(1, [this, p](const std::vector<LValPtr> &x, const SrcLoc &l) {
+            SubExp c = scalar_atom(apply(p, x, l), l)->atom;
+            return emit1(ir::UnOpExp::make(ir::UnOpKind::Not, c), ir::Type::scalar(PrimType::Bool),
+                         "not");
+        });
+    }
+
+    LValPtr i64_op(ir::BinOpKind k, SubExp a, SubExp b, const SrcLoc &loc) {
+        return emit1(ir::BinOpExp::make(k, std::move(a), std::move(b), loc),
+                     ir::Type::scalar(PrimType::I64), "n");
+    }
+
+    /** `map f (iota n)`. */
+    LValPtr map_iota(const SubExp &n, LValPtr f, const SrcLoc &loc) {
+        LValPtr is = emit1(ir::IotaExp::make(n), ir::Type{PrimType::I64, {n}}, "iota");
+        return lower_map({std::move(f), is}, loc);
+    }
+
+    /** flatten of the d outer dims: a gather `map (\i -> xs[i / .., .., i % ..]) (iota
+     * (n * m ..))`. */
+    LValPtr flatten_dims(const LValPtr &xs, int d, const SrcLoc &loc) {
+        std::vector<LValPtr> ls = leaves(xs, loc);
+        if (ls.empty() || ls[0]->type.rank() < d)
+            throw CompilerLimitation(loc, "flatten of an array of too small rank");
+        std::vector<SubExp> dims(ls[0]->type.dims.begin(), ls[0]->type.dims.begin() + d);
+        SubExp total = dims[0];
+        for (int k = 1; k < d; k++)
+            total = i64_op(ir::BinOpKind::Mul, total, dims[(size_t)k], loc)->atom;
+        LValPtr f = closure(1, [this, xs, dims](const std::vector<LValPtr> &a, const SrcLoc &l) {
+            std::vector<SubExp> idx(dims.size());
+            SubExp rest = a[0]->atom;
+            for (size_t k = dims.size(); k-- > 1;) {
+                idx[k] = i64_op(ir::BinOpKind::Mod, rest, dims[k], l)->atom;
+                rest = i64_op(ir::BinOpKind::Div, rest, dims[k], l)->atom;
+            }
+            idx[0] = rest;
+            return index_value(xs, idx, l);
+        });
+        return map_iota(total, f, loc);
+    }
+
+    /** scatter_2d/3d (op == nullptr) and reduce_by_index_2d/3d: a sequential loop over the
+     * index tuples that skips out-of-range ones, in order, as the interpreter. */
+    LValPtr scatter_nd(const LValPtr &dest, const LValPtr &op, const LValPtr &is,
+                       const LValPtr &vs, const SrcLoc &loc) {
+        std::vector<LValPtr> d = leaves(dest, loc), ix = leaves(is, loc), v = leaves(vs, loc);
+        if (d.size() != 1 || v.size() != 1)
+            throw CompilerLimitation(loc, "multi-dimensional scatter of tuples");
+        std::optional<SubExp> w;
+        std::vector<LValPtr> ins = soac_inputs(LVal::tuple({is, vs}), w, loc);
+        ir::Param acc{fresh("acc"), d[0]->type};
+        ir::Param index{fresh("j"), ir::Type::scalar(PrimType::I64)};
+        std::vector<ir::Type> bt;
+        ir::Body body = in_body(
+            [&] {
+                std::vector<SubExp> at;
+                LValPtr ok = constant(PrimValue::boolean(true));
+                for (size_t k = 0; k + 1 < ins.size(); k++) {
+                    SubExp i = emit1(ir::IndexExp::make(ins[k]->atom.var, {SubExp::of(index.var)},
+                                                        true, loc),
+                                     ir::Type::scalar(PrimType::I64), "i")
+                                   ->atom;
+                    auto cmp = [&](ir::BinOpKind c, SubExp a, SubExp b) {
+                        return emit1(ir::BinOpExp::make(c, std::move(a), std::move(b), loc),
+                                     ir::Type::scalar(PrimType::Bool), "in");
+                    };
+                    ok = logical_and(ok, cmp(ir::BinOpKind::Le, SubExp::i64(0), i), loc);
+                    ok = logical_and(ok, cmp(ir::BinOpKind::Lt, i, d[0]->type.dims[k]), loc);
+                    at.push_back(i);
+                }
+                LValPtr x = index_value(ins.back(), {SubExp::of(index.var)}, loc);
+                LValPtr a = LVal::of(SubExp::of(acc.var), acc.type);
+                return leaves(
+                    lower_if(
+                        ok->atom,
+                        [&] {
+                            LValPtr nv = x;
+                            if (op)
+                                nv = apply(op, {index_value(a, at, loc), x}, loc);
+                            return update_value(a, at, nv, loc);
+                        },
+                        [&] { return a; }, loc),
+                    loc);
+            },
+            bt);
+        if (bt != std::vector<ir::Type>{acc.type})
+            throw CompilerLimitation(loc, "scatter value of a different size");
+        return emit1(ir::LoopExp::make({acc}, {d[0]->atom}, ir::LoopExp::Form::For, index, *w, {},
+                                       std::move(body)),
+                     acc.type, "sc");
+    }
 
     static std::vector<ir::Var> vars_of(const std::vector<LValPtr> &xs) {
         std::vector<ir::Var> r;
@@ -782,6 +1103,42 @@ private:
                 size_t pos = 0;
                 return restructure(a[0], out, pos);
             });
+        if (name == "flatten" || name == "flatten_3d" || name == "flatten_4d")
+            return closure(1, [this, name](A a, L l) {
+                return flatten_dims(a[0], name == "flatten" ? 2 : name[8] - '0', l);
+            });
+        if (name == "partition")
+            return closure(2, [this](A a, L l) {
+                LValPtr yes = lower_filter(a[0], a[1], l);
+                return LVal::tuple({yes, lower_filter(negated(a[0]), a[1], l)});
+            });
+        if (name == "partition2")
+            return closure(3, [this](A a, L l) {
+                // p2 only sees the rows p1 rejects, as in the interpreter.
+                LValPtr p1 = a[0], p2 = a[1];
+                LValPtr second = closure(1, [this, p1, p2](A x, L l2) {
+                    SubExp c = scalar_atom(apply(p1, x, l2), l2)->atom;
+                    return lower_if(
+                        c, [&] { return constant(PrimValue::boolean(false)); },
+                        [&] { return apply(p2, x, l2); }, l2);
+                });
+                LValPtr rest = closure(1, [this, p1, p2](A x, L l2) {
+                    SubExp c = scalar_atom(apply(p1, x, l2), l2)->atom;
+                    return lower_if(
+                        c, [&] { return constant(PrimValue::boolean(false)); },
+                        [&] { return apply(negated(p2), x, l2); }, l2);
+                });
+                return LVal::tuple({lower_filter(p1, a[2], l), lower_filter(second, a[2], l),
+                                    lower_filter(rest, a[2], l)});
+            });
+        if (name == "scatter_2d" || name == "scatter_3d")
+            return closure(3, [this](A a, L l) {
+                return scatter_nd(a[0], nullptr, a[1], a[2], l);
+            });
+        if (name == "reduce_by_index_2d" || name == "reduce_by_index_3d")
+            return closure(5, [this](A a, L l) {
+                return scatter_nd(a[0], a[1], a[3], a[4], l); // dest's values start
+            });
         if (name == "copy" || name == "manifest")
             return closure(1, [](A a, L) { return a[0]; });
         if (name == "concat")
@@ -832,6 +1189,205 @@ private:
                 5, [this](A a, L l) { return lower_hist(a[0], a[1], a[2], a[3], a[4], l); });
         throw CompilerLimitation(loc,
                                  "the built-in " + name + " is not supported by the compiler yet");
+    }
+
+    // ------------------------------------------------------------ sized built-ins
+
+    /** The built-in whose result sizes come from the call's type (unflatten*, split, rep),
+     * when `fn` names it directly; else empty. */
+    std::string sized_builtin(const Exp &fn, const ScopePtr &scope) {
+        if (fn.kind != ExpKind::Var)
+            return {};
+        const std::string &name = static_cast<const Var &>(fn).name;
+        static const std::set<std::string> names{"unflatten", "unflatten_3d", "unflatten_4d",
+                                                 "split", "rep"};
+        if (!names.count(name) || lookup(scope, name))
+            return {};
+        auto it = defs_.find(name);
+        return it != defs_.end() && it->second->is_intrinsic ? name : std::string();
+    }
+
+    /** Dim `d` of the call's type as the interpreter resolves it at run time: a constant, or
+     * a size variable in scope; nullopt when unknown. */
+    std::optional<SubExp> known_dim(const Dim &d, const ScopePtr &scope) {
+        if (d.kind == Dim::Kind::Const)
+            return SubExp::i64(d.value);
+        if (d.kind == Dim::Kind::Var)
+            if (LValPtr v = lookup(scope, d.name);
+                v && v->kind == LVal::Kind::Atom && v->type.rank() == 0 && is_int(v->type.elem))
+                return v->type.elem == PrimType::I64
+                           ? v->atom
+                           : emit1(ir::ConvertExp::make(PrimType::I64, v->atom),
+                                   ir::Type::scalar(PrimType::I64), "d")
+                                 ->atom;
+        return std::nullopt;
+    }
+
+    /** The sizes written in the argument's `:> [a * b]t` (or `: [a + b]t`), as the
+     * interpreter's size hint (EvalExp.cpp, set_size_hint). */
+    std::vector<SubExp> size_hint(const Exp &arg0, const std::string &op, size_t want,
+                                  const ScopePtr &scope) {
+        const Exp *arg = &arg0;
+        const TypeExp *te = nullptr;
+        while (arg) {
+            if (arg->kind == ExpKind::Tuple && static_cast<const TupleExp *>(arg)->elems.size() == 1)
+                arg = static_cast<const TupleExp *>(arg)->elems[0].get();
+            else if (arg->kind == ExpKind::Attr)
+                arg = static_cast<const AttrExp *>(arg)->exp.get();
+            else if (arg->kind == ExpKind::Coerce) {
+                te = static_cast<const Coerce *>(arg)->type_exp.get();
+                break;
+            } else if (arg->kind == ExpKind::Ascript) {
+                te = static_cast<const Ascript *>(arg)->type_exp.get();
+                break;
+            } else
+                break;
+        }
+        while (te && te->kind == TypeExp::Kind::Unique)
+            te = te->elem.get();
+        if (!te || te->kind != TypeExp::Kind::Array || te->dim.kind != DimExp::Kind::Exp ||
+            !te->dim.exp)
+            return {};
+        std::vector<const Exp *> terms;
+        std::function<void(const Exp &)> chain = [&](const Exp &e) {
+            if (e.kind == ExpKind::BinOp) {
+                auto &b = static_cast<const BinOp &>(e);
+                if (!b.backtick && b.op == op) {
+                    chain(*b.lhs);
+                    terms.push_back(b.rhs.get());
+                    return;
+                }
+            }
+            terms.push_back(&e);
+        };
+        chain(*te->dim.exp);
+        if (terms.size() != want)
+            return {};
+        std::vector<SubExp> out;
+        for (const Exp *t : terms)
+            out.push_back(to_i64(*t, scope, t->loc));
+        return out;
+    }
+
+    static std::string num(const SubExp &s) {
+        return s.is_const ? std::to_string(s.value.as_i64()) : "?";
+    }
+
+    /** A run-time check failing with `message` at loc (an Assert). */
+    void check(const LValPtr &ok, const std::string &message, const SrcLoc &loc) {
+        emit(ir::AssertExp::make(ok->atom, message, loc), {ir::Type::scalar(PrimType::Bool)}, "ok");
+    }
+    LValPtr compare(ir::BinOpKind k, SubExp a, SubExp b, const SrcLoc &loc) {
+        return emit1(ir::BinOpExp::make(k, std::move(a), std::move(b), loc),
+                     ir::Type::scalar(PrimType::Bool), "c");
+    }
+
+    /** `unflatten xs : [n][m]t` and friends, `split xs : ([n]t, [m]t)`, `rep x : [n]t`, with
+     * the sizes taken from the call's type or the argument's written type. */
+    LValPtr lower_sized_builtin(const std::string &name, const Exp &arg_exp, const TypePtr &rt,
+                                const ScopePtr &scope, const SrcLoc &loc) {
+        LValPtr x = lower(arg_exp, scope);
+        if (name == "rep") {
+            std::optional<SubExp> n;
+            if (rt && rt->kind == Type::Kind::Array)
+                n = known_dim(rt->shape[0], scope);
+            if (!n)
+                throw CompilerLimitation(loc, "rep whose size is not known here");
+            check(compare(ir::BinOpKind::Le, SubExp::i64(0), *n, loc),
+                  "replicate: negative size " + num(*n), loc);
+            std::vector<LValPtr> out;
+            for (const LValPtr &l : leaves(x, loc))
+                out.push_back(emit1(ir::ReplicateExp::make(*n, l->atom), l->type.array_of(*n), "rep"));
+            size_t pos = 0;
+            return restructure(x, out, pos);
+        }
+        std::vector<LValPtr> ls = leaves(x, loc);
+        if (ls.empty() || ls[0]->type.rank() == 0)
+            throw CompilerLimitation(loc, name + " of a non-array");
+        SubExp len = ls[0]->type.dims[0];
+        if (name == "split")
+            return lower_split(x, len, arg_exp, rt, scope, loc);
+        size_t d = name == "unflatten" ? 2 : name == "unflatten_3d" ? 3 : 4;
+        // The interpreter takes the sizes from the call's type when all are known there
+        // (size variables in scope included), else from the argument's written type.
+        std::vector<SubExp> dims;
+        if (rt && rt->kind == Type::Kind::Array && rt->shape.size() >= d)
+            for (size_t i = 0; i < d; i++)
+                if (std::optional<SubExp> s = known_dim(rt->shape[i], scope))
+                    dims.push_back(*s);
+        if (dims.size() != d)
+            dims.clear();
+        if (dims.empty())
+            dims = size_hint(arg_exp, "*", d, scope);
+        if (dims.empty())
+            throw CompilerLimitation(loc, "unflatten whose result shape is not known here");
+        SubExp prod = dims[0];
+        LValPtr ok = compare(ir::BinOpKind::Le, SubExp::i64(0), dims[0], loc);
+        std::string shape = "[" + num(dims[0]) + "]";
+        for (size_t i = 1; i < d; i++) {
+            prod = i64_op(ir::BinOpKind::Mul, prod, dims[i], loc)->atom;
+            ok = logical_and(ok, compare(ir::BinOpKind::Le, SubExp::i64(0), dims[i], loc), loc);
+            shape += "[" + num(dims[i]) + "]";
+        }
+        ok = logical_and(ok, compare(ir::BinOpKind::Eq, prod, len, loc), loc);
+        check(ok, "unflatten: cannot reshape array of size " + num(len) + " to " + shape + ".", loc);
+        return unflatten_rows(x, dims, 0, SubExp::i64(0), loc);
+    }
+
+    /** Rows [base, base + dims[k] * ...) of the flat xs as an array of shape dims[k:]. */
+    LValPtr unflatten_rows(const LValPtr &xs, const std::vector<SubExp> &dims, size_t k,
+                           const SubExp &base, const SrcLoc &loc) {
+        SubExp stride = SubExp::i64(1);
+        for (size_t j = k + 1; j < dims.size(); j++)
+            stride = i64_op(ir::BinOpKind::Mul, stride, dims[j], loc)->atom;
+        LValPtr f = closure(1, [this, xs, dims, k, base, stride](const std::vector<LValPtr> &a,
+                                                                 const SrcLoc &l) {
+            SubExp off = i64_op(ir::BinOpKind::Mul, a[0]->atom, stride, l)->atom;
+            off = i64_op(ir::BinOpKind::Add, base, off, l)->atom;
+            if (k + 1 == dims.size())
+                return index_value(xs, {off}, l);
+            return unflatten_rows(xs, dims, k + 1, off, l);
+        });
+        return map_iota(dims[k], f, loc);
+    }
+
+    LValPtr lower_split(const LValPtr &x, const SubExp &len, const Exp &arg_exp,
+                        const TypePtr &rt, const ScopePtr &scope, const SrcLoc &loc) {
+        std::optional<SubExp> n;
+        if (rt && rt->kind == Type::Kind::Tuple && rt->elems.size() == 2 &&
+            rt->elems[0]->kind == Type::Kind::Array)
+            n = known_dim(rt->elems[0]->shape[0], scope);
+        if (!n && rt && rt->kind == Type::Kind::Tuple && rt->elems.size() == 2 &&
+            rt->elems[1]->kind == Type::Kind::Array)
+            if (std::optional<SubExp> m = known_dim(rt->elems[1]->shape[0], scope))
+                n = i64_op(ir::BinOpKind::Sub, len, *m, loc)->atom;
+        if (!n) {
+            std::vector<SubExp> h = size_hint(arg_exp, "+", 2, scope);
+            if (!h.empty())
+                n = h[0];
+        }
+        if (!n)
+            throw CompilerLimitation(loc, "split whose position is not known here");
+        LValPtr ok = logical_and(compare(ir::BinOpKind::Le, SubExp::i64(0), *n, loc),
+                                 compare(ir::BinOpKind::Le, *n, len, loc), loc);
+        check(ok, "split: cannot split array of size " + num(len) + " at " + num(*n), loc);
+        SubExp m = i64_op(ir::BinOpKind::Sub, len, *n, loc)->atom;
+        auto part = [&](bool first, const SubExp &size) {
+            ir::SliceEntry en;
+            en.is_range = true;
+            (first ? en.has_end : en.has_start) = true;
+            (first ? en.end : en.start) = *n;
+            std::vector<LValPtr> sl = leaves(slice_value(x, {en}, loc), loc), out;
+            for (const LValPtr &l : sl) {
+                ir::Type t = l->type;
+                t.dims[0] = size;
+                out.push_back(emit1(ir::CoerceExp::make(l->atom.var, t.dims, loc), t, "c"));
+            }
+            size_t pos = 0;
+            return restructure(x, out, pos);
+        };
+        LValPtr a = part(true, *n);
+        return LVal::tuple({a, part(false, m)});
     }
 
     // ------------------------------------------------------------ expressions
@@ -950,6 +1506,118 @@ private:
         }
         size_t pos = 0;
         return restructure(t, out, pos);
+    }
+
+    /** `t with [slice] = v`: by indices, an Update; with ranges, see update_range. */
+    LValPtr update_slice(const LValPtr &t, const std::vector<DimIndex> &slice, const LValPtr &v,
+                         const ScopePtr &scope, const SrcLoc &loc) {
+        bool ranges = false;
+        for (const DimIndex &d : slice)
+            ranges = ranges || d.is_range;
+        if (!ranges)
+            return update_value(t, indices(slice, scope, loc), v, loc);
+        return update_range(t, slice_entries(slice, scope, loc), v, loc);
+    }
+
+    /** An update of a slice with ranges: the slice (for its bounds check and sizes), a
+     * check of v's shape (the interpreter's message), then nested loops of Updates, one
+     * level per range. */
+    LValPtr update_range(const LValPtr &t, const std::vector<ir::SliceEntry> &entries,
+                         const LValPtr &v, const SrcLoc &loc) {
+        std::vector<LValPtr> ts = leaves(t, loc), vs = leaves(v, loc);
+        if (ts.empty() || ts.size() != vs.size())
+            throw InternalError("lowering: slice update arity");
+        ir::Type st = leaves(slice_value(ts[0], entries, loc), loc)[0]->type;
+        LValPtr same = constant(PrimValue::boolean(true));
+        std::string vshape, sshape;
+        for (const LValPtr &x : vs) {
+            if (x->type.rank() != st.rank())
+                throw CompilerLimitation(loc, "slice update with a value of another rank");
+            for (int d = 0; d < st.rank(); d++)
+                if (!(x->type.dims[(size_t)d] == st.dims[(size_t)d]))
+                    same = logical_and(
+                        same, compare(ir::BinOpKind::Eq, x->type.dims[(size_t)d],
+                                      st.dims[(size_t)d], loc),
+                        loc);
+        }
+        for (int d = 0; d < st.rank(); d++) {
+            vshape += "[" + num(vs[0]->type.dims[(size_t)d]) + "]";
+            sshape += "[" + num(st.dims[(size_t)d]) + "]";
+        }
+        check(same, "Cannot write value of shape " + vshape + " into slice of shape " + sshape + ".",
+              loc);
+        // Start and stride of each range, with Futhark's defaults.
+        std::vector<SubExp> start, stride, count;
+        int r = 0;
+        for (size_t k = 0; k < entries.size(); k++) {
+            const ir::SliceEntry &en = entries[k];
+            if (!en.is_range) {
+                start.push_back(en.start);
+                stride.push_back(SubExp::i64(0));
+                count.push_back(SubExp::i64(1));
+                continue;
+            }
+            SubExp s = en.has_stride ? en.stride : SubExp::i64(1);
+            SubExp b = en.start;
+            if (!en.has_start) {
+                SubExp last = i64_op(ir::BinOpKind::Sub, ts[0]->type.dims[k], SubExp::i64(1), loc)
+                                  ->atom;
+                LValPtr pos = compare(ir::BinOpKind::Gt, s, SubExp::i64(0), loc);
+                b = lower_if(
+                        pos->atom, [&] { return LVal::of(SubExp::i64(0), ir::Type::scalar(PrimType::I64)); },
+                        [&] { return LVal::of(last, ir::Type::scalar(PrimType::I64)); }, loc)
+                        ->atom;
+            }
+            start.push_back(b);
+            stride.push_back(s);
+            count.push_back(st.dims[(size_t)r++]);
+        }
+        std::vector<LValPtr> out = update_loops(ts, vs, entries, start, stride, count, 0, {}, {}, loc);
+        size_t pos = 0;
+        return restructure(t, out, pos);
+    }
+
+    std::vector<LValPtr> update_loops(const std::vector<LValPtr> &accs, const std::vector<LValPtr> &vs,
+                                      const std::vector<ir::SliceEntry> &entries,
+                                      const std::vector<SubExp> &start,
+                                      const std::vector<SubExp> &stride,
+                                      const std::vector<SubExp> &count, size_t k,
+                                      std::vector<SubExp> at, std::vector<SubExp> vat,
+                                      const SrcLoc &loc) {
+        if (k == entries.size()) {
+            std::vector<LValPtr> out;
+            for (size_t i = 0; i < accs.size(); i++) {
+                LValPtr x = index_value(vs[i], vat, loc);
+                out.push_back(update_value(accs[i], at, x, loc));
+            }
+            return out;
+        }
+        if (!entries[k].is_range) {
+            at.push_back(start[k]);
+            return update_loops(accs, vs, entries, start, stride, count, k + 1, at, vat, loc);
+        }
+        std::vector<ir::Param> params;
+        std::vector<LValPtr> pvals;
+        std::vector<SubExp> inits;
+        for (const LValPtr &a : accs) {
+            ir::Var p = fresh("acc");
+            params.push_back({p, a->type});
+            pvals.push_back(LVal::of(SubExp::of(p), a->type));
+            inits.push_back(a->atom);
+        }
+        ir::Param index{fresh("j"), ir::Type::scalar(PrimType::I64)};
+        std::vector<ir::Type> bt;
+        ir::Body body = in_body(
+            [&] {
+                SubExp off = i64_op(ir::BinOpKind::Mul, SubExp::of(index.var), stride[k], loc)->atom;
+                at.push_back(i64_op(ir::BinOpKind::Add, start[k], off, loc)->atom);
+                vat.push_back(SubExp::of(index.var));
+                return update_loops(pvals, vs, entries, start, stride, count, k + 1, at, vat, loc);
+            },
+            bt);
+        return emit_many(ir::LoopExp::make(params, inits, ir::LoopExp::Form::For, index, count[k],
+                                           {}, std::move(body)),
+                         bt, "upd");
     }
 
     size_t field_index(const TypePtr &t, const std::string &field, const SrcLoc &loc) {
@@ -1218,6 +1886,12 @@ private:
                 auto lit = [&] { return constant(PrimValue::boolean(!is_and)); };
                 return is_and ? lower_if(l, rhs, lit, e.loc) : lower_if(l, lit, rhs, e.loc);
             }
+            if (!b.backtick && (op == "|>" || op == "<|")) {
+                const Exp &fn = op == "|>" ? *b.rhs : *b.lhs;
+                if (std::string s = sized_builtin(fn, scope); !s.empty())
+                    return lower_sized_builtin(s, op == "|>" ? *b.lhs : *b.rhs, e.type, scope,
+                                               e.loc);
+            }
             LValPtr l = lower(*b.lhs, scope), r = lower(*b.rhs, scope);
             if (b.backtick)
                 return apply(name_value(b.op, scope, b.op_loc), {l, r}, e.loc);
@@ -1235,6 +1909,8 @@ private:
         }
         case ExpKind::Apply: {
             auto &a = static_cast<const Apply &>(e);
+            if (std::string b = sized_builtin(*a.fn, scope); !b.empty() && a.args.size() == 1)
+                return lower_sized_builtin(b, *a.args[0], e.type, scope, e.loc);
             LValPtr f = lower(*a.fn, scope);
             std::vector<LValPtr> args;
             for (const ExpPtr &x : a.args)
@@ -1316,8 +1992,7 @@ private:
         case ExpKind::Update: {
             auto &u = static_cast<const Update &>(e);
             LValPtr t = lower(*u.target, scope);
-            std::vector<SubExp> idx = indices(u.slice, scope, e.loc);
-            return update_value(t, idx, lower(*u.value, scope), e.loc);
+            return update_slice(t, u.slice, lower(*u.value, scope), scope, e.loc);
         }
         case ExpKind::RecordUpdate: {
             auto &u = static_cast<const RecordUpdate &>(e);
@@ -1347,13 +2022,16 @@ private:
         case ExpKind::LetWith: {
             auto &l = static_cast<const LetWith &>(e);
             LValPtr t = name_value(l.name, scope, l.name_loc);
-            LValPtr nv;
             if (!l.path.empty()) {
-                throw CompilerLimitation(e.loc, "let with a record path is not supported yet");
+                TypePtr rt = lookup_type(scope, l.name);
+                if (!rt)
+                    throw CompilerLimitation(e.loc, "let with a record path on this variable");
+                LValPtr nv = record_update(t, rt, l.path, 0, lower(*l.value, scope), e.loc);
+                return lower(*l.body, bind_name(scope, l.name, nv, rt));
             }
-            std::vector<SubExp> idx = indices(l.slice, scope, e.loc);
-            nv = update_value(t, idx, lower(*l.value, scope), e.loc);
-            return lower(*l.body, bind_name(scope, l.name, nv));
+            LValPtr v = lower(*l.value, scope); // the interpreter's order: value, then slice
+            LValPtr nv = update_slice(t, l.slice, v, scope, e.loc);
+            return lower(*l.body, bind_name(scope, l.name, nv, lookup_type(scope, l.name)));
         }
         case ExpKind::If: {
             auto &i = static_cast<const If &>(e);
@@ -1408,9 +2086,20 @@ private:
             }
             return lower(*a.exp, scope);
         }
+        case ExpKind::Match: {
+            auto &m = static_cast<const Match &>(e);
+            if (m.cases.empty())
+                break;
+            return lower_cases(m, lower(*m.scrutinee, scope), scope, 0);
+        }
+        case ExpKind::Ctor: {
+            auto &c = static_cast<const CtorExp &>(e);
+            std::vector<LValPtr> args;
+            for (const ExpPtr &x : c.args)
+                args.push_back(lower(*x, scope));
+            return construct(sum_of(e.type, e.loc), c.name, std::move(args), scope, e.loc);
+        }
         case ExpKind::IndexSection:
-        case ExpKind::Match:
-        case ExpKind::Ctor:
             break;
         }
         throw CompilerLimitation(e.loc, "this construct is not supported by the compiler yet");
@@ -1433,3 +2122,13 @@ ir::Module lower_program(const Program &prog, const std::string &entry) {
 // the arguments applied so far and how to inline it).  An array of tuples is a Tuple of
 // arrays, so `zip` costs nothing and SOACs take one input per leaf.  Only Atoms reach the
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
+
+// Note [Sum types]
+// A value of sum type `#c0 p0 | #c1 p1 ...` (constructors in name order, as the checked
+// type lists them) is the Tuple (tag, payload_0, payload_1, ...): the tag is an i8 (i32
+// past 127 constructors) holding the constructor's index, and payload_k is a Tuple of the
+// constructor's arguments.  A constructor fills the other constructors' payloads with
+// zeros (default_value), so every sum value has the same leaves, an If or a loop can carry
+// it, an array of sums is one array per leaf, and `==` is leafwise equality (the unused
+// payloads are equal zeros on both sides).  Payload arrays need sizes known where the
+// constructor is lowered; otherwise it is a CompilerLimitation.

@@ -7,9 +7,16 @@
  * vars; an array of tuples becomes one array per component.  SOAC intrinsics become IR
  * SOACs whose lambdas are the inlined function arguments.
  *
- * Constructs outside the supported subset (sum types, match, updates of slices,
- * recursion, functions chosen at run time, sizes that change across loop iterations,
- * ...) throw CompilerLimitation with the construct's source location.
+ * A value of a sum type is its tag plus the payloads of every constructor (zeros for
+ * the constructors it does not hold); `match` is a chain of If on the patterns' tests.
+ * `==` on arrays, tuples and sums compares shapes, then elements (a reduce of a map);
+ * flatten/unflatten/split/rep are gathers and slices; updates of slices are loops of
+ * Updates.  Run-time checks fail with the interpreter's messages and locations (a size
+ * only known at run time prints as `?` in the rare messages that quote one).
+ *
+ * Constructs outside the supported subset (recursion, functions chosen at run time, sizes
+ * that change across loop iterations or differ between branches, sizes bound only by a
+ * function-typed argument, ...) throw CompilerLimitation with the construct's location.
  */
 #pragma once
 

@@ -1,23 +1,37 @@
 #include "driver/Driver.h"
 
+#include "compiler/Pipeline.h"
+#include "compiler/backend/cpu/CpuBackend.h"
+#include "core/Stack.h"
 #include "core/ValueIO.h"
+#include "driver/Bench.h"
 #include "driver/TestSpec.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
+#include "runtime/KernelCache.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iomanip>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 namespace loom {
 
 namespace {
 
 namespace fs = std::filesystem;
+using compiler::Backend;
 
 const char *const version_text = "loom 0.1.0 (reference interpreter)";
 
@@ -34,12 +48,23 @@ const char *const usage_text =
     "        value format) and print each result on its own line (-b: binary output)\n"
     "  loom check FILE\n"
     "        parse and type-check; exit 0, or print diagnostics and exit 2\n"
-    "  loom test [--backend B[,B...]] PATH...\n"
+    "  loom test [--backend B[,B...]]... PATH...\n"
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
+    "        on each backend named (default interp)\n"
+    "  loom compile FILE [--backend cpu] [--entry NAME] [--emit ir|code|stats] [-o DIR]\n"
+    "        print the optimised IR, the generated C++ (the default) or the compiler's\n"
+    "        report (one JSON object per line) of the entry point, or of every entry\n"
+    "        point without --entry; -o writes DIR/<entry>.ir|.cpp|.json instead\n"
+    "  loom cache [--stats [--json] | --clear]\n"
+    "        show or empty the kernel cache ($LOOM_CACHE_DIR, else $XDG_CACHE_HOME/loom,\n"
+    "        else ~/.cache/loom; at most $LOOM_CACHE_LIMIT_MB MiB, default 1024)\n"
     "  loom --version | --help\n"
     "\n"
-    "backends: interp (available), auto (= interp for now), cpu and cuda (not yet)\n"
-    "exit status: 0 ok, 1 run-time error or failed tests, 2 compile or usage error\n";
+    "backends: interp (the reference interpreter), cpu (compiled C++, all cores),\n"
+    "          auto (= interp for now), cuda (not available yet)\n"
+    "exit status: 0 ok, 1 run-time error or failed tests, 2 compile or usage error,\n"
+    "             3 internal error or compiler limitation (a construct the compiled\n"
+    "             backend does not handle yet; the interpreter runs it)\n";
 
 /** A usage or input problem reported as a plain message (not a located error). */
 struct UsageError {
@@ -150,47 +175,114 @@ std::vector<Value> result_values(const Value &r) {
     return {r};
 }
 
-/** Checks `--backend` values: interp (and auto) run; cpu/cuda are not built yet. */
-void check_backend(const std::string &b) {
-    if (b == "interp" || b == "auto") return;
-    if (b == "cpu" || b == "cuda")
-        throw UsageError{"backend `" + b + "` is not available yet (use --backend interp)", 2};
-    throw UsageError{"unknown backend `" + b + "` (expected interp, cpu, cuda or auto)", 2};
+/** The backend a `--backend` value selects (auto is the interpreter for now). */
+Backend parse_backend_arg(const std::string &b) {
+    if (b == "auto") return Backend::Interp;
+    std::optional<Backend> parsed = compiler::parse_backend(b);
+    if (!parsed)
+        throw UsageError{"unknown backend `" + b + "` (expected interp, cpu, cuda or auto)", 2};
+    if (*parsed == Backend::Cuda)
+        throw UsageError{"backend `cuda` is not available yet (use --backend cpu or interp)", 2};
+    return *parsed;
 }
+
+/** Walks a command's arguments; `value_of` reads an option's value (`--opt V` or `--opt=V`). */
+struct ArgReader {
+    const std::vector<std::string> &args;
+    size_t i = 0;
+
+    bool done() const { return i >= args.size(); }
+    const std::string &current() const { return args[i]; }
+    /** Whether the current argument is `name` or `name=...`. */
+    bool is(const std::string &name) const {
+        const std::string &a = args[i];
+        return a == name || (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0);
+    }
+    std::string value_of(const std::string &name) {
+        const std::string &a = args[i];
+        if (a.size() > name.size()) return a.substr(name.size() + 1);
+        if (i + 1 >= args.size()) throw UsageError{"option " + name + " needs a value", 2};
+        return args[++i];
+    }
+};
+
+/** `path` read, parsed and type-checked; a located diagnostic on failure (exit 2). */
+struct LoadedProgram {
+    Program prog;
+    int status = 0; ///< 2 when the program does not compile (diagnostics already printed)
+};
+
+LoadedProgram load_or_report(const std::string &path, std::ostream &err) {
+    std::string text;
+    if (!read_file(path, text)) throw UsageError{"cannot read `" + path + "`", 2};
+    LoadedProgram r;
+    try {
+        r.prog = load_program(path, text);
+    } catch (const CompileError &e) {
+        err << e.render() << "\n";
+        r.status = 2;
+    }
+    return r;
+}
+
+/** Status of a failed compilation for a compiled backend: a compiler limitation (printed
+ * located, like other diagnostics) is 3; a backend that cannot work here is a usage
+ * error (2), like an unavailable backend named on the command line. */
+int compile_failure_status(const std::exception_ptr &failure, std::ostream &err) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const CompilerLimitation &e) {
+        err << e.render() << "\n";
+        return 3;
+    } catch (const CompileError &e) {
+        if (e.loc().known()) err << e.render() << "\n";
+        else err << "loom: " << e.message() << "\n";
+        return 2;
+    }
+}
+
+/** Builds `entry` for backend b, or prints why not and sets `status`. */
+std::shared_ptr<compiler::CompiledEntry> build_or_report(const Program &prog, const std::string &entry,
+                                                         Backend b, std::ostream &err, int &status) {
+    try {
+        return compiler::compile_entry(prog, entry, b);
+    } catch (const LocatedError &) {
+        status = compile_failure_status(std::current_exception(), err);
+        return nullptr;
+    }
+}
+
+void print_results(const Value &r, bool binary_out, std::ostream &out);
 
 // ---------------------------------------------------------------- loom run / check
 
 int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
             std::ostream &err) {
     std::string file, entry = "main";
+    Backend backend = Backend::Interp;
     bool binary_out = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        auto value = [&](const std::string &opt) -> std::string {
-            if (a.size() > opt.size() && a.compare(0, opt.size() + 1, opt + "=") == 0)
-                return a.substr(opt.size() + 1);
-            if (i + 1 >= args.size()) throw UsageError{"option " + opt + " needs a value", 2};
-            return args[++i];
-        };
-        if (a == "--entry" || a == "-e" || a.rfind("--entry=", 0) == 0) entry = value(a[1] == 'e' ? "-e" : "--entry");
-        else if (a == "--backend" || a.rfind("--backend=", 0) == 0) check_backend(value("--backend"));
+    for (ArgReader r{args}; !r.done(); ++r.i) {
+        const std::string &a = r.current();
+        if (r.is("--entry")) entry = r.value_of("--entry");
+        else if (r.is("-e")) entry = r.value_of("-e");
+        else if (r.is("--backend")) backend = parse_backend_arg(r.value_of("--backend"));
         else if (a == "-b" || a == "--binary-output") binary_out = true;
         else if (!a.empty() && a[0] == '-' && a != "-") throw UsageError{"unknown option `" + a + "` for `loom run`", 2};
         else if (file.empty()) file = a;
         else throw UsageError{"`loom run` takes one program file", 2};
     }
     if (file.empty()) throw UsageError{"usage: loom run FILE [--entry NAME] [--backend B]", 2};
-    std::string text;
-    if (!read_file(file, text)) throw UsageError{"cannot read `" + file + "`", 2};
-    Program prog;
-    try {
-        prog = load_program(file, text);
-    } catch (const CompileError &e) {
-        err << e.render() << "\n";
-        return 2;
-    }
+    LoadedProgram loaded = load_or_report(file, err);
+    if (loaded.status) return loaded.status;
+    const Program &prog = loaded.prog;
     FunDefPtr fn = find_function(prog, entry);
     if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
+    std::shared_ptr<compiler::CompiledEntry> compiled;
+    if (backend != Backend::Interp) {
+        int status = 0;
+        compiled = build_or_report(prog, entry, backend, err, status);
+        if (!compiled) return status;
+    }
     std::string input((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::vector<Value> call_args;
     try {
@@ -200,19 +292,13 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
         return 1;
     }
     try {
-        Interpreter interp;
-        interp.load(prog);
-        Value r = interp.call(entry, call_args);
-        for (const Value &v : result_values(r)) {
-            if (binary_out && (v.is_prim() || v.is_prim_array())) {
-                std::string b;
-                write_binary_value(v, b);
-                out << b;
-            } else {
-                out << value_to_string(v) << "\n";
-            }
+        if (compiled) {
+            print_results(compiled->call(call_args), binary_out, out);
+        } else {
+            Interpreter interp;
+            interp.load(prog);
+            print_results(interp.call(entry, call_args), binary_out, out);
         }
-        out.flush();
     } catch (const RuntimeError &e) {
         out.flush();
         err << e.render() << "\n";
@@ -221,18 +307,23 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
     return 0;
 }
 
+void print_results(const Value &r, bool binary_out, std::ostream &out) {
+    for (const Value &v : result_values(r)) {
+        if (binary_out && (v.is_prim() || v.is_prim_array())) {
+            std::string b;
+            write_binary_value(v, b);
+            out << b;
+        } else {
+            out << value_to_string(v) << "\n";
+        }
+    }
+    out.flush();
+}
+
 int cmd_check(const std::vector<std::string> &args, std::ostream &err) {
     if (args.size() != 1 || (!args[0].empty() && args[0][0] == '-'))
         throw UsageError{"usage: loom check FILE", 2};
-    std::string text;
-    if (!read_file(args[0], text)) throw UsageError{"cannot read `" + args[0] + "`", 2};
-    try {
-        load_program(args[0], text);
-    } catch (const CompileError &e) {
-        err << e.render() << "\n";
-        return 2;
-    }
-    return 0;
+    return load_or_report(args[0], err).status;
 }
 
 // ---------------------------------------------------------------- loom test
@@ -270,108 +361,264 @@ std::vector<ReadValue> read_located(const std::string &text, const SrcLoc &loc,
     return read_values(padded, name);
 }
 
+/** An entry point built for the cpu backend, or why it could not be. */
+struct CompiledSlot {
+    std::shared_ptr<compiler::CompiledEntry> entry;
+    std::optional<SrcLoc> limitation_loc; ///< set for a CompilerLimitation
+    std::string problem;                  ///< the limitation's message, or any other failure
+};
+
+/** A test file loaded (and its entries compiled) before its cases run, so that entries of
+ * different files can be compiled in parallel while the report stays in file order. */
+struct TestFile {
+    std::string path;
+    std::string unreadable;  ///< why the file or its test blocks cannot be read
+    std::vector<TestBlock> blocks;
+    std::optional<Program> prog;
+    std::string compile_error, compile_message;
+    std::map<std::string, CompiledSlot> compiled;  ///< cpu builds by entry name
+};
+
+/** Reads, parses and checks a test file, recording what goes wrong. */
+void load_test_file_into(TestFile &f) {
+    const std::string &path = f.path;
+    std::string text;
+    if (!read_file(path, text)) {
+        f.unreadable = "cannot read the file";
+        return;
+    }
+    try {
+        f.blocks = parse_test_blocks(make_source(path, text));
+    } catch (const CompileError &e) {
+        f.unreadable = "malformed test block:\n" + e.render();
+        return;
+    }
+    try {
+        f.prog = load_program(path, text);
+    } catch (const CompileError &e) {
+        f.compile_error = e.render();
+        f.compile_message = e.message();
+    }
+}
+
+/** Loads a test file; never throws but Interrupted: problems are reported when it runs. */
+TestFile load_test_file(const std::string &path) {
+    TestFile f;
+    f.path = path;
+    try {
+        load_test_file_into(f);
+    } catch (const Interrupted &) {
+        throw;
+    } catch (const std::exception &e) {
+        f.unreadable = std::string("internal error: ") + e.what();
+    } catch (...) {
+        f.unreadable = "internal error: unknown exception";
+    }
+    return f;
+}
+
+bool is_disabled(const TestFile &f) {
+    for (const TestBlock &b : f.blocks)
+        if (std::find(b.tags.begin(), b.tags.end(), "disable") != b.tags.end()) return true;
+    return false;
+}
+
+/** Whether a case runs on backend b: generated inputs and expected outputs are not
+ * supported, and `compiled` cases are for compiled backends only. */
+bool runs_on(const TestCase &c, Backend b) {
+    if (c.input_kind == TestCase::InputKind::Random ||
+        c.input_kind == TestCase::InputKind::Script || c.expect == TestCase::Expect::AutoOutput)
+        return false;
+    return b != Backend::Interp || !c.has_tag("compiled");
+}
+
+void compile_slot(const Program &prog, const std::string &entry, CompiledSlot &slot) {
+    try {
+        slot.entry = compiler::compile_entry(prog, entry, Backend::Cpu);
+    } catch (const CompilerLimitation &e) {
+        slot.limitation_loc = e.loc();
+        slot.problem = e.message();
+    } catch (const LocatedError &e) {
+        slot.problem = e.loc().known() ? e.render() : e.message();
+    } catch (const std::exception &e) {
+        slot.problem = std::string("internal error: ") + e.what();
+    } catch (...) {
+        slot.problem = "internal error: unknown exception";
+    }
+}
+
+/** Builds, for the cpu backend, every entry point that a runnable case of `files` calls:
+ * in parallel on $LOOM_TEST_JOBS threads (default: one per core). */
+void compile_test_entries(std::vector<TestFile> &files) {
+    struct Task {
+        const Program *prog;
+        const std::string *entry;
+        CompiledSlot *slot;
+    };
+    std::vector<Task> tasks;
+    for (TestFile &f : files) {
+        if (!f.prog || !f.unreadable.empty() || is_disabled(f)) continue;
+        for (const TestBlock &b : f.blocks)
+            for (const TestCase &c : b.cases)
+                for (const std::string &e : c.entries)
+                    if (runs_on(c, Backend::Cpu) && !f.compiled.count(e) && find_function(*f.prog, e))
+                        f.compiled[e];
+        for (auto &[name, slot] : f.compiled) tasks.push_back({&*f.prog, &name, &slot});
+    }
+    unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    if (const char *j = std::getenv("LOOM_TEST_JOBS"); j && std::atoi(j) > 0) jobs = (unsigned)std::atoi(j);
+    jobs = std::min<unsigned>(jobs, (unsigned)tasks.size());
+    std::atomic<size_t> next{0};
+    // Lowering and the passes recurse on the stack, like the interpreter: big stacks.
+    auto work = [&] {
+        run_with_big_stack([&] {
+            for (size_t i; (i = next++) < tasks.size();)
+                compile_slot(*tasks[i].prog, *tasks[i].entry, *tasks[i].slot);
+        });
+    };
+    std::vector<std::thread> pool;
+    for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool) t.join();
+}
+
+/** Calls an entry point on one backend. */
+using EntryCall = std::function<Value(const std::string &entry, const std::vector<Value> &args)>;
+
 struct TestRunner {
     std::ostream &out;
+    std::vector<Backend> backends;
     int passed = 0, failed = 0, skipped = 0;
+    int skipped_on_cpu = 0;  ///< entry points with a compiler limitation
 
     void fail(const std::string &where, const std::string &what) {
         ++failed;
         out << "FAIL " << where << "\n" << indent(what) << "\n";
     }
 
-    void run_file(const std::string &path) {
-        std::string text;
-        if (!read_file(path, text)) {
-            fail(path, "cannot read the file");
+    /** Fails every case of `f` that would run on backend b (when none can run). */
+    void fail_cases(const TestFile &f, std::optional<Backend> b = std::nullopt,
+                    const std::string *only_entry = nullptr) {
+        for (const TestBlock &blk : f.blocks)
+            for (const TestCase &c : blk.cases)
+                for (const std::string &e : c.entries)
+                    if ((!b || runs_on(c, *b)) && (!only_entry || e == *only_entry)) ++failed;
+    }
+
+    /** The backend named in reports, unless only the interpreter runs (as before). */
+    std::string on_backend(Backend b) const {
+        return backends.size() == 1 && b == Backend::Interp ? "" : std::string(" on ") + compiler::backend_name(b);
+    }
+
+    void run_file(TestFile &f) {
+        const std::string &path = f.path;
+        if (!f.unreadable.empty()) {
+            fail(path, f.unreadable);
             return;
         }
-        SourceFilePtr src = make_source(path, text);
-        std::vector<TestBlock> blocks;
-        try {
-            blocks = parse_test_blocks(src);
-        } catch (const CompileError &e) {
-            fail(path, "malformed test block:\n" + e.render());
+        if (is_disabled(f)) {
+            ++skipped;
             return;
         }
-        for (const TestBlock &b : blocks)
-            if (std::find(b.tags.begin(), b.tags.end(), "disable") != b.tags.end()) {
-                ++skipped;
-                return;
-            }
-        // Parse and check once.
-        std::optional<Program> prog;
-        std::string compile_error, compile_message;
-        try {
-            prog = load_program(path, text);
-        } catch (const CompileError &e) {
-            compile_error = e.render();
-            compile_message = e.message();
-        }
+        // Compile-time checks are the frontend's: once, whatever the backends.
         size_t num_cases = 0;
-        for (const TestBlock &b : blocks) {
-            if (b.compile_error) {
-                std::string where = path + ": expected compile error";
-                std::string problem;
-                if (prog) fail(where, "the program type-checks, but an error matching /" +
-                                          *b.compile_error + "/ was expected");
-                // Match the message alone: the path and source line would let a regex on a
-                // folder or variable name pass for the wrong reason.
-                else if (regex_matches(*b.compile_error, compile_message, problem) ||
-                         (problem.empty() && regex_matches(*b.compile_error,
-                                                           "Error: " + compile_message, problem)))
-                    ++passed;
-                else fail(where, problem.empty() ? "the error does not match /" + *b.compile_error +
-                                                       "/:\n" + compile_error
-                                                 : problem);
-            }
+        for (const TestBlock &b : f.blocks) {
+            if (b.compile_error) check_compile_error(f, *b.compile_error);
             skipped += (int)b.properties.size();
             num_cases += b.cases.size();
         }
-        if (blocks.empty() || num_cases == 0) {
+        if (f.blocks.empty() || num_cases == 0) {
             // Not a test program (or only compile-error tests): it must still compile.
             bool wants_error = false;
-            for (const TestBlock &b : blocks) wants_error |= b.compile_error.has_value();
-            if (!prog && !wants_error) fail(path, compile_error);
+            for (const TestBlock &b : f.blocks) wants_error |= b.compile_error.has_value();
+            if (!f.prog && !wants_error) fail(path, f.compile_error);
             return;
         }
-        if (!prog) {
-            for (const TestBlock &b : blocks)
-                for (const TestCase &c : b.cases) failed += (int)c.entries.size();
+        if (!f.prog) {
+            fail_cases(f);
             out << "FAIL " << path << " (" << num_cases << " case(s)): the program does not compile\n"
-                << indent(compile_error) << "\n";
+                << indent(f.compile_error) << "\n";
             return;
         }
+        for (Backend b : backends) {
+            if (b == Backend::Interp) run_interpreted(f);
+            else run_compiled(f);
+        }
+    }
+
+    void check_compile_error(const TestFile &f, const std::string &re) {
+        std::string where = f.path + ": expected compile error";
+        std::string problem;
+        if (f.prog) fail(where, "the program type-checks, but an error matching /" + re + "/ was expected");
+        // Match the message alone: the path and source line would let a regex on a
+        // folder or variable name pass for the wrong reason.
+        else if (regex_matches(re, f.compile_message, problem) ||
+                 (problem.empty() && regex_matches(re, "Error: " + f.compile_message, problem)))
+            ++passed;
+        else fail(where, problem.empty() ? "the error does not match /" + re + "/:\n" + f.compile_error
+                                         : problem);
+    }
+
+    void run_interpreted(const TestFile &f) {
         std::unique_ptr<Interpreter> interp;
         try {
             interp = std::make_unique<Interpreter>();
-            interp->load(*prog);
+            interp->load(*f.prog);
         } catch (const RuntimeError &e) {
-            for (const TestBlock &b : blocks)
-                for (const TestCase &c : b.cases) failed += (int)c.entries.size();
-            out << "FAIL " << path << ": evaluating top-level definitions failed\n"
-                << indent(e.render()) << "\n";
+            fail_cases(f);
+            out << "FAIL " << f.path << on_backend(Backend::Interp)
+                << ": evaluating top-level definitions failed\n" << indent(e.render()) << "\n";
             return;
         }
-        for (const TestBlock &b : blocks) {
+        run_cases(f, Backend::Interp, [&](const std::string &entry, const std::vector<Value> &args) {
+            return interp->call(entry, args);
+        });
+    }
+
+    void run_compiled(const TestFile &f) {
+        // Entries that cannot be built are reported once each, before the cases.
+        for (const auto &[entry, slot] : f.compiled) {
+            if (slot.entry) continue;
+            if (slot.limitation_loc) {
+                ++skipped_on_cpu;
+                out << f.path << ": " << entry << ": skipped on cpu: compiler limitation at "
+                    << slot.limitation_loc->line << ":" << slot.limitation_loc->col << ": "
+                    << slot.problem << "\n";
+            } else {
+                fail_cases(f, Backend::Cpu, &entry);
+                out << "FAIL " << f.path << ": entry `" << entry << "` on cpu: cannot compile\n"
+                    << indent(slot.problem) << "\n";
+            }
+        }
+        run_cases(f, Backend::Cpu, [&](const std::string &entry, const std::vector<Value> &args) {
+            return f.compiled.at(entry).entry->call(args);
+        });
+    }
+
+    void run_cases(const TestFile &f, Backend b, const EntryCall &call) {
+        for (const TestBlock &blk : f.blocks) {
             int index = 0;
-            for (const TestCase &c : b.cases) {
+            for (const TestCase &c : blk.cases) {
                 ++index;
-                for (const std::string &entry : c.entries) run_case(path, *prog, *interp, c, index, entry);
+                for (const std::string &entry : c.entries) {
+                    if (!runs_on(c, b)) {
+                        ++skipped;
+                        continue;
+                    }
+                    auto slot = f.compiled.find(entry);
+                    if (b != Backend::Interp && slot != f.compiled.end() && !slot->second.entry)
+                        continue;  // reported above
+                    run_case(f.path, *f.prog, b, call, c, index, entry);
+                }
             }
         }
     }
 
-    void run_case(const std::string &path, const Program &prog, Interpreter &interp,
+    void run_case(const std::string &path, const Program &prog, Backend b, const EntryCall &call,
                   const TestCase &c, int index, const std::string &entry) {
         std::string where = path + ": entry `" + entry + "`, case " + std::to_string(index);
         if (!c.name.empty()) where += " \"" + c.name + "\"";
-        where += " (line " + std::to_string(c.loc.line) + ")";
-        if (c.input_kind == TestCase::InputKind::Random ||
-            c.input_kind == TestCase::InputKind::Script ||
-            c.expect == TestCase::Expect::AutoOutput || c.has_tag("compiled")) {
-            ++skipped;
-            return;
-        }
+        where += " (line " + std::to_string(c.loc.line) + ")" + on_backend(b);
         FunDefPtr fn = find_function(prog, entry);
         if (!fn) {
             fail(where, "the program has no entry point `" + entry + "`");
@@ -419,7 +666,7 @@ struct TestRunner {
         }
         Value result;
         try {
-            result = interp.call(entry, args);
+            result = call(entry, args);
         } catch (const RuntimeError &e) {
             if (c.expect == TestCase::Expect::RuntimeError) {
                 std::string problem;
@@ -437,6 +684,12 @@ struct TestRunner {
                 return;
             }
             fail(where, "run-time error:\n" + e.render());
+            return;
+        } catch (const Interrupted &) {
+            throw;
+        } catch (const std::exception &e) {
+            // A bug in a backend fails this case, not the rest of the file.
+            fail(where, std::string("internal error: ") + e.what());
             return;
         }
         if (c.expect == TestCase::Expect::RuntimeError) {
@@ -474,31 +727,31 @@ struct TestRunner {
     }
 };
 
+/** The backends named by `--backend` options (comma lists, repeatable), deduplicated in
+ * order; the interpreter when none is named. */
+void add_backends(const std::string &list, std::vector<Backend> &backends) {
+    std::stringstream ss(list);
+    std::string name;
+    while (std::getline(ss, name, ',')) {
+        Backend b = parse_backend_arg(name);
+        if (std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
+    }
+}
+
 int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     std::vector<std::string> paths;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        std::string backends;
-        if (a == "--backend") {
-            if (i + 1 >= args.size()) throw UsageError{"option --backend needs a value", 2};
-            backends = args[++i];
-        } else if (a.rfind("--backend=", 0) == 0) {
-            backends = a.substr(10);
-        } else if (a == "-i") {
-            backends = "interp";
-        } else if (!a.empty() && a[0] == '-') {
-            throw UsageError{"unknown option `" + a + "` for `loom test`", 2};
-        } else {
-            paths.push_back(a);
-            continue;
-        }
-        std::stringstream ss(backends);
-        std::string b;
-        while (std::getline(ss, b, ',')) check_backend(b);
+    std::vector<Backend> backends;
+    for (ArgReader r{args}; !r.done(); ++r.i) {
+        const std::string &a = r.current();
+        if (r.is("--backend")) add_backends(r.value_of("--backend"), backends);
+        else if (a == "-i") add_backends("interp", backends);
+        else if (!a.empty() && a[0] == '-') throw UsageError{"unknown option `" + a + "` for `loom test`", 2};
+        else paths.push_back(a);
     }
     if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] PATH...", 2};
+    if (backends.empty()) backends.push_back(Backend::Interp);
     std::vector<std::string> files;
-    TestRunner runner{out};
+    TestRunner runner{out, backends};
     for (const std::string &p : paths) {
         std::error_code ec;
         if (fs::is_directory(p, ec)) {
@@ -519,23 +772,155 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
             runner.fail(p, "no such file or directory");
         }
     }
-    for (const std::string &f : files) {
-        // One broken file (even a bug in Loom) must not stop the whole run.
+    // One broken file (even a bug in Loom) must not stop the whole run.
+    auto guarded = [&](const std::string &path, const std::function<void()> &f) {
         try {
-            runner.run_file(f);
+            f();
         } catch (const Interrupted &) {
             throw;
         } catch (const std::exception &e) {
-            runner.fail(f, std::string("internal error: ") + e.what());
+            runner.fail(path, std::string("internal error: ") + e.what());
         } catch (...) {
-            runner.fail(f, "internal error: unknown exception");
+            runner.fail(path, "internal error: unknown exception");
         }
-    }
+    };
+    std::vector<TestFile> loaded;
+    for (const std::string &f : files) loaded.push_back(load_test_file(f));
+    if (std::find(backends.begin(), backends.end(), Backend::Cpu) != backends.end())
+        compile_test_entries(loaded);
+    for (TestFile &f : loaded) guarded(f.path, [&] { runner.run_file(f); });
+    if (runner.skipped_on_cpu)
+        out << runner.skipped_on_cpu << " skipped on cpu (compiler limitations)\n";
     out << runner.passed << " passed, " << runner.failed << " failed";
     if (runner.skipped) out << ", " << runner.skipped << " skipped";
     out << "\n";
     (void)err;
     return runner.failed ? 1 : 0;
+}
+
+// ---------------------------------------------------------------- loom compile
+
+/** The entry points of a program: its `entry` definitions, else `main`. */
+std::vector<std::string> entry_points(const Program &prog) {
+    std::vector<std::string> names;
+    for (const DeclPtr &d : prog.decls) {
+        const Decl *dd = d.get();
+        while (dd && dd->kind == Decl::Kind::Local) dd = dd->inner.get();
+        if (dd && dd->kind == Decl::Kind::Fun && dd->fun && dd->fun->is_entry &&
+            std::find(names.begin(), names.end(), dd->fun->name) == names.end())
+            names.push_back(dd->fun->name);
+    }
+    if (names.empty() && find_function(prog, "main")) names.push_back("main");
+    return names;
+}
+
+/** What `loom compile --emit` prints for one entry point, with the file extension of -o. */
+std::pair<std::string, std::string> emit_entry(const Program &prog, const std::string &entry,
+                                               const std::string &emit) {
+    if (emit == "ir") return {ir::to_string(compiler::optimise(prog, entry).module), "ir"};
+    if (emit == "code") {
+        compiler::Optimised o = compiler::optimise(prog, entry);
+        return {cpu::generate(o.module.functions.at(0)).source, "cpp"};
+    }
+    // stats: the entry is built too, so the kernels carry their cache status.
+    return {compiler::report_json(compiler::compile_entry(prog, entry, Backend::Cpu)->report).dump() + "\n",
+            "json"};
+}
+
+int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    std::string file, entry, emit = "code", out_dir;
+    for (ArgReader r{args}; !r.done(); ++r.i) {
+        const std::string &a = r.current();
+        if (r.is("--entry")) entry = r.value_of("--entry");
+        else if (r.is("-e")) entry = r.value_of("-e");
+        else if (r.is("--emit")) emit = r.value_of("--emit");
+        else if (r.is("-o")) out_dir = r.value_of("-o");
+        else if (r.is("--backend")) {
+            if (parse_backend_arg(r.value_of("--backend")) == Backend::Interp)
+                throw UsageError{"`loom compile` needs a compiled backend (--backend cpu)", 2};
+        } else if (!a.empty() && a[0] == '-') throw UsageError{"unknown option `" + a + "` for `loom compile`", 2};
+        else if (file.empty()) file = a;
+        else throw UsageError{"`loom compile` takes one program file", 2};
+    }
+    if (file.empty())
+        throw UsageError{"usage: loom compile FILE [--backend cpu] [--entry NAME] [--emit ir|code|stats] [-o DIR]", 2};
+    if (emit != "ir" && emit != "code" && emit != "stats")
+        throw UsageError{"unknown --emit `" + emit + "` (expected ir, code or stats)", 2};
+    LoadedProgram loaded = load_or_report(file, err);
+    if (loaded.status) return loaded.status;
+    std::vector<std::string> entries = entry.empty() ? entry_points(loaded.prog)
+                                                     : std::vector<std::string>{entry};
+    if (entries.empty()) throw UsageError{"`" + file + "` has no entry point", 2};
+    for (const std::string &e : entries)
+        if (!find_function(loaded.prog, e)) throw UsageError{"`" + file + "` has no entry point `" + e + "`", 2};
+    if (!out_dir.empty()) {
+        std::error_code ec;
+        fs::create_directories(out_dir, ec);
+        if (ec) throw UsageError{"cannot create `" + out_dir + "`: " + ec.message(), 2};
+    }
+    int status = 0;
+    for (const std::string &e : entries) {
+        // A limitation in one entry point does not hide the others.
+        std::pair<std::string, std::string> text;
+        try {
+            text = emit_entry(loaded.prog, e, emit);
+        } catch (const LocatedError &) {
+            status = std::max(status, compile_failure_status(std::current_exception(), err));
+            continue;
+        }
+        if (out_dir.empty()) {
+            out << text.first;
+            if (!text.first.empty() && text.first.back() != '\n') out << "\n";
+            continue;
+        }
+        fs::path p = fs::path(out_dir) / (e + "." + text.second);
+        std::ofstream f(p, std::ios::binary);
+        f << text.first;
+        if (!f.flush()) throw UsageError{"cannot write `" + p.string() + "`", 2};
+    }
+    out.flush();
+    return status;
+}
+
+// ---------------------------------------------------------------- loom cache
+
+/** A size for people: KiB below a MiB, else MiB (one decimal). */
+std::string human_size(uint64_t bytes) {
+    bool small = bytes < 1024 * 1024;
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(1) << (double)bytes / (small ? 1024.0 : 1024.0 * 1024.0)
+       << (small ? " KiB" : " MiB");
+    return os.str();
+}
+
+int cmd_cache(const std::vector<std::string> &args, std::ostream &out) {
+    bool json = false, clear = false, stats = false;
+    for (const std::string &a : args) {
+        if (a == "--json") json = true;
+        else if (a == "--clear") clear = true;
+        else if (a == "--stats") stats = true;
+        else throw UsageError{"unknown argument `" + a + "` for `loom cache` (expected --stats [--json] or --clear)", 2};
+    }
+    if (clear && (stats || json)) throw UsageError{"`loom cache` takes --stats or --clear, not both", 2};
+    runtime::KernelCache &cache = runtime::KernelCache::global();
+    if (clear) {
+        uint64_t n = cache.stats().entries;
+        cache.clear();
+        out << "removed " << n << " entr" << (n == 1 ? "y" : "ies") << " from " << cache.dir().string() << "\n";
+        return 0;
+    }
+    runtime::CacheStats s = cache.stats();
+    if (json) {
+        out << nlohmann::json{{"dir", s.dir}, {"entries", s.entries}, {"bytes", s.bytes},
+                              {"limit_bytes", s.limit_bytes}}.dump()
+            << "\n";
+        return 0;
+    }
+    out << "directory: " << (s.dir.empty() ? "(none: the cache is off)" : s.dir) << "\n"
+        << "entries:   " << s.entries << "\n"
+        << "size:      " << human_size(s.bytes) << " (" << s.bytes << " bytes)\n"
+        << "limit:     " << human_size(s.limit_bytes) << "\n";
+    return 0;
 }
 
 }  // namespace
@@ -560,6 +945,9 @@ int driver_main(const std::vector<std::string> &args, std::istream &in, std::ost
         if (cmd == "run") return cmd_run(rest, in, out, err);
         if (cmd == "check") return cmd_check(rest, err);
         if (cmd == "test") return cmd_test(rest, out, err);
+        if (cmd == "compile") return cmd_compile(rest, out, err);
+        if (cmd == "cache") return cmd_cache(rest, out);
+        if (cmd == "bench") return bench_main(rest, in, out, err);
         err << "loom: unknown command `" << cmd << "` (try `loom --help`)\n";
         return 2;
     } catch (const UsageError &e) {

@@ -1,10 +1,14 @@
 /** \file
- * The `loom` command line (DESIGN.md §3): `run`, `check`, `test`, `--help`,
- * `--version`.  The REPL and the compiler backends plug in later.
+ * The `loom` command line (DESIGN.md §3): `run`, `check`, `test`, `compile`, `cache`,
+ * `bench` (Bench.h), `--help`, `--version`.  `--backend` takes interp, cpu (the compiler
+ * pipeline, compiler/Pipeline.h), auto (the interpreter for now) and cuda (not yet).
  *
  * Exit statuses: 0 success; 1 a run-time error, bad input values, or failed tests;
  * 2 a program that does not parse or type-check, or a usage error (unknown
- * subcommand or option, unavailable backend); 3 an internal error.
+ * subcommand or option, unavailable backend); 3 an internal error, or a compiler
+ * limitation: a construct a compiled backend does not handle yet (not the user's
+ * error, printed located like a diagnostic; the interpreter runs the program).
+ * `loom test` reports such entry points as "skipped on cpu" instead of failing.
  */
 #pragma once
 

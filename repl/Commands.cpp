@@ -13,14 +13,6 @@ const char *const dim = "\x1b[2m";
 const char *const cyan = "\x1b[36m";
 const char *const reset = "\x1b[0m";
 
-std::string fmt_ms(double ms) {
-    char buf[64];
-    if (ms < 1) snprintf(buf, sizeof buf, "%.3f ms", ms);
-    else if (ms < 1000) snprintf(buf, sizeof buf, "%.2f ms", ms);
-    else snprintf(buf, sizeof buf, "%.3f s", ms / 1000);
-    return buf;
-}
-
 }  // namespace
 
 void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out,
@@ -58,11 +50,8 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
     case EvalRecord::Kind::Quit:
         break;
     }
-    if (r.show_timing) {
-        std::string line = "-- time: " + r.backend + ", parse/check " + fmt_ms(r.parse_check_ms);
-        if (r.kind == EvalRecord::Kind::Value) line += ", run " + fmt_ms(r.run_ms);
-        out << paint(dim, line) << '\n';
-    }
+    if (std::string s = summary_line(r); !s.empty()) out << paint(dim, s) << '\n';
+    if (r.show_timing) out << paint(dim, timing_line(r)) << '\n';
     out.flush();
 }
 

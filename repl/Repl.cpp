@@ -147,7 +147,7 @@ std::string history_file() {
 
 }  // namespace
 
-int run_repl() {
+int run_repl(const std::string &load) {
     if (!isatty(STDIN_FILENO)) return run_script(std::cin, "<stdin>", true, std::cout, std::cerr);
 
     Terminal term;
@@ -179,8 +179,9 @@ int run_repl() {
     el_set(term.el, EL_BIND, "^I", "loom-complete", nullptr);
     el_source(term.el, nullptr);  // the user's ~/.editrc, if any
 
-    std::cout << "Loom (Futhark's core language), interpreter backend.  :help lists commands, "
-                 "Ctrl-D quits.\n";
+    std::cout << "Loom (Futhark's core language), backend " << term.session.backend()
+              << ".  :help lists commands, Ctrl-D quits.\n";
+    if (!load.empty()) print_record(term.session.submit(":load " + load), term.style, std::cout, std::cerr);
     std::cout.flush();
 
     std::string chunk;

@@ -23,8 +23,9 @@ struct ReplStyle {
 void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out,
                   std::ostream &err);
 
-/** Runs the interactive REPL on the terminal; returns the exit status. */
-int run_repl();
+/** Runs the interactive REPL on the terminal, first loading the definitions of `load`
+ * when it is not empty; returns the exit status. */
+int run_repl(const std::string &load = "");
 
 /** Runs a script of REPL input (`name` names it in errors) with no prompts and
  * no colour.  Returns 1 on the first error unless `keep_going` (then 1 if any

@@ -1,4 +1,5 @@
-// The `loom` binary: with no arguments the REPL, `--run SCRIPT` a REPL script,
+// The `loom` binary: with no arguments the REPL (`loom FILE.fut`: with FILE loaded),
+// `--run SCRIPT` a REPL script,
 // anything else the command-line driver (run/check/test).
 #include "core/Stack.h"
 #include "driver/Driver.h"
@@ -10,6 +11,9 @@
 int main(int argc, char **argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) return loom::run_repl();
+    // `loom FILE.fut`: the REPL with the file's definitions loaded (as ghci FILE does).
+    if (args.size() == 1 && args[0].size() > 4 && args[0].compare(args[0].size() - 4, 4, ".fut") == 0)
+        return loom::run_repl(args[0]);
     if (args[0] == "--run") {
         std::string script;
         bool keep_going = false;

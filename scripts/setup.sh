@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the build and the tests need.
-packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev libedit-dev clang-14 libclang-rt-14-dev tmux)
+packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev libedit-dev libssl-dev clang-14 libclang-rt-14-dev tmux)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -16,6 +16,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+# Python test and benchmark tools (python3 on PATH is its own Python, not Debian's).
+python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy
 
 build_type=${LOOM_BUILD_TYPE:-RelWithDebInfo}
 if [ ! -f build/build.ninja ]; then

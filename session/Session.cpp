@@ -10,7 +10,9 @@
 // rebuild succeeds, so errors leave the session as it was.
 #include "session/Session.h"
 
+#include "compiler/backend/cpu/CpuBackend.h"
 #include "core/ValueIO.h"
+#include "runtime/KernelCache.h"
 #include "frontend/Type.h"
 #include "frontend/TypeCheck_Internal.h"  // CheckedEnv: names and types in scope
 #include "interpreter/Interpreter.h"
@@ -114,7 +116,24 @@ EvalRecord output_record(const std::string &text) {
     return r;
 }
 
-const char *const needs_compiler = "not available yet: needs the compiler (issue 5)";
+const char *const cuda_missing = "not available yet: the CUDA backend is issue 7";
+
+/** The name the session's expression gets as an entry point of the compiled program. */
+const char *const expr_entry = "__repl";
+
+std::string kernels_text(const std::vector<compiler::KernelReport> &ks) {
+    std::string out = std::to_string(ks.size()) + (ks.size() == 1 ? " kernel" : " kernels");
+    for (size_t i = 0; i < ks.size(); ++i) {
+        out += (i ? "; " : " (") + ks[i].name + " " + ks[i].kind;
+        if (ks[i].fused.size() > 1) {
+            out += " of";
+            for (const std::string &f : ks[i].fused) out += " " + f;
+        }
+        out += ", " + ks[i].cache;
+        if (i + 1 == ks.size()) out += ")";
+    }
+    return out;
+}
 
 const char *const help_text =
     "Enter an expression to evaluate it, or declarations (def, let, type) to add them;\n"
@@ -127,9 +146,13 @@ const char *const help_text =
     "  :bench EXPR      evaluate EXPR repeatedly; report median and spread\n"
     "  :load FILE       add the definitions of FILE\n"
     "  :reload          load the last loaded file again\n"
-    "  :backend [B]     show or choose the backend (only interp exists yet)\n"
-    "  :ir EXPR, :cuda EXPR, :code EXPR, :cache, :check EXPR\n"
-    "                   not available yet: they need the compiler (issue 5)\n"
+    "  :backend [B]     show or choose the backend: interp, cpu, auto (cpu, or the\n"
+    "                   interpreter where the compiler has a limitation); cuda later\n"
+    "  :ir EXPR         the optimised IR of EXPR (after fusion and bounds checks)\n"
+    "  :code EXPR       the C++ the cpu backend generates for EXPR\n"
+    "  :cuda EXPR       the CUDA code for EXPR (not available yet: issue 7)\n"
+    "  :cache           kernel-cache statistics\n"
+    "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation";
 
 }  // namespace
@@ -328,30 +351,139 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
     }
     r.show_timing = timing_ && (r.kind == EvalRecord::Kind::Value ||
                                 r.kind == EvalRecord::Kind::Definitions);
-    r.backend = backend_;
+    if (!r.compiled && r.backend == "interp" && backend_ != "auto") r.backend = backend_;
     return r;
+}
+
+Session::Checked Session::check(const std::string &text, const std::string &source_name,
+                                int first_line) {
+    auto t0 = Clock::now();
+    Checked c;
+    c.exp = parse_expression(padded_source(source_name, text, first_line));
+    c.type = check_expression(c.exp, st_->env);
+    c.parse_check_ms = ms_since(t0);
+    return c;
+}
+
+Program Session::as_program(const Checked &c, const std::string &name) const {
+    Program p;
+    for (const Program &kp : st_->kept_progs)
+        p.decls.insert(p.decls.end(), kp.decls.begin(), kp.decls.end());
+    auto f = std::make_shared<FunDef>();
+    f->name = name;
+    f->loc = c.exp->loc;
+    f->body = c.exp;
+    f->ret = c.type;
+    auto d = std::make_shared<Decl>();
+    d->kind = Decl::Kind::Fun;
+    d->loc = f->loc;
+    d->fun = f;
+    p.decls.push_back(d);
+    return p;
+}
+
+void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r) {
+    r.backend = backend;
+    if (backend == "interp") {
+        auto t1 = Clock::now();
+        r.value = st_->interp->eval(*c.exp);
+        r.run_ms = ms_since(t1);
+        return;
+    }
+    auto t1 = Clock::now();
+    std::shared_ptr<compiler::CompiledEntry> entry =
+        compiler::compile_entry(as_program(c, expr_entry), expr_entry, compiler::Backend::Cpu);
+    r.compile_ms = ms_since(t1);
+    auto t2 = Clock::now();
+    r.value = entry->call({}, interrupt_);
+    r.run_ms = ms_since(t2);
+    r.compiled = true;
+    r.kernels = entry->report.kernels;
 }
 
 EvalRecord Session::eval_expression(const std::string &text, const std::string &source_name,
                                     int first_line, bool type_only, bool full) {
     EvalRecord r;
-    auto t0 = Clock::now();
-    ExpPtr exp = parse_expression(padded_source(source_name, text, first_line));
-    TypePtr t = check_expression(exp, st_->env);
-    r.parse_check_ms = ms_since(t0);
-    r.type = type_to_string(t);
+    Checked c = check(text, source_name, first_line);
+    r.parse_check_ms = c.parse_check_ms;
+    r.type = type_to_string(c.type);
     if (type_only) {
         r.kind = EvalRecord::Kind::Output;
         r.output = trim(text) + " : " + r.type;
         return r;
     }
-    st_->kept_exps.push_back(exp);
-    auto t1 = Clock::now();
-    r.value = st_->interp->eval(*exp);
-    r.run_ms = ms_since(t1);
+    st_->kept_exps.push_back(c.exp);
+    if (backend_ == "auto") {
+        try {
+            run_on("cpu", c, r);
+        } catch (const CompilerLimitation &e) {
+            r.notes.push_back("ran on the interpreter: the compiler does not handle " +
+                              e.message() + " (" + e.loc().str() + ")");
+            run_on("interp", c, r);
+        }
+    } else {
+        run_on(backend_, c, r);
+    }
     r.kind = EvalRecord::Kind::Value;
     r.full = full;
     return r;
+}
+
+EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
+                              const std::string &source_name, int first_line) {
+    if (cmd == ":cuda") return error_record(":cuda is " + std::string(cuda_missing));
+    Checked c = check(text, source_name, first_line);
+    st_->kept_exps.push_back(c.exp);
+    compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
+    EvalRecord r = output_record("");
+    if (cmd == ":ir") {
+        r.output = ir::to_string(o.module);
+        r.code_language = "loom-ir";
+    } else {
+        // The runtime header every unit starts with is the same each time: show only
+        // what was generated for this expression.
+        r.output = cpu::generate(o.module.functions.at(0)).source;
+        size_t gen = r.output.find("// ---- generated from the IR");
+        if (gen != std::string::npos)
+            r.output = "// (after the runtime header runtime/cpu/loom_cpu_rt.h)\n" + r.output.substr(gen);
+        r.code_language = "cpp";
+    }
+    while (!r.output.empty() && r.output.back() == '\n') r.output.pop_back();
+    return r;
+}
+
+EvalRecord Session::check_backends(const std::string &text, const std::string &source_name,
+                                   int first_line) {
+    Checked c = check(text, source_name, first_line);
+    st_->kept_exps.push_back(c.exp);
+    EvalRecord ref, cpu;
+    run_on("interp", c, ref);
+    std::string out = "interp: " + format_value_abbrev(*ref.value);
+    bool same = true;
+    try {
+        run_on("cpu", c, cpu);
+        same = values_close(*ref.value, *cpu.value);
+        out += "\ncpu:    " + format_value_abbrev(*cpu.value) +
+               (same ? "  -- agrees" : "  -- DIFFERS from the interpreter");
+    } catch (const CompilerLimitation &e) {
+        out += "\ncpu:    not compiled: the compiler does not handle " + e.message() + " (" +
+               e.loc().str() + ")";
+    } catch (const RuntimeError &e) {
+        same = false;
+        out += "\ncpu:    " + e.render() + "  -- DIFFERS from the interpreter";
+    }
+    out += "\ncuda:   " + std::string(cuda_missing);
+    if (!same) return error_record(out);
+    return output_record(out);
+}
+
+EvalRecord Session::set_backend(const std::string &name) {
+    if (name == "interp" || name == "cpu" || name == "auto") {
+        backend_ = name;
+        return output_record("backend: " + name);
+    }
+    if (name == "cuda") return error_record("backend `cuda` is " + std::string(cuda_missing));
+    return error_record("unknown backend `" + name + "`; choose interp, cpu, cuda or auto");
 }
 
 EvalRecord Session::add_declarations(const std::string &text, const std::string &source_name,
@@ -443,16 +575,29 @@ EvalRecord Session::load_file(const std::string &path, bool reload) {
 
 EvalRecord Session::bench(const std::string &text, const std::string &source_name,
                           int first_line) {
-    auto file = padded_source(source_name, text, first_line);
-    ExpPtr exp = parse_expression(file);
-    check_expression(exp, st_->env);
-    st_->kept_exps.push_back(exp);
+    Checked c = check(text, source_name, first_line);
+    st_->kept_exps.push_back(c.exp);
+    // Compile once (outside the timing); a compiler limitation under auto means interp.
+    std::string backend = backend_ == "auto" ? "cpu" : backend_;
+    std::shared_ptr<compiler::CompiledEntry> entry;
+    if (backend == "cpu") {
+        try {
+            entry = compiler::compile_entry(as_program(c, expr_entry), expr_entry,
+                                            compiler::Backend::Cpu);
+        } catch (const CompilerLimitation &) {
+            if (backend_ != "auto") throw;
+            backend = "interp";
+        }
+    }
     std::vector<double> times;
     auto start = Clock::now();
     // At least 5 runs, then until about half a second has passed (at most 1000).
     while (times.size() < 5 || (ms_since(start) < 500 && times.size() < 1000)) {
         auto t0 = Clock::now();
-        st_->interp->eval(*exp);
+        if (entry)
+            entry->call({}, interrupt_);
+        else
+            st_->interp->eval(*c.exp);
         times.push_back(ms_since(t0));
     }
     std::sort(times.begin(), times.end());
@@ -466,7 +611,7 @@ EvalRecord Session::bench(const std::string &text, const std::string &source_nam
     snprintf(buf, sizeof buf,
              "-- bench: %s: median %.3f ms, spread ±%.3f ms (MAD), min %.3f ms, max %.3f ms, "
              "%zu runs",
-             backend_.c_str(), median, mad, times.front(), times.back(), n);
+             backend.c_str(), median, mad, times.front(), times.back(), n);
     return output_record(buf);
 }
 
@@ -515,24 +660,37 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     }
     if (cmd == ":backend") {
         if (arg.empty()) return output_record("backend: " + backend_);
-        if (arg == "interp") {
-            backend_ = "interp";
-            return output_record("backend: interp");
-        }
-        if (arg == "auto") {
-            backend_ = "interp";
-            return output_record("backend: interp (auto chooses interp until the compiler exists)");
-        }
-        if (arg == "cpu" || arg == "cuda")
-            return error_record("backend `" + arg + "` is " + needs_compiler);
-        return error_record("unknown backend `" + arg + "`; choose interp, cpu, cuda or auto");
+        return set_backend(arg);
     }
     if (cmd == ":bench") {
         if (auto e = need_arg("an expression")) return *e;
         return bench(arg_source(arg), source_name, first_line);
     }
-    if (cmd == ":ir" || cmd == ":cuda" || cmd == ":code" || cmd == ":cache" || cmd == ":check")
-        return error_record(cmd + " is " + needs_compiler);
+    if (cmd == ":ir" || cmd == ":cuda" || cmd == ":code") {
+        if (auto e = need_arg("an expression")) return *e;
+        return show_code(cmd, arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":check") {
+        if (auto e = need_arg("an expression")) return *e;
+        return check_backends(arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":cache") {
+        if (arg == "clear") {
+            runtime::KernelCache::global().clear();
+            return output_record("kernel cache cleared");
+        }
+        if (!arg.empty()) return error_record(":cache takes no argument, or `clear`");
+        runtime::CacheStats cs = runtime::KernelCache::global().stats();
+        char buf[512];
+        snprintf(buf, sizeof buf,
+                 "kernel cache: %s\n  on disk: %llu entries, %.1f MiB of %.0f MiB\n"
+                 "  this session: %llu memory hits, %llu disk hits, %llu compiled, %llu evicted",
+                 cs.dir.c_str(), (unsigned long long)cs.entries, cs.bytes / 1048576.0,
+                 cs.limit_bytes / 1048576.0, (unsigned long long)cs.memory_hits,
+                 (unsigned long long)cs.disk_hits, (unsigned long long)cs.misses,
+                 (unsigned long long)cs.evictions);
+        return output_record(buf);
+    }
     return error_record("unknown command `" + cmd + "`; :help lists the commands");
 }
 
@@ -591,13 +749,71 @@ void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
 
 }  // namespace
 
+namespace {
+
+std::string fmt_ms(double ms) {
+    char buf[64];
+    if (ms < 1) snprintf(buf, sizeof buf, "%.3f ms", ms);
+    else if (ms < 1000) snprintf(buf, sizeof buf, "%.2f ms", ms);
+    else snprintf(buf, sizeof buf, "%.3f s", ms / 1000);
+    return buf;
+}
+
+}  // namespace
+
+std::string summary_line(const EvalRecord &r) {
+    if (!r.compiled) return {};
+    return "-- " + r.backend + ": " + kernels_text(r.kernels) + ", compile " +
+           fmt_ms(r.compile_ms) + ", run " + fmt_ms(r.run_ms);
+}
+
+std::string timing_line(const EvalRecord &r) {
+    std::string line = "-- time: " + r.backend + ", parse/check " + fmt_ms(r.parse_check_ms);
+    if (r.kind == EvalRecord::Kind::Value) {
+        if (r.compiled) line += ", compile " + fmt_ms(r.compile_ms);
+        line += ", run " + fmt_ms(r.run_ms);
+    }
+    return line;
+}
+
+namespace {
+
+/** Abbreviates the large arrays inside tuples and records; true if any was. */
+bool abbrev_parts(const Value &v, int64_t limit, std::string &out) {
+    if (v.kind() == Value::Kind::Array && v.num_elements() > limit) {
+        abbrev_rec(v, 3, out);
+        return true;
+    }
+    bool tuple = v.kind() == Value::Kind::Tuple, record = v.kind() == Value::Kind::Record;
+    if (!tuple && !record) {
+        out += value_to_string(v);
+        return false;
+    }
+    bool any = false;
+    out += tuple ? '(' : '{';
+    for (size_t i = 0; i < v.elems().size(); ++i) {
+        if (i) out += ", ";
+        if (record) out += v.field_names()[i] + " = ";
+        any |= abbrev_parts(v.elems()[i], limit, out);
+    }
+    out += tuple ? ')' : '}';
+    return any;
+}
+
+}  // namespace
+
 std::string format_value_abbrev(const Value &v, int64_t limit) {
-    if (v.kind() != Value::Kind::Array || v.num_elements() <= limit) return value_to_string(v);
+    if (v.kind() == Value::Kind::Array) {
+        if (v.num_elements() <= limit) return value_to_string(v);
+        std::string out;
+        abbrev_rec(v, 3, out);
+        out += "  -- shape ";
+        for (int64_t d : v.shape()) out += "[" + std::to_string(d) + "]";
+        out += "; :print shows it all";
+        return out;
+    }
     std::string out;
-    abbrev_rec(v, 3, out);
-    out += "  -- shape ";
-    for (int64_t d : v.shape()) out += "[" + std::to_string(d) + "]";
-    out += "; :print shows it all";
+    if (abbrev_parts(v, limit, out)) out += "  -- abbreviated; :print shows it all";
     return out;
 }
 

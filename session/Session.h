@@ -5,11 +5,13 @@
  * chunk is complete, evaluates it and returns an EvalRecord.  The front ends only
  * present records; no evaluation logic lives in them.
  *
- * Only the reference interpreter exists so far (backend "interp"); compile,
- * transfer and cache fields stay empty until the compiler (issue 5) lands.
+ * Backends: "interp" (the reference interpreter), "cpu" (the compiler path of
+ * compiler/Pipeline.h, JIT-compiled C++), "auto" (cpu, falling back to the interpreter
+ * with a note where the compiler has a limitation) and "cuda" (not available yet).
  */
 #pragma once
 
+#include "compiler/Pipeline.h"
 #include "core/Diagnostic.h"
 #include "core/Value.h"
 #include "frontend/Frontend.h"
@@ -48,6 +50,13 @@ struct EvalRecord {
 
     /// Timings in milliseconds; compile/transfer stay 0 for the interpreter.
     double parse_check_ms = 0, compile_ms = 0, transfer_ms = 0, run_ms = 0;
+    /// Kind::Value on a compiled backend: its kernels with their cache status.  Front
+    /// ends print a summary line when `compiled` is set.
+    bool compiled = false;
+    std::vector<compiler::KernelReport> kernels;
+    /// `:ir`, `:code`, `:cuda`: the text is also in `output`; `code_language` says
+    /// how to highlight it ("loom-ir", "cpp", "cuda").
+    std::string code_language;
     bool show_timing = false;  ///< `:time` is on: front ends print a timing line
     /// Kind::Value: print the value in full even when it is large (`:print`).
     bool full = false;
@@ -95,6 +104,24 @@ private:
                                 int first_line, const std::string &origin);
     EvalRecord load_file(const std::string &path, bool reload);
     EvalRecord bench(const std::string &text, const std::string &source_name, int first_line);
+    EvalRecord show_code(const std::string &cmd, const std::string &text,
+                         const std::string &source_name, int first_line);
+    EvalRecord check_backends(const std::string &text, const std::string &source_name,
+                              int first_line);
+    EvalRecord set_backend(const std::string &name);
+
+    /** An expression parsed and checked in the session's scope, ready to run. */
+    struct Checked {
+        ExpPtr exp;
+        TypePtr type;
+        double parse_check_ms = 0;
+    };
+    Checked check(const std::string &text, const std::string &source_name, int first_line);
+    /** The session's definitions plus `def <name> = exp`: what the compiler lowers. */
+    Program as_program(const Checked &c, const std::string &name) const;
+    /** Runs a checked expression on `backend` ("interp" or "cpu"), filling the record's
+     * value, timings and kernels. */
+    void run_on(const std::string &backend, const Checked &c, EvalRecord &r);
 
     std::unique_ptr<State> st_;
     const std::atomic<bool> *interrupt_ = nullptr;
@@ -102,6 +129,13 @@ private:
     std::string backend_ = "interp";
     std::string loaded_file_;  ///< for :reload
 };
+
+/** The one-line summary after an evaluation on a compiled backend (empty otherwise):
+ * `-- cpu: 1 kernel (k0 redomap of map reduce, compiled), compile 412 ms, run 1.2 ms`. */
+std::string summary_line(const EvalRecord &r);
+
+/** The `:time` line: `-- time: interp, parse/check 0.1 ms, run 2 ms`. */
+std::string timing_line(const EvalRecord &r);
 
 /** A value for display: Futhark's format, but arrays with more than `limit`
  * elements show their first and last rows and a `-- shape [..]` note. */

@@ -236,6 +236,28 @@ ExpPtr HistExp::make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices
     n->values = std::move(values);
     return n;
 }
+ExpPtr ScremaExp::make(SubExp w, std::vector<Var> inputs, std::vector<ScremaOp> scans,
+                       std::vector<ScremaOp> reduces, Lambda map_lam,
+                       std::vector<std::string> fused) {
+    internal_assert(map_lam.params.size() == inputs.size());
+    auto n = node<ScremaExp>();
+    n->w = std::move(w);
+    n->inputs = std::move(inputs);
+    n->scans = std::move(scans);
+    n->reduces = std::move(reduces);
+    n->map_lam = std::move(map_lam);
+    n->fused = std::move(fused);
+    internal_assert((int)n->map_lam.ret.size() >= n->num_scan_results() + n->num_reduce_results());
+    return n;
+}
+static int operand_count(const std::vector<ScremaOp> &ops) {
+    int k = 0;
+    for (const ScremaOp &op : ops)
+        k += (int)op.neutral.size();
+    return k;
+}
+int ScremaExp::num_scan_results() const { return operand_count(scans); }
+int ScremaExp::num_reduce_results() const { return operand_count(reduces); }
 
 // ---------------------------------------------------------------- printer
 
@@ -475,6 +497,34 @@ struct Printer {
             os << "hist(" << n->w << ", " << n->dest << ", ";
             lambda(n->lam);
             os << ", " << n->neutral << ", " << n->indices << ", " << n->values << ")";
+            break;
+        }
+        case ExpKind::Screma: {
+            // screma(w, scans {op {ne}}, reduces {op {ne}}, map lambda, inputs) -- fused from
+            auto *n = e.as<ScremaExp>();
+            os << "screma(" << n->w << ", scans {";
+            auto ops = [&](const std::vector<ScremaOp> &v) {
+                for (size_t i = 0; i < v.size(); i++) {
+                    os << (i ? ", " : "");
+                    lambda(v[i].lam);
+                    os << " {";
+                    list(v[i].neutral);
+                    os << "}";
+                }
+            };
+            ops(n->scans);
+            os << "}, reduces {";
+            ops(n->reduces);
+            os << "}, ";
+            lambda(n->map_lam);
+            os << ", ";
+            list(n->inputs);
+            os << ")";
+            if (!n->fused.empty()) {
+                os << "  -- fused:";
+                for (const std::string &f : n->fused)
+                    os << " " << f;
+            }
             break;
         }
         }
@@ -840,6 +890,39 @@ struct Verifier {
             if (n->lam.ret != std::vector<Type>{d.row()})
                 fail("hist: operator result type");
             return {d};
+        }
+        case ExpKind::Screma: {
+            auto *n = e.as<ScremaExp>();
+            lambda(n->map_lam, rows(n->w, n->inputs, "screma"), "screma");
+            const std::vector<Type> &mr = n->map_lam.ret;
+            size_t k = 0;
+            auto ops = [&](const std::vector<ScremaOp> &v, const char *what) {
+                std::vector<Type> out;
+                for (const ScremaOp &op : v) {
+                    if (op.lam.params.size() != 2 * op.neutral.size())
+                        fail(what, ": operator arity");
+                    std::vector<Type> ts(mr.begin() + (long)k,
+                                         mr.begin() + (long)(k + op.neutral.size()));
+                    for (size_t i = 0; i < ts.size(); i++)
+                        expect(type_of(op.neutral[i]), ts[i], "neutral element");
+                    std::vector<Type> ps = ts;
+                    ps.insert(ps.end(), ts.begin(), ts.end());
+                    lambda(op.lam, ps, what);
+                    if (op.lam.ret != ts)
+                        fail(what, ": operator result types differ from the element types");
+                    out.insert(out.end(), ts.begin(), ts.end());
+                    k += op.neutral.size();
+                }
+                return out;
+            };
+            std::vector<Type> r;
+            for (const Type &t : ops(n->scans, "screma scan"))
+                r.push_back(t.array_of(n->w));
+            for (const Type &t : ops(n->reduces, "screma reduce"))
+                r.push_back(t);
+            for (; k < mr.size(); k++)
+                r.push_back(mr[k].array_of(n->w));
+            return r;
         }
         }
         fail("unknown expression kind");

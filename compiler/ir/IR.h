@@ -142,7 +142,7 @@ struct Lambda {
     X(If) X(Loop) X(Assert) \
     X(Iota) X(Range) X(Replicate) X(ArrayLit) X(Index) X(Slice) X(Update) X(Concat) \
     X(Coerce) X(Transpose) \
-    X(Map) X(Reduce) X(Scan) X(Filter) X(Scatter) X(Hist)
+    X(Map) X(Reduce) X(Scan) X(Filter) X(Scatter) X(Hist) X(Screma)
 // clang-format on
 
 enum class ExpKind : uint8_t {
@@ -382,6 +382,33 @@ struct HistExp : ExpNode<ExpKind::Hist> {
     SubExp neutral;
     Var indices, values;
     static ExpPtr make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values);
+};
+
+/** One scan or reduce operator of a Screma: an associative lambda of 2k params
+ * (accumulators first) over k operands, and k neutral elements. */
+struct ScremaOp {
+    Lambda lam;
+    std::vector<SubExp> neutral;
+};
+
+/** The fused form of map, reduce and scan (Futhark's screma), made by fusion: one pass
+ * over the w rows of `inputs`.  `map_lam` takes one row of each input and returns, in
+ * order, one value per scan operand (of every op in `scans`), one per reduce operand (of
+ * every op in `reduces`), then the plain map results.  Binds, in order: the scan results
+ * (arrays of outer size w, inclusive), the reduce results (one value per operand), then
+ * the map results (arrays of outer size w).  `fused` names the source SOACs that were
+ * combined into this node, in program order (e.g. {"map", "map", "reduce"}), for stats. */
+struct ScremaExp : ExpNode<ExpKind::Screma> {
+    SubExp w;
+    std::vector<Var> inputs;
+    std::vector<ScremaOp> scans, reduces;
+    Lambda map_lam;
+    std::vector<std::string> fused;
+    static ExpPtr make(SubExp w, std::vector<Var> inputs, std::vector<ScremaOp> scans,
+                       std::vector<ScremaOp> reduces, Lambda map_lam,
+                       std::vector<std::string> fused);
+    int num_scan_results() const;
+    int num_reduce_results() const;
 };
 
 /** A function: size parameters (i64, taken from the argument arrays' shapes), then the

@@ -2,6 +2,8 @@
 // Value in one map (ids are unique in a module, so no scoping is needed).
 #include "compiler/ir/IREval.h"
 
+#include "compiler/ir/EntryValues.h"
+
 #include "frontend/Type.h"
 #include "interpreter/Evaluator.h" // resolve_slice/gather_slice: the very same slice rules
 
@@ -335,6 +337,51 @@ struct Evaluator {
                 return acc;
             return stack_results(lam, cols);
         }
+        case ExpKind::Screma: {
+            // Sequentially, left to right: the meaning every backend must reproduce.
+            auto *n = e.as<ScremaExp>();
+            int64_t w = size(n->w);
+            const std::vector<Type> &mr = n->map_lam.ret;
+            std::vector<std::vector<Value>> accs;
+            for (const auto *ops : {&n->scans, &n->reduces})
+                for (const ScremaOp &op : *ops) {
+                    std::vector<Value> acc;
+                    for (const SubExp &x : op.neutral)
+                        acc.push_back(atom(x));
+                    accs.push_back(std::move(acc));
+                }
+            std::vector<std::vector<Value>> cols(mr.size());
+            size_t nscan = n->scans.size();
+            for (int64_t i = 0; i < w; i++) {
+                std::vector<Value> args;
+                for (const Var &v : n->inputs)
+                    args.push_back(get(v).row(i));
+                std::vector<Value> r = apply(n->map_lam, args);
+                size_t k = 0;
+                for (size_t o = 0; o < accs.size(); o++) {
+                    const ScremaOp &op = o < nscan ? n->scans[o] : n->reduces[o - nscan];
+                    std::vector<Value> a = accs[o];
+                    for (size_t j = 0; j < op.neutral.size(); j++)
+                        a.push_back(r[k + j]);
+                    accs[o] = apply(op.lam, a);
+                    if (o < nscan)
+                        for (size_t j = 0; j < op.neutral.size(); j++)
+                            cols[k + j].push_back(accs[o][j]);
+                    k += op.neutral.size();
+                }
+                for (; k < r.size(); k++)
+                    cols[k].push_back(std::move(r[k]));
+            }
+            std::vector<Value> out;
+            size_t k = 0;
+            for (size_t o = 0; o < accs.size(); o++)
+                for (size_t j = 0; j < accs[o].size(); j++, k++)
+                    out.push_back(o < nscan ? build_array(mr[k].elem, cols[k], shape_of(mr[k]))
+                                            : accs[o][j]);
+            for (; k < mr.size(); k++)
+                out.push_back(build_array(mr[k].elem, cols[k], shape_of(mr[k])));
+            return out;
+        }
         case ExpKind::Filter: {
             auto *n = e.as<FilterExp>();
             int64_t w = size(n->w);
@@ -420,85 +467,19 @@ struct Evaluator {
     }
 };
 
-void flatten_value(const Value &v, std::vector<Value> &out) {
-    switch (v.kind()) {
-    case Value::Kind::Prim:
-        out.push_back(v);
-        return;
-    case Value::Kind::Array:
-        if (!v.is_prim_array())
-            throw InternalError("IREval: arrays of tuples are passed as several arrays");
-        out.push_back(v);
-        return;
-    case Value::Kind::Tuple:
-    case Value::Kind::Record:
-        for (const Value &x : v.elems())
-            flatten_value(x, out);
-        return;
-    default:
-        throw InternalError("IREval: cannot pass this value to IR");
-    }
-}
-
-Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos) {
-    if (t && t->kind == loom::Type::Kind::Tuple) {
-        std::vector<Value> xs;
-        for (const TypePtr &e : t->elems)
-            xs.push_back(regroup(e, flat, pos));
-        return xs.empty() ? Value() : Value::tuple(std::move(xs));
-    }
-    if (t && t->kind == loom::Type::Kind::Record) {
-        std::vector<std::string> names;
-        std::vector<Value> xs;
-        for (const auto &[n, ft] : t->fields) {
-            names.push_back(n);
-            xs.push_back(regroup(ft, flat, pos));
-        }
-        return Value::record(std::move(names), std::move(xs));
-    }
-    if (pos >= flat.size())
-        throw InternalError("IREval: too few results");
-    return flat[pos++];
-}
-
 } // namespace
 
 Value eval_function(const Module &m, const std::string &name, const std::vector<Value> &args) {
     const Function *f = m.find(name);
     if (!f)
         throw InternalError("IREval: no function " + name);
-    std::vector<Value> flat;
-    for (const Value &a : args)
-        flatten_value(a, flat);
-    if (flat.size() != f->params.size())
-        throw InternalError("IREval: " + name + " takes " + std::to_string(f->params.size()) +
-                            " flat arguments, given " + std::to_string(flat.size()));
+    std::vector<Value> flat = flatten_arguments(*f, args);
     Evaluator ev;
-    for (size_t i = 0; i < flat.size(); i++) {
-        const Param &p = f->params[i];
-        const Value &v = flat[i];
-        for (int d = 0; d < p.type.rank(); d++) {
-            const SubExp &dim = p.type.dims[(size_t)d];
-            int64_t actual = d < v.rank() ? v.shape()[(size_t)d] : -1;
-            if (dim.is_const) {
-                if (dim.value.as_i64() != actual)
-                    throw RuntimeError({}, "argument has the wrong size");
-                continue;
-            }
-            auto it = ev.env.find(dim.var.id);
-            if (it == ev.env.end())
-                ev.env[dim.var.id] = Value(PrimValue::integer(PrimType::I64, (uint64_t)actual));
-            else if (it->second.prim().as_i64() != actual)
-                throw RuntimeError({}, "arguments' sizes do not match");
-        }
-        ev.env[p.var.id] = v;
-    }
-    for (const Param &p : f->size_params)
-        if (!ev.env.count(p.var.id))
-            ev.env[p.var.id] = Value(PrimValue::integer(PrimType::I64, 0));
-    std::vector<Value> res = ev.body(f->body);
-    size_t pos = 0;
-    return regroup(f->source_ret, res, pos);
+    for (const auto &[id, n] : bind_sizes(*f, flat))
+        ev.env[id] = Value(PrimValue::integer(PrimType::I64, (uint64_t)n));
+    for (size_t i = 0; i < flat.size(); i++)
+        ev.env[f->params[i].var.id] = flat[i];
+    return regroup_results(*f, ev.body(f->body));
 }
 
 } // namespace loom::ir

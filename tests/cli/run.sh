@@ -8,6 +8,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0
 fail=0
+# The kernel cache of these runs: never the user's.
+export LOOM_CACHE_DIR="$TMP/cache"
 
 # expect NAME WANT_RC WANT_STDOUT STDIN -- CMD...: checks exit status and exact stdout
 # ('*' accepts any stdout; STDIN '@FILE' reads stdin from FILE).
@@ -43,6 +45,20 @@ expect_err() {
     fi
 }
 
+# check_output NAME PYTHON CMD...: runs CMD (exit 0) and checks its stdout with a Python
+# expression over `lines` (stdout's non-empty lines) and `out` (all of it).
+check_output() {
+    local name=$1 check=$2
+    shift 2
+    local out
+    if out=$("$@" 2>"$TMP/err") &&
+       python3 -c "import json, sys; out = sys.stdin.read(); lines = [l for l in out.splitlines() if l]; sys.exit(0 if ($check) else 1)" <<<"$out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL $name:"; echo "$out" | sed 's/^/  stdout: /'; sed 's/^/  stderr: /' "$TMP/err"
+    fi
+}
+
 # --- meta
 expect version 0 '*' '' -- "$LOOM" --version
 expect help 0 '*' '' -- "$LOOM" --help
@@ -65,8 +81,25 @@ expect run-wrong-arity 1 '' '[1] [2]' -- "$LOOM" run "$HERE/sum.fut"
 expect run-wrong-type 1 '' '[1.5]' -- "$LOOM" run "$HERE/sum.fut"
 expect run-no-entry 2 '' '' -- "$LOOM" run "$HERE/sum.fut" --entry nope
 expect run-missing-file 2 '' '' -- "$LOOM" run "$HERE/does-not-exist.fut"
-expect run-cpu-unavailable 2 '' '1' -- "$LOOM" run "$HERE/sum.fut" --backend cpu
-expect_err run-cpu-msg 'backend `cpu` is not available'
+expect run-cpu 0 $'6i32\n3i64' '[1, 2, 3]' -- "$LOOM" run "$HERE/sum.fut" --backend cpu
+expect run-cpu-entry 0 '1.25f32' '2.5' -- "$LOOM" run "$HERE/sum.fut" --entry halve --backend=cpu
+expect run-cpu-runtime-error 1 '' '[1, 2] 7i64' -- "$LOOM" run "$HERE/index.fut" --backend cpu
+expect_err run-cpu-runtime-error-loc 'index\.fut:[0-9]+:[0-9]+: runtime error'
+expect run-auto 0 $'6i32\n3i64' '[1, 2, 3]' -- "$LOOM" run "$HERE/sum.fut" --backend auto
+expect run-cuda-unavailable 2 '' '1' -- "$LOOM" run "$HERE/sum.fut" --backend cuda
+expect_err run-cuda-msg 'backend `cuda` is not available'
+expect run-bad-backend 2 '' '1' -- "$LOOM" run "$HERE/sum.fut" --backend nope
+expect_err run-bad-backend-msg 'unknown backend `nope`'
+# A construct the compiler does not handle yet: located, exit 3; the interpreter runs it.
+cat >"$TMP/rec.fut" <<'FUT'
+-- ==
+-- input { 5 } output { 120 }
+def fact (n: i32) : i32 = if n <= 1 then 1 else n * fact (n - 1)
+def main (n: i32) : i32 = fact n
+FUT
+expect run-cpu-limitation 3 '' '5' -- "$LOOM" run "$TMP/rec.fut" --backend cpu
+expect_err run-cpu-limitation-msg 'rec\.fut:[0-9]+:[0-9]+: compiler limitation: '
+expect run-interp-recursion 0 '120i32' '5' -- "$LOOM" run "$TMP/rec.fut"
 
 # --- loom check
 expect check-ok 0 '' '' -- "$LOOM" check "$HERE/sum.fut"
@@ -99,6 +132,70 @@ cp "$HERE/sum.fut" "$TMP/mixed/prog.loom"
 printf '1 + 2\n' >"$TMP/mixed/script.loom"
 expect test-loom-script-skipped 0 '2 passed, 0 failed' '' -- "$LOOM" test "$TMP/mixed"
 expect test-bad-backend 2 '' '' -- "$LOOM" test --backend nope "$HERE/sum.fut"
+expect test-cuda-backend 2 '' '' -- "$LOOM" test --backend interp,cuda "$HERE/sum.fut"
+# Each case on each backend; repeated --backend and comma lists combine.
+expect test-two-backends 0 '4 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$HERE/sum.fut"
+expect test-repeated-backend 0 '4 passed, 0 failed' '' -- "$LOOM" test --backend cpu --backend interp "$HERE/sum.fut"
+expect test-cpu-errors 0 '2 passed, 0 failed' '' -- "$LOOM" test --backend cpu "$HERE/index.fut"
+expect test-cpu-compile-error 0 '1 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$HERE/bad_type.fut"
+out=$("$LOOM" test --backend interp,cpu "$HERE/failing.fut" 2>&1)
+if [[ "$out" == *"on cpu"* && "$out" == *"on interp"* && "$(tail -n1 <<<"$out")" == "0 passed, 2 failed" ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL test-failing-backends:"; echo "$out" | sed 's/^/  /'
+fi
+# A compiler limitation on cpu is its own category, reported before the last line.
+check_output test-cpu-limitation '"rec.fut: main: skipped on cpu: compiler limitation at 3:" in out and lines[-2:] == ["1 skipped on cpu (compiler limitations)", "1 passed, 0 failed"]' \
+    "$LOOM" test --backend interp,cpu "$TMP/rec.fut"
+# --- loom compile
+expect compile-code 0 '*' '' -- "$LOOM" compile "$HERE/sum.fut" --backend cpu --entry main --emit code
+expect compile-ir 0 '*' '' -- "$LOOM" compile "$HERE/sum.fut" --entry main --emit ir
+expect compile-bad-emit 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --emit nope
+expect compile-interp 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --backend interp
+expect compile-cuda 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --backend cuda
+expect_err compile-cuda-msg 'backend `cuda` is not available'
+expect compile-no-entry 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --entry nope
+expect compile-bad-program 2 '' '' -- "$LOOM" compile "$HERE/bad_type.fut"
+expect compile-limitation 3 '' '' -- "$LOOM" compile "$TMP/rec.fut" --emit ir
+expect_err compile-limitation-msg 'rec\.fut:[0-9]+:[0-9]+: compiler limitation: '
+check_output compile-code-text 'len(out) > 100' "$LOOM" compile "$HERE/sum.fut" --entry main
+check_output compile-ir-text '"main" in out' "$LOOM" compile "$HERE/sum.fut" --entry main --emit ir
+# Without --entry: every entry point (here `halve`, the only `entry`), one JSON line each.
+check_output compile-stats-all '[json.loads(l)["entry"] for l in lines] == ["halve"]' \
+    "$LOOM" compile "$HERE/sum.fut" --backend cpu --emit stats
+"$LOOM" cache --clear >/dev/null
+check_output compile-stats-json 'len(lines) == 1 and json.loads(lines[0])["entry"] == "main" and json.loads(lines[0])["backend"] == "cpu" and all(k["cache"] == "compiled" for k in json.loads(lines[0])["kernel_list"])' \
+    "$LOOM" compile "$HERE/sum.fut" --backend cpu --entry main --emit stats
+# A second process finds the compiled code on disk.
+check_output compile-stats-cache-hit 'json.loads(lines[0])["kernels"] > 0 and all(k["cache"] == "disk" for k in json.loads(lines[0])["kernel_list"])' \
+    "$LOOM" compile "$HERE/sum.fut" --backend cpu --entry main --emit stats
+# Two processes filling one cache at once; a third finds a sound entry.
+LOOM_CACHE_DIR="$TMP/shared" "$LOOM" compile "$HERE/sum.fut" --entry main --emit stats >/dev/null 2>"$TMP/p1" & p1=$!
+LOOM_CACHE_DIR="$TMP/shared" "$LOOM" compile "$HERE/sum.fut" --entry main --emit stats >/dev/null 2>"$TMP/p2" & p2=$!
+if wait $p1 && wait $p2 && [[ ! -s "$TMP/p1" && ! -s "$TMP/p2" ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL cache-two-processes:"; cat "$TMP/p1" "$TMP/p2"
+fi
+check_output cache-two-processes-hit 'json.loads(lines[0])["kernels"] > 0 and all(k["cache"] == "disk" for k in json.loads(lines[0])["kernel_list"])' \
+    env LOOM_CACHE_DIR="$TMP/shared" "$LOOM" compile "$HERE/sum.fut" --entry main --emit stats
+expect compile-out-dir 0 '' '' -- "$LOOM" compile "$HERE/sum.fut" --entry main --emit ir -o "$TMP/out"
+check_output compile-out-files 'out.split() == ["main.cpp", "main.ir", "main.json"]' \
+    bash -c "'$LOOM' compile '$HERE/sum.fut' --entry main -o '$TMP/out' && '$LOOM' compile '$HERE/sum.fut' --entry main --emit stats -o '$TMP/out' && ls '$TMP/out'"
+
+# --- loom cache
+check_output cache-stats 'out.startswith("directory: ") and "entries:" in out and "limit:" in out' \
+    "$LOOM" cache --stats
+check_output cache-stats-json 'json.loads(out)["entries"] >= 1 and json.loads(out)["dir"].endswith("/cache")' \
+    "$LOOM" cache --stats --json
+expect cache-clear 0 '*' '' -- "$LOOM" cache --clear
+check_output cache-cleared 'json.loads(out)["entries"] == 0' "$LOOM" cache --stats --json
+expect cache-bad-arg 2 '' '' -- "$LOOM" cache --frobnicate
+check_output cache-limit 'json.loads(out)["limit_bytes"] == 7 * 1024 * 1024' \
+    env LOOM_CACHE_LIMIT_MB=7 "$LOOM" cache --stats --json
+# An unusable cache directory: a warning, and the program still runs.
+expect cache-unusable 0 $'6i32\n3i64' '[1, 2, 3]' -- env LOOM_CACHE_DIR=/dev/null/cache "$LOOM" run "$HERE/sum.fut" --backend cpu
+expect_err cache-unusable-warning 'warning: the kernel cache is off'
 
 echo "$pass passed, $fail failed"
 [[ $fail == 0 ]]

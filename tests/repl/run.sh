@@ -3,7 +3,8 @@
 # folder) is piped to
 # `loom --run - [ARGS]` (ARGS from NAME.args if present) in this folder; stdout and
 # stderr together, plus a final `[exit N]` line, must equal NAME.out.  Timing
-# numbers on `-- time:`/`-- bench:` lines are replaced by N, and the wording of
+# numbers on `-- time:`/`-- bench:` lines are replaced by N (durations on the compiled
+# backends' `-- cpu:` summary lines by `N ms`), and the wording of
 # located diagnostics (owned by the parser, checker and interpreter, tested in
 # tests/errors) by `...`, except `Unknown name`, which shows the session's state.
 # Usage: tests/repl/run.sh path/to/loom [--dir DIR] [--update]
@@ -21,6 +22,11 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 cd "$DIR" || exit 2
+# A fresh kernel cache, so the cache status in transcripts (compiled, then memory
+# hits) does not depend on earlier runs.
+LOOM_CACHE_DIR=$(mktemp -d)
+export LOOM_CACHE_DIR
+trap 'rm -rf "$LOOM_CACHE_DIR"' EXIT
 pass=0
 fail=0
 shopt -s nullglob
@@ -30,6 +36,8 @@ for in in *.in *.loom; do
     [[ -f $name.args ]] && read -r -a args <"$name.args"
     actual=$("$LOOM" --run - "${args[@]}" <"$in" 2>&1; echo "[exit $?]")
     actual=$(sed -E -e '/^-- (time|bench):/ s/[0-9]+(\.[0-9]+)?/N/g' \
+        -e '/^-- (cpu|cuda):/ s/[0-9]+(\.[0-9]+)? (ms|s)\b/N ms/g' \
+        -e 's/^kernel cache: .*/kernel cache: DIR/' \
         -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
         <<<"$actual")
     if [[ $UPDATE == --update ]]; then

@@ -1,0 +1,136 @@
+// The compiler pipeline (see Pipeline.h): lowering, the passes in order, kernel
+// extraction, and dispatch to a backend.
+#include "compiler/Pipeline.h"
+
+#include "compiler/Lower.h"
+#include "compiler/backend/cpu/CpuBackend.h"
+#include "compiler/passes/Kernels.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+
+namespace loom::compiler {
+
+std::optional<Backend> parse_backend(std::string_view name) {
+    if (name == "interp")
+        return Backend::Interp;
+    if (name == "cpu")
+        return Backend::Cpu;
+    if (name == "cuda")
+        return Backend::Cuda;
+    return std::nullopt;
+}
+
+const char *backend_name(Backend b) {
+    switch (b) {
+    case Backend::Interp:
+        return "interp";
+    case Backend::Cpu:
+        return "cpu";
+    case Backend::Cuda:
+        return "cuda";
+    }
+    return "?";
+}
+
+nlohmann::json report_json(const EntryReport &r) {
+    nlohmann::json ks = nlohmann::json::array();
+    for (const KernelReport &k : r.kernels)
+        ks.push_back({{"name", k.name},
+                      {"kind", k.kind},
+                      {"fused", k.fused},
+                      {"cache", k.cache},
+                      {"compile_ms", k.compile_ms}});
+    return {{"entry", r.entry},
+            {"backend", r.backend},
+            {"kernels", r.kernels.size()},
+            {"kernel_list", ks},
+            {"bounds_checks", {{"removed", r.bounds.removed},
+                               {"hoisted", r.bounds.hoisted},
+                               {"kept", r.bounds.kept}}},
+            {"fusion", {{"vertical", r.fusion.vertical}, {"horizontal", r.fusion.horizontal}}},
+            {"simplify", {{"folded", r.simplify.folded},
+                          {"cse", r.simplify.cse},
+                          {"dead", r.simplify.dead},
+                          {"hoisted", r.simplify.hoisted},
+                          {"rounds", r.simplify.rounds}}},
+            {"timings_ms", {{"lower", r.lower_ms},
+                            {"passes", r.passes_ms},
+                            {"codegen", r.codegen_ms},
+                            {"compile", r.compile_ms}}}};
+}
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+        .count();
+}
+
+void add(passes::SimplifyStats &a, const passes::SimplifyStats &b) {
+    a.folded += b.folded;
+    a.cse += b.cse;
+    a.dead += b.dead;
+    a.hoisted += b.hoisted;
+    a.rounds += b.rounds;
+}
+
+} // namespace
+
+Optimised optimise(const Program &prog, const std::string &entry, const PipelineOptions &opts) {
+    auto t0 = std::chrono::steady_clock::now();
+    Optimised o;
+    o.module = lower_program(prog, entry);
+    o.report.entry = entry;
+    o.report.lower_ms = ms_since(t0);
+    auto t1 = std::chrono::steady_clock::now();
+    auto check = [&] {
+        if (opts.verify_each_pass)
+            ir::verify(o.module);
+    };
+    check();
+    auto bounds = [&] {
+        if (!opts.eliminate_bounds_checks)
+            return;
+        passes::BoundsStats b = passes::eliminate_bounds_checks(o.module);
+        o.report.bounds.removed += b.removed;
+        o.report.bounds.hoisted += b.hoisted;
+        check();
+    };
+    auto simplify = [&] {
+        if (!opts.simplify)
+            return;
+        add(o.report.simplify, passes::simplify(o.module));
+        check();
+    };
+    simplify();
+    bounds();
+    if (opts.fuse) {
+        o.report.fusion = passes::fuse(o.module);
+        check();
+        simplify();
+        bounds();
+    }
+    const ir::Function &f = o.module.functions.at(0);
+    o.report.bounds.kept = passes::count_bounds_checks(f);
+    for (const passes::KernelInfo &k : passes::find_kernels(f))
+        o.report.kernels.push_back({k.name, k.kind, k.fused});
+    o.report.passes_ms = ms_since(t1);
+    return o;
+}
+
+std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,
+                                             Backend b, const PipelineOptions &opts) {
+    switch (b) {
+    case Backend::Cpu:
+        return cpu::build(optimise(prog, entry, opts));
+    case Backend::Cuda:
+        throw CompileError({}, "the cuda backend is not available yet");
+    case Backend::Interp:
+        break;
+    }
+    throw CompileError({}, "the interpreter is not a compiled backend");
+}
+
+} // namespace loom::compiler

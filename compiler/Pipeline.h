@@ -1,0 +1,91 @@
+/** \file
+ * The compiler pipeline: typed AST -> core IR -> passes -> kernels -> a backend, and the
+ * report every front end shows (`loom compile --emit stats`, the REPL's summary line,
+ * the Jupyter kernel's display).
+ *
+ *   lower (compiler/Lower.h) -> simplify -> eliminate bounds checks -> fuse -> simplify
+ *   -> eliminate bounds checks -> find kernels -> generate code (compiler/backend/<b>)
+ *
+ * The verifier runs after every pass when `verify_each_pass` is set (tests, debug builds).
+ */
+#pragma once
+
+#include "compiler/ir/IR.h"
+#include "compiler/passes/BoundsCheck.h"
+#include "compiler/passes/Fusion.h"
+#include "compiler/passes/Simplify.h"
+#include "frontend/AST.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace loom::compiler {
+
+enum class Backend { Interp, Cpu, Cuda };
+std::optional<Backend> parse_backend(std::string_view name); ///< "interp", "cpu", "cuda"
+const char *backend_name(Backend b);
+
+struct KernelReport {
+    std::string name;               ///< k0, k1, ... (passes/Kernels.h)
+    std::string kind;               ///< map, redomap, segmented reduce, ...
+    std::vector<std::string> fused; ///< source SOACs fused into it
+    std::string cache = "none";     ///< memory | disk | compiled | none (not built)
+    double compile_ms = 0;          ///< when compiled now
+};
+
+struct EntryReport {
+    std::string entry;
+    std::string backend;
+    std::vector<KernelReport> kernels;
+    passes::SimplifyStats simplify;
+    passes::BoundsStats bounds; ///< summed over both rounds; `kept` is what is left
+    passes::FusionStats fusion;
+    double lower_ms = 0, passes_ms = 0, codegen_ms = 0, compile_ms = 0;
+};
+/** The JSON object `loom compile --emit stats` prints for one entry point. */
+nlohmann::json report_json(const EntryReport &r);
+
+struct PipelineOptions {
+    bool verify_each_pass = false;
+    bool fuse = true;
+    bool simplify = true;
+    bool eliminate_bounds_checks = true;
+};
+
+/** An entry point lowered and optimised: the IR every code generator consumes. */
+struct Optimised {
+    ir::Module module; ///< one function, named after the entry point
+    EntryReport report;
+};
+
+/** Lowers entry `entry` of the checked program `prog` and runs the passes.  Throws
+ * CompilerLimitation for constructs the compiler does not handle. */
+Optimised optimise(const Program &prog, const std::string &entry, const PipelineOptions &opts = {});
+
+/** An entry point built for a backend, ready to call any number of times. */
+class CompiledEntry {
+public:
+    virtual ~CompiledEntry() = default;
+    /** Calls the entry with source-level arguments (as Interpreter::call takes them) and
+     * returns the source-level result (a tuple for several results).  Throws RuntimeError
+     * with the interpreter's message and location for failed run-time checks, and
+     * loom::Interrupted (core/Diagnostic.h) when *interrupt becomes true. */
+    virtual Value call(const std::vector<Value> &args,
+                       const std::atomic<bool> *interrupt = nullptr) const = 0;
+    EntryReport report;   ///< kernels with their cache status, timings
+    std::string ir_text;  ///< the optimised IR
+    std::string code;     ///< the generated source (C++ or CUDA)
+};
+
+/** Optimises and builds entry `entry` for backend `b` (Cpu today).  Throws
+ * CompilerLimitation, or CompileError when the backend is unavailable. */
+std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,
+                                             Backend b, const PipelineOptions &opts = {});
+
+} // namespace loom::compiler

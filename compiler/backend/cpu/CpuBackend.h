@@ -1,0 +1,45 @@
+/** \file
+ * The CPU backend: C++ source for an optimised function (CodegenCpu.cpp), compiled by the
+ * host compiler into a shared object through the kernel cache and loaded with dlopen
+ * (CpuEntry.cpp).  Kernels (passes/Kernels.h) run on all cores; SOACs inside kernels and
+ * everything else run sequentially.  Semantics are the IR's (docs/ir.md) and so the
+ * interpreter's: the same results and the same run-time errors at the same locations.
+ *
+ * Design (details in runtime/cpu/loom_cpu_rt.h, the runtime pasted into every source):
+ *  - ABI: `extern "C" int loom_entry(Ctx *, Val *args, Val *results)`; args are the size
+ *    params then the flat params (arrays as borrowed views of the caller's buffers, never
+ *    written), results come back as data + shape + a block to release (`loom_release`)
+ *    after copying; a failure returns 1 with a location index into CpuCode::locs, a kind
+ *    and numbers, from which CpuEntry.cpp builds the interpreter's message.
+ *  - Memory: arrays are reference-counted blocks; an array operand is moved at its last
+ *    use, so `with` updates, scatter and hist write in place when nothing else holds
+ *    the array (count one), and copy otherwise.
+ *  - Parallelism: each kernel splits its index space into chunks run by OpenMP threads
+ *    (fewer when the machine is busy); reductions and scans combine per-chunk partial
+ *    results in chunk order (scans in two passes), filters count per chunk then copy,
+ *    hist uses per-chunk private histograms when they are small.  Kernels of fewer than
+ *    4096 iterations run sequentially.  Everything inside a kernel's lambdas is sequential.
+ */
+#pragma once
+
+#include "compiler/Pipeline.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace loom::cpu {
+
+struct CpuCode {
+    std::string source;        ///< one self-contained C++ translation unit
+    std::vector<SrcLoc> locs;  ///< location table: the generated code reports errors by index
+};
+
+/** Generates the C++ for function `f` (the kernels numbered as find_kernels does). */
+CpuCode generate(const ir::Function &f);
+
+/** Generates, compiles (or finds in the cache) and loads the optimised entry point; the
+ * report's kernels get their cache status and compile time. */
+std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt);
+
+} // namespace loom::cpu

@@ -1,0 +1,324 @@
+/** \file
+ * Building and calling CPU entry points (see CpuBackend.h): the generated source is looked
+ * up in this process's loaded objects, then in the kernel cache on disk, and only then
+ * compiled by the host compiler; the object is called through the ABI of
+ * runtime/cpu/loom_cpu_rt.h (`loom_entry(Ctx *, Val *args, Val *results)`), and failures
+ * come back as a location index, a kind and numbers that are turned into the
+ * interpreter's exact message here.
+ */
+#include "compiler/backend/cpu/CpuBackend.h"
+
+#include "compiler/ir/EntryValues.h"
+#include "interpreter/Evaluator.h"
+#include "interpreter/PrimOps.h"
+#include "runtime/KernelCache.h"
+#include "runtime/cpu/HostCompiler.h"
+#include "runtime/cpu/SharedObject.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unordered_map>
+
+namespace loom::cpu {
+
+namespace {
+
+// The ABI of loom_cpu_rt.h (lrt::Err, lrt::Ctx, lrt::Val): keep in sync.
+enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL };
+struct Err {
+    int32_t loc = -1, kind = E_MSG;
+    int32_t na = 0, nb = 0;
+    int64_t extra = 0;
+    const char *msg = nullptr;
+    int64_t nums[128];
+};
+struct Ctx {
+    const bool *interrupt;
+    int32_t nthreads;
+    Err err;
+};
+struct Val {
+    void *data;
+    int64_t *shape;
+    void *mem;
+};
+using EntryFn = int (*)(Ctx *, Val *, Val *);
+using ReleaseFn = void (*)(void *);
+
+std::string shape_text(const int64_t *s, int n) {
+    std::string r;
+    for (int i = 0; i < n; i++)
+        r += "[" + std::to_string(s[i]) + "]";
+    return r;
+}
+
+/** Throws the error the generated code reported, worded as the interpreter does. */
+[[noreturn]] void rethrow(const Err &e, const std::vector<SrcLoc> &locs) {
+    SrcLoc loc = e.loc >= 0 && (size_t)e.loc < locs.size() ? locs[(size_t)e.loc] : SrcLoc{};
+    const int64_t *a = e.nums, *b = e.nums + e.na;
+    switch (e.kind) {
+    case E_MSG:
+        throw RuntimeError(loc, e.msg ? e.msg : "failure");
+    case E_INDEX: {
+        std::string msg = "Index [";
+        for (int k = 0; k < e.na; k++)
+            msg += (k ? ", " : "") + std::to_string(a[k]);
+        throw RuntimeError(loc, msg + "] out of bounds for array of shape " +
+                                    shape_text(b, e.nb) + ".");
+    }
+    case E_RANGE: {
+        int64_t stride = 0, second = a[2];
+        interp::range_length(a[0], a[1] ? &second : nullptr, a[3], (RangeExp::End)e.extra, loc,
+                             stride);
+        break;
+    }
+    case E_SLICE: {
+        std::vector<interp::SliceSpec> specs;
+        for (int k = 0; k + 7 <= e.na; k += 7) {
+            interp::SliceSpec s;
+            s.is_range = a[k];
+            s.has_start = a[k + 1];
+            s.has_end = a[k + 2];
+            s.has_stride = a[k + 3];
+            s.start = a[k + 4];
+            s.end = a[k + 5];
+            s.stride = a[k + 6];
+            specs.push_back(s);
+        }
+        interp::resolve_slice(specs, std::vector<int64_t>(b, b + e.nb), loc);
+        break;
+    }
+    case E_COERCE:
+        throw RuntimeError(loc, "Value of shape " + shape_text(a, e.na) +
+                                    " cannot match shape of type `" + shape_text(b, e.nb) + "`.");
+    case E_INTERRUPT:
+        throw Interrupted();
+    default:
+        break;
+    }
+    throw InternalError(std::string("cpu backend: ") + (e.msg ? e.msg : "failure"));
+}
+
+/** A scalar in the C representation the generated code uses (f16 as float). */
+void put_scalar(const PrimValue &p, void *slot) {
+    switch (p.type) {
+    case PrimType::Bool: *(bool *)slot = p.b; return;
+    case PrimType::F16:
+    case PrimType::F32: *(float *)slot = (float)p.f; return;
+    case PrimType::F64: *(double *)slot = p.f; return;
+    default: std::memcpy(slot, &p.u, (size_t)prim_size(p.type)); return; // little endian
+    }
+}
+PrimValue get_scalar(PrimType t, const void *slot) {
+    switch (t) {
+    case PrimType::Bool: return PrimValue::boolean(*(const bool *)slot);
+    case PrimType::F16:
+    case PrimType::F32: return PrimValue::floating(t, *(const float *)slot);
+    case PrimType::F64: return PrimValue::floating(t, *(const double *)slot);
+    default: {
+        uint64_t u = 0;
+        std::memcpy(&u, slot, (size_t)prim_size(t));
+        return PrimValue::integer(t, u);
+    }
+    }
+}
+
+std::string type_text(PrimType t, int rank) {
+    std::string s;
+    for (int i = 0; i < rank; i++)
+        s += "[]";
+    return s + prim_name(t);
+}
+
+class CpuEntry : public compiler::CompiledEntry {
+public:
+    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so)
+        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)) {
+        entry_ = (EntryFn)so_->symbol("loom_entry");
+        release_ = (ReleaseFn)so_->symbol("loom_release");
+    }
+
+    Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
+        const ir::Function &f = module_.functions.at(0);
+        std::vector<Value> flat = ir::flatten_arguments(f, args);
+        std::unordered_map<int, int64_t> sizes = ir::bind_sizes(f, flat);
+        size_t nargs = f.size_params.size() + f.params.size();
+        std::vector<Val> in(nargs);
+        std::vector<uint64_t> slots(nargs);
+        std::vector<std::vector<int64_t>> shapes(nargs);
+        size_t k = 0;
+        for (const ir::Param &p : f.size_params) {
+            int64_t n = sizes[p.var.id];
+            std::memcpy(&slots[k], &n, 8);
+            in[k].data = &slots[k];
+            k++;
+        }
+        for (size_t i = 0; i < f.params.size(); i++, k++) {
+            const ir::Type &t = f.params[i].type;
+            const Value &v = flat[i];
+            bool ok = t.rank() == 0 ? v.is_prim() && v.prim().type == t.elem
+                                    : v.is_prim_array() && v.elem_prim() == t.elem &&
+                                          v.rank() == t.rank();
+            if (!ok)
+                throw InternalError("cpu backend: argument " + std::to_string(i + 1) +
+                                    " is not of type " + type_text(t.elem, t.rank()));
+            if (t.rank() == 0) {
+                put_scalar(v.prim(), &slots[k]);
+                in[k].data = &slots[k];
+            } else {
+                shapes[k] = v.shape();
+                in[k].data = const_cast<uint8_t *>(v.num_elements() ? v.data() : nullptr);
+                in[k].shape = shapes[k].data();
+            }
+        }
+        size_t nres = f.ret.size();
+        std::vector<Val> out(nres);
+        std::vector<uint64_t> rslots(nres);
+        std::vector<std::vector<int64_t>> rshapes(nres);
+        for (size_t i = 0; i < nres; i++) {
+            rshapes[i].assign((size_t)std::max(1, f.ret[i].rank()), 0);
+            out[i] = {&rslots[i], rshapes[i].data(), nullptr};
+        }
+        Ctx ctx{};
+        ctx.interrupt = reinterpret_cast<const bool *>(interrupt);
+        ctx.nthreads = threads();
+        if (entry_(&ctx, in.data(), out.data()) != 0)
+            rethrow(ctx.err, locs_);
+        std::vector<Value> res;
+        for (size_t i = 0; i < nres; i++) {
+            const ir::Type &t = f.ret[i];
+            if (t.rank() == 0) {
+                res.push_back(Value(get_scalar(t.elem, &rslots[i])));
+                continue;
+            }
+            std::vector<int64_t> sh(rshapes[i].begin(), rshapes[i].begin() + t.rank());
+            Value a = Value::prim_array(t.elem, sh);
+            int64_t n = a.num_elements();
+            if (n > 0)
+                std::memcpy(a.mutable_data(), out[i].data, (size_t)(n * prim_size(t.elem)));
+            if (out[i].mem)
+                release_(out[i].mem);
+            res.push_back(std::move(a));
+        }
+        return ir::regroup_results(f, res);
+    }
+
+private:
+    ir::Module module_;
+    std::vector<SrcLoc> locs_;
+    std::shared_ptr<runtime::SharedObject> so_;
+    EntryFn entry_ = nullptr;
+    ReleaseFn release_ = nullptr;
+
+    static int threads() {
+        if (const char *s = std::getenv("LOOM_THREADS"))
+            if (int n = std::atoi(s); n > 0)
+                return n;
+        unsigned n = std::thread::hardware_concurrency();
+        return n ? (int)n : 1;
+    }
+};
+
+/** This process's loaded objects by cache key (the "memory" level of the cache). */
+std::mutex loaded_mutex;
+std::unordered_map<std::string, std::shared_ptr<runtime::SharedObject>> &loaded() {
+    static std::unordered_map<std::string, std::shared_ptr<runtime::SharedObject>> m;
+    return m;
+}
+
+/** Compiles `source` and stores it in the cache; returns the stored path. */
+std::filesystem::path compile(const std::string &key, const std::string &source, double &ms) {
+    namespace fs = std::filesystem;
+    std::random_device rd;
+    fs::path dir = fs::temp_directory_path() /
+                   ("loom-cpu-" + std::to_string(getpid()) + "-" + std::to_string(rd()));
+    fs::create_directories(dir);
+    fs::path src = dir / "entry.cpp", so = dir / "entry.so";
+    {
+        std::ofstream out(src);
+        out << source;
+    }
+    runtime::HostCompileResult r = runtime::compile_shared_object(src, so);
+    ms = r.ms;
+    if (!r.ok) {
+        std::string head;
+        size_t pos = 0;
+        for (int i = 0; i < 20 && pos < r.output.size(); i++) {
+            size_t nl = r.output.find('\n', pos);
+            if (nl == std::string::npos)
+                nl = r.output.size();
+            head += r.output.substr(pos, nl - pos + 1);
+            pos = nl + 1;
+        }
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+        throw InternalError("the generated C++ does not compile (a bug in the cpu backend):\n" +
+                            head);
+    }
+    fs::path stored = runtime::KernelCache::global().store(key, "so", so);
+    if (stored == so) { // the cache is unusable: keep a private copy to load
+        fs::path keep = fs::temp_directory_path() / ("loom-cpu-" + key + ".so");
+        std::error_code ec;
+        fs::copy_file(so, keep, fs::copy_options::overwrite_existing, ec);
+        stored = keep;
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return stored;
+}
+
+} // namespace
+
+std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
+    auto t0 = std::chrono::steady_clock::now();
+    const ir::Function &f = opt.module.functions.at(0);
+    CpuCode code = generate(f);
+    double codegen_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::string flags = runtime::host_compiler_flags();
+    std::string key =
+        runtime::KernelCache::key({code.source, flags, runtime::host_compiler_version()});
+    std::shared_ptr<runtime::SharedObject> so;
+    std::string status;
+    double compile_ms = 0;
+    {
+        std::lock_guard<std::mutex> lock(loaded_mutex);
+        auto it = loaded().find(key);
+        if (it != loaded().end()) {
+            so = it->second;
+            status = "memory";
+            runtime::KernelCache::global().note_memory_hit();
+        }
+    }
+    if (!so) {
+        if (auto p = runtime::KernelCache::global().lookup(key, "so")) {
+            so = std::make_shared<runtime::SharedObject>(*p);
+            status = "disk";
+        } else {
+            so = std::make_shared<runtime::SharedObject>(compile(key, code.source, compile_ms));
+            status = "compiled";
+        }
+        std::lock_guard<std::mutex> lock(loaded_mutex);
+        loaded().emplace(key, so);
+    }
+    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so);
+    entry->report = std::move(opt.report);
+    entry->report.backend = "cpu";
+    entry->report.codegen_ms = codegen_ms;
+    entry->report.compile_ms = compile_ms;
+    for (compiler::KernelReport &k : entry->report.kernels) {
+        k.cache = status;
+        k.compile_ms = compile_ms;
+    }
+    entry->ir_text = ir::to_string(opt.module);
+    entry->code = std::move(code.source);
+    return entry;
+}
+
+} // namespace loom::cpu

@@ -1,0 +1,28 @@
+/** \file
+ * Source-level values in and out of an IR function, shared by IREval and the compiled
+ * backends: tuples and records are flattened into the function's flat parameters, size
+ * parameters are read from the arrays' shapes (and checked to agree), and the flat
+ * results are regrouped into tuples/records following `source_ret`.
+ */
+#pragma once
+
+#include "compiler/ir/IR.h"
+#include "core/Value.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace loom::ir {
+
+/** The flat arguments of `f` (one per f.params).  InternalError on a count mismatch. */
+std::vector<Value> flatten_arguments(const Function &f, const std::vector<Value> &args);
+
+/** The value of every size variable in the params' types, from the flat arguments'
+ * shapes; size params no argument mentions are 0.  RuntimeError when two arguments
+ * disagree on a size or an argument's shape differs from a constant size. */
+std::unordered_map<int, int64_t> bind_sizes(const Function &f, const std::vector<Value> &flat);
+
+/** The flat results grouped as f.source_ret says (a tuple for several). */
+Value regroup_results(const Function &f, const std::vector<Value> &flat);
+
+} // namespace loom::ir

@@ -1,0 +1,1053 @@
+// Fusion (see Fusion.h): producer-consumer and sibling fusion of SOAC statements into
+// ScremaExp, one statement list at a time, innermost bodies first.
+//
+// Every fusion combines two statements of the same body into one Screma placed where one
+// of them was: the earlier one moves down (nothing in between uses its results, consumes
+// its inputs in place, or can fail when it can) or the later one moves up (nothing in
+// between binds what it uses, or can fail when it can).  Two statements that can both
+// fail are never combined: interleaving their rows could change which error comes first.
+// Glue between the two lambdas is plain `let p = x` bindings, so every variable stays
+// bound exactly once without renaming; the simplifier propagates the copies afterwards.
+#include "compiler/passes/Fusion.h"
+
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace loom::passes {
+
+using ir::AtomExp;
+using ir::BinOpExp;
+using ir::BinOpKind;
+using ir::Body;
+using ir::Exp;
+using ir::ExpKind;
+using ir::ExpPtr;
+using ir::FilterExp;
+using ir::HistExp;
+using ir::IfExp;
+using ir::Lambda;
+using ir::LoopExp;
+using ir::MapExp;
+using ir::Param;
+using ir::ReduceExp;
+using ir::ScanExp;
+using ir::ScatterExp;
+using ir::ScremaExp;
+using ir::ScremaOp;
+using ir::Stm;
+using ir::SubExp;
+using ir::Type;
+using ir::UpdateExp;
+using ir::Var;
+
+namespace {
+
+using VarSet = std::unordered_set<int>;
+
+// ---------------------------------------------------------------- what a statement uses
+
+void add(VarSet &s, const SubExp &x) {
+    if (!x.is_const)
+        s.insert(x.var.id);
+}
+void add(VarSet &s, const std::vector<SubExp> &xs) {
+    for (const SubExp &x : xs)
+        add(s, x);
+}
+void add(VarSet &s, const std::vector<Var> &xs) {
+    for (const Var &x : xs)
+        s.insert(x.id);
+}
+void add(VarSet &s, const Type &t) {
+    add(s, t.dims);
+}
+void add(VarSet &s, const Exp &e);
+void add(VarSet &s, const Body &b) {
+    for (const Stm &st : b.stms) {
+        for (const Param &p : st.pat)
+            add(s, p.type);
+        add(s, *st.exp);
+    }
+    add(s, b.result);
+}
+void add(VarSet &s, const Lambda &l) {
+    for (const Param &p : l.params)
+        add(s, p.type);
+    add(s, l.body);
+    for (const Type &t : l.ret)
+        add(s, t);
+}
+void add(VarSet &s, const std::vector<ScremaOp> &ops) {
+    for (const ScremaOp &op : ops) {
+        add(s, op.lam);
+        add(s, op.neutral);
+    }
+}
+
+/** Every variable `e` mentions, anywhere inside it (bound ones included: ids are unique,
+ * so they never clash with the outer statements' variables). */
+void add(VarSet &s, const Exp &e) {
+    switch (e.kind) {
+    case ExpKind::Atom:
+        return add(s, e.as<AtomExp>()->x);
+    case ExpKind::UnOp:
+        return add(s, e.as<ir::UnOpExp>()->x);
+    case ExpKind::BinOp:
+        add(s, e.as<BinOpExp>()->x);
+        return add(s, e.as<BinOpExp>()->y);
+    case ExpKind::Math:
+        return add(s, e.as<ir::MathExp>()->args);
+    case ExpKind::Convert:
+        return add(s, e.as<ir::ConvertExp>()->x);
+    case ExpKind::If: {
+        auto *n = e.as<IfExp>();
+        add(s, n->cond);
+        add(s, n->then_body);
+        add(s, n->else_body);
+        for (const Type &t : n->ret)
+            add(s, t);
+        return;
+    }
+    case ExpKind::Loop: {
+        auto *n = e.as<LoopExp>();
+        for (const Param &p : n->params)
+            add(s, p.type);
+        add(s, n->inits);
+        add(s, n->bound);
+        add(s, n->cond);
+        return add(s, n->body);
+    }
+    case ExpKind::Assert:
+        return add(s, e.as<ir::AssertExp>()->cond);
+    case ExpKind::Iota:
+        return add(s, e.as<ir::IotaExp>()->n);
+    case ExpKind::Range: {
+        auto *n = e.as<ir::RangeExp>();
+        add(s, n->start);
+        if (n->has_second)
+            add(s, n->second);
+        return add(s, n->end);
+    }
+    case ExpKind::Replicate:
+        add(s, e.as<ir::ReplicateExp>()->n);
+        return add(s, e.as<ir::ReplicateExp>()->x);
+    case ExpKind::ArrayLit:
+        add(s, e.as<ir::ArrayLitExp>()->elems);
+        return add(s, e.as<ir::ArrayLitExp>()->row);
+    case ExpKind::Index:
+        s.insert(e.as<ir::IndexExp>()->arr.id);
+        return add(s, e.as<ir::IndexExp>()->idx);
+    case ExpKind::Slice: {
+        auto *n = e.as<ir::SliceExp>();
+        s.insert(n->arr.id);
+        for (const ir::SliceEntry &en : n->entries) {
+            if (!en.is_range || en.has_start)
+                add(s, en.start);
+            if (en.has_end)
+                add(s, en.end);
+            if (en.has_stride)
+                add(s, en.stride);
+        }
+        return;
+    }
+    case ExpKind::Update: {
+        auto *n = e.as<UpdateExp>();
+        s.insert(n->arr.id);
+        add(s, n->idx);
+        return add(s, n->value);
+    }
+    case ExpKind::Concat: {
+        auto *n = e.as<ir::ConcatExp>();
+        s.insert(n->x.id);
+        s.insert(n->y.id);
+        return add(s, n->size);
+    }
+    case ExpKind::Coerce:
+        s.insert(e.as<ir::CoerceExp>()->arr.id);
+        return add(s, e.as<ir::CoerceExp>()->dims);
+    case ExpKind::Transpose:
+        s.insert(e.as<ir::TransposeExp>()->arr.id);
+        return;
+    case ExpKind::Map: {
+        auto *n = e.as<MapExp>();
+        add(s, n->w);
+        add(s, n->lam);
+        return add(s, n->inputs);
+    }
+    case ExpKind::Reduce: {
+        auto *n = e.as<ReduceExp>();
+        add(s, n->w);
+        add(s, n->lam);
+        add(s, n->neutral);
+        return add(s, n->inputs);
+    }
+    case ExpKind::Scan: {
+        auto *n = e.as<ScanExp>();
+        add(s, n->w);
+        add(s, n->lam);
+        add(s, n->neutral);
+        return add(s, n->inputs);
+    }
+    case ExpKind::Filter: {
+        auto *n = e.as<FilterExp>();
+        add(s, n->w);
+        add(s, n->lam);
+        return add(s, n->inputs);
+    }
+    case ExpKind::Scatter: {
+        auto *n = e.as<ScatterExp>();
+        add(s, n->w);
+        return add(s, std::vector<Var>{n->dest, n->indices, n->values});
+    }
+    case ExpKind::Hist: {
+        auto *n = e.as<HistExp>();
+        add(s, n->w);
+        add(s, n->lam);
+        add(s, n->neutral);
+        return add(s, std::vector<Var>{n->dest, n->indices, n->values});
+    }
+    case ExpKind::Screma: {
+        auto *n = e.as<ScremaExp>();
+        add(s, n->w);
+        add(s, n->inputs);
+        add(s, n->scans);
+        add(s, n->reduces);
+        return add(s, n->map_lam);
+    }
+    }
+}
+
+VarSet uses_of(const Stm &st) {
+    VarSet s;
+    for (const Param &p : st.pat)
+        add(s, p.type);
+    add(s, *st.exp);
+    return s;
+}
+
+bool meets(const VarSet &a, const VarSet &b) {
+    const VarSet &small = a.size() < b.size() ? a : b, &big = a.size() < b.size() ? b : a;
+    for (int v : small)
+        if (big.count(v))
+            return true;
+    return false;
+}
+
+/** Calls f on every body nested directly in `e` (branches, loop bodies, lambdas). */
+template <typename F> void each_body(const Exp &e, F &&f) {
+    switch (e.kind) {
+    case ExpKind::If:
+        f(e.as<IfExp>()->then_body);
+        f(e.as<IfExp>()->else_body);
+        return;
+    case ExpKind::Loop:
+        f(e.as<LoopExp>()->cond);
+        f(e.as<LoopExp>()->body);
+        return;
+    case ExpKind::Map:
+        return f(e.as<MapExp>()->lam.body);
+    case ExpKind::Reduce:
+        return f(e.as<ReduceExp>()->lam.body);
+    case ExpKind::Scan:
+        return f(e.as<ScanExp>()->lam.body);
+    case ExpKind::Filter:
+        return f(e.as<FilterExp>()->lam.body);
+    case ExpKind::Hist:
+        return f(e.as<HistExp>()->lam.body);
+    case ExpKind::Screma: {
+        auto *n = e.as<ScremaExp>();
+        f(n->map_lam.body);
+        for (const auto *ops : {&n->scans, &n->reduces})
+            for (const ScremaOp &op : *ops)
+                f(op.lam.body);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/** The arrays `e` may update in place, anywhere inside it (a read of them must not move
+ * past it). */
+void add_consumed(VarSet &s, const Exp &e) {
+    if (auto *u = e.as<UpdateExp>())
+        s.insert(u->arr.id);
+    else if (auto *sc = e.as<ScatterExp>())
+        s.insert(sc->dest.id);
+    else if (auto *h = e.as<HistExp>())
+        s.insert(h->dest.id);
+    else if (auto *l = e.as<LoopExp>())
+        add(s, l->inits); // a loop may update its initial arrays in place
+    each_body(e, [&](const Body &b) {
+        for (const Stm &st : b.stms)
+            add_consumed(s, *st.exp);
+    });
+}
+VarSet consumed_by(const Exp &e) {
+    VarSet s;
+    add_consumed(s, e);
+    return s;
+}
+
+// ---------------------------------------------------------------- what can fail
+
+bool nonneg_const(const SubExp &x) {
+    return x.is_const && x.value.as_i64() >= 0;
+}
+
+/** The type of every variable of the module (integer division can fail, float division
+ * cannot; a reversed array's source must have the reverse's sizes). */
+using PrimOf = std::unordered_map<int, Type>;
+void collect_types(PrimOf &t, const Body &b);
+void collect_types(PrimOf &t, const std::vector<Param> &ps) {
+    for (const Param &p : ps)
+        t[p.var.id] = p.type;
+}
+void collect_types(PrimOf &t, const Exp &e) {
+    if (auto *l = e.as<LoopExp>()) {
+        collect_types(t, l->params);
+        collect_types(t, {l->index});
+    }
+    auto lam = [&](const Lambda &l) { collect_types(t, l.params); };
+    switch (e.kind) {
+    case ExpKind::Map:
+        lam(e.as<MapExp>()->lam);
+        break;
+    case ExpKind::Reduce:
+        lam(e.as<ReduceExp>()->lam);
+        break;
+    case ExpKind::Scan:
+        lam(e.as<ScanExp>()->lam);
+        break;
+    case ExpKind::Filter:
+        lam(e.as<FilterExp>()->lam);
+        break;
+    case ExpKind::Hist:
+        lam(e.as<HistExp>()->lam);
+        break;
+    case ExpKind::Screma: {
+        auto *n = e.as<ScremaExp>();
+        lam(n->map_lam);
+        for (const auto *ops : {&n->scans, &n->reduces})
+            for (const ScremaOp &op : *ops)
+                lam(op.lam);
+        break;
+    }
+    default:
+        break;
+    }
+    each_body(e, [&](const Body &b) { collect_types(t, b); });
+}
+void collect_types(PrimOf &t, const Body &b) {
+    for (const Stm &st : b.stms) {
+        collect_types(t, st.pat);
+        collect_types(t, *st.exp);
+    }
+}
+bool is_float_atom(const SubExp &x, const PrimOf &types) {
+    if (x.is_const)
+        return is_float(x.value.type);
+    auto it = types.find(x.var.id);
+    return it != types.end() && is_float(it->second.elem);
+}
+
+/** True when `e` itself (not counting nested bodies) may raise a run-time error. */
+bool fails_here(const Exp &e, const PrimOf &types) {
+    switch (e.kind) {
+    case ExpKind::Assert:
+    case ExpKind::Range:
+    case ExpKind::Slice:
+    case ExpKind::Coerce:
+        return true;
+    case ExpKind::Iota:
+        return !nonneg_const(e.as<ir::IotaExp>()->n);
+    case ExpKind::Replicate:
+        return !nonneg_const(e.as<ir::ReplicateExp>()->n);
+    case ExpKind::Index:
+        return e.as<ir::IndexExp>()->checked;
+    case ExpKind::Update:
+        return e.as<UpdateExp>()->checked;
+    case ExpKind::BinOp: {
+        auto *n = e.as<BinOpExp>();
+        const SubExp &y = n->y;
+        bool safe = is_float_atom(y, types) || (y.is_const && y.value.type != PrimType::Bool &&
+                                         y.value.as_i64() > 0);
+        switch (n->op) {
+        case BinOpKind::Div:
+        case BinOpKind::Mod:
+        case BinOpKind::Quot:
+        case BinOpKind::Rem:
+        case BinOpKind::Pow:
+            return !safe;
+        default:
+            return false;
+        }
+    }
+    default:
+        return false;
+    }
+}
+
+/** True when evaluating `e` may raise a run-time error (conservatively). */
+bool can_fail(const Exp &e, const PrimOf &types) {
+    if (fails_here(e, types))
+        return true;
+    bool r = false;
+    each_body(e, [&](const Body &b) {
+        for (const Stm &st : b.stms)
+            r = r || can_fail(*st.exp, types);
+    });
+    return r;
+}
+
+// ---------------------------------------------------------------- SOACs in Screma form
+
+size_t operands(const std::vector<ScremaOp> &ops) {
+    size_t k = 0;
+    for (const ScremaOp &op : ops)
+        k += op.neutral.size();
+    return k;
+}
+
+/** A Map/Reduce/Scan/Screma statement seen as a Screma (the unit of fusion). */
+struct Node {
+    SubExp w;
+    std::vector<Var> inputs;
+    std::vector<ScremaOp> scans, reduces;
+    Lambda lam;
+    std::vector<std::string> fused;
+    std::vector<Param> pat; ///< scan results, reduce results, map results
+
+    size_t nscan() const { return operands(scans); }
+    size_t nred() const { return operands(reduces); }
+    size_t first_map() const { return nscan() + nred(); }
+    /** What the node uses besides its input arrays: lambdas, neutral elements, result
+     * types and w (unless `with_w` is false). */
+    VarSet uses_besides_inputs(bool with_w = true) const {
+        VarSet s;
+        if (with_w)
+            add(s, w);
+        add(s, lam);
+        add(s, scans);
+        add(s, reduces);
+        for (const Param &p : pat)
+            add(s, p.type);
+        return s;
+    }
+};
+
+bool is_fusible(const Exp &e) {
+    return e.kind == ExpKind::Map || e.kind == ExpKind::Reduce || e.kind == ExpKind::Scan ||
+           e.kind == ExpKind::Screma;
+}
+SubExp width_of(const Exp &e) {
+    switch (e.kind) {
+    case ExpKind::Map:
+        return e.as<MapExp>()->w;
+    case ExpKind::Reduce:
+        return e.as<ReduceExp>()->w;
+    case ExpKind::Scan:
+        return e.as<ScanExp>()->w;
+    case ExpKind::Screma:
+        return e.as<ScremaExp>()->w;
+    case ExpKind::Filter:
+        return e.as<FilterExp>()->w;
+    default:
+        return SubExp::i64(-1);
+    }
+}
+const std::vector<Var> &inputs_of(const Exp &e) {
+    static const std::vector<Var> none;
+    switch (e.kind) {
+    case ExpKind::Map:
+        return e.as<MapExp>()->inputs;
+    case ExpKind::Reduce:
+        return e.as<ReduceExp>()->inputs;
+    case ExpKind::Scan:
+        return e.as<ScanExp>()->inputs;
+    case ExpKind::Screma:
+        return e.as<ScremaExp>()->inputs;
+    default:
+        return none;
+    }
+}
+/** Index in the pattern of the first map result (Map: 0, Reduce/Scan: none). */
+size_t first_map_result(const Stm &st) {
+    if (auto *s = st.exp->as<ScremaExp>())
+        return (size_t)(s->num_scan_results() + s->num_reduce_results());
+    return st.exp->kind == ExpKind::Map ? 0 : st.pat.size();
+}
+
+// ---------------------------------------------------------------- the pass
+
+class Fuser {
+public:
+    Fuser(ir::Module &m, const PrimOf &types) : m_(m), types_(types) {}
+    FusionStats stats;
+
+    void body(Body &b) {
+        for (Stm &st : b.stms)
+            st.exp = nested(st.exp);
+        for (;;) {
+            while (vertical(b))
+                ;
+            if (!horizontal(b))
+                break;
+        }
+        read_reversed(b);
+        tidy(b);
+    }
+
+private:
+    ir::Module &m_;
+    const PrimOf &types_;
+    std::unordered_set<const Exp *> created_; ///< Scremas made here (tidied at the end)
+
+    Var fresh(const std::string &base) { return Var{m_.next_var_id++, base}; }
+
+    /** The expression with fusion applied inside its bodies and lambdas. */
+    ExpPtr nested(const ExpPtr &e) {
+        auto redo = [&](auto copy) {
+            return std::static_pointer_cast<const Exp>(copy);
+        };
+        switch (e->kind) {
+        case ExpKind::If: {
+            auto n = std::make_shared<IfExp>(*e->as<IfExp>());
+            body(n->then_body);
+            body(n->else_body);
+            return redo(n);
+        }
+        case ExpKind::Loop: {
+            auto n = std::make_shared<LoopExp>(*e->as<LoopExp>());
+            body(n->cond);
+            body(n->body);
+            return redo(n);
+        }
+        case ExpKind::Map: {
+            auto n = std::make_shared<MapExp>(*e->as<MapExp>());
+            body(n->lam.body);
+            return redo(n);
+        }
+        case ExpKind::Reduce: {
+            auto n = std::make_shared<ReduceExp>(*e->as<ReduceExp>());
+            body(n->lam.body);
+            return redo(n);
+        }
+        case ExpKind::Scan: {
+            auto n = std::make_shared<ScanExp>(*e->as<ScanExp>());
+            body(n->lam.body);
+            return redo(n);
+        }
+        case ExpKind::Filter: {
+            auto n = std::make_shared<FilterExp>(*e->as<FilterExp>());
+            body(n->lam.body);
+            return redo(n);
+        }
+        case ExpKind::Hist: {
+            auto n = std::make_shared<HistExp>(*e->as<HistExp>());
+            body(n->lam.body);
+            return redo(n);
+        }
+        case ExpKind::Screma: {
+            auto n = std::make_shared<ScremaExp>(*e->as<ScremaExp>());
+            body(n->map_lam.body);
+            for (auto *ops : {&n->scans, &n->reduces})
+                for (ScremaOp &op : *ops)
+                    body(op.lam.body);
+            return redo(n);
+        }
+        default:
+            return e;
+        }
+    }
+
+    /** The statement as a Screma (Reduce and Scan get an identity map lambda). */
+    Node node(const Stm &st) {
+        Node n;
+        n.pat = st.pat;
+        const Exp &e = *st.exp;
+        if (auto *mp = e.as<MapExp>()) {
+            n.w = mp->w;
+            n.inputs = mp->inputs;
+            n.lam = mp->lam;
+            n.fused = {"map"};
+        } else if (auto *s = e.as<ScremaExp>()) {
+            n.w = s->w;
+            n.inputs = s->inputs;
+            n.scans = s->scans;
+            n.reduces = s->reduces;
+            n.lam = s->map_lam;
+            n.fused = s->fused;
+            if (n.fused.empty())
+                n.fused = {s->scans.empty() && s->reduces.empty() ? "map" : "screma"};
+        } else {
+            bool red = e.kind == ExpKind::Reduce;
+            const Lambda &op = red ? e.as<ReduceExp>()->lam : e.as<ScanExp>()->lam;
+            n.w = red ? e.as<ReduceExp>()->w : e.as<ScanExp>()->w;
+            n.inputs = red ? e.as<ReduceExp>()->inputs : e.as<ScanExp>()->inputs;
+            ScremaOp o{op, red ? e.as<ReduceExp>()->neutral : e.as<ScanExp>()->neutral};
+            (red ? n.reduces : n.scans).push_back(std::move(o));
+            n.fused = {red ? "reduce" : "scan"};
+            n.lam.ret = op.ret;
+            for (const Type &t : op.ret) {
+                Var x = fresh("x");
+                n.lam.params.push_back({x, t});
+                n.lam.body.result.push_back(SubExp::of(x));
+            }
+        }
+        return n;
+    }
+
+    Stm stm_of(Node n) {
+        Stm st;
+        st.pat = std::move(n.pat);
+        st.exp = ScremaExp::make(n.w, std::move(n.inputs), std::move(n.scans),
+                                 std::move(n.reduces), std::move(n.lam), std::move(n.fused));
+        created_.insert(st.exp.get());
+        return st;
+    }
+
+    /** `a` then `b` in one pass.  b's inputs found in `from_a` are rows a's lambda computes
+     * (the atoms given); a's map results are kept where `keep_a` says. */
+    static Node combine(const Node &a, const Node &b, const std::unordered_map<int, SubExp> &from_a,
+                        const std::vector<bool> &keep_a) {
+        Node r;
+        r.w = a.w;
+        r.inputs = a.inputs;
+        r.lam.params = a.lam.params;
+        r.lam.body.stms = a.lam.body.stms;
+        auto glue = [&](const Param &p, SubExp x) {
+            r.lam.body.stms.push_back(Stm{{p}, AtomExp::make(std::move(x))});
+        };
+        for (size_t k = 0; k < b.inputs.size(); k++) {
+            const Var &v = b.inputs[k];
+            const Param &p = b.lam.params[k];
+            auto it = from_a.find(v.id);
+            if (it != from_a.end()) {
+                glue(p, it->second);
+                continue;
+            }
+            size_t t = 0;
+            while (t < r.inputs.size() && r.inputs[t] != v)
+                t++;
+            if (t < r.inputs.size()) {
+                glue(p, SubExp::of(r.lam.params[t].var)); // the same input once
+            } else {
+                r.inputs.push_back(v);
+                r.lam.params.push_back(p);
+            }
+        }
+        r.lam.body.stms.insert(r.lam.body.stms.end(), b.lam.body.stms.begin(),
+                               b.lam.body.stms.end());
+        // Results: scans, reduces (a's then b's), then the kept map results.
+        size_t as = a.nscan(), ar = a.nred(), bs = b.nscan(), br = b.nred();
+        auto take = [&](const Node &n, size_t from, size_t count) {
+            for (size_t k = from; k < from + count; k++) {
+                r.lam.body.result.push_back(n.lam.body.result[k]);
+                r.lam.ret.push_back(n.lam.ret[k]);
+                r.pat.push_back(n.pat[k]);
+            }
+        };
+        take(a, 0, as);
+        take(b, 0, bs);
+        take(a, as, ar);
+        take(b, bs, br);
+        for (size_t k = as + ar; k < a.pat.size(); k++)
+            if (keep_a[k - as - ar])
+                take(a, k, 1);
+        take(b, bs + br, b.pat.size() - bs - br);
+        r.scans = a.scans;
+        r.scans.insert(r.scans.end(), b.scans.begin(), b.scans.end());
+        r.reduces = a.reduces;
+        r.reduces.insert(r.reduces.end(), b.reduces.begin(), b.reduces.end());
+        r.fused = a.fused;
+        r.fused.insert(r.fused.end(), b.fused.begin(), b.fused.end());
+        return r;
+    }
+
+    /** Statement indices by the variables they bind. */
+    static std::unordered_map<int, size_t> binders(const Body &b) {
+        std::unordered_map<int, size_t> r;
+        for (size_t i = 0; i < b.stms.size(); i++)
+            for (const Param &p : b.stms[i].pat)
+                r[p.var.id] = i;
+        return r;
+    }
+    static VarSet binds_of(const Stm &st) {
+        VarSet s;
+        for (const Param &p : st.pat)
+            s.insert(p.var.id);
+        return s;
+    }
+
+    /** Can statement i move down to just before j?  Nothing in between may use its
+     * results, update its operands in place, or fail when it can fail. */
+    bool can_sink(const Body &b, size_t i, size_t j) {
+        const Stm &s = b.stms[i];
+        VarSet out = binds_of(s), in = uses_of(s);
+        bool fails = can_fail(*s.exp, types_);
+        for (size_t k = i + 1; k < j; k++) {
+            const Stm &t = b.stms[k];
+            if (meets(uses_of(t), out) || meets(consumed_by(*t.exp), in) ||
+                (fails && can_fail(*t.exp, types_)))
+                return false;
+        }
+        return true;
+    }
+    /** Can statement j move up to just after i?  Nothing in between may bind what it uses
+     * or fail when it can fail. */
+    bool can_hoist(const Body &b, size_t i, size_t j) {
+        const Stm &s = b.stms[j];
+        VarSet in = uses_of(s);
+        bool fails = can_fail(*s.exp, types_);
+        for (size_t k = i + 1; k < j; k++) {
+            const Stm &t = b.stms[k];
+            if (meets(binds_of(t), in) || (fails && can_fail(*t.exp, types_)))
+                return false;
+        }
+        return true;
+    }
+    /** Replaces statements i < j by `st`, at i or j (whichever can move), if either can. */
+    bool place(Body &b, size_t i, size_t j, Stm st) {
+        if (can_sink(b, i, j)) {
+            b.stms[j] = std::move(st);
+            b.stms.erase(b.stms.begin() + (long)i);
+            return true;
+        }
+        if (can_hoist(b, i, j)) {
+            b.stms[i] = std::move(st);
+            b.stms.erase(b.stms.begin() + (long)j);
+            return true;
+        }
+        return false;
+    }
+
+    /** Uses of `vars` outside statements i and j (the body's results included). */
+    static VarSet used_elsewhere(const Body &b, size_t i, size_t j) {
+        VarSet s;
+        for (size_t k = 0; k < b.stms.size(); k++)
+            if (k != i && k != j)
+                for (int v : uses_of(b.stms[k]))
+                    s.insert(v);
+        add(s, b.result);
+        return s;
+    }
+
+    // ------------------------------------------------------------ vertical
+
+    bool vertical(Body &b) {
+        auto bound = binders(b);
+        for (size_t j = 0; j < b.stms.size(); j++) {
+            const Exp &c = *b.stms[j].exp;
+            if (!is_fusible(c))
+                continue;
+            for (const Var &v : inputs_of(c)) {
+                auto it = bound.find(v.id);
+                if (it == bound.end())
+                    continue;
+                size_t i = it->second;
+                const Exp &p = *b.stms[i].exp;
+                if ((is_fusible(p) && try_map_into(b, i, j)) ||
+                    (p.kind == ExpKind::Filter && try_filter_into(b, i, j)))
+                    return true;
+            }
+        }
+        return false;
+    }
+
+    /** Map results of statement i (a Map or Screma) into consumer j. */
+    bool try_map_into(Body &b, size_t i, size_t j) {
+        const Stm &ps = b.stms[i], &cs = b.stms[j];
+        if (!(width_of(*ps.exp) == width_of(*cs.exp)))
+            return false;
+        if (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_))
+            return false;
+        size_t fm = first_map_result(ps);
+        VarSet pall = binds_of(ps), pmap;
+        for (size_t k = fm; k < ps.pat.size(); k++)
+            pmap.insert(ps.pat[k].var.id);
+        for (const Var &v : inputs_of(*cs.exp))
+            if (pall.count(v.id) && !pmap.count(v.id))
+                return false; // a scan result: not available row by row
+        Node pn = node(ps), cn = node(cs);
+        if (meets(cn.uses_besides_inputs(), pall))
+            return false;
+        std::unordered_map<int, SubExp> from;
+        VarSet elsewhere = used_elsewhere(b, i, j);
+        std::vector<bool> keep;
+        for (size_t k = fm; k < ps.pat.size(); k++) {
+            from[ps.pat[k].var.id] = pn.lam.body.result[k];
+            keep.push_back(elsewhere.count(ps.pat[k].var.id) > 0);
+        }
+        if (!place(b, i, j, stm_of(combine(pn, cn, from, keep))))
+            return false;
+        stats.vertical++;
+        return true;
+    }
+
+    /** Filter i into a reduction j over its results: the map lambda gives the row's
+     * operands when the predicate holds and the neutral elements otherwise. */
+    bool try_filter_into(Body &b, size_t i, size_t j) {
+        const Stm &fs = b.stms[i], &cs = b.stms[j];
+        auto *f = fs.exp->as<FilterExp>();
+        if (!(width_of(*cs.exp) == SubExp::of(fs.pat[0].var)))
+            return false;
+        if (can_fail(*fs.exp, types_) && can_fail(*cs.exp, types_))
+            return false;
+        if (first_map_result(cs) != cs.pat.size() || cs.exp->kind == ExpKind::Scan ||
+            (cs.exp->as<ScremaExp>() && !cs.exp->as<ScremaExp>()->scans.empty()))
+            return false; // only a reduction may drop rows
+        VarSet fall = binds_of(fs);
+        std::unordered_map<int, size_t> pos; // filter result -> filter input index
+        for (size_t k = 1; k < fs.pat.size(); k++)
+            pos[fs.pat[k].var.id] = k - 1;
+        for (const Var &v : inputs_of(*cs.exp))
+            if (!pos.count(v.id))
+                return false;
+        if (meets(used_elsewhere(b, i, j), fall))
+            return false;
+        Node cn = node(cs);
+        if (meets(cn.uses_besides_inputs(false), fall))
+            return false;
+        Node r;
+        r.w = f->w;
+        r.inputs = f->inputs;
+        r.reduces = cn.reduces;
+        r.pat = cn.pat;
+        r.fused = {"filter"};
+        r.fused.insert(r.fused.end(), cn.fused.begin(), cn.fused.end());
+        r.lam.params = f->lam.params;
+        r.lam.body.stms = f->lam.body.stms;
+        r.lam.ret = cn.lam.ret;
+        Body keep, drop;
+        for (size_t k = 0; k < cn.inputs.size(); k++)
+            keep.stms.push_back(Stm{{cn.lam.params[k]},
+                                    AtomExp::make(SubExp::of(
+                                        f->lam.params[pos[cn.inputs[k].id]].var))});
+        keep.stms.insert(keep.stms.end(), cn.lam.body.stms.begin(), cn.lam.body.stms.end());
+        keep.result = cn.lam.body.result;
+        for (const ScremaOp &op : cn.reduces)
+            drop.result.insert(drop.result.end(), op.neutral.begin(), op.neutral.end());
+        Stm sel;
+        for (const Type &t : cn.lam.ret) {
+            Var x = fresh("sel");
+            sel.pat.push_back({x, t});
+            r.lam.body.result.push_back(SubExp::of(x));
+        }
+        sel.exp = IfExp::make(f->lam.body.result.at(0), std::move(keep), std::move(drop),
+                              cn.lam.ret);
+        r.lam.body.stms.push_back(std::move(sel));
+        if (!place(b, i, j, stm_of(std::move(r))))
+            return false;
+        stats.vertical++;
+        return true;
+    }
+
+    // ------------------------------------------------------------ horizontal
+
+    bool horizontal(Body &b) {
+        for (size_t i = 0; i < b.stms.size(); i++) {
+            if (!is_fusible(*b.stms[i].exp))
+                continue;
+            for (size_t j = i + 1; j < b.stms.size(); j++) {
+                const Exp &x = *b.stms[i].exp, &y = *b.stms[j].exp;
+                if (!is_fusible(y) || !(width_of(x) == width_of(y)) ||
+                    (can_fail(x, types_) && can_fail(y, types_)))
+                    continue;
+                // Independent: j does not use i's results (a use through statements in
+                // between blocks both moves below).
+                if (meets(uses_of(b.stms[j]), binds_of(b.stms[i])))
+                    continue;
+                Node a = node(b.stms[i]), c = node(b.stms[j]);
+                std::vector<bool> keep(a.pat.size() - a.first_map(), true);
+                if (place(b, i, j, stm_of(combine(a, c, {}, keep)))) {
+                    stats.horizontal++;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------ index functions
+
+    /** The array `rev` is the reverse of, when it is lowering's `reverse xs`:
+     * `let (n, s) = xs[::-1]; let rev = s :> xs's sizes` (neither can fail). */
+    std::optional<Var> reversed_source(const Body &b, const std::unordered_map<int, size_t> &at,
+                                       const Var &rev) {
+        auto c = at.find(rev.id);
+        if (c == at.end())
+            return std::nullopt;
+        auto *co = b.stms[c->second].exp->as<ir::CoerceExp>();
+        auto s = co ? at.find(co->arr.id) : at.end();
+        if (s == at.end())
+            return std::nullopt;
+        auto *sl = b.stms[s->second].exp->as<ir::SliceExp>();
+        if (!sl || sl->entries.size() != 1)
+            return std::nullopt;
+        const ir::SliceEntry &en = sl->entries[0];
+        auto src = types_.find(sl->arr.id);
+        if (!en.is_range || en.has_start || en.has_end || !en.has_stride ||
+            !(en.stride == SubExp::i64(-1)) || src == types_.end() || src->second.dims != co->dims)
+            return std::nullopt;
+        return sl->arr;
+    }
+
+    /** Rows of a reversed array that a Map or Screma reads are read from the source at
+     * w-1-i instead (through an iota input); reverses left unused are dropped. */
+    void read_reversed(Body &b) {
+        std::vector<Stm> out;
+        auto at = binders(b);
+        bool changed = false;
+        for (const Stm &st : b.stms) { // (b is read below: copy, do not move)
+            if (st.exp->kind != ExpKind::Map && st.exp->kind != ExpKind::Screma) {
+                out.push_back(st);
+                continue;
+            }
+            Node n = node(st);
+            Node r = n;
+            r.inputs.clear();
+            r.lam.params.clear();
+            Var j = fresh("j");
+            std::vector<Stm> pre;
+            for (size_t k = 0; k < n.inputs.size(); k++) {
+                if (std::optional<Var> src = reversed_source(b, at, n.inputs[k])) {
+                    pre.push_back(Stm{{n.lam.params[k]},
+                                      ir::IndexExp::make(*src, {SubExp::of(j)}, false, {})});
+                } else {
+                    r.inputs.push_back(n.inputs[k]);
+                    r.lam.params.push_back(n.lam.params[k]);
+                }
+            }
+            if (pre.empty()) {
+                out.push_back(st);
+                continue;
+            }
+            Type i64 = Type::scalar(PrimType::I64);
+            Var io = fresh("iota"), i = fresh("i"), last = fresh("last");
+            out.push_back(Stm{{{io, Type{PrimType::I64, {n.w}}}}, ir::IotaExp::make(n.w)});
+            r.inputs.push_back(io);
+            r.lam.params.push_back({i, i64});
+            pre.insert(pre.begin(),
+                       {Stm{{{last, i64}}, BinOpExp::make(BinOpKind::Sub, n.w, SubExp::i64(1), {})},
+                        Stm{{{j, i64}}, BinOpExp::make(BinOpKind::Sub, SubExp::of(last),
+                                                       SubExp::of(i), {})}});
+            r.lam.body.stms.insert(r.lam.body.stms.begin(), pre.begin(), pre.end());
+            if (st.exp->kind == ExpKind::Map)
+                out.push_back(Stm{st.pat, MapExp::make(r.w, std::move(r.lam), r.inputs)});
+            else
+                out.push_back(stm_of(std::move(r)));
+            changed = true;
+        }
+        b.stms = std::move(out);
+        if (changed)
+            drop_unused_reverses(b);
+    }
+
+    /** Removes `reverse xs` statements (a [::-1] slice and its coercion, which cannot
+     * fail) whose results nothing uses any more. */
+    void drop_unused_reverses(Body &b) {
+        for (int round = 0; round < 2; round++) {
+            VarSet used; // a statement's own pattern types do not keep it alive
+            for (const Stm &st : b.stms) {
+                VarSet own = binds_of(st);
+                for (int v : uses_of(st))
+                    if (!own.count(v))
+                        used.insert(v);
+            }
+            add(used, b.result);
+            auto at = binders(b);
+            std::vector<Stm> out;
+            for (const Stm &st : b.stms) {
+                bool dead = true;
+                for (const Param &p : st.pat)
+                    dead = dead && !used.count(p.var.id);
+                auto *sl = st.exp->as<ir::SliceExp>();
+                bool rev_slice = sl && sl->entries.size() == 1 && sl->entries[0].is_range &&
+                                 !sl->entries[0].has_start && !sl->entries[0].has_end &&
+                                 sl->entries[0].has_stride &&
+                                 sl->entries[0].stride == SubExp::i64(-1);
+                bool rev_coerce = st.exp->kind == ExpKind::Coerce && st.pat.size() == 1 &&
+                                  reversed_source(b, at, st.pat[0].var);
+                if (!(dead && (rev_slice || rev_coerce)))
+                    out.push_back(st);
+            }
+            b.stms = std::move(out);
+        }
+    }
+    // ------------------------------------------------------------ tidying
+
+    /** Map results of the Scremas made here that repeat another result or just copy an
+     * input row become copies of that array after the statement. */
+    void tidy(Body &b) {
+        std::vector<Stm> out;
+        for (Stm &st : b.stms) {
+            if (!created_.count(st.exp.get())) {
+                out.push_back(std::move(st));
+                continue;
+            }
+            Node n = node(st);
+            std::unordered_map<int, SubExp> copies; // in-lambda `let x = atom`
+            for (const Stm &s : n.lam.body.stms)
+                if (auto *a = s.exp->as<AtomExp>(); a && s.pat.size() == 1)
+                    copies[s.pat[0].var.id] = a->x;
+            auto resolve = [&](SubExp x) {
+                for (int guard = 0; !x.is_const && copies.count(x.var.id) && guard < 1000; guard++)
+                    x = copies[x.var.id];
+                return x;
+            };
+            Node kept = n;
+            kept.lam.body.result.resize(n.first_map());
+            kept.lam.ret.resize(n.first_map());
+            kept.pat.resize(n.first_map());
+            std::vector<Stm> after;
+            std::vector<std::pair<SubExp, Var>> seen; // resolved result -> array
+            for (size_t k = n.first_map(); k < n.pat.size(); k++) {
+                SubExp r = resolve(n.lam.body.result[k]);
+                const Param &p = n.pat[k];
+                std::optional<Var> same;
+                for (auto &[x, v] : seen)
+                    if (x == r)
+                        same = v;
+                for (size_t t = 0; !same && !r.is_const && t < n.inputs.size(); t++)
+                    if (n.lam.params[t].var == r.var)
+                        same = n.inputs[t];
+                if (same) {
+                    after.push_back(Stm{{p}, AtomExp::make(SubExp::of(*same))});
+                    continue;
+                }
+                seen.push_back({r, p.var});
+                kept.lam.body.result.push_back(n.lam.body.result[k]);
+                kept.lam.ret.push_back(n.lam.ret[k]);
+                kept.pat.push_back(p);
+            }
+            if (after.empty()) {
+                out.push_back(std::move(st));
+                continue;
+            }
+            if (!kept.pat.empty() || can_fail(*st.exp, types_))
+                out.push_back(stm_of(std::move(kept)));
+            for (Stm &s : after)
+                out.push_back(std::move(s));
+        }
+        b.stms = std::move(out);
+    }
+};
+
+} // namespace
+
+FusionStats fuse(ir::Module &m) {
+    PrimOf types;
+    for (const ir::Function &fn : m.functions) {
+        collect_types(types, fn.size_params);
+        collect_types(types, fn.params);
+        collect_types(types, fn.body);
+    }
+    Fuser f(m, types);
+    for (ir::Function &fn : m.functions)
+        f.body(fn.body);
+    return f.stats;
+}
+
+} // namespace loom::passes

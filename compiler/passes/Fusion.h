@@ -1,0 +1,34 @@
+/** \file
+ * Fusion (seed 002's graph method, Futhark's producer-consumer fusion).
+ *
+ * Turns Map/Reduce/Scan into ScremaExp and fuses them:
+ *  - vertical: map into map, map into reduce (redomap), map into scan (scanomap), filter
+ *    into reduce (the predicate selects the element or the neutral element);
+ *  - a producer with several consumers is fused into all of them in one Screma whose map
+ *    lambda computes the producer once (no duplicated work), when the consumers are
+ *    siblings over the same input;
+ *  - horizontal: sibling SOACs over the same outer size with no dependency between them
+ *    become one Screma;
+ *  - index functions: a Map/Screma over `reverse xs` reads xs at w-1-i through an iota
+ *    input, and the reversed copy is dropped (an `iota w` input stays as it is: the code
+ *    generators read it as the index; `transpose` and general slices are still copied).
+ * A producer is never fused into a consumer inside a loop body (that would repeat work),
+ * never past an in-place update of one of its inputs, and two statements that can both
+ * fail at run time are never combined or moved past each other (the first error reported
+ * stays the interpreter's).  Results are bit-identical to the unfused program except for
+ * the reassociation every reduce already allows.
+ */
+#pragma once
+
+#include "compiler/ir/IR.h"
+
+namespace loom::passes {
+
+struct FusionStats {
+    int vertical = 0;   ///< producer-consumer fusions
+    int horizontal = 0; ///< sibling fusions
+};
+
+FusionStats fuse(ir::Module &m);
+
+} // namespace loom::passes

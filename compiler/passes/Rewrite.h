@@ -1,0 +1,66 @@
+/** \file
+ * Small helpers for passes that rebuild IR (the simplifier, bounds-check elimination):
+ * one generic rebuild of an expression's parts, and the uses of variables, both written
+ * once over every ExpKind.
+ *
+ * Var ids are unique in a module, so "the vars an expression uses" can simply include the
+ * vars bound inside its nested bodies: they never collide with a var bound outside.
+ */
+#pragma once
+
+#include "compiler/ir/IR.h"
+
+#include <functional>
+#include <unordered_map>
+
+namespace loom::passes {
+
+/** How to rebuild the parts of an expression; an unset member keeps that part as it is. */
+struct ExpRebuild {
+    std::function<ir::SubExp(const ir::SubExp &)> sub; ///< operands, sizes, neutral elements
+    std::function<ir::Var(const ir::Var &)> var;       ///< array operands (Var fields)
+    std::function<ir::Type(const ir::Type &)> type;    ///< types of binders and results
+    std::function<ir::Body(const ir::Body &)> body;    ///< If branches, Loop body and cond
+    /** SOAC lambdas; unset: params and ret through `type`, the body through `body`. */
+    std::function<ir::Lambda(const ir::Lambda &)> lambda;
+};
+
+/** `fresh` (just made, not yet shared) with location `loc`: for the `make` functions that
+ * take no location. */
+ir::ExpPtr located(ir::ExpPtr fresh, const SrcLoc &loc);
+
+/** A new node of the same kind with every part passed through `r` (loc kept). */
+ir::ExpPtr rebuild(const ir::Exp &e, const ExpRebuild &r);
+
+/** Calls `f` on every var that `e` uses: operands, sizes in types, and everything used
+ * (or bound) inside its nested bodies and lambdas. */
+void for_each_use(const ir::Exp &e, const std::function<void(const ir::Var &)> &f);
+/** The same for a statement (its expression and the sizes of its pattern's types). */
+void for_each_use(const ir::Stm &s, const std::function<void(const ir::Var &)> &f);
+void for_each_use(const ir::Body &b, const std::function<void(const ir::Var &)> &f);
+void for_each_use(const ir::Type &t, const std::function<void(const ir::Var &)> &f);
+
+/** Calls `f` on every statement of `b`, nested ones included (pre-order). */
+void for_each_stm(const ir::Body &b, const std::function<void(const ir::Stm &)> &f);
+
+/** Calls `f` on every var bound inside `e` (loop params and index, lambda params, and the
+ * patterns of nested statements), not on the statement's own pattern. */
+void for_each_binder(const ir::Exp &e, const std::function<void(const ir::Param &)> &f);
+
+/** The lambdas of a SOAC (map lambda first for Screma); none for other kinds. */
+std::vector<const ir::Lambda *> nested_lambdas(const ir::Exp &e);
+/** Every body nested directly in `e`: If branches, a Loop's cond and body, lambda bodies. */
+std::vector<const ir::Body *> nested_bodies(const ir::Exp &e);
+
+/** The type of every var of `f` (params, patterns, loop and lambda binders) by id. */
+std::unordered_map<int, ir::Type> collect_types(const ir::Function &f);
+
+/** Whether running the statement can end in a run-time error (or never end): a checked
+ * access, slice, range, coercion or assertion, integer division without a known non-zero
+ * divisor, a negative exponent, iota/replicate of an unknown size, a while loop, or any
+ * of these inside its bodies.  Such a statement must not be removed when dead, moved, or
+ * run where it would not have run. */
+bool can_fail(const ir::Stm &s);
+bool can_fail(const ir::Body &b);
+
+} // namespace loom::passes

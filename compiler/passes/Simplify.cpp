@@ -1,0 +1,484 @@
+// The simplifier (see Simplify.h).  Each round is one forward walk (substitution, folding,
+// identities, CSE, hoisting, splicing constant ifs) and one backward walk (dead code);
+// rounds repeat until nothing changes.
+#include "compiler/passes/Simplify.h"
+
+#include "compiler/passes/Rewrite.h"
+
+#include <cmath>
+#include <sstream>
+#include <unordered_set>
+
+namespace loom::passes {
+
+using ir::BinOpKind;
+using ir::Body;
+using ir::Exp;
+using ir::ExpKind;
+using ir::ExpPtr;
+using ir::Lambda;
+using ir::Param;
+using ir::Stm;
+using ir::SubExp;
+using ir::Type;
+using ir::Var;
+
+namespace {
+
+using Atoms = std::vector<SubExp>;
+
+bool is_int_const(const SubExp &s, int64_t v) {
+    return s.is_const && is_int(s.value.type) && s.value.i == v;
+}
+bool is_float_const(const SubExp &s, double v) {
+    return s.is_const && is_float(s.value.type) && s.value.f == v && !std::signbit(s.value.f);
+}
+bool is_bool_const(const SubExp &s, bool v) {
+    return s.is_const && s.value.type == PrimType::Bool && s.value.b == v;
+}
+bool same_var(const SubExp &a, const SubExp &b) {
+    return !a.is_const && a == b;
+}
+SubExp zero(PrimType t) {
+    return SubExp::constant(PrimValue::integer(t, 0));
+}
+
+/** Statements worth sharing: no bodies, and not fresh arrays a later in-place update could
+ * want for itself (replicate, literals, updates, ...). */
+bool cse_kind(ExpKind k) {
+    switch (k) {
+    case ExpKind::UnOp:
+    case ExpKind::BinOp:
+    case ExpKind::Math:
+    case ExpKind::Convert:
+    case ExpKind::Assert:
+    case ExpKind::Iota:
+    case ExpKind::Index:
+    case ExpKind::Slice:
+    case ExpKind::Transpose:
+    case ExpKind::Coerce:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/** Whether `s` has an unchecked access whose operands all come from outside `s`: its
+ * safety may rest on a check bounds-check elimination placed before the loop or SOAC
+ * around `s` (guarded by the loop running), so `s` must not move out of it. */
+bool has_guarded_access(const Stm &s) {
+    std::unordered_set<int> inner;
+    for_each_binder(*s.exp, [&](const Param &p) { inner.insert(p.var.id); });
+    auto guarded = [&](const Exp &e) {
+        const Var *arr = nullptr;
+        const std::vector<SubExp> *idx = nullptr;
+        if (auto *n = e.as<ir::IndexExp>(); n && !n->checked)
+            arr = &n->arr, idx = &n->idx;
+        else if (auto *u = e.as<ir::UpdateExp>(); u && !u->checked)
+            arr = &u->arr, idx = &u->idx;
+        if (!arr || inner.count(arr->id))
+            return false;
+        for (const SubExp &i : *idx)
+            if (!i.is_const && inner.count(i.var.id))
+                return false;
+        return true;
+    };
+    bool found = guarded(*s.exp);
+    for (const Body *b : nested_bodies(*s.exp))
+        for_each_stm(*b, [&](const Stm &t) { found = found || guarded(*t.exp); });
+    return found;
+}
+
+struct Simplifier {
+    explicit Simplifier(SimplifyStats &s) : st(s) {}
+    SimplifyStats &st;
+    int changes = 0;
+    std::unordered_map<int, Type> types; ///< every var's type, from the start of the round
+    std::unordered_map<int, SubExp> subst;
+    std::unordered_map<int, ExpPtr> defs;         ///< single-value statements seen so far
+    std::unordered_map<std::string, Atoms> avail; ///< CSE: statement text -> its values
+    std::vector<std::string> avail_log;           ///< keys in insertion order, for scopes
+
+    // ------------------------------------------------------------ substitution
+
+    SubExp sub(const SubExp &s) const {
+        if (s.is_const)
+            return s;
+        auto it = subst.find(s.var.id);
+        return it == subst.end() ? s : it->second;
+    }
+    Var var(const Var &v) const {
+        SubExp s = sub(SubExp::of(v));
+        internal_assert(!s.is_const);
+        return s.var;
+    }
+    Type type(const Type &t) const {
+        Type r = t;
+        for (SubExp &d : r.dims)
+            d = sub(d);
+        return r;
+    }
+    Atoms subs(const Atoms &xs) const {
+        Atoms r;
+        for (const SubExp &x : xs)
+            r.push_back(sub(x));
+        return r;
+    }
+    PrimType type_of(const SubExp &s) const {
+        return s.is_const ? s.value.type : types.at(s.var.id).elem;
+    }
+    const Exp *def(const SubExp &s) const {
+        if (s.is_const)
+            return nullptr;
+        auto it = defs.find(s.var.id);
+        return it == defs.end() ? nullptr : it->second.get();
+    }
+    void bind(const std::vector<Param> &pat, const Atoms &vals) {
+        internal_assert(pat.size() == vals.size());
+        for (size_t i = 0; i < pat.size(); i++)
+            subst[pat[i].var.id] = vals[i];
+        changes++;
+    }
+
+    // ------------------------------------------------------------ bodies
+
+    /** Simplifies a nested body in its own CSE scope. */
+    Body scoped(const Body &b) {
+        size_t mark = avail_log.size();
+        Body out;
+        for (const Stm &s : b.stms)
+            stm(s, out);
+        out.result = subs(b.result);
+        for (size_t i = mark; i < avail_log.size(); i++)
+            avail.erase(avail_log[i]);
+        avail_log.resize(mark);
+        return out;
+    }
+
+    /** Moves the statements of `b` that use none of `bound` (nor vars bound before them in
+     * `b`) and cannot fail to `out`. */
+    void hoist(Body &b, std::unordered_set<int> bound, Body &out) {
+        std::vector<Stm> kept;
+        for (Stm &s : b.stms) {
+            bool invariant = true;
+            for_each_use(s, [&](const Var &v) { invariant = invariant && !bound.count(v.id); });
+            if (invariant && !can_fail(s) && !has_guarded_access(s)) {
+                out.stms.push_back(std::move(s));
+                st.hoisted++;
+                changes++;
+                continue;
+            }
+            for (const Param &p : s.pat)
+                bound.insert(p.var.id);
+            kept.push_back(std::move(s));
+        }
+        b.stms = std::move(kept);
+    }
+
+    Lambda lambda(const Lambda &l, Body &out) {
+        Lambda r;
+        std::unordered_set<int> bound;
+        for (const Param &p : l.params) {
+            r.params.push_back(Param{p.var, type(p.type)});
+            bound.insert(p.var.id);
+        }
+        r.body = scoped(l.body);
+        for (const Type &t : l.ret)
+            r.ret.push_back(type(t));
+        hoist(r.body, bound, out);
+        return r;
+    }
+
+    /** The loop with its invariant statements moved to `out`. */
+    ExpPtr hoist_loop(const ir::LoopExp &n, Body &out) {
+        std::unordered_set<int> bound;
+        for (const Param &p : n.params)
+            bound.insert(p.var.id);
+        if (n.form == ir::LoopExp::Form::For)
+            bound.insert(n.index.var.id);
+        Body body = n.body;
+        size_t before = body.stms.size();
+        hoist(body, bound, out);
+        if (body.stms.size() == before)
+            return nullptr;
+        return located(ir::LoopExp::make(n.params, n.inits, n.form, n.index, n.bound, n.cond, body),
+                       n.loc);
+    }
+
+    void stm(const Stm &s, Body &out) {
+        if (auto *n = s.exp->as<ir::IfExp>()) {
+            SubExp c = sub(n->cond);
+            if (c.is_const) { // splice the branch that runs
+                const Body &b = c.value.b ? n->then_body : n->else_body;
+                for (const Stm &t : b.stms)
+                    stm(t, out);
+                bind(s.pat, subs(b.result));
+                st.folded++;
+                return;
+            }
+        }
+        ExpRebuild r;
+        r.sub = [&](const SubExp &x) { return sub(x); };
+        r.var = [&](const Var &v) { return var(v); };
+        r.type = [&](const Type &t) { return type(t); };
+        r.body = [&](const Body &b) { return scoped(b); };
+        r.lambda = [&](const Lambda &l) { return lambda(l, out); };
+        ExpPtr e = rebuild(*s.exp, r);
+        if (auto *loop = e->as<ir::LoopExp>())
+            if (ExpPtr h = hoist_loop(*loop, out))
+                e = h;
+        Stm ns{{}, e};
+        for (const Param &p : s.pat)
+            ns.pat.push_back(Param{p.var, type(p.type)});
+        if (std::optional<Atoms> vals = fold(ns)) {
+            if (!e->as<ir::AtomExp>())
+                st.folded++;
+            bind(ns.pat, *vals);
+            return;
+        }
+        if (cse_kind(e->kind)) {
+            std::ostringstream key;
+            key << *e;
+            auto [it, fresh] = avail.emplace(key.str(), Atoms{});
+            if (!fresh) {
+                bind(ns.pat, it->second);
+                st.cse++;
+                return;
+            }
+            for (const Param &p : ns.pat)
+                it->second.push_back(SubExp::of(p.var));
+            avail_log.push_back(key.str());
+        }
+        if (ns.pat.size() == 1)
+            defs[ns.pat[0].var.id] = e;
+        out.stms.push_back(std::move(ns));
+    }
+
+    // ------------------------------------------------------------ folding
+
+    /** The values of `s` when they are known without running it (atoms already
+     * substituted, bodies already simplified). */
+    std::optional<Atoms> fold(const Stm &s) const {
+        const Exp &e = *s.exp;
+        auto one = [](SubExp x) { return std::optional<Atoms>(Atoms{std::move(x)}); };
+        auto value = [&](PrimValue v) { return one(SubExp::constant(v)); };
+        try {
+            switch (e.kind) {
+            case ExpKind::Atom:
+                return one(e.as<ir::AtomExp>()->x);
+            case ExpKind::UnOp: {
+                auto *n = e.as<ir::UnOpExp>();
+                if (n->x.is_const)
+                    return value(n->op == ir::UnOpKind::Neg ? interp::negate_prim(n->x.value)
+                                                            : interp::not_prim(n->x.value));
+                if (auto *inner = def(n->x) ? def(n->x)->as<ir::UnOpExp>() : nullptr;
+                    inner && inner->op == n->op)
+                    return one(inner->x); // neg (neg x), not (not x)
+                return std::nullopt;
+            }
+            case ExpKind::BinOp:
+                return binop(*e.as<ir::BinOpExp>());
+            case ExpKind::Math: {
+                auto *n = e.as<ir::MathExp>();
+                std::vector<PrimValue> args;
+                for (const SubExp &a : n->args) {
+                    if (!a.is_const)
+                        return std::nullopt;
+                    args.push_back(a.value);
+                }
+                return value(interp::eval_math(n->fn, n->type, args.data(), n->loc));
+            }
+            case ExpKind::Convert: {
+                auto *n = e.as<ir::ConvertExp>();
+                if (n->x.is_const)
+                    return value(interp::convert_prim(n->to, n->x.value));
+                if (type_of(n->x) == n->to)
+                    return one(n->x);
+                return std::nullopt;
+            }
+            case ExpKind::Assert: {
+                auto *n = e.as<ir::AssertExp>();
+                return is_bool_const(n->cond, true) ? one(n->cond) : std::nullopt;
+            }
+            case ExpKind::Coerce: {
+                auto *n = e.as<ir::CoerceExp>();
+                if (type(types.at(n->arr.id)).dims == n->dims)
+                    return one(SubExp::of(n->arr));
+                return std::nullopt;
+            }
+            case ExpKind::Index: {
+                auto *n = e.as<ir::IndexExp>();
+                auto *lit = def(SubExp::of(n->arr)) ? def(SubExp::of(n->arr))->as<ir::ArrayLitExp>()
+                                                    : nullptr;
+                if (lit && n->idx.size() == 1 && n->idx[0].is_const) {
+                    int64_t k = n->idx[0].value.i;
+                    if (k >= 0 && k < (int64_t)lit->elems.size())
+                        return one(lit->elems[(size_t)k]);
+                }
+                return std::nullopt;
+            }
+            case ExpKind::If:
+                return if_branches(*e.as<ir::IfExp>());
+            case ExpKind::Loop: {
+                auto *n = e.as<ir::LoopExp>();
+                if (n->form == ir::LoopExp::Form::For && n->bound.is_const &&
+                    n->bound.value.as_i64() <= 0)
+                    return n->inits;
+                return std::nullopt;
+            }
+            default:
+                return std::nullopt;
+            }
+        } catch (const RuntimeError &) {
+            return std::nullopt; // fails at run time: leave it there
+        }
+    }
+
+    /** `if c then a else a` (nothing in either branch can fail), `if c then true else false`. */
+    std::optional<Atoms> if_branches(const ir::IfExp &n) const {
+        const Body &t = n.then_body, &e = n.else_body;
+        if (can_fail(t) || can_fail(e))
+            return std::nullopt;
+        if (t.result == e.result)
+            return t.result;
+        if (t.result.size() == 1 && is_bool_const(t.result[0], true) &&
+            is_bool_const(e.result[0], false))
+            return Atoms{n.cond};
+        return std::nullopt;
+    }
+
+    std::optional<Atoms> binop(const ir::BinOpExp &n) const {
+        const SubExp &x = n.x, &y = n.y;
+        if (x.is_const && y.is_const)
+            return Atoms{SubExp::constant(interp::eval_binop(n.op, x.value, y.value, n.loc))};
+        PrimType t = type_of(x.is_const ? x : y);
+        bool in = is_int(t), fl = is_float(t);
+        auto r = [](SubExp v) { return std::optional<Atoms>(Atoms{std::move(v)}); };
+        auto truth = [](bool b) { return Atoms{SubExp::constant(PrimValue::boolean(b))}; };
+        switch (n.op) {
+        case BinOpKind::Add:
+            if (in && is_int_const(y, 0))
+                return r(x);
+            if (in && is_int_const(x, 0))
+                return r(y);
+            break;
+        case BinOpKind::Sub:
+            if ((in && is_int_const(y, 0)) || (fl && is_float_const(y, 0)))
+                return r(x);
+            if (in && same_var(x, y))
+                return r(zero(t));
+            break;
+        case BinOpKind::Mul:
+            if (is_int_const(y, 1) || is_float_const(y, 1))
+                return r(x);
+            if (is_int_const(x, 1) || is_float_const(x, 1))
+                return r(y);
+            if (is_int_const(x, 0) || is_int_const(y, 0))
+                return r(zero(t));
+            break;
+        case BinOpKind::Div:
+        case BinOpKind::Quot:
+            if (is_int_const(y, 1) || (n.op == BinOpKind::Div && is_float_const(y, 1)))
+                return r(x);
+            break;
+        case BinOpKind::Mod:
+        case BinOpKind::Rem:
+            if (is_int_const(y, 1))
+                return r(zero(t));
+            break;
+        case BinOpKind::LogAnd:
+        case BinOpKind::LogOr: {
+            bool unit = n.op == BinOpKind::LogAnd; // true && y == y; false || y == y
+            if (is_bool_const(x, unit))
+                return r(y);
+            if (is_bool_const(y, unit))
+                return r(x);
+            if (is_bool_const(x, !unit) || is_bool_const(y, !unit))
+                return truth(!unit);
+            if (same_var(x, y))
+                return r(x);
+            break;
+        }
+        case BinOpKind::BitAnd:
+        case BinOpKind::BitOr:
+            if (!fl && same_var(x, y))
+                return r(x);
+            break;
+        case BinOpKind::Xor:
+            if (in && same_var(x, y))
+                return r(zero(t));
+            break;
+        case BinOpKind::Eq:
+        case BinOpKind::Le:
+        case BinOpKind::Ge:
+            if (!fl && same_var(x, y))
+                return truth(true);
+            break;
+        case BinOpKind::Neq:
+        case BinOpKind::Lt:
+        case BinOpKind::Gt:
+            if (!fl && same_var(x, y))
+                return truth(false);
+            break;
+        default:
+            break;
+        }
+        return std::nullopt;
+    }
+
+    // ------------------------------------------------------------ dead code
+
+    /** `b` without the statements whose values nobody uses and that cannot fail; `live`
+     * holds the vars used after `b` (besides its result). */
+    Body dead(const Body &b, std::unordered_set<int> live) {
+        for (const SubExp &x : b.result)
+            if (!x.is_const)
+                live.insert(x.var.id);
+        ExpRebuild r;
+        r.body = [&](const Body &nb) { return dead(nb, {}); };
+        std::vector<Stm> kept;
+        for (auto it = b.stms.rbegin(); it != b.stms.rend(); ++it) {
+            bool used = false;
+            for (const Param &p : it->pat)
+                used = used || live.count(p.var.id);
+            if (!used && !can_fail(*it)) {
+                st.dead++;
+                changes++;
+                continue;
+            }
+            Stm s{it->pat, nested_bodies(*it->exp).empty() ? it->exp : rebuild(*it->exp, r)};
+            for_each_use(s, [&](const Var &v) { live.insert(v.id); });
+            kept.push_back(std::move(s));
+        }
+        return Body{{kept.rbegin(), kept.rend()}, b.result};
+    }
+
+    void function(ir::Function &f) {
+        types = collect_types(f);
+        f.body = scoped(f.body);
+        for (Type &t : f.ret)
+            t = type(t);
+        std::unordered_set<int> live;
+        for (const Type &t : f.ret)
+            for_each_use(t, [&](const Var &v) { live.insert(v.id); });
+        f.body = dead(f.body, live);
+    }
+};
+
+} // namespace
+
+SimplifyStats simplify(ir::Module &m) {
+    SimplifyStats st;
+    for (ir::Function &f : m.functions) {
+        for (int round = 0; round < 32; round++) {
+            Simplifier s(st);
+            s.function(f);
+            st.rounds++;
+            if (s.changes == 0)
+                break;
+        }
+    }
+    return st;
+}
+
+} // namespace loom::passes

@@ -1,0 +1,350 @@
+/** \file
+ * The on-disk kernel cache (KernelCache.h).  Layout of the directory:
+ *
+ *   <key>.<ext>             the artifact (key: 64 hex digits of SHA-256)
+ *   <key>.<ext>.meta        "loom-cache 1\n<size>\n<sha256 of the artifact>\n"
+ *   <key>.<ext>[.meta].tmp-* a write in progress (or left by a crashed process)
+ *
+ * Writers publish the sidecar first and the artifact second, each by rename, so a reader
+ * that sees the artifact also sees a sidecar; a reader that finds an entry whose sidecar
+ * does not match (a crash, a disk error, a concurrent clear) removes it and reports a miss,
+ * so the worst outcome of a race is a recompilation, never a wrong artifact.  Only files
+ * whose names start with a key are ever removed, so a cache directory pointed at a folder
+ * holding other files does not lose them.
+ */
+#include "runtime/KernelCache.h"
+
+#include <openssl/evp.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace loom::runtime {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t key_length = 64; // hex digits of a SHA-256 digest
+constexpr uint64_t default_limit_mb = 1024;
+const char *const meta_magic = "loom-cache 1";
+
+/** SHA-256 over the pieces fed to `add`, as lower-case hex. */
+class Sha256 {
+public:
+    Sha256() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
+        if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr) != 1)
+            throw std::runtime_error("SHA-256 is unavailable (OpenSSL)");
+    }
+    void add(std::string_view bytes) { EVP_DigestUpdate(ctx_.get(), bytes.data(), bytes.size()); }
+    std::string hex() {
+        unsigned char digest[EVP_MAX_MD_SIZE];
+        unsigned int n = 0;
+        EVP_DigestFinal_ex(ctx_.get(), digest, &n);
+        static const char digits[] = "0123456789abcdef";
+        std::string s;
+        for (unsigned int i = 0; i < n; ++i) {
+            s += digits[digest[i] >> 4];
+            s += digits[digest[i] & 15];
+        }
+        return s;
+    }
+
+private:
+    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX *)> ctx_;
+};
+
+std::string checksum(std::string_view bytes) {
+    Sha256 h;
+    h.add(bytes);
+    return h.hex();
+}
+
+bool is_hex_key(std::string_view s) {
+    return s.size() == key_length &&
+           std::all_of(s.begin(), s.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+/** Whether a directory entry's name belongs to the cache (starts with a key and a dot). */
+bool is_cache_file(const std::string &name) {
+    return name.size() > key_length && name[key_length] == '.' &&
+           is_hex_key(std::string_view(name).substr(0, key_length));
+}
+
+bool is_temp(const std::string &name) { return name.find(".tmp-") != std::string::npos; }
+bool is_meta(const std::string &name) {
+    return name.size() > 5 && name.compare(name.size() - 5, 5, ".meta") == 0;
+}
+
+bool read_all(const fs::path &p, std::string &out) {
+    std::ifstream f(p, std::ios::binary);
+    if (!f) return false;
+    out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    return !f.bad();
+}
+
+/** Writes `bytes` to a fresh, uniquely named file beside `target` and renames it onto
+ * `target` (atomic within one file system).  Returns an error message, empty on success. */
+std::string write_atomically(const fs::path &target, std::string_view bytes) {
+    static std::atomic<uint64_t> counter{0};
+    static const uint64_t salt = std::random_device{}();
+    fs::path tmp = target;
+    tmp += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(salt % 1000000) + "-" +
+           std::to_string(counter++);
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f.write(bytes.data(), (std::streamsize)bytes.size());
+        f.close();
+        if (!f) {
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            return "cannot write `" + tmp.string() + "`";
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        std::error_code ec2;
+        fs::remove(tmp, ec2);
+        return "cannot rename into `" + target.string() + "`: " + ec.message();
+    }
+    return {};
+}
+
+std::string meta_text(std::string_view bytes) {
+    return std::string(meta_magic) + "\n" + std::to_string(bytes.size()) + "\n" + checksum(bytes) +
+           "\n";
+}
+
+fs::path meta_path(const fs::path &artifact) {
+    fs::path m = artifact;
+    m += ".meta";
+    return m;
+}
+
+/** The default directory: $LOOM_CACHE_DIR, $XDG_CACHE_HOME/loom, ~/.cache/loom; empty
+ * when none is set (the cache then stays off). */
+fs::path default_dir() {
+    auto env = [](const char *name) -> std::string {
+        const char *v = std::getenv(name);
+        return v ? v : "";
+    };
+    if (std::string d = env("LOOM_CACHE_DIR"); !d.empty()) return d;
+    if (std::string d = env("XDG_CACHE_HOME"); !d.empty()) return fs::path(d) / "loom";
+    if (std::string d = env("HOME"); !d.empty()) return fs::path(d) / ".cache" / "loom";
+    return {};
+}
+
+uint64_t default_limit() {
+    uint64_t mb = default_limit_mb;
+    if (const char *v = std::getenv("LOOM_CACHE_LIMIT_MB"); v && *v) {
+        char *end = nullptr;
+        unsigned long long n = std::strtoull(v, &end, 10);
+        if (end && *end == '\0') mb = n;
+    }
+    return mb * 1024 * 1024;
+}
+
+/** A temporary file left by a writer that died (live writers rename within seconds). */
+bool is_stale_temp(const fs::directory_entry &e) {
+    std::error_code ec;
+    auto t = e.last_write_time(ec);
+    return !ec && is_temp(e.path().filename().string()) &&
+           fs::file_time_type::clock::now() - t > std::chrono::hours(1);
+}
+
+/** One artifact on disk with the bytes it occupies (artifact + sidecar). */
+struct DiskEntry {
+    fs::path artifact;
+    uint64_t bytes = 0;
+    fs::file_time_type used;
+};
+
+/** The entries in `dir` (sidecars and temporary files are counted in their entry's size
+ * only when the artifact exists; strays are not entries). */
+std::vector<DiskEntry> scan(const fs::path &dir) {
+    std::vector<DiskEntry> entries;
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        std::error_code e2;
+        if (is_cache_file(name) && is_stale_temp(*it)) fs::remove(it->path(), e2);
+        if (!is_cache_file(name) || is_temp(name) || is_meta(name) || !it->is_regular_file(e2))
+            continue;
+        DiskEntry d;
+        d.artifact = it->path();
+        d.bytes = it->file_size(e2);
+        if (e2) continue;
+        d.used = it->last_write_time(e2);
+        uint64_t meta_size = fs::file_size(meta_path(d.artifact), e2);
+        if (!e2) d.bytes += meta_size;
+        entries.push_back(std::move(d));
+    }
+    return entries;
+}
+
+void remove_entry(const fs::path &artifact) {
+    std::error_code ec;
+    fs::remove(artifact, ec);
+    fs::remove(meta_path(artifact), ec);
+}
+
+} // namespace
+
+KernelCache &KernelCache::global() {
+    static KernelCache cache(default_dir(), default_limit());
+    return cache;
+}
+
+KernelCache::KernelCache(fs::path dir, uint64_t limit_bytes)
+    : dir_(std::move(dir)), limit_(limit_bytes) {
+    counters_.dir = dir_.string();
+    counters_.limit_bytes = limit_;
+}
+
+std::string KernelCache::key(std::initializer_list<std::string_view> parts) {
+    Sha256 h;
+    for (std::string_view p : parts) {
+        // The length first, as 8 little-endian bytes: ("ab","c") and ("a","bc") differ.
+        char len[8];
+        for (int i = 0; i < 8; ++i) len[i] = (char)((uint64_t)p.size() >> (8 * i));
+        h.add(std::string_view(len, 8));
+        h.add(p);
+    }
+    return h.hex();
+}
+
+fs::path KernelCache::path_of(const std::string &key, const std::string &ext) const {
+    if (!is_hex_key(key) || ext.empty() ||
+        !std::all_of(ext.begin(), ext.end(), [](char c) { return std::isalnum((unsigned char)c); }))
+        throw std::invalid_argument("kernel cache: bad key or extension `" + key + "." + ext + "`");
+    return dir_ / (key + "." + ext);
+}
+
+void KernelCache::warn_unusable(const std::string &why) {
+    std::lock_guard lock(mutex_);
+    if (warned_) return;
+    warned_ = true;
+    std::cerr << "loom: warning: the kernel cache is off: " << why
+              << " (set LOOM_CACHE_DIR to a writable directory)\n";
+}
+
+std::optional<fs::path> KernelCache::lookup(const std::string &key, const std::string &ext) {
+    fs::path artifact = path_of(key, ext);
+    auto count = [&](bool hit) {
+        std::lock_guard lock(mutex_);
+        ++(hit ? counters_.disk_hits : counters_.misses);
+    };
+    std::string bytes, meta;
+    std::error_code ec;
+    if (dir_.empty() || !fs::is_regular_file(artifact, ec)) {
+        count(false);
+        return std::nullopt;
+    }
+    bool ok = read_all(artifact, bytes) && read_all(meta_path(artifact), meta) &&
+              meta == meta_text(bytes);
+    if (!ok) {
+        // Corrupt, truncated or half-removed: drop it so the caller rebuilds and stores anew.
+        remove_entry(artifact);
+        count(false);
+        return std::nullopt;
+    }
+    fs::last_write_time(artifact, fs::file_time_type::clock::now(), ec); // LRU: recently used
+    count(true);
+    return artifact;
+}
+
+fs::path KernelCache::store(const std::string &key, const std::string &ext, const fs::path &file) {
+    fs::path artifact = path_of(key, ext);
+    if (dir_.empty()) {
+        warn_unusable("no cache directory (neither LOOM_CACHE_DIR, XDG_CACHE_HOME nor HOME is set)");
+        return file;
+    }
+    std::string bytes;
+    if (!read_all(file, bytes))
+        throw std::runtime_error("kernel cache: cannot read `" + file.string() + "`");
+    std::error_code ec;
+    fs::create_directories(dir_, ec);
+    if (ec) {
+        warn_unusable("cannot create `" + dir_.string() + "`: " + ec.message());
+        return file;
+    }
+    std::string problem = write_atomically(meta_path(artifact), meta_text(bytes));
+    if (problem.empty()) problem = write_atomically(artifact, bytes);
+    if (!problem.empty()) {
+        warn_unusable(problem);
+        return file;
+    }
+    evict(artifact);
+    return artifact;
+}
+
+void KernelCache::evict(const fs::path &keep) {
+    std::lock_guard lock(evict_mutex_);
+    std::vector<DiskEntry> entries = scan(dir_);
+    uint64_t total = 0;
+    for (const DiskEntry &e : entries) total += e.bytes;
+    if (total <= limit_) return;
+    std::sort(entries.begin(), entries.end(),
+              [](const DiskEntry &a, const DiskEntry &b) { return a.used < b.used; });
+    uint64_t evicted = 0;
+    for (const DiskEntry &e : entries) {
+        if (total <= limit_) break;
+        if (e.artifact == keep) continue; // the entry just stored is about to be used
+        remove_entry(e.artifact);
+        total -= e.bytes;
+        ++evicted;
+    }
+    std::lock_guard counters_lock(mutex_);
+    counters_.evictions += evicted;
+}
+
+void KernelCache::note_memory_hit() {
+    std::lock_guard lock(mutex_);
+    ++counters_.memory_hits;
+}
+
+CacheStats KernelCache::stats() const {
+    CacheStats s;
+    {
+        std::lock_guard lock(mutex_);
+        s = counters_;
+    }
+    s.entries = s.bytes = 0;
+    if (!dir_.empty())
+        for (const DiskEntry &e : scan(dir_)) {
+            ++s.entries;
+            s.bytes += e.bytes;
+        }
+    return s;
+}
+
+void KernelCache::clear() {
+    if (dir_.empty()) return;
+    std::lock_guard lock(evict_mutex_);
+    std::error_code ec;
+    std::vector<fs::path> doomed;
+    for (auto it = fs::directory_iterator(dir_, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec))
+        if (std::string name = it->path().filename().string();
+            is_cache_file(name) && (!is_temp(name) || is_stale_temp(*it)))
+            doomed.push_back(it->path()); // a fresh temp file is another process's write
+    for (const fs::path &p : doomed) fs::remove(p, ec);
+}
+
+} // namespace loom::runtime

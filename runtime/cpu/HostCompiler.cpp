@@ -1,0 +1,69 @@
+// Running the host compiler (see HostCompiler.h).
+#include "runtime/cpu/HostCompiler.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+namespace loom::runtime {
+
+namespace {
+
+std::string quote(const std::string &s) {
+    std::string r = "'";
+    for (char c : s)
+        r += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return r + "'";
+}
+
+/** Runs a shell command, returning its exit status and combined output. */
+int run(const std::string &cmd, std::string &output) {
+    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
+    if (!p) {
+        output = "cannot run: " + cmd;
+        return -1;
+    }
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        output.append(buf, n);
+    return pclose(p);
+}
+
+} // namespace
+
+std::string host_compiler() {
+    const char *cxx = std::getenv("LOOM_CXX");
+    return cxx && *cxx ? cxx : "g++";
+}
+
+std::string host_compiler_flags() {
+    const char *opt = std::getenv("LOOM_CPU_CXXFLAGS");
+    std::string o = opt && *opt ? opt : "-O3 -march=native";
+    return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off";
+}
+
+const std::string &host_compiler_version() {
+    static std::once_flag once;
+    static std::string version;
+    std::call_once(once, [] {
+        std::string out;
+        run(host_compiler() + " --version", out);
+        version = out.substr(0, out.find('\n'));
+    });
+    return version;
+}
+
+HostCompileResult compile_shared_object(const std::filesystem::path &source,
+                                        const std::filesystem::path &out) {
+    auto t0 = std::chrono::steady_clock::now();
+    HostCompileResult r;
+    std::string cmd = host_compiler() + " " + host_compiler_flags() + " -o " + quote(out.string()) +
+                      " " + quote(source.string());
+    r.ok = run(cmd, r.output) == 0;
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+} // namespace loom::runtime

@@ -1,0 +1,622 @@
+/** \file
+ * The runtime of the C++ the CPU backend generates (compiler/backend/cpu): embedded as
+ * text at the top of every generated translation unit, never compiled into Loom itself.
+ *
+ * - Arrays are `Arr<T, R>`: a dense row-major view (data pointer + shape) into a
+ *   reference-counted block (`Mem`).  `mem == nullptr` marks a borrowed view (a SOAC row,
+ *   an entry argument): it is never written and never outlives its owner.  Counts are
+ *   atomic because kernel threads take views of shared arrays.
+ * - f16 is computed in float and rounded after every operation (`rh`), stored as bits.
+ * - Run-time failures throw `Err` (a location index into CpuCode::locs, a kind, numbers);
+ *   the host formats the message exactly as the interpreter does.
+ * - Kernels run chunks of their index space on OpenMP threads (`par_chunks`); the error of
+ *   the lowest failing chunk wins, which is the one a sequential run reports first.
+ * Keep the includes minimal: every generated program compiles this text.
+ */
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <omp.h>
+
+namespace lrt {
+
+// ------------------------------------------------------------------ the ABI with the host
+enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL };
+/** A failure: nums holds na numbers then nb numbers (indices then a shape, ...). */
+struct Err {
+    int32_t loc = -1, kind = E_MSG;
+    int32_t na = 0, nb = 0;
+    int64_t extra = 0;
+    const char *msg = nullptr;
+    int64_t nums[128];
+};
+struct Ctx {
+    const bool *interrupt;
+    int32_t nthreads;
+    Err err;
+};
+struct Val {
+    void *data;
+    int64_t *shape;
+    void *mem;
+};
+
+[[noreturn]] inline void fail(int loc, const char *msg) {
+    Err e;
+    e.loc = loc;
+    e.msg = msg;
+    throw e;
+}
+[[noreturn]] inline void fail_nums(int loc, int kind, const int64_t *a, int na, const int64_t *b,
+                                   int nb, int64_t extra = 0) {
+    Err e;
+    e.loc = loc;
+    e.kind = kind;
+    e.na = na < 96 ? na : 96;
+    e.nb = nb < 128 - e.na ? nb : 128 - e.na;
+    e.extra = extra;
+    for (int i = 0; i < e.na; i++) e.nums[i] = a[i];
+    for (int i = 0; i < e.nb; i++) e.nums[e.na + i] = b[i];
+    throw e;
+}
+inline void poll(Ctx *ctx) {
+    if (ctx->interrupt && __atomic_load_n(ctx->interrupt, __ATOMIC_RELAXED)) {
+        Err e;
+        e.kind = E_INTERRUPT;
+        throw e;
+    }
+}
+#define LOOM_POLL() \
+    do { if (((++poll_) & 1023u) == 0) lrt::poll(ctx); } while (0)
+
+// ------------------------------------------------------------------ memory
+struct Mem {
+    int64_t rc;
+    int64_t cap;    // bytes after the header
+    int64_t pad[6]; // data starts 64 bytes in
+};
+/** A few recently freed large blocks, reused by the next allocations of similar size:
+ * loops that rebuild big arrays every iteration would otherwise page-fault fresh
+ * memory from the kernel each time. */
+struct BlockCache {
+    static constexpr int slots = 4;
+    static constexpr int64_t min_bytes = (int64_t)1 << 20;
+    Mem *blocks[slots] = {};
+    int lock = 0;
+    void acquire() {
+        while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE)) {
+        }
+    }
+    void release() { __atomic_store_n(&lock, 0, __ATOMIC_RELEASE); }
+    Mem *take(int64_t bytes) {
+        Mem *m = nullptr;
+        acquire();
+        for (int i = 0; i < slots; i++)
+            if (blocks[i] && blocks[i]->cap >= bytes && blocks[i]->cap <= 2 * bytes) {
+                m = blocks[i];
+                blocks[i] = nullptr;
+                break;
+            }
+        release();
+        return m;
+    }
+    bool put(Mem *m) {
+        bool kept = false;
+        acquire();
+        for (int i = 0; i < slots && !kept; i++)
+            if (!blocks[i]) {
+                blocks[i] = m;
+                kept = true;
+            }
+        release();
+        return kept;
+    }
+    ~BlockCache() {
+        for (Mem *m : blocks) std::free(m);
+    }
+};
+inline BlockCache block_cache;
+
+inline void inc(Mem *m) {
+    if (m) __atomic_add_fetch(&m->rc, 1, __ATOMIC_RELAXED);
+}
+inline void dec(Mem *m) {
+    if (m && __atomic_sub_fetch(&m->rc, 1, __ATOMIC_ACQ_REL) == 0) {
+        if (m->cap >= BlockCache::min_bytes && block_cache.put(m)) return;
+        std::free(m);
+    }
+}
+inline Mem *mem_alloc(int64_t bytes) {
+    bytes = bytes < 0 ? 0 : (bytes + 63) & ~(int64_t)63;
+    Mem *m = bytes >= BlockCache::min_bytes ? block_cache.take(bytes) : nullptr;
+    if (!m) {
+        m = (Mem *)std::aligned_alloc(64, (size_t)bytes + sizeof(Mem));
+        if (!m) fail(-1, "out of memory");
+        m->cap = bytes;
+    }
+    m->rc = 1;
+    return m;
+}
+
+template <class T, int R> struct Arr {
+    Mem *mem = nullptr;
+    T *data = nullptr;
+    int64_t shape[R];
+    Arr() {
+        for (int k = 0; k < R; k++) shape[k] = 0;
+    }
+    Arr(const Arr &o) : mem(o.mem), data(o.data) {
+        for (int k = 0; k < R; k++) shape[k] = o.shape[k];
+        inc(mem);
+    }
+    Arr(Arr &&o) noexcept : mem(o.mem), data(o.data) {
+        for (int k = 0; k < R; k++) shape[k] = o.shape[k];
+        o.mem = nullptr;
+        o.data = nullptr;
+    }
+    Arr &operator=(const Arr &o) {
+        inc(o.mem);
+        dec(mem);
+        mem = o.mem;
+        data = o.data;
+        for (int k = 0; k < R; k++) shape[k] = o.shape[k];
+        return *this;
+    }
+    Arr &operator=(Arr &&o) noexcept {
+        if (this != &o) {
+            dec(mem);
+            mem = o.mem;
+            data = o.data;
+            for (int k = 0; k < R; k++) shape[k] = o.shape[k];
+            o.mem = nullptr;
+            o.data = nullptr;
+        }
+        return *this;
+    }
+    ~Arr() { dec(mem); }
+    int64_t inner(int from) const {
+        int64_t n = 1;
+        for (int k = from; k < R; k++) n *= shape[k];
+        return n;
+    }
+    int64_t size() const { return inner(0); }
+    bool unique() const { return mem && __atomic_load_n(&mem->rc, __ATOMIC_ACQUIRE) == 1; }
+};
+
+template <class T> inline T &&mv(T &x) { return static_cast<T &&>(x); }
+
+template <class T, int R> Arr<T, R> alloc(const int64_t (&sh)[R]) {
+    Arr<T, R> a;
+    int64_t n = 1;
+    for (int k = 0; k < R; k++) {
+        a.shape[k] = sh[k] < 0 ? 0 : sh[k];
+        n *= a.shape[k];
+    }
+    a.mem = mem_alloc(n * (int64_t)sizeof(T));
+    a.data = (T *)(a.mem + 1);
+    return a;
+}
+/** An array of the given shape (outer size first, then a row's shape). */
+template <class T, int R> Arr<T, R> alloc_rows(int64_t n, const int64_t *row_shape) {
+    int64_t sh[R];
+    sh[0] = n;
+    for (int k = 1; k < R; k++) sh[k] = row_shape[k - 1];
+    return alloc<T, R>(sh);
+}
+template <class T, int R> Arr<T, R> copy(const Arr<T, R> &a) {
+    Arr<T, R> c = alloc<T, R>(a.shape);
+    int64_t n = a.size();
+    if (n > 0) std::memcpy(c.data, a.data, (size_t)n * sizeof(T));
+    return c;
+}
+/** `a` itself when it may be written in place (the only reference), else a copy. */
+template <class T, int R> Arr<T, R> take(Arr<T, R> &&a) {
+    if (a.unique()) return mv(a);
+    return copy(a);
+}
+/** A SOAC result that may hold a borrowed view: made owning. */
+template <class T, int R> Arr<T, R> own(const Arr<T, R> &a) {
+    if (a.mem) return a;
+    return copy(a);
+}
+template <class T> inline T own(const T &x) { return x; }
+
+/** Row i as a view (borrowed when the owner outlives it: SOAC inputs). */
+template <class T, int R> Arr<T, R - 1> row(const Arr<T, R> &a, int64_t i, bool borrowed) {
+    Arr<T, R - 1> r;
+    for (int k = 1; k < R; k++) r.shape[k - 1] = a.shape[k];
+    r.data = a.data + i * r.size();
+    if (!borrowed) {
+        r.mem = a.mem;
+        inc(r.mem);
+    }
+    return r;
+}
+/** The sub-array at index prefix idx[0..k). */
+template <int RO, class T, int R> Arr<T, RO> sub(const Arr<T, R> &a, const int64_t *idx, int k) {
+    Arr<T, RO> r;
+    int64_t off = 0;
+    for (int j = 0; j < k; j++) off = off * a.shape[j] + idx[j];
+    for (int j = k; j < R; j++) r.shape[j - k] = a.shape[j];
+    r.data = a.data + off * r.size();
+    r.mem = a.mem;
+    inc(r.mem);
+    return r;
+}
+template <class T, int R> int64_t offset(const Arr<T, R> &a, const int64_t *idx, int k) {
+    int64_t off = 0;
+    for (int j = 0; j < k; j++) off = off * a.shape[j] + idx[j];
+    return off * a.inner(k);
+}
+template <class T, int R>
+inline void check_index(int loc, const Arr<T, R> &a, const int64_t *idx, int k) {
+    for (int j = 0; j < k; j++)
+        if ((uint64_t)idx[j] >= (uint64_t)a.shape[j])
+            fail_nums(loc, E_INDEX, idx, k, a.shape, R);
+}
+template <class T, int R, int R2> bool same_shape(const Arr<T, R> &a, int from, const Arr<T, R2> &b) {
+    for (int k = 0; k < R2; k++)
+        if (a.shape[from + k] != b.shape[k]) return false;
+    return true;
+}
+/** Copies `v` into the block of `a` starting at element offset off (v's shape must be the
+ * trailing shape of a from dimension `from`). */
+template <class T, int R, int R2>
+void put_block(Arr<T, R> &a, int from, int64_t off, const Arr<T, R2> &v) {
+    if (!same_shape(a, from, v)) {
+        Err e;
+        e.kind = E_INTERNAL;
+        e.msg = "rows of different shapes";
+        throw e;
+    }
+    int64_t n = v.size();
+    if (n > 0 && a.data + off != v.data) std::memmove(a.data + off, v.data, (size_t)n * sizeof(T));
+}
+/** o[oi] = a[ai] (rows of equal shape). */
+template <class T, int R> inline void copy_row(Arr<T, R> &o, int64_t oi, const Arr<T, R> &a, int64_t ai) {
+    if constexpr (R == 1) {
+        o.data[oi] = a.data[ai];
+    } else {
+        int64_t n = a.inner(1);
+        if (n > 0) std::memcpy(o.data + oi * n, a.data + ai * n, (size_t)n * sizeof(T));
+    }
+}
+/** A fresh array of n rows, each a copy of v. */
+template <class T, int R> Arr<T, R + 1> replicate(int64_t n, const Arr<T, R> &v) {
+    Arr<T, R + 1> a = alloc_rows<T, R + 1>(n, v.shape);
+    int64_t m = v.size();
+    for (int64_t i = 0; i < a.shape[0]; i++)
+        if (m > 0) std::memcpy(a.data + i * m, v.data, (size_t)m * sizeof(T));
+    return a;
+}
+template <class T> Arr<T, 1> replicate(int64_t n, T v) {
+    Arr<T, 1> a = alloc<T, 1>({n});
+    for (int64_t i = 0; i < a.shape[0]; i++) a.data[i] = v;
+    return a;
+}
+template <class T, int R> Arr<T, R> concat(const Arr<T, R> &x, const Arr<T, R> &y) {
+    for (int k = 1; k < R; k++)
+        if (x.shape[k] != y.shape[k]) {
+            Err e;
+            e.kind = E_INTERNAL;
+            e.msg = "rows of different shapes";
+            throw e;
+        }
+    Arr<T, R> a = alloc_rows<T, R>(x.shape[0] + y.shape[0], x.shape + 1);
+    int64_t nx = x.size(), ny = y.size();
+    if (nx > 0) std::memcpy(a.data, x.data, (size_t)nx * sizeof(T));
+    if (ny > 0) std::memcpy(a.data + nx, y.data, (size_t)ny * sizeof(T));
+    return a;
+}
+template <class T, int R> Arr<T, R> transpose(const Arr<T, R> &a) {
+    int64_t sh[R];
+    for (int k = 0; k < R; k++) sh[k] = a.shape[k];
+    sh[0] = a.shape[1];
+    sh[1] = a.shape[0];
+    Arr<T, R> o = alloc<T, R>(sh);
+    int64_t n = a.shape[0], m = a.shape[1], in = a.inner(2);
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < m; j++)
+            for (int64_t k = 0; k < in; k++) o.data[(j * n + i) * in + k] = a.data[(i * m + j) * in + k];
+    return o;
+}
+template <class T, int R> void check_shape(int loc, const Arr<T, R> &a, const int64_t (&want)[R]) {
+    for (int k = 0; k < R; k++)
+        if (a.shape[k] != want[k]) fail_nums(loc, E_COERCE, a.shape, R, want, R);
+}
+inline int64_t check_size(int loc, int64_t n, const char *what) {
+    if (n < 0) fail(loc, what);
+    return n;
+}
+
+/** Futhark's ranges (interp::range_length): the count, and the stride in *stride. */
+inline int64_t range_count(int loc, int64_t start, bool has_second, int64_t second, int64_t end,
+                           int kind, int64_t *stride) {
+    int64_t st = has_second ? second - start : (kind == 2 ? -1 : 1);
+    bool ok = st != 0;
+    int64_t count = 0;
+    if (ok) {
+        if (kind == 0) {
+            ok = (st > 0 && start <= end) || (st < 0 && start >= end);
+            if (ok) count = (st > 0 ? (end - start) / st : (start - end) / -st) + 1;
+        } else if (kind == 1) {
+            ok = st > 0 && start <= end;
+            if (ok) count = (end - start + st - 1) / st;
+        } else {
+            ok = st < 0 && start >= end;
+            if (ok) count = (start - end + (-st) - 1) / (-st);
+        }
+    }
+    if (!ok) {
+        int64_t nums[4] = {start, has_second, second, end};
+        fail_nums(loc, E_RANGE, nums, 4, nullptr, 0, kind);
+    }
+    *stride = st;
+    return count;
+}
+
+/** One slice entry, as interp::SliceSpec. */
+struct Spec {
+    int64_t is_range, has_start, has_end, has_stride, start, end, stride;
+};
+/** `a[specs]` as interp::resolve_slice + gather_slice: a fresh contiguous array. */
+template <int RO, class T, int R> Arr<T, RO> slice(int loc, const Arr<T, R> &a, const Spec *sp, int ns) {
+    int64_t start[R], stride[R], count[R];
+    bool ok = ns <= R;
+    for (int k = 0; ok && k < ns; k++) {
+        const Spec &s = sp[k];
+        int64_t n = a.shape[k];
+        if (!s.is_range) {
+            start[k] = s.start;
+            stride[k] = 0;
+            count[k] = 1;
+            ok = s.start >= 0 && s.start < n;
+            continue;
+        }
+        int64_t st = s.has_stride ? s.stride : 1;
+        if (st == 0) { ok = false; break; }
+        int64_t i = s.has_start ? s.start : (st > 0 ? 0 : n - 1);
+        int64_t j = s.has_end ? s.end : (st > 0 ? n : -1);
+        if (st > 0) {
+            ok = 0 <= i && i <= j && j <= n;
+            count[k] = ok ? (j - i + st - 1) / st : 0;
+        } else {
+            ok = i == j ? (-1 <= i && i <= n) : (-1 <= j && j < i && i <= n - 1);
+            count[k] = ok ? (i - j + (-st) - 1) / (-st) : 0;
+        }
+        start[k] = i;
+        stride[k] = st;
+    }
+    if (!ok) fail_nums(loc, E_SLICE, (const int64_t *)sp, ns * 7, a.shape, R);
+    int64_t sh[RO > 0 ? RO : 1];
+    int o = 0;
+    for (int k = 0; k < ns; k++)
+        if (sp[k].is_range) sh[o++] = count[k];
+    for (int k = ns; k < R; k++) sh[o++] = a.shape[k];
+    Arr<T, RO> r = alloc<T, RO>(*(const int64_t(*)[RO]) sh);
+    int64_t inner = a.inner(ns), total = 1;
+    for (int k = 0; k < ns; k++) total *= count[k];
+    int64_t src_stride[R];
+    for (int k = 0; k < ns; k++) src_stride[k] = a.inner(k + 1);
+    int64_t pos[R];
+    for (int k = 0; k < ns; k++) pos[k] = 0;
+    for (int64_t b = 0; b < total; b++) {
+        int64_t off = 0;
+        for (int k = 0; k < ns; k++) off += (start[k] + pos[k] * stride[k]) * src_stride[k];
+        if (inner > 0) std::memcpy(r.data + b * inner, a.data + off, (size_t)inner * sizeof(T));
+        for (int k = ns - 1; k >= 0; k--) {
+            if (++pos[k] < count[k]) break;
+            pos[k] = 0;
+        }
+    }
+    return r;
+}
+
+/** Entry arguments: borrowed views of the host's buffers. */
+template <class T, int R> Arr<T, R> arg(const Val &v) {
+    Arr<T, R> a;
+    a.data = (T *)v.data;
+    for (int k = 0; k < R; k++) a.shape[k] = v.shape[k];
+    return a;
+}
+template <class T, int R> void ret(Val &v, const Arr<T, R> &a) {
+    v.data = a.data;
+    for (int k = 0; k < R; k++) v.shape[k] = a.shape[k];
+    v.mem = a.mem;
+    inc(a.mem);
+}
+template <class T> void ret(Val &v, T x) { std::memcpy(v.data, &x, sizeof(T)); }
+
+/** Per-chunk storage of a parallel SOAC (partials, carries, counts). */
+template <class T> struct Vec {
+    T *p;
+    explicit Vec(int64_t n) : p(new T[n > 0 ? n : 1]()) {}
+    Vec(const Vec &) = delete;
+    ~Vec() { delete[] p; }
+    T &operator[](int64_t i) { return p[i]; }
+};
+
+// ------------------------------------------------------------------ parallelism
+/** How many chunks a kernel of w iterations is split into (1: run sequentially). */
+inline int64_t nchunks(Ctx *ctx, int64_t w) {
+    if (w < 4096 || ctx->nthreads <= 1) return 1;
+    int64_t c = (int64_t)ctx->nthreads * 4;
+    if (c > w / 1024) c = w / 1024;
+    return c < 1 ? 1 : c;
+}
+/** Runs f(chunk, lo, hi) for every chunk of [0, w), in parallel when nc > 1.  A failure
+ * is rethrown after all chunks finished: the lowest failing chunk's. */
+template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
+    if (nc <= 1) {
+        f((int64_t)0, (int64_t)0, w);
+        return;
+    }
+    int64_t bad = -1;
+    Err err;
+    // Fewer threads when the machine is busy (libgomp reads the load average): a
+    // descheduled thread would otherwise hold every other one at the region's end.
+    omp_set_dynamic(1);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->nthreads)
+    for (int64_t c = 0; c < nc; c++) {
+        int64_t lo = w / nc * c + (c < w % nc ? c : w % nc);
+        int64_t hi = lo + w / nc + (c < w % nc ? 1 : 0);
+        try {
+            f(c, lo, hi);
+        } catch (Err &e) {
+#pragma omp critical(lrt_err)
+            if (bad < 0 || c < bad) {
+                bad = c;
+                err = e;
+            }
+        } catch (...) {
+#pragma omp critical(lrt_err)
+            if (bad < 0 || c < bad) {
+                bad = c;
+                err = Err();
+                err.kind = E_INTERNAL;
+                err.msg = "out of memory";
+            }
+        }
+    }
+    if (bad >= 0) throw err;
+}
+
+// ------------------------------------------------------------------ scalars
+/** f16: IEEE half bits <-> float, as core/Value.cpp's f16_bits_from_double. */
+inline uint16_t f2h(double v) {
+    uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+    if (std::isnan(v)) return sign | 0x7e00;
+    double a = std::fabs(v);
+    if (std::isinf(a) || a >= 65520.0) return sign | 0x7c00;
+    if (a < std::ldexp(1.0, -14)) return sign | (uint16_t)std::nearbyint(std::ldexp(a, 24));
+    int e;
+    std::frexp(a, &e);
+    int ex = e - 1;
+    double mant = std::nearbyint((std::ldexp(a, -ex) - 1.0) * 1024.0);
+    return (uint16_t)(sign | (((uint32_t)(ex + 15) << 10) + (uint32_t)mant));
+}
+inline float h2f(uint16_t bits) {
+    double sign = (bits & 0x8000) ? -1.0 : 1.0;
+    int ex = (bits >> 10) & 0x1f, mant = bits & 0x3ff;
+    if (ex == 0x1f) return (float)(mant ? std::copysign(NAN, sign) : sign * INFINITY);
+    if (ex == 0) return (float)(sign * std::ldexp((double)mant, -24));
+    return (float)(sign * std::ldexp((double)(mant | 0x400), ex - 25));
+}
+inline float rh(double x) { return h2f(f2h(x)); }
+
+template <class T> struct U;
+template <> struct U<int8_t> { using t = uint8_t; };
+template <> struct U<int16_t> { using t = uint16_t; };
+template <> struct U<int32_t> { using t = uint32_t; };
+template <> struct U<int64_t> { using t = uint64_t; };
+template <> struct U<uint8_t> { using t = uint8_t; };
+template <> struct U<uint16_t> { using t = uint16_t; };
+template <> struct U<uint32_t> { using t = uint32_t; };
+template <> struct U<uint64_t> { using t = uint64_t; };
+template <class T> constexpr bool is_signed_v = (T)-1 < (T)0;
+
+template <class T> inline T add(T x, T y) { return (T)((typename U<T>::t)x + (typename U<T>::t)y); }
+template <class T> inline T sub(T x, T y) { return (T)((typename U<T>::t)x - (typename U<T>::t)y); }
+template <class T> inline T mul(T x, T y) {
+    using V = typename U<T>::t;
+    if constexpr (sizeof(T) < sizeof(int)) return (T)((unsigned)(V)x * (unsigned)(V)y);
+    else return (T)((V)x * (V)y);
+}
+template <class T> inline T neg(T x) { return (T)((typename U<T>::t)0 - (typename U<T>::t)x); }
+/** kind: 0 `/` (floor), 1 `%` (floor), 2 `//` (truncate), 3 `%%` (truncate). */
+template <class T> inline T divmod(int loc, T x, T y, int kind) {
+    if (y == 0) fail(loc, "division by zero");
+    bool div = kind == 0 || kind == 2;
+    if constexpr (!is_signed_v<T>) {
+        return div ? (T)(x / y) : (T)(x % y);
+    } else {
+        if (y == -1) return div ? neg(x) : (T)0;
+        T q = (T)(x / y), r = (T)(x % y);
+        if (kind < 2 && r != 0 && ((r < 0) != (y < 0))) {
+            q = (T)(q - 1);
+            r = (T)(r + y);
+        }
+        return div ? q : r;
+    }
+}
+template <class T> inline T ipow(int loc, T x, T y) {
+    if constexpr (is_signed_v<T>)
+        if (y < 0) fail(loc, "negative exponent");
+    uint64_t base = (uint64_t)(int64_t)x, e = (uint64_t)(typename U<T>::t)y, r = 1;
+    while (e) {
+        if (e & 1) r *= base;
+        base *= base;
+        e >>= 1;
+    }
+    return (T)r;
+}
+template <class T> inline T shl(T x, T y) {
+    uint64_t s = (uint64_t)(int64_t)y;
+    if constexpr (!is_signed_v<T>) s = (uint64_t)y;
+    if (s >= sizeof(T) * 8) return 0;
+    return (T)((typename U<T>::t)x << s);
+}
+template <class T> inline T shr(T x, T y) {
+    uint64_t s = is_signed_v<T> ? (uint64_t)(int64_t)y : (uint64_t)y;
+    if (s >= sizeof(T) * 8) return is_signed_v<T> ? (T)(x < 0 ? -1 : 0) : (T)0;
+    return (T)(x >> s);
+}
+template <class T> inline T ushr(T x, T y) {
+    uint64_t s = is_signed_v<T> ? (uint64_t)(int64_t)y : (uint64_t)y;
+    if (s >= sizeof(T) * 8) return 0;
+    return (T)((typename U<T>::t)x >> s);
+}
+/** Float to integer as interp::convert_prim (NaN -> 0, saturating through 64 bits). */
+inline int64_t f2i64(double d) {
+    if (std::isnan(d)) return 0;
+    if (d >= 9223372036854775807.0) return INT64_MAX;
+    if (d <= -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)d;
+}
+inline uint64_t f2u64(double d) {
+    if (std::isnan(d) || d <= -1.0) return (uint64_t)f2i64(d);
+    if (d >= 18446744073709551615.0) return UINT64_MAX;
+    return (uint64_t)d;
+}
+template <class T> inline T min_i(T x, T y) { return x < y ? x : y; }
+template <class T> inline T max_i(T x, T y) { return x > y ? x : y; }
+template <class T> inline T sgn_i(T x) { return (T)(x > 0 ? 1 : (is_signed_v<T> && x < 0) ? -1 : 0); }
+template <class T> inline int32_t popc(T x) { return __builtin_popcountll((uint64_t)(typename U<T>::t)x); }
+template <class T> inline int32_t clz(T x) {
+    uint64_t u = (uint64_t)(typename U<T>::t)x;
+    return u == 0 ? (int32_t)(sizeof(T) * 8) : __builtin_clzll(u) - (int32_t)(64 - sizeof(T) * 8);
+}
+template <class T> inline int32_t ctz(T x) {
+    uint64_t u = (uint64_t)(typename U<T>::t)x;
+    return u == 0 ? (int32_t)(sizeof(T) * 8) : __builtin_ctzll(u);
+}
+template <class T> inline T mul_hi(T x, T y) {
+    constexpr int bits = sizeof(T) * 8;
+    if constexpr (is_signed_v<T>) {
+        __int128 p = (__int128)(int64_t)x * (__int128)(int64_t)y;
+        return (T)(uint64_t)(int64_t)(p >> bits);
+    } else {
+        unsigned __int128 p = (unsigned __int128)(uint64_t)x * (uint64_t)y;
+        return (T)(uint64_t)(p >> bits);
+    }
+}
+template <class T> inline int32_t get_bit(int32_t b, T x) {
+    constexpr int bits = sizeof(T) * 8;
+    return (b < 0 || b >= bits) ? 0 : (int32_t)(((uint64_t)(typename U<T>::t)x >> b) & 1);
+}
+template <class T> inline T set_bit(int32_t b, T x, int32_t v) {
+    constexpr int bits = sizeof(T) * 8;
+    uint64_t u = (uint64_t)(typename U<T>::t)x;
+    if (b >= 0 && b < bits) u = (u & ~(1ull << b)) | ((uint64_t)(v & 1) << b);
+    return (T)u;
+}
+template <class F> inline F sgn_f(F x) { return std::isnan(x) ? x : (x > 0 ? (F)1 : x < 0 ? (F)-1 : (F)0); }
+inline uint64_t bits_of(double x) { uint64_t u; std::memcpy(&u, &x, 8); return u; }
+inline uint32_t bits_of(float x) { uint32_t u; std::memcpy(&u, &x, 4); return u; }
+inline double f64_of_bits(uint64_t u) { double d; std::memcpy(&d, &u, 8); return d; }
+inline float f32_of_bits(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+
+} // namespace lrt
+
+using lrt::Arr;

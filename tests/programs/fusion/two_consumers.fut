@@ -1,0 +1,6 @@
+-- One producer, two consumers: one kernel computes the sine once per element.
+-- ==
+-- input { [0.0f32, 1.0f32, 2.0f32] } output { 1.7507684f32 [0.0f32, 1.682942f32, 1.818595f32] }
+def main (xs: []f32) =
+  let ys = map f32.sin xs
+  in (reduce (+) 0 ys, map (* 2) ys)
