@@ -2048,12 +2048,51 @@ private:
             auto &c = static_cast<const Coerce &>(e);
             LValPtr v = lower(*c.exp, scope);
             std::vector<ir::Type> want;
+            std::vector<LValPtr> ls = leaves(v, e.loc), out;
             try {
                 flat_types(e.type, scope, e.loc, want);
             } catch (const CompilerLimitation &) {
-                return v; // sizes not nameable here: keep the value's own sizes
+                // A polymorphic element type (`sized [m] 't ... = xs :> [n]t`) or a size
+                // the type cannot name (`[n * m]`, Any after checking): check the outer
+                // sizes that have names; the rest keep the value's own sizes (a size
+                // expression is then checked by whatever consumes it, e.g. unflatten).
+                if (e.type->kind != Type::Kind::Array)
+                    throw;
+                // The written size expressions (`[n + m]`), outermost first.
+                std::vector<const Exp *> written;
+                for (const TypeExp *te = c.type_exp.get(); te;) {
+                    if (te->kind == TypeExp::Kind::Unique) {
+                        te = te->elem.get();
+                        continue;
+                    }
+                    if (te->kind != TypeExp::Kind::Array)
+                        break;
+                    written.push_back(te->dim.kind == DimExp::Kind::Exp ? te->dim.exp.get()
+                                                                        : nullptr);
+                    te = te->elem.get();
+                }
+                std::vector<std::optional<SubExp>> outer;
+                for (size_t k = 0; k < e.type->shape.size(); k++) {
+                    if (e.type->shape[k].kind != Dim::Kind::Any)
+                        outer.push_back(dim_of(e.type->shape[k], scope, e.loc));
+                    else if (k < written.size() && written[k] && written[k]->type &&
+                             written[k]->type->kind == Type::Kind::Prim &&
+                             written[k]->type->prim == PrimType::I64)
+                        outer.push_back(scalar_atom(lower(*written[k], scope), e.loc)->atom);
+                    else
+                        outer.push_back(std::nullopt);
+                }
+                want.clear();
+                for (const LValPtr &l : ls) {
+                    ir::Type t = l->type;
+                    if (t.rank() < (int)outer.size())
+                        throw;
+                    for (size_t k = 0; k < outer.size(); k++)
+                        if (outer[k])
+                            t.dims[k] = *outer[k];
+                    want.push_back(t);
+                }
             }
-            std::vector<LValPtr> ls = leaves(v, e.loc), out;
             if (want.size() != ls.size())
                 throw InternalError("lowering: coercion arity");
             for (size_t k = 0; k < ls.size(); k++) {

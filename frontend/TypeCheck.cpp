@@ -1200,12 +1200,30 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
 }
 
 void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_names) {
-    // 1. Defaulting of overloaded literals and operators.
+    // 1. Defaulting of overloaded literals and operators.  An unconstrained integer
+    // literal too large for i32 (`for i < 10_000_000_000`) defaults to i64 instead of
+    // being rejected: a Loom extension that accepts no fewer Futhark programs.
+    std::set<int> wide;
+    for (Exp *e : touched_exps_) {
+        auto *l = e->as<IntLit>();
+        if (!l || l->suffix || !e->type || l->value <= (uint64_t)INT32_MAX) continue;
+        TypePtr t = e->type;
+        while (t && t->kind == Type::Kind::TypeVar) {
+            int i = var_index(t->var);
+            if (i < 0 || i >= (int)tvars_.size()) break;
+            if (!tvars_[i].bound) {
+                wide.insert(i);
+                break;
+            }
+            t = tvars_[i].bound;
+        }
+    }
     for (size_t i = 0; i < tvars_.size(); i++) {
         auto &v = tvars_[i];
         if (v.bound || !v.prim) continue;
         PrimType p = PrimType::I32;
-        if (v.mask & (1u << (int)PrimType::I32)) p = PrimType::I32;
+        if (wide.count((int)i) && (v.mask & (1u << (int)PrimType::I64))) p = PrimType::I64;
+        else if (v.mask & (1u << (int)PrimType::I32)) p = PrimType::I32;
         else if (v.mask & (1u << (int)PrimType::F64)) p = PrimType::F64;
         else
             for (int k = 0; k < num_prim_types; k++)
