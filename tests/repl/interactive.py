@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the interactive REPL through a pseudo-terminal, as a user would: a
 multi-line definition, an error and recovery, tab completion, Ctrl-C on a long
-evaluation, Ctrl-D, and history kept across a restart.
+evaluation (interpreted and compiled), Ctrl-D, and history kept across a restart.
 Usage: interactive.py path/to/loom   (prints `N passed, N failed`)"""
 import os, pty, re, select, sys, tempfile, time
 
@@ -13,7 +13,8 @@ passed = failed = 0
 def spawn():
     pid, fd = pty.fork()
     if pid == 0:
-        os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1")
+        os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1",
+                          LOOM_CACHE_DIR=os.path.join(data_home, "cache"))
         os.execv(LOOM, [LOOM])
     return pid, fd
 
@@ -94,12 +95,25 @@ check("Ctrl-C interrupts", "interrupted" in out, out)
 send(fd, b"double 5\r")
 out = read_until(fd, r"10i32[\s\S]*loom> ")
 check("REPL continues after Ctrl-C", "10i32" in out, out)
+# The same on the compiled cpu backend: the generated code polls the flag.
+send(fd, b":backend cpu\r")
+read_until(fd, r"backend: cpu[\s\S]*loom> ")
+send(fd, b"loop x = 0 for i < 10_000_000_000 do x + 1\r")
+read_until(fd, r"do x \+ 1\r?\n", timeout=2)
+time.sleep(1.5)  # past the compile, into the run
+os.write(fd, b"\x03")
+out = read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
+check("Ctrl-C interrupts compiled code", "interrupted" in out, out)
+send(fd, b"double 6\r")
+out = read_until(fd, r"12i32[\s\S]*loom> ", timeout=30)
+check("REPL continues after Ctrl-C on cpu", "12i32" in out and "-- cpu:" in out, out)
 send(fd, b"\x04")
 status = wait_exit(pid)
 check("Ctrl-D quits with status 0",
       status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
 
-# History survives a restart: Up recalls `double 5`, which fails now (no definition).
+# History survives a restart: Up twice recalls `double 6` (the newer `def double`
+# was entered first in this session).
 hist = os.path.join(data_home, "loom", "history")
 check("history file written", os.path.exists(hist) and "double" in open(hist).read())
 pid, fd = spawn()
@@ -107,8 +121,8 @@ read_until(fd, r"loom> ")
 send(fd, b"def double (x: i32) : i32 = x + x\r")
 read_until(fd, r"loom> ")
 send(fd, b"\x1b[A\x1b[A\r")
-out = read_until(fd, r"10i32[\s\S]*loom> ")
-check("history across sessions", "10i32" in out, out)
+out = read_until(fd, r"12i32[\s\S]*loom> ")
+check("history across sessions", "12i32" in out, out)
 send(fd, b"\x04")
 check("Ctrl-D quits again", wait_exit(pid) is not None)
 
