@@ -1643,7 +1643,37 @@ private:
         return LVal::tuple(std::move(xs));
     }
 
-    /** Builds an If over two lowered branches; both must have the same flat types. */
+    /** Emits `e` bound to `pat` (whose types may mention earlier vars of `pat`); gives the
+     * values of pat's vars from position `skip` on. */
+    std::vector<LValPtr> emit_pat(ir::ExpPtr e, std::vector<ir::Param> pat, size_t skip) {
+        std::vector<LValPtr> r;
+        for (size_t i = skip; i < pat.size(); i++)
+            r.push_back(LVal::of(SubExp::of(pat[i].var), pat[i].type));
+        stms_.back().push_back(ir::Stm{std::move(pat), std::move(e)});
+        return r;
+    }
+
+    /** Fresh i64 vars for sizes that differ between two versions of some types (an If's
+     * branches, a loop's initial values and body results): one per distinct pair. */
+    struct ExtSizes {
+        std::vector<ir::Param> vars;
+        std::vector<std::pair<SubExp, SubExp>> pairs; ///< the two sizes each var stands for
+    };
+    SubExp ext_size(ExtSizes &x, const SubExp &a, const SubExp &b) {
+        for (size_t i = 0; i < x.vars.size(); i++)
+            if (x.pairs[i].first == a && x.pairs[i].second == b)
+                return SubExp::of(x.vars[i].var);
+        x.vars.push_back({fresh("n"), ir::Type::scalar(PrimType::I64)});
+        x.pairs.emplace_back(a, b);
+        return SubExp::of(x.vars.back().var);
+    }
+    static bool same_shape_kind(const ir::Type &a, const ir::Type &b) {
+        return a.elem == b.elem && a.rank() == b.rank();
+    }
+
+    /** Builds an If over two lowered branches of the same flat types up to sizes: a size
+     * that differs between the branches becomes an existential i64 result of the If,
+     * bound before the values (each branch returns its own). */
     LValPtr lower_if(const SubExp &cond, const std::function<LValPtr()> &t,
                      const std::function<LValPtr()> &e, const SrcLoc &loc) {
         LValPtr ts, es;
@@ -1660,84 +1690,154 @@ private:
                 return leaves(es, loc);
             },
             et);
-        if (tt != et)
-            throw CompilerLimitation(loc, "branches whose results have different sizes");
-        std::vector<LValPtr> res =
-            emit_many(ir::IfExp::make(cond, std::move(tb), std::move(eb), tt), tt, "if");
+        if (tt.size() != et.size())
+            throw InternalError("lowering: branches with different numbers of results");
+        ExtSizes ext;
+        std::vector<ir::Type> rt = tt;
+        for (size_t i = 0; i < tt.size(); i++) {
+            if (!same_shape_kind(tt[i], et[i]))
+                throw CompilerLimitation(loc, "branches whose results have different types");
+            for (size_t d = 0; d < tt[i].dims.size(); d++)
+                if (!(tt[i].dims[d] == et[i].dims[d]))
+                    rt[i].dims[d] = ext_size(ext, tt[i].dims[d], et[i].dims[d]);
+        }
+        std::vector<ir::Param> pat = ext.vars;
+        for (size_t i = ext.pairs.size(); i-- > 0;) {
+            tb.result.insert(tb.result.begin(), ext.pairs[i].first);
+            eb.result.insert(eb.result.begin(), ext.pairs[i].second);
+        }
+        for (const ir::Type &ty : rt)
+            pat.push_back({fresh("if"), ty});
+        std::vector<ir::Type> ret;
+        for (const ir::Param &p : pat)
+            ret.push_back(p.type);
+        std::vector<LValPtr> res = emit_pat(
+            ir::IfExp::make(cond, std::move(tb), std::move(eb), std::move(ret)), pat,
+            ext.vars.size());
         size_t pos = 0;
         return restructure(ts, res, pos);
     }
 
+    /** A loop whose variables' sizes change between iterations gets one i64 loop param per
+     * changing size, bound before the values (see LoopExp).  The body is lowered with the
+     * initial types; while its results' sizes differ from the params', those sizes become
+     * params and the body is lowered again. */
     LValPtr lower_loop(const Loop &l, const ScopePtr &scope) {
         if (!l.sizes.empty())
             throw CompilerLimitation(l.loc, "loops with size parameters are not supported yet");
         LValPtr init = l.init ? lower(*l.init, scope) : lower_pat_as_exp(*l.pat, scope);
         std::vector<LValPtr> inits = leaves(init, l.loc);
-        std::vector<ir::Param> params;
-        std::vector<LValPtr> pvals;
-        std::vector<SubExp> init_atoms;
-        for (const LValPtr &x : inits) {
-            ir::Var v = fresh("acc");
-            params.push_back({v, x->type});
-            pvals.push_back(LVal::of(SubExp::of(v), x->type));
-            init_atoms.push_back(x->atom);
-        }
-        size_t pos = 0;
-        ScopePtr inner = bind_pat(scope, *l.pat, restructure(init, pvals, pos));
         ir::Param index{fresh("i"), ir::Type::scalar(PrimType::I64)};
         SubExp bound = SubExp::i64(0);
-        ir::Body cond;
         ir::LoopExp::Form form = ir::LoopExp::Form::For;
-        std::vector<ir::Type> dummy;
+        LValPtr xs; // for-in: the array
         if (l.form == Loop::Form::For) {
             LValPtr b = scalar_atom(lower(*l.bound, scope), l.loc);
             bound = b->atom;
             index.type = b->type;
-            inner = bind_name(inner, l.index_name, LVal::of(SubExp::of(index.var), index.type));
         } else if (l.form == Loop::Form::ForIn) {
-            LValPtr xs = lower(*l.bound, scope);
+            xs = lower(*l.bound, scope);
             std::vector<LValPtr> xl = leaves(xs, l.loc);
             if (xl.empty() || xl[0]->type.rank() == 0)
                 throw CompilerLimitation(l.loc, "for-in over a non-array");
             bound = xl[0]->type.dims[0];
-            // The element is read inside the body: bind the pattern there (see below).
-            ScopePtr body_scope = inner;
-            const Pat *ep = l.elem_pat.get();
-            ir::Body body = in_body(
-                [&] {
-                    LValPtr x = index_value(xs, {SubExp::of(index.var)}, l.loc);
-                    ScopePtr s = bind_pat(body_scope, *ep, x);
-                    return leaves(lower(*l.body, s), l.loc);
-                },
-                dummy);
-            return finish_loop(l, init, params, init_atoms, form, index, bound, std::move(cond),
-                               std::move(body), dummy);
         } else {
             form = ir::LoopExp::Form::While;
-            cond = in_body(
-                [&] { return std::vector<LValPtr>{scalar_atom(lower(*l.bound, inner), l.loc)}; },
-                dummy);
         }
-        ir::Body body = in_body([&] { return leaves(lower(*l.body, inner), l.loc); }, dummy);
-        return finish_loop(l, init, params, init_atoms, form, index, bound, std::move(cond),
-                           std::move(body), dummy);
+        const std::vector<ir::Type> init_types = types_of(inits);
+        std::vector<ir::Type> gen = init_types; // the params' types
+        std::vector<ir::Param> sizes;           // the size params
+        std::vector<std::pair<size_t, size_t>> size_at; // (value, dim) each size comes from
+        for (int round = 0;; round++) {
+            std::vector<ir::Param> params = sizes;
+            std::vector<SubExp> init_atoms;
+            for (auto [i, d] : size_at)
+                init_atoms.push_back(init_types[i].dims[d]);
+            std::vector<LValPtr> pvals;
+            for (size_t i = 0; i < inits.size(); i++) {
+                ir::Var v = fresh("acc");
+                params.push_back({v, gen[i]});
+                pvals.push_back(LVal::of(SubExp::of(v), gen[i]));
+                init_atoms.push_back(inits[i]->atom);
+            }
+            size_t pos = 0;
+            ScopePtr inner = bind_pat(scope, *l.pat, restructure(init, pvals, pos));
+            if (l.form == Loop::Form::For)
+                inner = bind_name(inner, l.index_name, LVal::of(SubExp::of(index.var), index.type));
+            ir::Body cond, body;
+            std::vector<ir::Type> bt;
+            if (l.form == Loop::Form::ForIn) {
+                // The element is read inside the body: bind the pattern there.
+                body = in_body(
+                    [&] {
+                        LValPtr x = index_value(xs, {SubExp::of(index.var)}, l.loc);
+                        ScopePtr s = bind_pat(inner, *l.elem_pat, x);
+                        return leaves(lower(*l.body, s), l.loc);
+                    },
+                    bt);
+            } else {
+                if (form == ir::LoopExp::Form::While)
+                    cond = in_body(
+                        [&] {
+                            return std::vector<LValPtr>{
+                                scalar_atom(lower(*l.bound, inner), l.loc)};
+                        },
+                        bt);
+                body = in_body([&] { return leaves(lower(*l.body, inner), l.loc); }, bt);
+            }
+            if (generalize_loop(init_types, gen, sizes, size_at, bt, l.loc)) {
+                if (round == 8)
+                    throw CompilerLimitation(
+                        l.loc, "loop variables whose sizes change between iterations");
+                continue;
+            }
+            for (size_t k = size_at.size(); k-- > 0;)
+                body.result.insert(body.result.begin(), bt[size_at[k].first].dims[size_at[k].second]);
+            std::vector<ir::Param> pat;
+            std::vector<SubExp> outs;
+            for (size_t k = 0; k < sizes.size(); k++) {
+                pat.push_back({fresh("n"), ir::Type::scalar(PrimType::I64)});
+                outs.push_back(SubExp::of(pat.back().var));
+            }
+            for (const ir::Type &t : gen)
+                pat.push_back({fresh("loop"), ir::substitute_sizes(t, sizes, outs)});
+            std::vector<LValPtr> res =
+                emit_pat(ir::LoopExp::make(params, init_atoms, form, index, bound,
+                                           std::move(cond), std::move(body)),
+                         std::move(pat), sizes.size());
+            pos = 0;
+            return restructure(init, res, pos);
+        }
     }
 
-    LValPtr finish_loop(const Loop &l, const LValPtr &init, const std::vector<ir::Param> &params,
-                        const std::vector<SubExp> &init_atoms, ir::LoopExp::Form form,
-                        const ir::Param &index, const SubExp &bound, ir::Body cond, ir::Body body,
-                        const std::vector<ir::Type> &body_types) {
-        std::vector<ir::Type> pt;
-        for (const ir::Param &p : params)
-            pt.push_back(p.type);
-        if (body_types != pt)
-            throw CompilerLimitation(l.loc, "loop variables whose sizes change between iterations");
-        std::vector<LValPtr> res =
-            emit_many(ir::LoopExp::make(params, init_atoms, form, index, bound, std::move(cond),
-                                        std::move(body)),
-                      pt, "loop");
-        size_t pos = 0;
-        return restructure(init, res, pos);
+    /** One step of lower_loop: makes a size param of every size of the params' types `gen`
+     * that the body results' types `bt` do not reproduce.  Whether anything changed. */
+    bool generalize_loop(const std::vector<ir::Type> &init_types, std::vector<ir::Type> &gen,
+                         std::vector<ir::Param> &sizes,
+                         std::vector<std::pair<size_t, size_t>> &size_at,
+                         const std::vector<ir::Type> &bt, const SrcLoc &loc) {
+        if (bt.size() != gen.size())
+            throw InternalError("lowering: loop body with a different number of results");
+        std::vector<SubExp> next; // each size param's value after an iteration
+        for (auto [i, d] : size_at)
+            next.push_back(bt[i].dims[d]);
+        ExtSizes ext; // keyed by (initial size, size after an iteration)
+        for (size_t i = 0; i < gen.size(); i++) {
+            if (!same_shape_kind(gen[i], bt[i]))
+                throw CompilerLimitation(loc, "loop variables whose types change between iterations");
+            ir::Type want = ir::substitute_sizes(gen[i], sizes, next);
+            for (size_t d = 0; d < want.dims.size(); d++) {
+                if (want.dims[d] == bt[i].dims[d])
+                    continue;
+                size_t before = ext.vars.size();
+                gen[i].dims[d] = ext_size(ext, init_types[i].dims[d], bt[i].dims[d]);
+                if (ext.vars.size() > before) {
+                    sizes.push_back(ext.vars.back());
+                    size_at.emplace_back(i, d);
+                }
+            }
+        }
+        return !ext.vars.empty();
     }
 
     /** `loop x for ...` without `= init`: the pattern's names are the initial values. */

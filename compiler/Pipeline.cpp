@@ -4,6 +4,7 @@
 
 #include "compiler/Lower.h"
 #include "compiler/backend/cpu/CpuBackend.h"
+#include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/passes/Kernels.h"
 
 #include <nlohmann/json.hpp>
@@ -126,7 +127,7 @@ std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::str
     case Backend::Cpu:
         return cpu::build(optimise(prog, entry, opts));
     case Backend::Cuda:
-        throw CompileError({}, "the cuda backend is not available yet");
+        return cuda::build(optimise(prog, entry, opts));
     case Backend::Interp:
         break;
     }

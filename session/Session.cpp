@@ -11,6 +11,7 @@
 #include "session/Session.h"
 
 #include "compiler/backend/cpu/CpuBackend.h"
+#include "compiler/backend/cuda/CudaBackend.h"
 #include "core/ValueIO.h"
 #include "runtime/KernelCache.h"
 #include "frontend/Type.h"
@@ -116,7 +117,8 @@ EvalRecord output_record(const std::string &text) {
     return r;
 }
 
-const char *const cuda_missing = "not available yet: the CUDA backend is issue 7";
+const char *const cuda_missing =
+    "not available yet: the CUDA backend generates and compiles kernels, but not its host side";
 
 /** The name the session's expression gets as an entry point of the compiled program. */
 const char *const expr_entry = "__repl";
@@ -150,7 +152,8 @@ const char *const help_text =
     "                   interpreter where the compiler has a limitation); cuda later\n"
     "  :ir EXPR         the optimised IR of EXPR (after fusion and bounds checks)\n"
     "  :code EXPR       the C++ the cpu backend generates for EXPR\n"
-    "  :cuda EXPR       the CUDA code for EXPR (not available yet: issue 7)\n"
+    "  :cuda EXPR       the CUDA kernels generated for EXPR (compiled with NVRTC; running\n"
+    "                   them needs a GPU and the host side, still to come)\n"
     "  :cache           kernel-cache statistics\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation";
@@ -431,7 +434,6 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
 
 EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
                               const std::string &source_name, int first_line) {
-    if (cmd == ":cuda") return error_record(":cuda is " + std::string(cuda_missing));
     Checked c = check(text, source_name, first_line);
     st_->kept_exps.push_back(c.exp);
     compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
@@ -439,6 +441,12 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
     if (cmd == ":ir") {
         r.output = ir::to_string(o.module);
         r.code_language = "loom-ir";
+    } else if (cmd == ":cuda") {
+        r.output = cuda::generate(o.module.functions.at(0));
+        size_t gen = r.output.find("// ---- kernels generated from the IR");
+        if (gen != std::string::npos)
+            r.output = "// (after the runtime header runtime/cuda/loom_cuda_rt.h)\n" + r.output.substr(gen);
+        r.code_language = "cuda";
     } else {
         // The runtime header every unit starts with is the same each time: show only
         // what was generated for this expression.

@@ -580,6 +580,18 @@ std::string to_string(const Module &m) {
     return os.str();
 }
 
+Type substitute_sizes(const Type &t, const std::vector<Param> &binders,
+                      const std::vector<SubExp> &values) {
+    Type r = t;
+    for (SubExp &d : r.dims)
+        for (size_t i = 0; i < binders.size() && i < values.size(); i++)
+            if (!d.is_const && d.var == binders[i].var) {
+                d = values[i];
+                break;
+            }
+    return r;
+}
+
 // ---------------------------------------------------------------- verifier
 
 namespace {
@@ -645,15 +657,19 @@ struct Verifier {
         scope = std::move(saved);
         return r;
     }
-    void body_returns(const Body &b, const std::vector<Type> &want, const char *what) {
+    /** `want` may mention `binders` (existential sizes): they stand for the results at
+     * the same positions. */
+    void body_returns(const Body &b, const std::vector<Type> &want, const char *what,
+                      const std::vector<Param> &binders = {}) {
         auto saved = scope;
         for (const Stm &s : b.stms)
             stm(s);
         if (b.result.size() != want.size())
             fail(what, ": ", b.result.size(), " results, expected ", want.size());
         for (size_t i = 0; i < want.size(); i++) {
-            check_type(want[i]);
-            expect(type_of(b.result[i]), want[i], what);
+            Type w = substitute_sizes(want[i], binders, b.result);
+            check_type(w);
+            expect(type_of(b.result[i]), w, what);
         }
         scope = std::move(saved);
     }
@@ -684,8 +700,9 @@ struct Verifier {
             fail(what, ": operand is an array");
     }
 
-    /** The types the expression produces (Filter: handled in stm). */
-    std::vector<Type> exp(const Exp &e) {
+    /** The types the expression produces (Filter: handled in stm); `pat` is the
+     * statement's pattern (If and Loop types may mention its vars). */
+    std::vector<Type> exp(const Exp &e, const std::vector<Param> &pat) {
         switch (e.kind) {
         case ExpKind::Atom:
             return {type_of(e.as<AtomExp>()->x)};
@@ -737,8 +754,8 @@ struct Verifier {
         case ExpKind::If: {
             auto *n = e.as<IfExp>();
             expect(type_of(n->cond), Type::scalar(PrimType::Bool), "if condition");
-            body_returns(n->then_body, n->ret, "then branch");
-            body_returns(n->else_body, n->ret, "else branch");
+            body_returns(n->then_body, n->ret, "then branch", pat);
+            body_returns(n->else_body, n->ret, "else branch", pat);
             return n->ret;
         }
         case ExpKind::Loop: {
@@ -748,7 +765,8 @@ struct Verifier {
                 ts.push_back(type_of(n->inits[i]));
             auto saved = scope;
             for (size_t i = 0; i < n->params.size(); i++) {
-                expect(ts[i], n->params[i].type, "loop initial value");
+                expect(ts[i], substitute_sizes(n->params[i].type, n->params, n->inits),
+                       "loop initial value");
                 bind(n->params[i]);
             }
             if (n->form == LoopExp::Form::For) {
@@ -763,8 +781,13 @@ struct Verifier {
             std::vector<Type> want;
             for (const Param &p : n->params)
                 want.push_back(p.type);
-            body_returns(n->body, want, "loop body");
+            body_returns(n->body, want, "loop body", n->params);
             scope = std::move(saved);
+            std::vector<SubExp> out;
+            for (const Param &p : pat)
+                out.push_back(SubExp::of(p.var));
+            for (Type &t : want)
+                t = substitute_sizes(t, n->params, out);
             return want;
         }
         case ExpKind::Assert: {
@@ -999,7 +1022,7 @@ struct Verifier {
             }
             return;
         }
-        std::vector<Type> ts = exp(*s.exp);
+        std::vector<Type> ts = exp(*s.exp, s.pat);
         if (ts.size() != s.pat.size())
             fail(exp_kind_name(s.exp->kind), " gives ", ts.size(), " values, pattern binds ",
                  s.pat.size());

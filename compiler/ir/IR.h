@@ -122,7 +122,7 @@ struct Body {
 };
 
 /** Binds the values of `exp`, in order, to `pat`.  Types in `pat` may mention earlier
- * vars of the same pattern (Filter's count). */
+ * vars of the same pattern (Filter's count, the sizes an If or a Loop binds). */
 struct Stm {
     std::vector<Param> pat;
     ExpPtr exp;
@@ -206,7 +206,11 @@ struct ConvertExp : ExpNode<ExpKind::Convert> {
     static ExpPtr make(PrimType to, SubExp x);
 };
 
-/** Evaluates one branch; both bodies produce values of `ret`. */
+/** Evaluates one branch; both bodies produce values of `ret`.  The types in `ret` may
+ * mention the vars of the statement's own pattern (existential sizes): an If whose
+ * branches give arrays of different sizes binds those sizes (i64) first, each branch
+ * returning its own, and the array types name them.  A branch's result types must equal
+ * `ret` with those pattern vars replaced by the branch's results at the same positions. */
 struct IfExp : ExpNode<ExpKind::If> {
     SubExp cond;
     Body then_body, else_body;
@@ -217,7 +221,10 @@ struct IfExp : ExpNode<ExpKind::If> {
 /** `loop params = inits (for index < bound | while cond) do body`; the body's result
  * gives the params' next values; the loop's values are the params' last values.  A `for`
  * with bound <= 0 runs zero times.  `cond` (While) is evaluated before each iteration
- * with the params in scope. */
+ * with the params in scope.  A param's type may mention earlier (i64) params: sizes that
+ * change between iterations.  The inits (and body results) must have the params' types
+ * with those params replaced by the inits (body results) at their positions; the
+ * statement's pattern has them replaced by its own vars. */
 struct LoopExp : ExpNode<ExpKind::Loop> {
     enum class Form : uint8_t { For, While };
     std::vector<Param> params;
@@ -440,6 +447,11 @@ std::ostream &operator<<(std::ostream &os, const Lambda &l);
 std::ostream &operator<<(std::ostream &os, const Function &f);
 std::ostream &operator<<(std::ostream &os, const Module &m);
 std::string to_string(const Module &m);
+
+/** `t` with every size var `binders[i]` replaced by `values[i]` (existential sizes:
+ * a loop's or an If's sizes bound by the same construct). */
+Type substitute_sizes(const Type &t, const std::vector<Param> &binders,
+                      const std::vector<SubExp> &values);
 
 /** The type of an atom given the types of the vars in scope (a scalar for constants). */
 using TypeLookup = std::function<const Type *(const Var &)>;

@@ -345,6 +345,17 @@ void collect_types(PrimOf &t, const Body &b) {
         collect_types(t, *st.exp);
     }
 }
+/** The counts (>= 0) that slices, filters and ranges bind anywhere in `b`. */
+void add_counts(VarSet &s, const Body &b) {
+    for (const Stm &st : b.stms) {
+        ExpKind k = st.exp->kind;
+        if (k == ExpKind::Slice || k == ExpKind::Filter || k == ExpKind::Range)
+            for (size_t i = 0; i + 1 < st.pat.size() && st.pat[i].type.rank() == 0; i++)
+                s.insert(st.pat[i].var.id);
+        each_body(*st.exp, [&](const Body &nb) { add_counts(s, nb); });
+    }
+}
+
 bool is_float_atom(const SubExp &x, const PrimOf &types) {
     if (x.is_const)
         return is_float(x.value.type);
@@ -483,7 +494,15 @@ size_t first_map_result(const Stm &st) {
 
 class Fuser {
 public:
-    Fuser(ir::Module &m, const PrimOf &types) : m_(m), types_(types) {}
+    Fuser(ir::Module &m, const PrimOf &types) : m_(m), types_(types) {
+        for (const ir::Function &fn : m.functions) {
+            for (const Param &p : fn.size_params)
+                sizes_.insert(p.var.id);
+            for (const Param &p : fn.params)
+                add(sizes_, p.type);
+            add_counts(sizes_, fn.body);
+        }
+    }
     FusionStats stats;
 
     void body(Body &b) {
@@ -495,67 +514,79 @@ public:
             if (!horizontal(b))
                 break;
         }
-        read_reversed(b);
+        read_through(b);
         tidy(b);
     }
 
 private:
     ir::Module &m_;
     const PrimOf &types_;
+    VarSet sizes_; ///< variables known to be >= 0: sizes and counts (replicate cannot fail)
     std::unordered_set<const Exp *> created_; ///< Scremas made here (tidied at the end)
 
     Var fresh(const std::string &base) { return Var{m_.next_var_id++, base}; }
 
     /** The expression with fusion applied inside its bodies and lambdas. */
     ExpPtr nested(const ExpPtr &e) {
-        auto redo = [&](auto copy) {
-            return std::static_pointer_cast<const Exp>(copy);
+        return map_bodies(e, [&](Body &b) {
+            body(b);
+            return true;
+        });
+    }
+
+    /** A copy of `e` with f applied to each body nested directly in it (branches, loop
+     * bodies, lambdas); null when f returns false for one. */
+    template <typename F> static ExpPtr map_bodies(const ExpPtr &e, F &&f) {
+        bool ok = true;
+        auto go = [&](Body &b) { ok = ok && f(b); };
+        auto done = [&](auto copy) {
+            return ok ? std::static_pointer_cast<const Exp>(copy) : nullptr;
         };
         switch (e->kind) {
         case ExpKind::If: {
             auto n = std::make_shared<IfExp>(*e->as<IfExp>());
-            body(n->then_body);
-            body(n->else_body);
-            return redo(n);
+            go(n->then_body);
+            go(n->else_body);
+            return done(n);
         }
         case ExpKind::Loop: {
             auto n = std::make_shared<LoopExp>(*e->as<LoopExp>());
-            body(n->cond);
-            body(n->body);
-            return redo(n);
+            go(n->cond);
+            go(n->body);
+            return done(n);
         }
         case ExpKind::Map: {
             auto n = std::make_shared<MapExp>(*e->as<MapExp>());
-            body(n->lam.body);
-            return redo(n);
+            go(n->lam.body);
+            return done(n);
         }
         case ExpKind::Reduce: {
             auto n = std::make_shared<ReduceExp>(*e->as<ReduceExp>());
-            body(n->lam.body);
-            return redo(n);
+            go(n->lam.body);
+            return done(n);
         }
         case ExpKind::Scan: {
             auto n = std::make_shared<ScanExp>(*e->as<ScanExp>());
-            body(n->lam.body);
-            return redo(n);
+            go(n->lam.body);
+            return done(n);
         }
         case ExpKind::Filter: {
             auto n = std::make_shared<FilterExp>(*e->as<FilterExp>());
-            body(n->lam.body);
-            return redo(n);
+            go(n->lam.body);
+            return done(n);
         }
         case ExpKind::Hist: {
             auto n = std::make_shared<HistExp>(*e->as<HistExp>());
-            body(n->lam.body);
-            return redo(n);
+            go(n->lam.body);
+            return done(n);
         }
         case ExpKind::Screma: {
             auto n = std::make_shared<ScremaExp>(*e->as<ScremaExp>());
-            body(n->map_lam.body);
+            go(n->map_lam.body);
             for (auto *ops : {&n->scans, &n->reduces})
                 for (ScremaOp &op : *ops)
-                    body(op.lam.body);
-            return redo(n);
+                    go(op.lam.body);
+            return done(n);
         }
         default:
             return e;
@@ -894,14 +925,187 @@ private:
         return sl->arr;
     }
 
-    /** Rows of a reversed array that a Map or Screma reads are read from the source at
-     * w-1-i instead (through an iota input); reverses left unused are dropped. */
-    void read_reversed(Body &b) {
+    /** A row slice `arr[i1, .., ik, start:end:stride]` (indices, then one range whose
+     * stride is 1 or a positive constant): its row r is arr[i1, .., ik, start + r*stride]. */
+    static const ir::SliceExp *row_slice(const Stm &st) {
+        auto *sl = st.exp->as<ir::SliceExp>();
+        if (!sl || sl->entries.empty() || st.pat.size() != 2)
+            return nullptr;
+        for (size_t k = 0; k + 1 < sl->entries.size(); k++)
+            if (sl->entries[k].is_range)
+                return nullptr;
+        const ir::SliceEntry &r = sl->entries.back();
+        if (!r.is_range ||
+            (r.has_stride && !(r.stride.is_const && r.stride.value.as_i64() > 0)))
+            return nullptr;
+        return sl;
+    }
+
+    /** Nothing in statements (from, to) of b updates `src` in place (a read of it may move
+     * past them). */
+    static bool unconsumed(const Body &b, size_t from, size_t to, const SubExp &src) {
+        for (size_t k = from + 1; !src.is_const && k < to; k++)
+            if (consumed_by(*b.stms[k].exp).count(src.var.id))
+                return false;
+        return true;
+    }
+
+    /** Statements binding `p`, row `i` of input `in` of statement `at_stm` (width w), read
+     * from the array `in` is an index function of (a reverse, a replicate or a row slice),
+     * so that `in` is not needed.  `indexed` tells whether they read `i`. */
+    std::optional<std::vector<Stm>> row_of(const Body &b, const std::unordered_map<int, size_t> &at,
+                                           size_t at_stm, const Var &in, const SubExp &w,
+                                           const Param &p, const Var &i, bool &indexed) {
+        auto it = at.find(in.id);
+        if (it == at.end())
+            return std::nullopt;
+        const Stm &st = b.stms[it->second];
+        std::vector<Stm> s;
+        auto bin = [&](BinOpKind op, SubExp x, SubExp y) {
+            Var v = fresh("ix");
+            s.push_back(Stm{{{v, Type::scalar(PrimType::I64)}}, BinOpExp::make(op, x, y, {})});
+            return SubExp::of(v);
+        };
+        if (std::optional<Var> src = reversed_source(b, at, in)) {
+            if (!unconsumed(b, it->second, at_stm, SubExp::of(*src)))
+                return std::nullopt;
+            SubExp j = bin(BinOpKind::Sub, bin(BinOpKind::Sub, w, SubExp::i64(1)), SubExp::of(i));
+            s.push_back(Stm{{p}, ir::IndexExp::make(*src, {j}, false, {})});
+            indexed = true;
+        } else if (auto *rep = st.exp->as<ir::ReplicateExp>()) {
+            if (!unconsumed(b, it->second, at_stm, rep->x))
+                return std::nullopt;
+            s.push_back(Stm{{p}, AtomExp::make(rep->x)});
+        } else if (auto *sl = row_slice(st)) {
+            if (!unconsumed(b, it->second, at_stm, SubExp::of(sl->arr)))
+                return std::nullopt;
+            // In bounds: the slice (or its check, drop_unused_copies) ran before.
+            const ir::SliceEntry &r = sl->entries.back();
+            SubExp k = SubExp::of(i);
+            if (r.has_stride && !(r.stride == SubExp::i64(1)))
+                k = bin(BinOpKind::Mul, k, r.stride);
+            if (r.has_start)
+                k = bin(BinOpKind::Add, k, r.start);
+            std::vector<SubExp> idx;
+            for (size_t e = 0; e + 1 < sl->entries.size(); e++)
+                idx.push_back(sl->entries[e].start);
+            idx.push_back(k);
+            s.push_back(Stm{{p}, ir::IndexExp::make(sl->arr, idx, false, {})});
+            indexed = true;
+        } else if (auto *co = st.exp->as<ir::CoerceExp>(); co && p.type.rank() == 0) {
+            // A coerced array's rows are its source's (the coercion stays as a check).
+            return row_of(b, at, at_stm, co->arr, w, p, i, indexed);
+        } else {
+            return std::nullopt;
+        }
+        return s;
+    }
+
+    /** The matrix `tr` is the transpose of, if `tr` is bound by a transpose. */
+    static std::optional<Var> transposed_source(const Body &b,
+                                                const std::unordered_map<int, size_t> &at,
+                                                size_t at_stm, const Var &tr) {
+        auto it = at.find(tr.id);
+        auto *t = it == at.end() ? nullptr : b.stms[it->second].exp->as<ir::TransposeExp>();
+        if (!t || !unconsumed(b, it->second, at_stm, SubExp::of(t->arr)))
+            return std::nullopt;
+        return t->arr;
+    }
+
+    /** Rewrites the uses of `p` in `b`, where p is column `i` of `a` (a row of
+     * `transpose a`), into reads of `a`: `p[j, ..]` becomes `a[j, i, ..]` and a SOAC over p
+     * reads a[j, i] at its row j.  False (b partly rewritten) when p has another use. */
+    bool read_column(Body &b, const Param &p, const Var &a, const Var &i) {
+        std::vector<Stm> out;
+        for (const Stm &st0 : b.stms) {
+            Stm st = st0;
+            if (auto *ix = st.exp->as<ir::IndexExp>(); ix && ix->arr == p.var) {
+                std::optional<std::vector<Stm>> r = column_index(st, *ix, p, a, i);
+                if (!r)
+                    return false;
+                out.insert(out.end(), r->begin(), r->end());
+                continue;
+            } else if (is_fusible(*st.exp)) {
+                Node n = node(st), r = n;
+                r.inputs.clear();
+                r.lam.params.clear();
+                Var io = fresh("iota"), j = fresh("j");
+                std::vector<Stm> pre;
+                for (size_t k = 0; k < n.inputs.size(); k++) {
+                    if (n.inputs[k] == p.var) {
+                        pre.push_back(Stm{{n.lam.params[k]},
+                                          ir::IndexExp::make(a, {SubExp::of(j), SubExp::of(i)},
+                                                             false, {})});
+                    } else {
+                        r.inputs.push_back(n.inputs[k]);
+                        r.lam.params.push_back(n.lam.params[k]);
+                    }
+                }
+                if (!pre.empty()) {
+                    out.push_back(Stm{{{io, Type{PrimType::I64, {n.w}}}}, ir::IotaExp::make(n.w)});
+                    r.inputs.push_back(io);
+                    r.lam.params.push_back({j, Type::scalar(PrimType::I64)});
+                    r.lam.body.stms.insert(r.lam.body.stms.begin(), pre.begin(), pre.end());
+                    st = st.exp->kind == ExpKind::Map
+                             ? Stm{st.pat, MapExp::make(r.w, std::move(r.lam), r.inputs)}
+                             : stm_of(std::move(r));
+                }
+            }
+            st.exp = map_bodies(st.exp, [&](Body &nb) { return read_column(nb, p, a, i); });
+            if (!st.exp || uses_of(st).count(p.var.id))
+                return false;
+            out.push_back(std::move(st));
+        }
+        VarSet res;
+        add(res, b.result);
+        if (res.count(p.var.id))
+            return false;
+        b.stms = std::move(out);
+        return true;
+    }
+
+    /** `v = p[j, ..]` with p column i of a, as a read of `a[j, i, ..]`.  A checked index
+     * keeps its own check (and message): out of range, it indexes `iota n` instead. */
+    std::optional<std::vector<Stm>> column_index(const Stm &st, const ir::IndexExp &ix, const Param &p,
+                                    const Var &a, const Var &i) {
+        std::vector<SubExp> idx = ix.idx;
+        idx.insert(idx.begin() + 1, SubExp::of(i));
+        if (!ix.checked)
+            return std::vector<Stm>{Stm{st.pat, ir::IndexExp::make(a, idx, false, ix.loc)}};
+        if (p.type.rank() != 1 || ix.idx.size() != 1 || st.pat.size() != 1)
+            return std::nullopt;
+        Type b1 = Type::scalar(PrimType::Bool), i64 = Type::scalar(PrimType::I64);
+        const SubExp &j = ix.idx[0], &n = p.type.dims[0];
+        Var lo = fresh("lo"), hi = fresh("hi"), ok = fresh("ok"), v = fresh("v"), io = fresh("iota"),
+            e = fresh("e"), z = fresh("z");
+        Body in;
+        in.stms.push_back(Stm{{{lo, b1}}, BinOpExp::make(BinOpKind::Le, SubExp::i64(0), j, {})});
+        in.stms.push_back(Stm{{{hi, b1}}, BinOpExp::make(BinOpKind::Lt, j, n, {})});
+        in.stms.push_back(Stm{{{ok, b1}}, BinOpExp::make(BinOpKind::LogAnd, SubExp::of(lo),
+                                                          SubExp::of(hi), {})});
+        Body then_b, else_b;
+        then_b.stms.push_back(Stm{{{v, st.pat[0].type}}, ir::IndexExp::make(a, idx, false, ix.loc)});
+        then_b.result = {SubExp::of(v)};
+        else_b.stms.push_back(Stm{{{io, Type{PrimType::I64, {n}}}}, ir::IotaExp::make(n)});
+        else_b.stms.push_back(Stm{{{e, i64}}, ir::IndexExp::make(io, {j}, true, ix.loc)});
+        else_b.stms.push_back(Stm{{{z, st.pat[0].type}}, ir::ConvertExp::make(st.pat[0].type.elem,
+                                                                              SubExp::of(e))});
+        else_b.result = {SubExp::of(z)};
+        in.stms.push_back(Stm{st.pat, IfExp::make(SubExp::of(ok), std::move(then_b),
+                                                  std::move(else_b), {st.pat[0].type})});
+        return in.stms;
+    }
+
+    /** SOACs over arrays that are index functions of others (reverse, replicate, row
+     * slices, transpose) read those others directly, through an iota input for the row
+     * index; the copies left unused are dropped. */
+    void read_through(Body &b) {
         std::vector<Stm> out;
         auto at = binders(b);
         bool changed = false;
-        for (const Stm &st : b.stms) { // (b is read below: copy, do not move)
-            if (st.exp->kind != ExpKind::Map && st.exp->kind != ExpKind::Screma) {
+        for (size_t s = 0; s < b.stms.size(); s++) {
+            const Stm &st = b.stms[s]; // (b is read below: copy, do not move)
+            if (!is_fusible(*st.exp)) {
                 out.push_back(st);
                 continue;
             }
@@ -909,30 +1113,45 @@ private:
             Node r = n;
             r.inputs.clear();
             r.lam.params.clear();
-            Var j = fresh("j");
+            Var i = fresh("i");
             std::vector<Stm> pre;
+            bool indexed = false, any = false;
+            VarSet updated; // a row updated in place must stay a row of its own array
+            for (const Stm &ls : n.lam.body.stms)
+                add_consumed(updated, *ls.exp);
             for (size_t k = 0; k < n.inputs.size(); k++) {
-                if (std::optional<Var> src = reversed_source(b, at, n.inputs[k])) {
-                    pre.push_back(Stm{{n.lam.params[k]},
-                                      ir::IndexExp::make(*src, {SubExp::of(j)}, false, {})});
-                } else {
+                const Param &p = n.lam.params[k];
+                if (!updated.empty() && (p.type.rank() > 0 || updated.count(p.var.id))) {
                     r.inputs.push_back(n.inputs[k]);
-                    r.lam.params.push_back(n.lam.params[k]);
+                    r.lam.params.push_back(p);
+                    continue;
                 }
+                if (auto rows = row_of(b, at, s, n.inputs[k], n.w, p, i, indexed)) {
+                    pre.insert(pre.end(), rows->begin(), rows->end());
+                    any = true;
+                    continue;
+                }
+                if (auto a = transposed_source(b, at, s, n.inputs[k])) {
+                    Body nb = r.lam.body;
+                    if (read_column(nb, p, *a, i)) {
+                        r.lam.body = std::move(nb);
+                        indexed = any = true;
+                        continue;
+                    }
+                }
+                r.inputs.push_back(n.inputs[k]);
+                r.lam.params.push_back(p);
             }
-            if (pre.empty()) {
+            if (!any) {
                 out.push_back(st);
                 continue;
             }
-            Type i64 = Type::scalar(PrimType::I64);
-            Var io = fresh("iota"), i = fresh("i"), last = fresh("last");
-            out.push_back(Stm{{{io, Type{PrimType::I64, {n.w}}}}, ir::IotaExp::make(n.w)});
-            r.inputs.push_back(io);
-            r.lam.params.push_back({i, i64});
-            pre.insert(pre.begin(),
-                       {Stm{{{last, i64}}, BinOpExp::make(BinOpKind::Sub, n.w, SubExp::i64(1), {})},
-                        Stm{{{j, i64}}, BinOpExp::make(BinOpKind::Sub, SubExp::of(last),
-                                                       SubExp::of(i), {})}});
+            if (indexed || r.inputs.empty()) { // a Screma needs one input for its width
+                Var io = fresh("iota");
+                out.push_back(Stm{{{io, Type{PrimType::I64, {n.w}}}}, ir::IotaExp::make(n.w)});
+                r.inputs.push_back(io);
+                r.lam.params.push_back({i, Type::scalar(PrimType::I64)});
+            }
             r.lam.body.stms.insert(r.lam.body.stms.begin(), pre.begin(), pre.end());
             if (st.exp->kind == ExpKind::Map)
                 out.push_back(Stm{st.pat, MapExp::make(r.w, std::move(r.lam), r.inputs)});
@@ -942,13 +1161,15 @@ private:
         }
         b.stms = std::move(out);
         if (changed)
-            drop_unused_reverses(b);
+            drop_unused_copies(b);
     }
 
-    /** Removes `reverse xs` statements (a [::-1] slice and its coercion, which cannot
-     * fail) whose results nothing uses any more. */
-    void drop_unused_reverses(Body &b) {
-        for (int round = 0; round < 2; round++) {
+    /** Removes the index-function arrays nothing uses any more: reverses (a [::-1] slice
+     * and its coercion, which cannot fail), transposes and replicates of a known size; an
+     * unused row slice keeps only its bounds check. */
+    void drop_unused_copies(Body &b) {
+        for (bool again = true; again;) {
+            again = false;
             VarSet used; // a statement's own pattern types do not keep it alive
             for (const Stm &st : b.stms) {
                 VarSet own = binds_of(st);
@@ -970,12 +1191,90 @@ private:
                                  sl->entries[0].stride == SubExp::i64(-1);
                 bool rev_coerce = st.exp->kind == ExpKind::Coerce && st.pat.size() == 1 &&
                                   reversed_source(b, at, st.pat[0].var);
-                if (!(dead && (rev_slice || rev_coerce)))
+                auto *rep = st.exp->as<ir::ReplicateExp>();
+                bool copy = rev_slice || rev_coerce || st.exp->kind == ExpKind::Transpose ||
+                            (rep && (nonneg_const(rep->n) || (!rep->n.is_const &&
+                                                              sizes_.count(rep->n.var.id))));
+                auto *co = st.exp->as<ir::CoerceExp>();
+                auto src = co ? types_.find(co->arr.id) : types_.end();
+                if (dead && copy) {
+                    // dropped
+                } else if (row_slice(st) && !used.count(st.pat.back().var.id)) {
+                    append_slice_check(out, st);
+                } else if (dead && co && !rev_coerce && src != types_.end() &&
+                           src->second.rank() == 1) {
+                    append_coerce_check(out, *co, src->second.dims[0]);
+                } else {
                     out.push_back(st);
+                    continue;
+                }
+                again = true;
             }
             b.stms = std::move(out);
         }
     }
+
+    /** `let c = arr :> [d]` without c (arr one-dimensional, of size n): coercing `iota n`
+     * gives the same error, and only runs where n differs from d. */
+    void append_coerce_check(std::vector<Stm> &out, const ir::CoerceExp &co, const SubExp &n) {
+        Type b1 = Type::scalar(PrimType::Bool);
+        Var ok = fresh("ok"), io = fresh("iota"), c = fresh("c"), r = fresh("ok");
+        out.push_back(Stm{{{ok, b1}}, BinOpExp::make(BinOpKind::Eq, n, co.dims.at(0), {})});
+        Body then_b, else_b;
+        then_b.result = {SubExp::of(ok)};
+        else_b.stms.push_back(Stm{{{io, Type{PrimType::I64, {n}}}}, ir::IotaExp::make(n)});
+        else_b.stms.push_back(Stm{{{c, Type{PrimType::I64, co.dims}}},
+                                  ir::CoerceExp::make(io, co.dims, co.loc)});
+        else_b.result = {SubExp::of(ok)};
+        out.push_back(Stm{{{r, b1}}, IfExp::make(SubExp::of(ok), std::move(then_b),
+                                                 std::move(else_b), {b1})});
+    }
+
+    /** `let (n, s) = arr[i.., start:end:stride]` without s: n from the bounds, and the slice
+     * itself (its error) only where the bounds do not hold. */
+    void append_slice_check(std::vector<Stm> &out, const Stm &st) {
+        auto *sl = st.exp->as<ir::SliceExp>();
+        auto src = types_.find(sl->arr.id);
+        if (src == types_.end() || src->second.rank() < (int)sl->entries.size()) {
+            out.push_back(st);
+            return;
+        }
+        const std::vector<SubExp> &dims = src->second.dims;
+        Type i64 = Type::scalar(PrimType::I64), b1 = Type::scalar(PrimType::Bool);
+        auto bin = [&](std::vector<Stm> &to, BinOpKind op, SubExp x, SubExp y, const Type &t) {
+            Var v = fresh(t == b1 ? "ok" : "ix");
+            to.push_back(Stm{{{v, t}}, BinOpExp::make(op, x, y, {})});
+            return SubExp::of(v);
+        };
+        std::optional<SubExp> ok;
+        auto both = [&](SubExp c) { ok = ok ? bin(out, BinOpKind::LogAnd, *ok, c, b1) : c; };
+        size_t last = sl->entries.size() - 1;
+        for (size_t k = 0; k < last; k++) {
+            const SubExp &x = sl->entries[k].start;
+            both(bin(out, BinOpKind::Le, SubExp::i64(0), x, b1));
+            both(bin(out, BinOpKind::Lt, x, dims[k], b1));
+        }
+        const ir::SliceEntry &r = sl->entries[last];
+        SubExp from = r.has_start ? r.start : SubExp::i64(0), to = r.has_end ? r.end : dims[last];
+        both(bin(out, BinOpKind::Le, SubExp::i64(0), from, b1));
+        both(bin(out, BinOpKind::Le, from, to, b1));
+        both(bin(out, BinOpKind::Le, to, dims[last], b1));
+        Body then_b, else_b;
+        SubExp cnt = bin(then_b.stms, BinOpKind::Sub, to, from, i64);
+        if (r.has_stride && !(r.stride == SubExp::i64(1))) {
+            int64_t st1 = r.stride.value.as_i64() - 1;
+            cnt = bin(then_b.stms, BinOpKind::Add, cnt, SubExp::i64(st1), i64);
+            cnt = bin(then_b.stms, BinOpKind::Div, cnt, r.stride, i64);
+        }
+        then_b.result = {cnt};
+        Var n2 = fresh("n"), s2 = fresh("sl");
+        Type t = st.pat[1].type;
+        t.dims[0] = SubExp::of(n2);
+        else_b.stms.push_back(Stm{{{n2, i64}, {s2, t}}, st.exp});
+        else_b.result = {SubExp::of(n2)};
+        out.push_back(Stm{{st.pat[0]}, IfExp::make(*ok, std::move(then_b), std::move(else_b), {i64})});
+    }
+
     // ------------------------------------------------------------ tidying
 
     /** Map results of the Scremas made here that repeat another result or just copy an

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <omp.h>
+#include <sys/mman.h>
 
 namespace lrt {
 
@@ -127,13 +128,29 @@ inline void dec(Mem *m) {
         std::free(m);
     }
 }
+/** Blocks of 4 MiB and more are 2 MiB-aligned and advised onto transparent huge pages:
+ * first-touch faults on 4 KiB pages cost more than a memory-bound kernel itself. */
+inline Mem *raw_alloc(int64_t bytes) {
+    constexpr size_t huge = (size_t)2 << 20;
+    size_t n = (size_t)bytes + sizeof(Mem);
+    if (n < 2 * huge) {
+        Mem *m = (Mem *)std::aligned_alloc(64, n);
+        if (m) m->cap = bytes;
+        return m;
+    }
+    n = (n + huge - 1) / huge * huge;
+    Mem *m = (Mem *)std::aligned_alloc(huge, n);
+    if (!m) return nullptr;
+    madvise(m, n, MADV_HUGEPAGE);
+    m->cap = (int64_t)(n - sizeof(Mem));
+    return m;
+}
 inline Mem *mem_alloc(int64_t bytes) {
     bytes = bytes < 0 ? 0 : (bytes + 63) & ~(int64_t)63;
     Mem *m = bytes >= BlockCache::min_bytes ? block_cache.take(bytes) : nullptr;
     if (!m) {
-        m = (Mem *)std::aligned_alloc(64, (size_t)bytes + sizeof(Mem));
+        m = raw_alloc(bytes);
         if (!m) fail(-1, "out of memory");
-        m->cap = bytes;
     }
     m->rc = 1;
     return m;

@@ -436,6 +436,9 @@ TEST_CASE("fusion: kernels left in the fusion test programs") {
         {"three_consumers_and_result.fut", 1}, {"two_consumers.fut", 1},
         {"update_after_fusion.fut", 1}, {"update_input_between.fut", 1},
         {"wrong_fusion_reverse.fut", 2}, {"wrong_fusion_scan.fut", 2},
+        {"transpose_map.fut", 1},     {"transpose_index_error.fut", 1},
+        {"strided_slices.fut", 4},    {"slice_rows.fut", 2},
+        {"replicate_input.fut", 1},
         {"zip_producers.fut", 1}};
     fs::path dir = fs::path(__FILE__).parent_path().parent_path() / "programs" / "fusion";
     size_t seen = 0;
@@ -463,4 +466,38 @@ TEST_CASE("fusion: a map over a reversed array reads the source through w-1-i") 
     CHECK(a.text.find("::-1") == std::string::npos); // no reversed copy is made
     CHECK(agree(src, {i32_array({1, 2, 3})}));
     CHECK(agree(src, {i32_array({})}));
+}
+
+TEST_CASE("fusion: maps over transposes, slices and replicates read the source in place") {
+    const char *tr = "def main [n][m] (a: [n][m]i32) = map (\\c -> reduce (+) 0 c) (transpose a)";
+    Fused t = fused(tr);
+    CHECK(t.kernels.size() == 1);
+    CHECK(t.text.find("transpose") == std::string::npos);
+    Value a = Value::prim_array(PrimType::I32, {2, 3});
+    for (int64_t k = 0; k < 6; k++)
+        store_prim(PrimType::I32, a.mutable_data(), k,
+                   PrimValue::integer(PrimType::I32, (uint64_t)(k * 3 - 4)));
+    CHECK(agree(tr, {a}));
+    // A checked index into a column keeps its message.
+    const char *ix = "def main [n][m] (a: [n][m]i32) (k: i64) = map (\\c -> c[k]) (transpose a)";
+    CHECK(fused(ix).text.find("transpose") == std::string::npos);
+    for (int64_t k : {1, 2, -1})
+        CHECK(agree(ix, {a, Value(PrimValue::integer(PrimType::I64, (uint64_t)k))}));
+
+    const char *sh = "def main [n] (xs: [n]i32) = map2 (+) xs[1:] (xs[:n - 1] :> [n - 1]i32)";
+    Fused s = fused(sh);
+    CHECK(s.kernels.size() == 1);
+    CHECK(count(s.text, "screma(") + count(s.text, "map(") == 1);
+    CHECK(count(s.text, "unchecked") == 2); // the map reads xs itself, twice
+    for (auto v : {std::vector<int32_t>{1, 2, 3, 4}, {5}, {}})
+        CHECK(agree(sh, {i32_array(v)}));
+    const char *st = "def main (xs: []i32) = (map (* 2) xs[1::2], reduce (+) 0 xs[::3])";
+    for (auto v : {std::vector<int32_t>{1, 2, 3, 4, 5, 6, 7}, {5}, {}})
+        CHECK(agree(st, {i32_array(v)}));
+
+    const char *rp = "def main [n] (xs: [n]i32) = map2 (*) xs (replicate n 2)";
+    Fused r = fused(rp);
+    CHECK(r.kernels.size() == 1);
+    CHECK(r.text.find("replicate") == std::string::npos);
+    CHECK(agree(rp, {i32_array({1, 2, 3})}));
 }

@@ -319,11 +319,37 @@ TEST_CASE("lower: slice updates and multi-dimensional scatter") {
                        {i32_array({1, 2, 3}), Value(PrimValue::integer(PrimType::I64, 9))}));
 }
 
+TEST_CASE("lower: loops and branches with existential sizes") {
+    Value n3 = Value(PrimValue::integer(PrimType::I64, 3));
+    // Loop variables whose sizes change: one size param per changing size.
+    CHECK(agree("def main (n: i64) = loop xs = iota 1 for _i < n do concat xs xs", {n3}));
+    CHECK(agree("def main (n: i64) = let (xs, k) = loop (xs, k) = (iota 1, 0) while k < n do "
+                "(concat xs (map (+k) xs), k + 1) in (length xs, xs, k)",
+                {n3}));
+    // Two variables sharing a size, a fixed one beside them, and a 2-d one.
+    CHECK(agree("def main (xs: []i32) (n: i64) = loop (a, b, c, m) = (xs, xs, xs, [xs]) for i < n "
+                "do let a2 = filter (> i32.i64 i) a in (a2, map (*2) a2, c, [c] ++ m)",
+                {i32_array({1, 2, 3, 4}), n3}));
+    // for-in, and a size read inside the body.
+    CHECK(agree("def main (ys: []i32) = loop xs = [0i32] for y in ys do "
+                "if y > 1 then xs ++ [y + i32.i64 (length xs)] else xs",
+                {i32_array({1, 2, 3})}));
+    // Branches whose results have different sizes.
+    CHECK(agree("def main (b: bool) = if b then iota 2 else iota 3",
+                {Value(PrimValue::boolean(true))}));
+    CHECK(agree("def main (b: bool) = if b then iota 2 else iota 3",
+                {Value(PrimValue::boolean(false))}));
+    CHECK(agree("def main (xs: []i32) = let (a, b, c) = if length xs > 2 then (filter (> 1) xs, "
+                "xs, [xs]) else (xs, filter (> 1) xs, [xs, xs]) in (a, b, c, length a + length c)",
+                {i32_array({1, 2, 3})}));
+    CHECK(agree("def main (xs: []i32) = let (a, b, c) = if length xs > 2 then (filter (> 1) xs, "
+                "xs, [xs]) else (xs, filter (> 1) xs, [xs, xs]) in (a, b, c, length a + length c)",
+                {i32_array({1, 2})}));
+}
+
 TEST_CASE("lower: unsupported constructs are compiler limitations with a location") {
     const char *srcs[] = {
         "def f (x: i32): i32 = if x == 0 then 0 else f (x - 1)\ndef main = f 3",
-        "def main (n: i64) = loop xs = iota 1 for _i < n do concat xs xs",
-        "def main (b: bool) = if b then iota 2 else iota 3",
     };
     for (const char *s : srcs) {
         Program p = checked(s);

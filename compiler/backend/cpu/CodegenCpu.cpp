@@ -366,6 +366,13 @@ private:
     std::vector<Frame> frames_;
     std::unordered_map<const Body *, std::unordered_map<int, size_t>> last_use_;
     const Stm *cur_ = nullptr;
+    /** Iotas and replicated scalars that are never materialised: var id -> the C++ of
+     * their element at index `@` (see virtual_array). */
+    std::unordered_map<int, std::string> virt_;
+    /** Arrays a map lambda returns as row i of its output: the SOAC that binds one writes
+     * straight into that row (var id -> the row view and its type), saving an allocation
+     * and a copy per row. */
+    std::unordered_map<int, std::pair<std::string, IType>> dest_;
 
     void line(const std::string &s) { os_ << std::string((size_t)ind_ * 4, ' ') << s << "\n"; }
     void open(const std::string &s = "{") {
@@ -378,10 +385,13 @@ private:
     }
     /** A SOAC's loop over [lo, hi) in blocks of 1024 iterations: one interrupt poll per
      * block keeps the inner loop free of calls (and vectorisable). */
-    void open_loop(const std::string &i, const std::string &lo, const std::string &hi) {
+    void open_loop(const std::string &i, const std::string &lo, const std::string &hi,
+                   const std::string &pragma = "") {
         open("for (int64_t blk_ = " + lo + "; blk_ < " + hi + "; blk_ += 1024) {");
         line("lrt::poll(ctx);");
         line("const int64_t end_ = blk_ + 1024 < " + hi + " ? blk_ + 1024 : " + hi + ";");
+        if (!pragma.empty())
+            line(pragma);
         open("for (int64_t " + i + " = blk_; " + i + " < end_; " + i + "++) {");
     }
     void close_loop() {
@@ -511,6 +521,62 @@ private:
             return load(t.elem, a + ".data[" + i + "]");
         return "lrt::row(" + a + ", " + i + ", true)";
     }
+    /** Row i of a SOAC input (virtual arrays yield their element without a load). */
+    std::string in_row(const Var &v, const std::string &i) {
+        auto it = virt_.find(v.id);
+        if (it == virt_.end())
+            return row(name(v), type_of(v), i);
+        std::string e = it->second;
+        size_t at = e.find('@');
+        return at == std::string::npos ? e : e.replace(at, 1, i);
+    }
+    /** An iota or a replicated scalar whose every use is as an input row of a SOAC later
+     * in the same body is not materialised (saves a full write and read of memory). */
+    bool virtual_array(const Stm &s) {
+        std::string elem, n;
+        if (s.exp->kind == ExpKind::Iota) {
+            elem = "(int64_t)(@)";
+            n = i64(s.exp->as<ir::IotaExp>()->n) + ", \"iota: negative size\"";
+        } else if (auto *r = s.exp->as<ir::ReplicateExp>();
+                   s.exp->kind == ExpKind::Replicate && type_of(r->x).rank() == 0) {
+            elem = atom(r->x);
+            n = i64(r->n) + ", \"replicate: negative size\"";
+        } else {
+            return false;
+        }
+        const Var &v = s.pat.at(0).var;
+        const Frame &fr = frames_.back();
+        for (const SubExp &x : fr.body->result)
+            if (!x.is_const && x.var.id == v.id)
+                return false;
+        for (size_t k = fr.pos + 1; k < fr.body->stms.size(); k++) {
+            const Exp &e = *fr.body->stms[k].exp;
+            int all = 0, rows = 0;
+            uses_exp(e, [&](int id) { all += id == v.id; });
+            auto count = [&](const std::vector<Var> &in) {
+                for (const Var &x : in)
+                    rows += x.id == v.id;
+            };
+            switch (e.kind) {
+            case ExpKind::Screma: count(e.as<ir::ScremaExp>()->inputs); break;
+            case ExpKind::Map: count(e.as<ir::MapExp>()->inputs); break;
+            case ExpKind::Reduce: count(e.as<ir::ReduceExp>()->inputs); break;
+            case ExpKind::Scan: count(e.as<ir::ScanExp>()->inputs); break;
+            case ExpKind::Hist: {
+                auto *n = e.as<ir::HistExp>();
+                count({n->indices, n->values});
+                break;
+            }
+            default: break;
+            }
+            if (all != rows)
+                return false;
+        }
+        types_[v.id] = s.pat[0].type;
+        virt_[v.id] = elem;
+        line("lrt::check_size(" + loc(s.exp->loc) + ", " + n + ");");
+        return true;
+    }
     /** Writes `e` (of the row type of out's type t) as row i of out. */
     void put_row(const std::string &out, const IType &t, const std::string &i, const std::string &e) {
         if (t.rank() == 1)
@@ -561,6 +627,8 @@ private:
             throw InternalError(std::string("cpu codegen: ") + exp_kind_name(e.kind) +
                                 " binds one value");
         const Param &p = s.pat[0];
+        if (virtual_array(s))
+            return;
         std::string rhs = simple(e, p.type);
         line(decl(p) + " = " + rhs + ";");
     }
@@ -1005,6 +1073,63 @@ private:
         close();
     }
 
+    /** `#pragma omp simd reduction(...)` for a redomap whose operators are all float `+`
+     * or `*` and whose map body is scalar code that cannot fail: reduction operators are
+     * associative, so the compiler may reassociate (vectorise) the sum, as it already
+     * does for integers.  Empty when it does not apply. */
+    std::string simd_reduction(const Soac &q, const std::vector<IType> &pt,
+                               const std::vector<std::string> &acc) {
+        if (!q.scans.empty() || q.reduces.empty())
+            return "";
+        std::string clauses;
+        size_t k = 0;
+        // Operand j of an m-operand operator: statement j combines params j and m + j.
+        for (const ScremaOp &op : q.reduces) {
+            const Lambda &l = op.lam;
+            size_t m = op.neutral.size();
+            if (l.params.size() != 2 * m || l.body.stms.size() != m || l.body.result.size() != m)
+                return "";
+            for (size_t j = 0; j < m; j++) {
+                PrimType t = l.params[j].type.elem;
+                const Stm &st = l.body.stms[j];
+                auto *b = st.exp->as<ir::BinOpExp>();
+                if (l.params[j].type.rank() != 0 || (t != PrimType::F32 && t != PrimType::F64) ||
+                    !b || b->x.is_const || b->y.is_const || l.body.result[j].is_const ||
+                    l.body.result[j].var.id != st.pat.at(0).var.id)
+                    return "";
+                int px = l.params[j].var.id, py = l.params[m + j].var.id;
+                if (!((b->x.var.id == px && b->y.var.id == py) ||
+                      (b->x.var.id == py && b->y.var.id == px)))
+                    return "";
+                if (b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Mul)
+                    return "";
+                clauses += std::string(" reduction(") + (b->op == ir::BinOpKind::Add ? "+" : "*") +
+                           ": " + acc[k++] + ")";
+            }
+        }
+        for (size_t j = k; j < pt.size(); j++)
+            if (pt[j].rank() > 1)
+                return "";
+        if (q.map)
+            for (const Stm &st : q.map->body.stms) {
+                for (const Param &p : st.pat)
+                    if (p.type.rank() != 0)
+                        return "";
+                const Exp &e = *st.exp;
+                bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math ||
+                          e.kind == ExpKind::Convert || e.kind == ExpKind::Atom;
+                if (auto *b = e.as<ir::BinOpExp>()) {
+                    // Arithmetic has its operands' type; comparisons cannot fail.
+                    ok = is_float(st.pat.at(0).type.elem) || (b->op != ir::BinOpKind::Div && b->op != ir::BinOpKind::Mod &&
+                                         b->op != ir::BinOpKind::Quot && b->op != ir::BinOpKind::Rem &&
+                                         b->op != ir::BinOpKind::Pow);
+                }
+                if (!ok)
+                    return "";
+            }
+        return "#pragma omp simd" + clauses;
+    }
+
     void soac(const Stm &s, const Soac &q, bool par) {
         size_t nscan = 0, nred = 0;
         for (const ScremaOp &op : q.scans)
@@ -1014,9 +1139,6 @@ private:
         size_t nres = s.pat.size();
         // The pattern's array outputs: scans first, map results last.
         std::vector<bool> lazy(nres, false);
-        std::vector<IType> in_types;
-        for (const Var &v : q.inputs)
-            in_types.push_back(type_of(v));
         for (size_t k = 0; k < nres; k++) {
             bool is_arr_out = k < nscan || k >= nscan + nred;
             if (!is_arr_out)
@@ -1048,6 +1170,9 @@ private:
             if (lazy[k]) {
                 init[k] = "init" + N + "_" + std::to_string(k);
                 line("bool " + init[k] + " = false;");
+            } else if (auto d = dest_.find(s.pat[k].var.id);
+                       d != dest_.end() && d->second.second == pt[k]) {
+                line(name(s.pat[k].var) + " = " + d->second.first + ";");
             } else {
                 line(name(s.pat[k].var) + " = lrt::alloc<" + stype(pt[k].elem) + ", " +
                      std::to_string(pt[k].rank()) + ">({" + w +
@@ -1087,10 +1212,20 @@ private:
             std::vector<std::string> r;
             std::vector<bool> r_plain; // may be used twice (lazy outputs)
             if (q.map) {
+                for (size_t k = nacc; k < nres && k < q.map->body.result.size(); k++) {
+                    const SubExp &x = q.map->body.result[k];
+                    if (!lazy[k] && pt[k].rank() > 1 && !x.is_const)
+                        dest_.emplace(x.var.id, std::make_pair("lrt::row(" + name(s.pat[k].var) +
+                                                                   ", " + i + ", true)",
+                                                               pt[k].row()));
+                }
                 std::vector<std::string> args;
                 for (size_t j = 0; j < q.inputs.size(); j++)
-                    args.push_back(row(name(q.inputs[j]), in_types[j], i));
+                    args.push_back(in_row(q.inputs[j], i));
                 std::vector<Res> rs = apply(*q.map, args);
+                for (const SubExp &x : q.map->body.result)
+                    if (!x.is_const)
+                        dest_.erase(x.var.id); // the row view is this iteration's only
                 for (const Res &x : rs)
                     r.push_back(x.take());
                 for (size_t k = 0; k < rs.size(); k++)
@@ -1098,7 +1233,7 @@ private:
                         r[k] = rs[k].expr;
             } else {
                 for (size_t j = 0; j < q.inputs.size(); j++)
-                    r.push_back(row(name(q.inputs[j]), in_types[j], i));
+                    r.push_back(in_row(q.inputs[j], i));
             }
             for (size_t o = 0; o < ops.size(); o++) {
                 std::vector<std::string> as = op_slice(acc, o);
@@ -1125,7 +1260,7 @@ private:
         };
         if (!par) {
             declare_accs();
-            open_loop(i, "0", w);
+            open_loop(i, "0", w, simd_reduction(q, pt, acc));
             iteration();
             close_loop();
             for (size_t k = nscan; k < nacc; k++)
@@ -1138,7 +1273,7 @@ private:
             line("unsigned poll_ = 0;");
             line("(void)" + c + ";");
             declare_accs();
-            open_loop(i, "lo_", "hi_");
+            open_loop(i, "lo_", "hi_", simd_reduction(q, pt, acc));
             iteration();
             close_loop();
             for (size_t k = 0; k < nacc; k++)
@@ -1184,6 +1319,13 @@ private:
                 open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
                 line("if (" + c + " == 0) return;");
                 line("unsigned poll_ = 0;");
+                // The carry in a local: a load through the Vec could alias the output
+                // (same element type) and would keep the loop from vectorising.
+                std::vector<std::string> cin(nscan);
+                for (size_t k = 0; k < nscan; k++) {
+                    cin[k] = "cin" + N + "_" + std::to_string(k);
+                    line("const " + acc_t[k] + " " + cin[k] + " = " + ccur[k] + ";");
+                }
                 open_loop(i, "lo_", "hi_");
                 for (size_t o = 0; o < ops.size(); o++) {
                     if (op_first[o] >= nscan)
@@ -1196,7 +1338,7 @@ private:
                         xs.push_back(t);
                     }
                     outs = xs;
-                    combine(*ops[o], op_slice(ccur, o), xs, outs);
+                    combine(*ops[o], op_slice(cin, o), xs, outs);
                     for (size_t k = op_first[o], j = 0; j < xs.size(); k++, j++)
                         put_row(name(s.pat[k].var), pt[k], i, xs[j]);
                     close();
@@ -1289,7 +1431,6 @@ private:
         std::string N = std::to_string(tmp_++);
         std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_", d = name(s.pat.at(0).var);
         const IType dt = s.pat[0].type;
-        const IType &vt = type_of(n.values);
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
@@ -1303,9 +1444,9 @@ private:
         auto sequential = [&] {
             line("unsigned poll_ = 0;");
             open_loop(i, "lo_", "hi_");
-            line("const int64_t ix_ = (int64_t)" + name(n.indices) + ".data[" + i + "];");
+            line("const int64_t ix_ = (int64_t)" + in_row(n.indices, i) + ";");
             line("if (ix_ < 0 || ix_ >= " + d + ".shape[0]) continue;");
-            update(d, "ix_", row(name(n.values), vt, i));
+            update(d, "ix_", in_row(n.values, i));
             close_loop();
         };
         if (par && dt.rank() == 1) {
@@ -1321,9 +1462,9 @@ private:
             line("unsigned poll_ = 0;");
             line(arr_type(dt.elem, 1) + " h_ = lrt::row(" + pv + ", c_, true);");
             open_loop(i, "lo_", "hi_");
-            line("const int64_t ix_ = (int64_t)" + name(n.indices) + ".data[" + i + "];");
+            line("const int64_t ix_ = (int64_t)" + in_row(n.indices, i) + ";");
             line("if (ix_ < 0 || ix_ >= m_) continue;");
-            update("h_", "ix_", row(name(n.values), vt, i));
+            update("h_", "ix_", in_row(n.values, i));
             close_loop();
             close("});");
             open("for (int64_t c_ = 0; c_ < " + nc + "; c_++) {");

@@ -15,6 +15,7 @@
 #include "runtime/cpu/HostCompiler.h"
 #include "runtime/cpu/SharedObject.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -129,6 +130,74 @@ PrimValue get_scalar(PrimType t, const void *slot) {
     }
 }
 
+/** A few large result buffers the caller dropped, reused by the next results of similar
+ * size (as lrt::BlockCache in the generated code): a fresh buffer costs a page fault per
+ * page on first touch, which is more than the copy into it. */
+class BufferPool {
+public:
+    using Buf = std::vector<uint8_t>;
+    static constexpr size_t min_bytes = (size_t)1 << 20;
+
+    static BufferPool &get() {
+        static BufferPool *pool = new BufferPool; // never destroyed: buffers may outlive main
+        return *pool;
+    }
+    /** An empty buffer with capacity for n bytes. */
+    std::shared_ptr<Buf> take(size_t n) {
+        if (n < min_bytes)
+            return std::make_shared<Buf>();
+        Buf *b = nullptr;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            for (size_t i = 0; i < free_.size(); i++)
+                if (free_[i]->capacity() >= n && free_[i]->capacity() <= 2 * n) {
+                    b = free_[i];
+                    free_.erase(free_.begin() + (long)i);
+                    break;
+                }
+        }
+        if (!b) {
+            b = new Buf;
+            b->reserve(n);
+            advise_huge(b->data(), n);
+        }
+        b->clear();
+        return std::shared_ptr<Buf>(b, [](Buf *x) { BufferPool::get().put(x); });
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<Buf *> free_;
+
+    void put(Buf *b) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (free_.size() < 4) {
+                free_.push_back(b);
+                return;
+            }
+        }
+        delete b;
+    }
+    /** Transparent huge pages for the 2 MiB-aligned part of [p, p + n). */
+    static void advise_huge(void *p, size_t n) {
+        constexpr uintptr_t huge = (uintptr_t)2 << 20;
+        uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+        uintptr_t hi = ((uintptr_t)p + n) & ~(huge - 1);
+        if (lo < hi)
+            madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    }
+};
+
+/** A copy of a result's bytes (not zero-filled first). */
+std::shared_ptr<std::vector<uint8_t>> result_buffer(const void *src, size_t n) {
+    std::shared_ptr<std::vector<uint8_t>> buf = BufferPool::get().take(n);
+    const uint8_t *p = static_cast<const uint8_t *>(src);
+    if (n > 0)
+        buf->insert(buf->end(), p, p + n);
+    return buf;
+}
+
 std::string type_text(PrimType t, int rank) {
     std::string s;
     for (int i = 0; i < rank; i++)
@@ -198,13 +267,13 @@ public:
                 continue;
             }
             std::vector<int64_t> sh(rshapes[i].begin(), rshapes[i].begin() + t.rank());
-            Value a = Value::prim_array(t.elem, sh);
-            int64_t n = a.num_elements();
-            if (n > 0)
-                std::memcpy(a.mutable_data(), out[i].data, (size_t)(n * prim_size(t.elem)));
+            int64_t n = 1;
+            for (int64_t d : sh)
+                n *= d;
+            res.push_back(Value::prim_array(t.elem, sh,
+                                            result_buffer(out[i].data, (size_t)(n * prim_size(t.elem)))));
             if (out[i].mem)
                 release_(out[i].mem);
-            res.push_back(std::move(a));
         }
         return ir::regroup_results(f, res);
     }

@@ -1,0 +1,36 @@
+/** \file
+ * NVRTC, loaded at run time with dlopen (no link-time dependency on the CUDA toolkit):
+ * compiles a CUDA C++ translation unit to a cubin for one GPU architecture.  Tried, in
+ * order: $LOOM_NVRTC, libnvrtc.so, libnvrtc.so.13, libnvrtc.so.12,
+ * /usr/local/cuda/lib64/libnvrtc.so.  NVRTC works without a GPU, so the CUDA backend's
+ * generated code is compile-checked everywhere the toolkit is installed.
+ */
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace loom::runtime {
+
+/** Why NVRTC cannot be used here, or nullopt when it loaded. */
+std::optional<std::string> nvrtc_unavailable();
+
+/** "nvrtc 13.0" (part of cache keys); empty when NVRTC is unavailable. */
+const std::string &nvrtc_version();
+
+struct NvrtcResult {
+    bool ok = false;
+    std::string cubin; ///< the binary, when ok
+    std::string log;   ///< the compiler's messages (errors when !ok)
+    double ms = 0;
+};
+
+/** Compiles `source` for `arch` ("sm_90") with Loom's fixed options (nvrtc_options).
+ * Never throws: a missing NVRTC is reported in the log. */
+NvrtcResult nvrtc_compile(const std::string &source, const std::string &arch,
+                          const std::string &name = "loom.cu");
+
+/** The options every compile uses (after --gpu-architecture), as one string for keys. */
+std::string nvrtc_options();
+
+} // namespace loom::runtime
