@@ -29,12 +29,20 @@ bool command_line(const std::string &l) {
 }  // namespace
 
 int run_script(std::istream &in, const std::string &name, bool keep_going, std::ostream &out,
-               std::ostream &err) {
+               std::ostream &err, const std::string &load) {
     std::vector<std::string> lines;
     for (std::string l; std::getline(in, l);) lines.push_back(l);
     Session session;
     ReplStyle style;  // no colour; large arrays abbreviated as in the REPL
     int status = 0;
+    if (!load.empty()) {
+        EvalRecord r = session.submit(":load " + load);
+        print_record(r, style, out, err);
+        if (r.kind == EvalRecord::Kind::Error) {
+            status = 1;
+            if (!keep_going) return status;
+        }
+    }
     size_t i = 0;
     while (i < lines.size()) {
         if (blank_line(lines[i])) {
@@ -148,7 +156,10 @@ std::string history_file() {
 }  // namespace
 
 int run_repl(const std::string &load) {
-    if (!isatty(STDIN_FILENO)) return run_script(std::cin, "<stdin>", true, std::cout, std::cerr);
+    if (!isatty(STDIN_FILENO)) {
+        // Not a terminal: the input is a script (after the same `:load`).
+        return run_script(std::cin, "<stdin>", true, std::cout, std::cerr, load);
+    }
 
     Terminal term;
     g_term = &term;

@@ -28,9 +28,9 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
 int run_repl(const std::string &load = "");
 
 /** Runs a script of REPL input (`name` names it in errors) with no prompts and
- * no colour.  Returns 1 on the first error unless `keep_going` (then 1 if any
- * error happened), else 0. */
+ * no colour, after `:load load` when `load` is not empty.  Returns 1 on the first
+ * error unless `keep_going` (then 1 if any error happened), else 0. */
 int run_script(std::istream &in, const std::string &name, bool keep_going, std::ostream &out,
-               std::ostream &err);
+               std::ostream &err, const std::string &load = "");
 
 }  // namespace loom

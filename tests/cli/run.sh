@@ -200,5 +200,13 @@ check_output cache-limit 'json.loads(out)["limit_bytes"] == 7 * 1024 * 1024' \
 expect cache-unusable 0 $'6i32\n3i64' '[1, 2, 3]' -- env LOOM_CACHE_DIR=/dev/null/cache "$LOOM" run "$HERE/sum.fut" --backend cpu
 expect_err cache-unusable-warning 'warning: the kernel cache is off'
 
+# `loom FILE.fut`: the REPL with FILE loaded (a script when stdin is not a terminal).
+expect "loom FILE.fut loads FILE" 0 "loaded $HERE/../../examples/tour.fut (4 definitions)
+(14i32, [1i32, 2i32, 3i32], [1i64])" 'main [1, 2, 3]
+' -- "$LOOM" "$HERE/../../examples/tour.fut"
+expect "loom FILE.fut: an error in the input" 1 '*' 'nope
+' -- "$LOOM" "$HERE/../../examples/tour.fut"
+expect_err "loom FILE.fut: error location" '^<stdin>:1:1: error: Unknown name `nope`'
+
 echo "$pass passed, $fail failed"
 [[ $fail == 0 ]]
