@@ -36,6 +36,7 @@ for in in *.in *.loom; do
     [[ -f $name.args ]] && read -r -a args <"$name.args"
     actual=$("$LOOM" --run - "${args[@]}" <"$in" 2>&1; echo "[exit $?]")
     actual=$(sed -E -e '/^-- (time|bench):/ s/[0-9]+(\.[0-9]+)?/N/g' \
+        -e '/^-- (time|bench):/ s/N s\b/N ms/g' \
         -e '/^-- (cpu|cuda):/ s/[0-9]+(\.[0-9]+)? (ms|s)\b/N ms/g' \
         -e 's/^kernel cache: .*/kernel cache: DIR/' \
         -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
