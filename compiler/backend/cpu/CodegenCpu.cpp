@@ -2,14 +2,15 @@
  * C++ generation for the CPU backend (see CpuBackend.h): one function `loom_entry` per
  * entry point, over the runtime of runtime/cpu/loom_cpu_rt.h (embedded at the top).
  *
- * Every IR variable becomes a C++ local `v<id>` (ids are unique in a module): a scalar of
- * its C type, or an `Arr<storage, rank>`.  Bodies become blocks; SOACs become loops, and
- * the kernels of passes::find_kernels become `lrt::par_chunks` calls (OpenMP) with
+ * The sequential code comes from common/CodegenCLike.h (shared with CUDA): every IR
+ * variable becomes a C++ local `v<id>`, bodies become blocks, SOACs become loops.  The
+ * kernels of passes::find_kernels become `lrt::par_chunks` calls (OpenMP) with
  * per-chunk partial results combined in order.  An array operand is moved (`lrt::mv`)
  * at its last use when nothing else can see it, so `with` updates, scatter and hist run
  * in place on arrays whose reference count is one.
  */
 #include "compiler/backend/cpu/CpuBackend.h"
+#include "compiler/backend/common/CodegenCLike.h"
 #include "compiler/passes/Kernels.h"
 #include "runtime/cpu/RuntimeText.h"
 
@@ -26,270 +27,9 @@ namespace loom::cpu {
 
 namespace {
 
-using ir::Body;
-using ir::Exp;
-using ir::ExpKind;
-using ir::Lambda;
-using ir::Param;
-using ir::ScremaOp;
-using ir::Stm;
-using ir::SubExp;
-using ir::Var;
-using IType = ir::Type;
-
-const char *ctype(PrimType t) {
-    switch (t) {
-    case PrimType::Bool: return "bool";
-    case PrimType::I8: return "int8_t";
-    case PrimType::I16: return "int16_t";
-    case PrimType::I32: return "int32_t";
-    case PrimType::I64: return "int64_t";
-    case PrimType::U8: return "uint8_t";
-    case PrimType::U16: return "uint16_t";
-    case PrimType::U32: return "uint32_t";
-    case PrimType::U64: return "uint64_t";
-    case PrimType::F16: return "float";
-    case PrimType::F32: return "float";
-    case PrimType::F64: return "double";
-    }
-    return "?";
-}
-/** The element type in memory (f16 is stored as its bits). */
-const char *stype(PrimType t) { return t == PrimType::F16 ? "uint16_t" : ctype(t); }
-
-std::string name(const Var &v) { return "v" + std::to_string(v.id); }
-std::string arr_type(PrimType e, int rank) {
-    return "Arr<" + std::string(stype(e)) + ", " + std::to_string(rank) + ">";
-}
-std::string val_type(const IType &t) {
-    return t.rank() == 0 ? std::string(ctype(t.elem)) : arr_type(t.elem, t.rank());
-}
-/** A scalar read from / written to storage. */
-std::string load(PrimType t, const std::string &e) {
-    return t == PrimType::F16 ? "lrt::h2f(" + e + ")" : e;
-}
-std::string store(PrimType t, const std::string &e) {
-    return t == PrimType::F16 ? "lrt::f2h(" + e + ")" : e;
-}
-
-uint64_t bits64(double d) {
-    uint64_t u;
-    std::memcpy(&u, &d, 8);
-    return u;
-}
-
-std::string literal(const PrimValue &p) {
-    switch (p.type) {
-    case PrimType::Bool:
-        return p.b ? "true" : "false";
-    case PrimType::F16:
-    case PrimType::F32:
-    case PrimType::F64: {
-        bool f64 = p.type == PrimType::F64;
-        if (std::isfinite(p.f)) {
-            std::ostringstream os;
-            os << std::hexfloat << (f64 ? p.f : (double)(float)p.f) << (f64 ? "" : "f");
-            return "(" + os.str() + ")";
-        }
-        if (f64)
-            return "lrt::f64_of_bits(" + std::to_string(bits64(p.f)) + "ull)";
-        float f = (float)p.f;
-        uint32_t u;
-        std::memcpy(&u, &f, 4);
-        return "lrt::f32_of_bits(" + std::to_string(u) + "u)";
-    }
-    default:
-        return "((" + std::string(ctype(p.type)) + ")" + std::to_string(p.u) + "ull)";
-    }
-}
-
-std::string c_string(const std::string &s) {
-    std::string r = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\')
-            r += '\\', r += (char)c;
-        else if (c < 32 || c >= 127) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\%03o", c);
-            r += buf;
-        } else
-            r += (char)c;
-    }
-    return r + "\"";
-}
-
-// ---------------------------------------------------------------- variable uses
-
-template <typename F> void uses_body(const Body &b, F &&f);
-
-template <typename F> void uses_lambda(const Lambda &l, F &&f) { uses_body(l.body, f); }
-
-template <typename F> void uses_exp(const Exp &e, F &&f) {
-    auto a = [&](const SubExp &s) {
-        if (!s.is_const)
-            f(s.var.id);
-    };
-    auto v = [&](const Var &x) { f(x.id); };
-    switch (e.kind) {
-    case ExpKind::Atom: a(e.as<ir::AtomExp>()->x); break;
-    case ExpKind::UnOp: a(e.as<ir::UnOpExp>()->x); break;
-    case ExpKind::BinOp: a(e.as<ir::BinOpExp>()->x), a(e.as<ir::BinOpExp>()->y); break;
-    case ExpKind::Math:
-        for (const SubExp &x : e.as<ir::MathExp>()->args)
-            a(x);
-        break;
-    case ExpKind::Convert: a(e.as<ir::ConvertExp>()->x); break;
-    case ExpKind::If: {
-        auto *n = e.as<ir::IfExp>();
-        a(n->cond);
-        uses_body(n->then_body, f);
-        uses_body(n->else_body, f);
-        break;
-    }
-    case ExpKind::Loop: {
-        auto *n = e.as<ir::LoopExp>();
-        for (const SubExp &x : n->inits)
-            a(x);
-        a(n->bound);
-        uses_body(n->cond, f);
-        uses_body(n->body, f);
-        break;
-    }
-    case ExpKind::Assert: a(e.as<ir::AssertExp>()->cond); break;
-    case ExpKind::Iota: a(e.as<ir::IotaExp>()->n); break;
-    case ExpKind::Range: {
-        auto *n = e.as<ir::RangeExp>();
-        a(n->start), a(n->end);
-        if (n->has_second)
-            a(n->second);
-        break;
-    }
-    case ExpKind::Replicate: a(e.as<ir::ReplicateExp>()->n), a(e.as<ir::ReplicateExp>()->x); break;
-    case ExpKind::ArrayLit:
-        for (const SubExp &x : e.as<ir::ArrayLitExp>()->elems)
-            a(x);
-        break;
-    case ExpKind::Index: {
-        auto *n = e.as<ir::IndexExp>();
-        v(n->arr);
-        for (const SubExp &x : n->idx)
-            a(x);
-        break;
-    }
-    case ExpKind::Slice: {
-        auto *n = e.as<ir::SliceExp>();
-        v(n->arr);
-        for (const ir::SliceEntry &en : n->entries) {
-            if (en.has_start || !en.is_range)
-                a(en.start);
-            if (en.has_end)
-                a(en.end);
-            if (en.has_stride)
-                a(en.stride);
-        }
-        break;
-    }
-    case ExpKind::Update: {
-        auto *n = e.as<ir::UpdateExp>();
-        v(n->arr);
-        for (const SubExp &x : n->idx)
-            a(x);
-        a(n->value);
-        break;
-    }
-    case ExpKind::Concat: v(e.as<ir::ConcatExp>()->x), v(e.as<ir::ConcatExp>()->y); break;
-    case ExpKind::Coerce: {
-        auto *n = e.as<ir::CoerceExp>();
-        v(n->arr);
-        for (const SubExp &x : n->dims)
-            a(x);
-        break;
-    }
-    case ExpKind::Transpose: v(e.as<ir::TransposeExp>()->arr); break;
-    case ExpKind::Map: {
-        auto *n = e.as<ir::MapExp>();
-        a(n->w);
-        uses_lambda(n->lam, f);
-        for (const Var &x : n->inputs)
-            v(x);
-        break;
-    }
-    case ExpKind::Reduce:
-    case ExpKind::Scan: {
-        bool red = e.kind == ExpKind::Reduce;
-        auto *r = e.as<ir::ReduceExp>();
-        auto *s = e.as<ir::ScanExp>();
-        a(red ? r->w : s->w);
-        uses_lambda(red ? r->lam : s->lam, f);
-        for (const SubExp &x : red ? r->neutral : s->neutral)
-            a(x);
-        for (const Var &x : red ? r->inputs : s->inputs)
-            v(x);
-        break;
-    }
-    case ExpKind::Filter: {
-        auto *n = e.as<ir::FilterExp>();
-        a(n->w);
-        uses_lambda(n->lam, f);
-        for (const Var &x : n->inputs)
-            v(x);
-        break;
-    }
-    case ExpKind::Scatter: {
-        auto *n = e.as<ir::ScatterExp>();
-        a(n->w), v(n->dest), v(n->indices), v(n->values);
-        break;
-    }
-    case ExpKind::Hist: {
-        auto *n = e.as<ir::HistExp>();
-        a(n->w), v(n->dest), a(n->neutral), v(n->indices), v(n->values);
-        uses_lambda(n->lam, f);
-        break;
-    }
-    case ExpKind::Screma: {
-        auto *n = e.as<ir::ScremaExp>();
-        a(n->w);
-        for (const Var &x : n->inputs)
-            v(x);
-        for (const auto *ops : {&n->scans, &n->reduces})
-            for (const ScremaOp &op : *ops) {
-                uses_lambda(op.lam, f);
-                for (const SubExp &x : op.neutral)
-                    a(x);
-            }
-        uses_lambda(n->map_lam, f);
-        break;
-    }
-    }
-}
-
-template <typename F> void uses_body(const Body &b, F &&f) {
-    for (const Stm &s : b.stms)
-        uses_exp(*s.exp, f);
-    for (const SubExp &x : b.result)
-        if (!x.is_const)
-            f(x.var.id);
-}
-
-/** A SOAC in Screma form: Map, Reduce and Scan are Scremas without some parts. */
-struct Soac {
-    SubExp w;
-    std::vector<Var> inputs;
-    const Lambda *map = nullptr; ///< null: the operands are the input rows
-    std::vector<ScremaOp> scans, reduces;
-};
-
-/** One result of a body: the C++ name, and whether it may be moved out (bound in the
- * body and not mentioned twice in the results). */
-struct Res {
-    std::string expr;
-    bool movable = false;
-    std::string take() const { return movable ? "lrt::mv(" + expr + ")" : expr; }
-};
-
-class Gen {
+class Gen : public clike::CLikeGen {
 public:
-    explicit Gen(const ir::Function &f) : f_(f) {
+    explicit Gen(const ir::Function &f) : CLikeGen(f, "cpu codegen", "std::", true) {
         for (const passes::KernelInfo &k : passes::find_kernels(f))
             kernels_[k.stm] = k.name;
     }
@@ -348,731 +88,6 @@ public:
     }
 
 private:
-    struct Frame {
-        const Body *body;
-        size_t pos;
-        bool barrier; ///< a loop body or lambda: outer arrays may not be moved from inside
-        std::unordered_set<int> defined;
-    };
-
-    const ir::Function &f_;
-    std::ostringstream os_;
-    int ind_ = 0;
-    int tmp_ = 0;
-    std::vector<SrcLoc> locs_;
-    std::map<std::string, int> loc_ids_;
-    std::unordered_map<int, IType> types_;
-    std::unordered_map<const Stm *, std::string> kernels_;
-    std::vector<Frame> frames_;
-    std::unordered_map<const Body *, std::unordered_map<int, size_t>> last_use_;
-    const Stm *cur_ = nullptr;
-    /** Iotas and replicated scalars that are never materialised: var id -> the C++ of
-     * their element at index `@` (see virtual_array). */
-    std::unordered_map<int, std::string> virt_;
-    /** Arrays a map lambda returns as row i of its output: the SOAC that binds one writes
-     * straight into that row (var id -> the row view and its type), saving an allocation
-     * and a copy per row. */
-    std::unordered_map<int, std::pair<std::string, IType>> dest_;
-
-    void line(const std::string &s) { os_ << std::string((size_t)ind_ * 4, ' ') << s << "\n"; }
-    void open(const std::string &s = "{") {
-        line(s);
-        ind_++;
-    }
-    void close(const std::string &s = "}") {
-        ind_--;
-        line(s);
-    }
-    /** A SOAC's loop over [lo, hi) in blocks of 1024 iterations: one interrupt poll per
-     * block keeps the inner loop free of calls (and vectorisable). */
-    void open_loop(const std::string &i, const std::string &lo, const std::string &hi,
-                   const std::string &pragma = "") {
-        open("for (int64_t blk_ = " + lo + "; blk_ < " + hi + "; blk_ += 1024) {");
-        line("lrt::poll(ctx);");
-        line("const int64_t end_ = blk_ + 1024 < " + hi + " ? blk_ + 1024 : " + hi + ";");
-        if (!pragma.empty())
-            line(pragma);
-        open("for (int64_t " + i + " = blk_; " + i + " < end_; " + i + "++) {");
-    }
-    void close_loop() {
-        close();
-        close();
-    }
-    std::string fresh(const char *base) { return base + std::to_string(tmp_++) + "_"; }
-    std::string loc(const SrcLoc &l) {
-        std::string key = l.str();
-        auto it = loc_ids_.find(key);
-        if (it != loc_ids_.end())
-            return std::to_string(it->second);
-        int id = (int)locs_.size();
-        locs_.push_back(l);
-        loc_ids_[key] = id;
-        return std::to_string(id);
-    }
-
-    // ------------------------------------------------ atoms and types
-
-    IType type_of(const SubExp &s) const {
-        if (s.is_const)
-            return IType::scalar(s.value.type);
-        auto it = types_.find(s.var.id);
-        if (it == types_.end())
-            throw InternalError("cpu codegen: unbound variable " + s.var.base + "_" +
-                                std::to_string(s.var.id));
-        return it->second;
-    }
-    const IType &type_of(const Var &v) const {
-        auto it = types_.find(v.id);
-        if (it == types_.end())
-            throw InternalError("cpu codegen: unbound variable " + v.base + "_" +
-                                std::to_string(v.id));
-        return it->second;
-    }
-    std::string atom(const SubExp &s) const { return s.is_const ? literal(s.value) : name(s.var); }
-    std::string i64(const SubExp &s) const { return "((int64_t)" + atom(s) + ")"; }
-    /** A size known before the current statement (constant or bound earlier). */
-    bool known(const SubExp &d) const { return d.is_const || types_.count(d.var.id); }
-    std::string dims_list(const std::vector<SubExp> &ds, size_t from) const {
-        std::string s;
-        for (size_t k = from; k < ds.size(); k++)
-            s += (s.empty() ? "" : ", ") + (known(ds[k]) ? i64(ds[k]) : std::string("0"));
-        return s;
-    }
-    std::string decl(const Param &p) {
-        types_[p.var.id] = p.type;
-        return val_type(p.type) + " " + name(p.var);
-    }
-
-    // ------------------------------------------------ moves
-
-    const std::unordered_map<int, size_t> &last_use(const Body &b) {
-        auto it = last_use_.find(&b);
-        if (it != last_use_.end())
-            return it->second;
-        std::unordered_map<int, size_t> m;
-        for (size_t i = 0; i < b.stms.size(); i++)
-            uses_exp(*b.stms[i].exp, [&](int id) { m[id] = i; });
-        for (const SubExp &x : b.result)
-            if (!x.is_const)
-                m[x.var.id] = b.stms.size();
-        return last_use_[&b] = std::move(m);
-    }
-    /** May array `v` be moved into the current statement (its last use anywhere)? */
-    bool movable(const Var &v) {
-        if (!cur_ || type_of(v).rank() == 0)
-            return false;
-        int count = 0;
-        uses_exp(*cur_->exp, [&](int id) { count += id == v.id; });
-        if (count != 1)
-            return false;
-        for (size_t k = frames_.size(); k-- > 0;) {
-            const Frame &fr = frames_[k];
-            const auto &lu = last_use(*fr.body);
-            auto it = lu.find(v.id);
-            if (it != lu.end() && it->second > fr.pos)
-                return false;
-            if (fr.defined.count(v.id))
-                return true;
-            if (fr.barrier)
-                return false;
-        }
-        return false;
-    }
-    std::string use(const Var &v) { return movable(v) ? "lrt::mv(" + name(v) + ")" : name(v); }
-
-    // ------------------------------------------------ bodies
-
-    std::vector<Res> body(const Body &b, Frame fr) {
-        for (const Stm &s : b.stms)
-            for (const Param &p : s.pat)
-                fr.defined.insert(p.var.id);
-        frames_.push_back(std::move(fr));
-        for (size_t i = 0; i < b.stms.size(); i++) {
-            frames_.back().pos = i;
-            const Stm *saved = cur_;
-            cur_ = &b.stms[i];
-            stm(b.stms[i]);
-            cur_ = saved;
-        }
-        std::vector<Res> rs;
-        for (const SubExp &x : b.result) {
-            Res r{atom(x), false};
-            if (!x.is_const && type_of(x.var).rank() > 0 &&
-                frames_.back().defined.count(x.var.id)) {
-                int n = 0;
-                for (const SubExp &y : b.result)
-                    n += !y.is_const && y.var.id == x.var.id;
-                r.movable = n == 1;
-            }
-            rs.push_back(r);
-        }
-        frames_.pop_back();
-        return rs;
-    }
-    /** Binds the lambda's params to `args` and emits its body (in the current block). */
-    std::vector<Res> apply(const Lambda &l, const std::vector<std::string> &args) {
-        for (size_t i = 0; i < l.params.size(); i++)
-            line(decl(l.params[i]) + " = " + args.at(i) + ";");
-        return body(l.body, Frame{&l.body, 0, true, {}});
-    }
-    /** Row i of array variable `a` (an element for rank 1, a borrowed view otherwise). */
-    std::string row(const std::string &a, const IType &t, const std::string &i) const {
-        if (t.rank() == 1)
-            return load(t.elem, a + ".data[" + i + "]");
-        return "lrt::row(" + a + ", " + i + ", true)";
-    }
-    /** Row i of a SOAC input (virtual arrays yield their element without a load). */
-    std::string in_row(const Var &v, const std::string &i) {
-        auto it = virt_.find(v.id);
-        if (it == virt_.end())
-            return row(name(v), type_of(v), i);
-        std::string e = it->second;
-        size_t at = e.find('@');
-        return at == std::string::npos ? e : e.replace(at, 1, i);
-    }
-    /** An iota or a replicated scalar whose every use is as an input row of a SOAC later
-     * in the same body is not materialised (saves a full write and read of memory). */
-    bool virtual_array(const Stm &s) {
-        std::string elem, n;
-        if (s.exp->kind == ExpKind::Iota) {
-            elem = "(int64_t)(@)";
-            n = i64(s.exp->as<ir::IotaExp>()->n) + ", \"iota: negative size\"";
-        } else if (auto *r = s.exp->as<ir::ReplicateExp>();
-                   s.exp->kind == ExpKind::Replicate && type_of(r->x).rank() == 0) {
-            elem = atom(r->x);
-            n = i64(r->n) + ", \"replicate: negative size\"";
-        } else {
-            return false;
-        }
-        const Var &v = s.pat.at(0).var;
-        const Frame &fr = frames_.back();
-        for (const SubExp &x : fr.body->result)
-            if (!x.is_const && x.var.id == v.id)
-                return false;
-        for (size_t k = fr.pos + 1; k < fr.body->stms.size(); k++) {
-            const Exp &e = *fr.body->stms[k].exp;
-            int all = 0, rows = 0;
-            uses_exp(e, [&](int id) { all += id == v.id; });
-            auto count = [&](const std::vector<Var> &in) {
-                for (const Var &x : in)
-                    rows += x.id == v.id;
-            };
-            switch (e.kind) {
-            case ExpKind::Screma: count(e.as<ir::ScremaExp>()->inputs); break;
-            case ExpKind::Map: count(e.as<ir::MapExp>()->inputs); break;
-            case ExpKind::Reduce: count(e.as<ir::ReduceExp>()->inputs); break;
-            case ExpKind::Scan: count(e.as<ir::ScanExp>()->inputs); break;
-            case ExpKind::Hist: {
-                auto *n = e.as<ir::HistExp>();
-                count({n->indices, n->values});
-                break;
-            }
-            default: break;
-            }
-            if (all != rows)
-                return false;
-        }
-        types_[v.id] = s.pat[0].type;
-        virt_[v.id] = elem;
-        line("lrt::check_size(" + loc(s.exp->loc) + ", " + n + ");");
-        return true;
-    }
-    /** Writes `e` (of the row type of out's type t) as row i of out. */
-    void put_row(const std::string &out, const IType &t, const std::string &i, const std::string &e) {
-        if (t.rank() == 1)
-            line(out + ".data[" + i + "] = " + store(t.elem, e) + ";");
-        else
-            line("lrt::put_block(" + out + ", 1, (" + i + ") * " + out + ".inner(1), " + e + ");");
-    }
-
-    // ------------------------------------------------ statements
-
-    void stm(const Stm &s) {
-        const Exp &e = *s.exp;
-        auto it = kernels_.find(&s);
-        bool par = it != kernels_.end();
-        if (par)
-            line("// kernel " + it->second);
-        switch (e.kind) {
-        case ExpKind::Screma: {
-            auto *n = e.as<ir::ScremaExp>();
-            soac(s, Soac{n->w, n->inputs, &n->map_lam, n->scans, n->reduces}, par);
-            return;
-        }
-        case ExpKind::Map: {
-            auto *n = e.as<ir::MapExp>();
-            soac(s, Soac{n->w, n->inputs, &n->lam, {}, {}}, par);
-            return;
-        }
-        case ExpKind::Reduce: {
-            auto *n = e.as<ir::ReduceExp>();
-            soac(s, Soac{n->w, n->inputs, nullptr, {}, {ScremaOp{n->lam, n->neutral}}}, par);
-            return;
-        }
-        case ExpKind::Scan: {
-            auto *n = e.as<ir::ScanExp>();
-            soac(s, Soac{n->w, n->inputs, nullptr, {ScremaOp{n->lam, n->neutral}}, {}}, par);
-            return;
-        }
-        case ExpKind::Filter: filter(s, *e.as<ir::FilterExp>(), par); return;
-        case ExpKind::Scatter: scatter(s, *e.as<ir::ScatterExp>(), par); return;
-        case ExpKind::Hist: hist(s, *e.as<ir::HistExp>(), par); return;
-        case ExpKind::If: if_(s, *e.as<ir::IfExp>()); return;
-        case ExpKind::Loop: loop(s, *e.as<ir::LoopExp>()); return;
-        case ExpKind::Range: range(s, *e.as<ir::RangeExp>()); return;
-        case ExpKind::Slice: slice(s, *e.as<ir::SliceExp>()); return;
-        default: break;
-        }
-        if (s.pat.size() != 1)
-            throw InternalError(std::string("cpu codegen: ") + exp_kind_name(e.kind) +
-                                " binds one value");
-        const Param &p = s.pat[0];
-        if (virtual_array(s))
-            return;
-        std::string rhs = simple(e, p.type);
-        line(decl(p) + " = " + rhs + ";");
-    }
-
-    /** Single-result expressions: the initialiser of the bound variable (may emit
-     * statements before it). */
-    std::string simple(const Exp &e, const IType &rt) {
-        switch (e.kind) {
-        case ExpKind::Atom: {
-            const SubExp &x = e.as<ir::AtomExp>()->x;
-            return x.is_const ? literal(x.value) : use(x.var);
-        }
-        case ExpKind::UnOp: {
-            auto *n = e.as<ir::UnOpExp>();
-            PrimType t = type_of(n->x).elem;
-            std::string x = atom(n->x);
-            if (t == PrimType::Bool)
-                return "!" + x;
-            if (n->op == ir::UnOpKind::Neg)
-                return is_float(t) ? "(-" + x + ")" : "lrt::neg(" + x + ")";
-            return "(" + std::string(ctype(t)) + ")~" + x;
-        }
-        case ExpKind::BinOp: return binop(*e.as<ir::BinOpExp>());
-        case ExpKind::Math: return math(*e.as<ir::MathExp>());
-        case ExpKind::Convert: {
-            auto *n = e.as<ir::ConvertExp>();
-            return convert(n->to, type_of(n->x).elem, atom(n->x));
-        }
-        case ExpKind::Assert: {
-            auto *n = e.as<ir::AssertExp>();
-            line("if (!" + atom(n->cond) + ") lrt::fail(" + loc(n->loc) + ", " +
-                 c_string(n->message) + ");");
-            return "true";
-        }
-        case ExpKind::Iota: {
-            std::string t = fresh("t");
-            line("Arr<int64_t, 1> " + t + " = lrt::alloc<int64_t, 1>({lrt::check_size(" +
-                 loc(e.loc) + ", " + i64(e.as<ir::IotaExp>()->n) + ", \"iota: negative size\")});");
-            line("for (int64_t i = 0; i < " + t + ".shape[0]; i++) " + t + ".data[i] = i;");
-            return "lrt::mv(" + t + ")";
-        }
-        case ExpKind::Replicate: {
-            auto *n = e.as<ir::ReplicateExp>();
-            IType xt = type_of(n->x);
-            std::string sz = "lrt::check_size(" + loc(e.loc) + ", " + i64(n->n) +
-                             ", \"replicate: negative size\")";
-            if (xt.rank() == 0)
-                return "lrt::replicate<" + std::string(stype(xt.elem)) + ">(" + sz + ", " +
-                       store(xt.elem, atom(n->x)) + ")";
-            return "lrt::replicate(" + sz + ", " + atom(n->x) + ")";
-        }
-        case ExpKind::ArrayLit: {
-            auto *n = e.as<ir::ArrayLitExp>();
-            std::string t = fresh("t");
-            int r = rt.rank();
-            std::string rows;
-            if (!n->elems.empty() && n->row.rank() > 0)
-                rows = atom(n->elems[0]) + ".shape";
-            else {
-                rows = fresh("rs");
-                line("const int64_t " + rows + "[] = {" +
-                     (n->row.rank() ? dims_list(n->row.dims, 0) : std::string("0")) + "};");
-            }
-            line(arr_type(rt.elem, r) + " " + t + " = lrt::alloc_rows<" + stype(rt.elem) + ", " +
-                 std::to_string(r) + ">(" + std::to_string(n->elems.size()) + ", " + rows + ");");
-            for (size_t i = 0; i < n->elems.size(); i++)
-                put_row(t, rt, std::to_string(i), atom(n->elems[i]));
-            return "lrt::mv(" + t + ")";
-        }
-        case ExpKind::Index: {
-            auto *n = e.as<ir::IndexExp>();
-            const IType &at = type_of(n->arr);
-            std::string ix = fresh("ix");
-            std::string list;
-            for (const SubExp &i : n->idx)
-                list += (list.empty() ? "" : ", ") + i64(i);
-            size_t k = n->idx.size();
-            line("const int64_t " + ix + "[] = {" + list + "};");
-            if (n->checked)
-                line("lrt::check_index(" + loc(n->loc) + ", " + name(n->arr) + ", " + ix + ", " +
-                     std::to_string(k) + ");");
-            if ((int)k == at.rank())
-                return load(at.elem, name(n->arr) + ".data[lrt::offset(" + name(n->arr) + ", " +
-                                         ix + ", " + std::to_string(k) + ")]");
-            return "lrt::sub<" + std::to_string(at.rank() - (int)k) + ">(" + name(n->arr) + ", " +
-                   ix + ", " + std::to_string(k) + ")";
-        }
-        case ExpKind::Update: {
-            auto *n = e.as<ir::UpdateExp>();
-            const IType &at = type_of(n->arr);
-            std::string ix = fresh("ix"), t = fresh("t");
-            std::string list;
-            for (const SubExp &i : n->idx)
-                list += (list.empty() ? "" : ", ") + i64(i);
-            size_t k = n->idx.size();
-            line("const int64_t " + ix + "[] = {" + list + "};");
-            if (n->checked)
-                line("lrt::check_index(" + loc(n->loc) + ", " + name(n->arr) + ", " + ix + ", " +
-                     std::to_string(k) + ");");
-            std::string src = movable(n->arr) ? "lrt::take(lrt::mv(" + name(n->arr) + "))"
-                                              : "lrt::copy(" + name(n->arr) + ")";
-            line(val_type(at) + " " + t + " = " + src + ";");
-            std::string off = "lrt::offset(" + t + ", " + ix + ", " + std::to_string(k) + ")";
-            if ((int)k == at.rank())
-                line(t + ".data[" + off + "] = " + store(at.elem, atom(n->value)) + ";");
-            else
-                line("lrt::put_block(" + t + ", " + std::to_string(k) + ", " + off + ", " +
-                     atom(n->value) + ");");
-            return "lrt::mv(" + t + ")";
-        }
-        case ExpKind::Concat: {
-            auto *n = e.as<ir::ConcatExp>();
-            return "lrt::concat(" + name(n->x) + ", " + name(n->y) + ")";
-        }
-        case ExpKind::Coerce: {
-            auto *n = e.as<ir::CoerceExp>();
-            std::string w = fresh("want");
-            line("const int64_t " + w + "[] = {" + dims_list(n->dims, 0) + "};");
-            line("lrt::check_shape(" + loc(n->loc) + ", " + name(n->arr) + ", " + w + ");");
-            return use(n->arr);
-        }
-        case ExpKind::Transpose: return "lrt::transpose(" + name(e.as<ir::TransposeExp>()->arr) + ")";
-        default: break;
-        }
-        throw InternalError(std::string("cpu codegen: unexpected ") + exp_kind_name(e.kind));
-    }
-
-    std::string binop(const ir::BinOpExp &n) {
-        using K = ir::BinOpKind;
-        PrimType t = type_of(n.x).elem;
-        std::string x = atom(n.x), y = atom(n.y), L = loc(n.loc);
-        std::string T = ctype(t);
-        auto fail = [&](const char *msg) {
-            return "(lrt::fail(" + L + ", \"" + msg + "\"), " + T + "())";
-        };
-        auto cmp = [&](const char *op) { return "(" + x + " " + op + " " + y + ")"; };
-        if (t == PrimType::Bool) {
-            switch (n.op) {
-            case K::LogAnd: case K::BitAnd: return cmp("&&");
-            case K::LogOr: case K::BitOr: return cmp("||");
-            case K::Xor: case K::Neq: return cmp("!=");
-            case K::Eq: return cmp("==");
-            case K::Lt: return "(!" + x + " && " + y + ")";
-            case K::Gt: return "(" + x + " && !" + y + ")";
-            case K::Le: return "(!" + x + " || " + y + ")";
-            case K::Ge: return "(" + x + " || !" + y + ")";
-            default: return fail("operator not defined on bool");
-            }
-        }
-        switch (n.op) {
-        case K::Eq: return cmp("==");
-        case K::Neq: return cmp("!=");
-        case K::Lt: return cmp("<");
-        case K::Gt: return cmp(">");
-        case K::Le: return cmp("<=");
-        case K::Ge: return cmp(">=");
-        default: break;
-        }
-        if (is_int(t)) {
-            auto call = [&](const char *f) { return std::string("lrt::") + f + "(" + x + ", " + y + ")"; };
-            auto dm = [&](int k) {
-                return "lrt::divmod(" + L + ", " + x + ", " + y + ", " + std::to_string(k) + ")";
-            };
-            switch (n.op) {
-            case K::Add: return call("add");
-            case K::Sub: return call("sub");
-            case K::Mul: return call("mul");
-            case K::Div: return dm(0);
-            case K::Mod: return dm(1);
-            case K::Quot: return dm(2);
-            case K::Rem: return dm(3);
-            case K::Pow: return "lrt::ipow(" + L + ", " + x + ", " + y + ")";
-            case K::BitAnd: return "(" + T + ")(" + x + " & " + y + ")";
-            case K::BitOr: return "(" + T + ")(" + x + " | " + y + ")";
-            case K::Xor: return "(" + T + ")(" + x + " ^ " + y + ")";
-            case K::Shl: return call("shl");
-            case K::Shr: return call("shr");
-            case K::UShr: return call("ushr");
-            default: return fail("operator not defined on integers");
-            }
-        }
-        std::string r;
-        switch (n.op) {
-        case K::Add: r = "(" + x + " + " + y + ")"; break;
-        case K::Sub: r = "(" + x + " - " + y + ")"; break;
-        case K::Mul: r = "(" + x + " * " + y + ")"; break;
-        case K::Div: r = "(" + x + " / " + y + ")"; break;
-        case K::Mod: r = "std::fmod(" + x + ", " + y + ")"; break;
-        case K::Pow: r = "std::pow(" + x + ", " + y + ")"; break;
-        default: return fail("operator not defined on floats");
-        }
-        return t == PrimType::F16 ? "lrt::rh(" + r + ")" : r;
-    }
-
-    std::string convert(PrimType to, PrimType from, const std::string &x) {
-        std::string T = ctype(to);
-        if (to == from)
-            return x;
-        if (to == PrimType::Bool)
-            return "(" + x + " != 0)";
-        if (from == PrimType::Bool)
-            return "(" + T + ")(" + x + " ? 1 : 0)";
-        if (to == PrimType::F16)
-            return "lrt::rh((double)" + x + ")";
-        if (is_float(to))
-            return "(" + T + ")" + x;
-        if (is_float(from))
-            return "(" + T + ")" + (is_unsigned_int(to) ? "lrt::f2u64(" : "lrt::f2i64(") + x + ")";
-        return "(" + T + ")" + x;
-    }
-
-    std::string math(const ir::MathExp &n) {
-        using F = ir::MathFn;
-        PrimType t = n.type;
-        std::string L = loc(n.loc);
-        if (interp::math_arity(n.fn) == 0)
-            return literal(interp::eval_math(n.fn, t, nullptr, n.loc));
-        std::vector<std::string> a;
-        for (const SubExp &x : n.args)
-            a.push_back(atom(x));
-        const std::string &x = a[0];
-        std::string y = a.size() > 1 ? a[1] : "", z = a.size() > 2 ? a[2] : "";
-        std::string T = ctype(t);
-        auto fail = [&](const char *msg) {
-            return "(lrt::fail(" + L + ", \"" + msg + "\"), " + std::string(ctype(n.ret)) + "())";
-        };
-        if (is_float(t)) {
-            std::string U = t == PrimType::F64 ? "uint64_t" : t == PrimType::F32 ? "uint32_t" : "uint16_t";
-            std::string bits = t == PrimType::F16 ? "lrt::f2h(" + x + ")" : "lrt::bits_of(" + x + ")";
-            switch (n.fn) {
-            case F::IsInf: return "(bool)std::isinf(" + x + ")";
-            case F::IsNan: return "(bool)std::isnan(" + x + ")";
-            case F::ToBits: return "(" + U + ")" + bits;
-            case F::FromBits:
-                return t == PrimType::F64   ? "lrt::f64_of_bits(" + x + ")"
-                       : t == PrimType::F32 ? "lrt::f32_of_bits(" + x + ")"
-                                            : "lrt::h2f(" + x + ")";
-            case F::GetBit: {
-                std::string b = t == PrimType::F16 ? "lrt::f2h(" + y + ")" : "lrt::bits_of(" + y + ")";
-                return "lrt::get_bit(" + x + ", (" + U + ")" + b + ")";
-            }
-            case F::SetBit: {
-                std::string b = t == PrimType::F16 ? "lrt::f2h(" + y + ")" : "lrt::bits_of(" + y + ")";
-                std::string nb = "lrt::set_bit(" + x + ", (" + U + ")" + b + ", " + z + ")";
-                return t == PrimType::F64   ? "lrt::f64_of_bits(" + nb + ")"
-                       : t == PrimType::F32 ? "lrt::f32_of_bits(" + nb + ")"
-                                            : "lrt::h2f(" + nb + ")";
-            }
-            case F::Ldexp: {
-                std::string r = "std::ldexp((double)" + x + ", (int)" + y + ")";
-                return t == PrimType::F16 ? "lrt::rh(" + r + ")" : "(" + T + ")" + r;
-            }
-            default: break;
-            }
-            std::string pi = "((" + T + ")3.14159265358979323846)";
-            std::string r;
-            auto f1 = [&](const char *fn) { return std::string("std::") + fn + "(" + x + ")"; };
-            switch (n.fn) {
-            case F::Sqrt: r = f1("sqrt"); break;
-            case F::Rsqrt: r = "((" + T + ")1 / std::sqrt(" + x + "))"; break;
-            case F::Cbrt: r = f1("cbrt"); break;
-            case F::Exp: r = f1("exp"); break;
-            case F::Log: r = f1("log"); break;
-            case F::Log2: r = f1("log2"); break;
-            case F::Log10: r = f1("log10"); break;
-            case F::Log1p: r = f1("log1p"); break;
-            case F::Sin: r = f1("sin"); break;
-            case F::Cos: r = f1("cos"); break;
-            case F::Tan: r = f1("tan"); break;
-            case F::SinPi: r = "std::sin(" + pi + " * " + x + ")"; break;
-            case F::CosPi: r = "std::cos(" + pi + " * " + x + ")"; break;
-            case F::TanPi: r = "std::tan(" + pi + " * " + x + ")"; break;
-            case F::Asin: r = f1("asin"); break;
-            case F::Acos: r = f1("acos"); break;
-            case F::Atan: r = f1("atan"); break;
-            case F::AsinPi: r = "(std::asin(" + x + ") / " + pi + ")"; break;
-            case F::AcosPi: r = "(std::acos(" + x + ") / " + pi + ")"; break;
-            case F::AtanPi: r = "(std::atan(" + x + ") / " + pi + ")"; break;
-            case F::Sinh: r = f1("sinh"); break;
-            case F::Cosh: r = f1("cosh"); break;
-            case F::Tanh: r = f1("tanh"); break;
-            case F::Asinh: r = f1("asinh"); break;
-            case F::Acosh: r = f1("acosh"); break;
-            case F::Atanh: r = f1("atanh"); break;
-            case F::Gamma: r = f1("tgamma"); break;
-            case F::Lgamma: r = f1("lgamma"); break;
-            case F::Erf: r = f1("erf"); break;
-            case F::Erfc: r = f1("erfc"); break;
-            case F::Ceil: r = f1("ceil"); break;
-            case F::Floor: r = f1("floor"); break;
-            case F::Trunc: r = f1("trunc"); break;
-            case F::Round: r = f1("nearbyint"); break;
-            case F::Recip: r = "((" + T + ")1 / " + x + ")"; break;
-            case F::Neg: r = "(-" + x + ")"; break;
-            case F::Abs: r = f1("fabs"); break;
-            case F::Sgn: r = "lrt::sgn_f(" + x + ")"; break;
-            case F::Min: r = "std::fmin(" + x + ", " + y + ")"; break;
-            case F::Max: r = "std::fmax(" + x + ", " + y + ")"; break;
-            case F::Atan2: r = "std::atan2(" + x + ", " + y + ")"; break;
-            case F::Atan2Pi: r = "(std::atan2(" + x + ", " + y + ") / " + pi + ")"; break;
-            case F::Hypot: r = "std::hypot(" + x + ", " + y + ")"; break;
-            case F::Pow: r = "std::pow(" + x + ", " + y + ")"; break;
-            case F::NextAfter: r = "std::nextafter(" + x + ", " + y + ")"; break;
-            case F::CopySign: r = "std::copysign(" + x + ", " + y + ")"; break;
-            case F::Lerp: r = "(" + x + " + (" + y + " - " + x + ") * " + z + ")"; break;
-            case F::Fma: r = "std::fma(" + x + ", " + y + ", " + z + ")"; break;
-            case F::Mad: r = "(" + x + " * " + y + " + " + z + ")"; break;
-            default: r = x; break;
-            }
-            return t == PrimType::F16 ? "lrt::rh(" + r + ")" : "(" + T + ")" + r;
-        }
-        if (t == PrimType::Bool)
-            return n.fn == F::Not ? "!" + x : fail("function not defined on bool");
-        switch (n.fn) {
-        case F::Neg: return "lrt::neg(" + x + ")";
-        case F::Not: return "(" + T + ")~" + x;
-        case F::Abs:
-            return is_signed_int(t) ? "(" + x + " < 0 ? lrt::neg(" + x + ") : " + x + ")" : x;
-        case F::Sgn: return "lrt::sgn_i(" + x + ")";
-        case F::Popc: return "lrt::popc(" + x + ")";
-        case F::Clz: return "lrt::clz(" + x + ")";
-        case F::Ctz: return "lrt::ctz(" + x + ")";
-        case F::Min: return "lrt::min_i(" + x + ", " + y + ")";
-        case F::Max: return "lrt::max_i(" + x + ", " + y + ")";
-        case F::MulHi: return "lrt::mul_hi(" + x + ", " + y + ")";
-        case F::MadHi: return "lrt::add(lrt::mul_hi(" + x + ", " + y + "), " + z + ")";
-        case F::GetBit: return "lrt::get_bit((int32_t)" + x + ", " + y + ")";
-        case F::SetBit: return "lrt::set_bit((int32_t)" + x + ", " + y + ", (int32_t)" + z + ")";
-        case F::Pow: return "lrt::ipow(" + L + ", " + x + ", " + y + ")";
-        default: return fail("function not defined on integers");
-        }
-    }
-
-    // ------------------------------------------------ control flow
-
-    void if_(const Stm &s, const ir::IfExp &n) {
-        for (const Param &p : s.pat)
-            line(decl(p) + ";");
-        auto branch = [&](const Body &b) {
-            std::vector<Res> rs = body(b, Frame{&b, 0, false, {}});
-            for (size_t i = 0; i < rs.size(); i++)
-                line(name(s.pat[i].var) + " = " + rs[i].take() + ";");
-        };
-        open("if (" + atom(n.cond) + ") {");
-        branch(n.then_body);
-        close("} else {");
-        ind_++;
-        branch(n.else_body);
-        close();
-    }
-
-    void loop(const Stm &s, const ir::LoopExp &n) {
-        for (size_t i = 0; i < n.params.size(); i++) {
-            const SubExp &init = n.inits[i];
-            std::string e = init.is_const ? literal(init.value) : use(init.var);
-            line(decl(n.params[i]) + " = " + e + ";");
-        }
-        std::unordered_set<int> params;
-        for (const Param &p : n.params)
-            params.insert(p.var.id);
-        auto iteration = [&] {
-            std::vector<Res> rs = body(n.body, Frame{&n.body, 0, true, params});
-            std::vector<std::string> tmps;
-            for (size_t i = 0; i < rs.size(); i++) {
-                std::string t = fresh("t");
-                line(val_type(n.params[i].type) + " " + t + " = " + rs[i].take() + ";");
-                tmps.push_back(t);
-            }
-            for (size_t i = 0; i < rs.size(); i++)
-                line(name(n.params[i].var) + " = lrt::mv(" + tmps[i] + ");");
-        };
-        if (n.form == ir::LoopExp::Form::For) {
-            std::string b = fresh("b"), i = fresh("i");
-            line("const int64_t " + b + " = " + i64(n.bound) + ";");
-            open("for (int64_t " + i + " = 0; " + i + " < " + b + "; " + i + "++) {");
-            line("LOOM_POLL();");
-            line(decl(n.index) + " = (" + ctype(n.index.type.elem) + ")" + i + ";");
-            iteration();
-            close();
-        } else {
-            open("while (true) {");
-            line("LOOM_POLL();");
-            open("{");
-            std::vector<Res> c = body(n.cond, Frame{&n.cond, 0, true, {}});
-            line("if (!" + c.at(0).expr + ") break;");
-            close();
-            open("{");
-            iteration();
-            close();
-            close();
-        }
-        for (size_t i = 0; i < s.pat.size(); i++)
-            line(decl(s.pat[i]) + " = lrt::mv(" + name(n.params[i].var) + ");");
-    }
-
-    void range(const Stm &s, const ir::RangeExp &n) {
-        PrimType t = type_of(n.start).elem;
-        std::string st = fresh("stride"), a = fresh("t");
-        line("int64_t " + st + ";");
-        line(decl(s.pat.at(0)) + " = lrt::range_count(" + loc(n.loc) + ", " + i64(n.start) + ", " +
-             (n.has_second ? "true" : "false") + ", " + (n.has_second ? i64(n.second) : "0") +
-             ", " + i64(n.end) + ", " + std::to_string((int)n.end_kind) + ", &" + st + ");");
-        line(decl(s.pat.at(1)) + " = lrt::alloc<" + stype(t) + ", 1>({" + name(s.pat[0].var) + "});");
-        line("for (int64_t i = 0; i < " + name(s.pat[0].var) + "; i++) " + name(s.pat[1].var) +
-             ".data[i] = (" + ctype(t) + ")((uint64_t)" + i64(n.start) + " + (uint64_t)i * (uint64_t)" +
-             st + ");");
-    }
-
-    void slice(const Stm &s, const ir::SliceExp &n) {
-        std::string sp = fresh("sp"), t = fresh("t");
-        std::string list;
-        for (const ir::SliceEntry &en : n.entries) {
-            bool hs = en.has_start || !en.is_range;
-            list += std::string(list.empty() ? "" : ", ") + "{" + (en.is_range ? "1" : "0") + ", " +
-                    (hs ? "1" : "0") + ", " + (en.has_end ? "1" : "0") + ", " +
-                    (en.has_stride ? "1" : "0") + ", " + (hs ? i64(en.start) : "0") + ", " +
-                    (en.has_end ? i64(en.end) : "0") + ", " + (en.has_stride ? i64(en.stride) : "0") +
-                    "}";
-        }
-        line("const lrt::Spec " + sp + "[] = {" + list + "};");
-        const IType &rt = s.pat.back().type;
-        line(val_type(rt) + " " + t + " = lrt::slice<" + std::to_string(rt.rank()) + ">(" +
-             loc(n.loc) + ", " + name(n.arr) + ", " + sp + ", " + std::to_string(n.entries.size()) +
-             ");");
-        for (size_t k = 0; k + 1 < s.pat.size(); k++)
-            line(decl(s.pat[k]) + " = " + t + ".shape[" + std::to_string(k) + "];");
-        line(decl(s.pat.back()) + " = lrt::mv(" + t + ");");
-    }
-
-    // ------------------------------------------------ SOACs
-
-    /** Binds the op's params to accumulators `acc` and operands `xs`, emits its body and
-     * assigns the results to `out` (both in the current block). */
-    void combine(const ScremaOp &op, const std::vector<std::string> &acc,
-                 const std::vector<std::string> &xs, const std::vector<std::string> &out) {
-        open();
-        std::vector<std::string> args = acc;
-        args.insert(args.end(), xs.begin(), xs.end());
-        std::vector<Res> rs = apply(op.lam, args);
-        for (size_t j = 0; j < rs.size(); j++)
-            line(out[j] + " = " + rs[j].take() + ";");
-        close();
-    }
-
     /** `#pragma omp simd reduction(...)` for a redomap whose operators are all float `+`
      * or `*` and whose map body is scalar code that cannot fail: reduction operators are
      * associative, so the compiler may reassociate (vectorise) the sum, as it already
@@ -1130,236 +145,109 @@ private:
         return "#pragma omp simd" + clauses;
     }
 
-    void soac(const Stm &s, const Soac &q, bool par) {
-        size_t nscan = 0, nred = 0;
-        for (const ScremaOp &op : q.scans)
-            nscan += op.neutral.size();
-        for (const ScremaOp &op : q.reduces)
-            nred += op.neutral.size();
-        size_t nres = s.pat.size();
-        // The pattern's array outputs: scans first, map results last.
-        std::vector<bool> lazy(nres, false);
-        for (size_t k = 0; k < nres; k++) {
-            bool is_arr_out = k < nscan || k >= nscan + nred;
-            if (!is_arr_out)
-                continue;
-            for (size_t d = 1; d < s.pat[k].type.dims.size(); d++)
-                if (!known(s.pat[k].type.dims[d]))
-                    lazy[k] = true;
-        }
-        bool any_lazy = false;
-        for (bool b : lazy)
-            any_lazy = any_lazy || b;
-        if (any_lazy)
-            par = false;
-        std::vector<IType> pt;
-        for (const Param &p : s.pat)
-            pt.push_back(p.type);
-        std::string N = std::to_string(tmp_++);
-        std::string w = "w" + N + "_", i = "i" + N + "_", c = "c" + N + "_", nc = "nc" + N + "_";
-        std::string W = i64(q.w);
-        for (const Param &p : s.pat)
-            line(decl(p) + ";");
-        open();
-        line("const int64_t " + w + " = " + W + ";");
-        std::vector<std::string> init(nres);
-        for (size_t k = 0; k < nres; k++) {
-            bool is_arr_out = k < nscan || k >= nscan + nred;
-            if (!is_arr_out)
-                continue;
-            if (lazy[k]) {
-                init[k] = "init" + N + "_" + std::to_string(k);
-                line("bool " + init[k] + " = false;");
-            } else if (auto d = dest_.find(s.pat[k].var.id);
-                       d != dest_.end() && d->second.second == pt[k]) {
-                line(name(s.pat[k].var) + " = " + d->second.first + ";");
-            } else {
-                line(name(s.pat[k].var) + " = lrt::alloc<" + stype(pt[k].elem) + ", " +
-                     std::to_string(pt[k].rank()) + ">({" + w +
-                     (pt[k].rank() > 1 ? ", " + dims_list(pt[k].dims, 1) : "") + "});");
-            }
-        }
-        // Accumulators: one per scan/reduce operand, of the operand's type.
-        std::vector<const ScremaOp *> ops;
-        std::vector<size_t> op_first; // first operand (= pattern index) of each op
-        size_t k0 = 0;
-        for (const auto *list : {&q.scans, &q.reduces})
-            for (const ScremaOp &op : *list) {
-                ops.push_back(&op);
-                op_first.push_back(k0);
-                k0 += op.neutral.size();
-            }
-        size_t nacc = nscan + nred;
-        std::vector<std::string> acc(nacc), acc_t(nacc), part(nacc);
-        for (size_t k = 0; k < nacc; k++) {
-            acc[k] = "acc" + N + "_" + std::to_string(k);
-            acc_t[k] = val_type(k < nscan ? pt[k].row() : pt[k]);
+    std::string loop_pragma(const SoacPlan &p) override { return simd_reduction(p.q, p.pt, p.acc); }
+
+    /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
+     * combined in order, and scans fixed up with each chunk's carry-in. */
+    void soac_loops(const SoacPlan &p, bool par) override {
+        if (!par)
+            return CLikeGen::soac_loops(p, par);
+        const Stm &s = p.s;
+        const std::string &N = p.N, &w = p.w, &i = p.i;
+        const size_t nscan = p.nscan, nred = p.nred, nacc = p.nacc();
+        const std::vector<IType> &pt = p.pt;
+        const std::vector<const ScremaOp *> &ops = p.ops;
+        const std::vector<size_t> &op_first = p.op_first;
+        const std::vector<std::string> &acc = p.acc, &acc_t = p.acc_t;
+        auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return p.op_slice(v, o); };
+        std::string c = "c" + N + "_", nc = "nc" + N + "_";
+        std::vector<std::string> part(nacc);
+        for (size_t k = 0; k < nacc; k++)
             part[k] = "part" + N + "_" + std::to_string(k);
-        }
-        auto neutral = [&](size_t k) {
-            for (size_t o = 0; o < ops.size(); o++)
-                if (k >= op_first[o] && k < op_first[o] + ops[o]->neutral.size())
-                    return atom(ops[o]->neutral[k - op_first[o]]);
-            return std::string("?");
-        };
-        auto op_slice = [&](const std::vector<std::string> &v, size_t o) {
-            return std::vector<std::string>(v.begin() + (long)op_first[o],
-                                            v.begin() + (long)(op_first[o] + ops[o]->neutral.size()));
-        };
-        // One iteration at index `i`.
-        auto iteration = [&] {
+        line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + ");");
+        for (size_t k = 0; k < nacc; k++)
+            line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        line("unsigned poll_ = 0;");
+        line("(void)" + c + ";");
+        p.declare_accs();
+        open_loop(i, "lo_", "hi_", loop_pragma(p));
+        p.iteration();
+        close_loop();
+        for (size_t k = 0; k < nacc; k++)
+            line(part[k] + "[" + c + "] = lrt::mv(" + acc[k] + ");");
+        close("});");
+        // Reductions: the chunks' partial results, combined in order.
+        if (nred > 0) {
             open();
-            std::vector<std::string> r;
-            std::vector<bool> r_plain; // may be used twice (lazy outputs)
-            if (q.map) {
-                for (size_t k = nacc; k < nres && k < q.map->body.result.size(); k++) {
-                    const SubExp &x = q.map->body.result[k];
-                    if (!lazy[k] && pt[k].rank() > 1 && !x.is_const)
-                        dest_.emplace(x.var.id, std::make_pair("lrt::row(" + name(s.pat[k].var) +
-                                                                   ", " + i + ", true)",
-                                                               pt[k].row()));
-                }
-                std::vector<std::string> args;
-                for (size_t j = 0; j < q.inputs.size(); j++)
-                    args.push_back(in_row(q.inputs[j], i));
-                std::vector<Res> rs = apply(*q.map, args);
-                for (const SubExp &x : q.map->body.result)
-                    if (!x.is_const)
-                        dest_.erase(x.var.id); // the row view is this iteration's only
-                for (const Res &x : rs)
-                    r.push_back(x.take());
-                for (size_t k = 0; k < rs.size(); k++)
-                    if (k < lazy.size() && lazy[k])
-                        r[k] = rs[k].expr;
-            } else {
-                for (size_t j = 0; j < q.inputs.size(); j++)
-                    r.push_back(in_row(q.inputs[j], i));
+            std::vector<std::string> r(nacc);
+            for (size_t k = nscan; k < nacc; k++) {
+                r[k] = "red" + N + "_" + std::to_string(k);
+                line(acc_t[k] + " " + r[k] + " = lrt::mv(" + part[k] + "[0]);");
             }
-            for (size_t o = 0; o < ops.size(); o++) {
-                std::vector<std::string> as = op_slice(acc, o);
-                combine(*ops[o], as, op_slice(r, o), as);
-                if (op_first[o] < nscan)
-                    for (size_t k = op_first[o]; k < op_first[o] + ops[o]->neutral.size(); k++)
-                        put_row(name(s.pat[k].var), pt[k], i, acc[k]);
-            }
-            for (size_t k = nacc; k < nres; k++) {
-                if (lazy[k]) {
-                    open("if (!" + init[k] + ") {");
-                    line(name(s.pat[k].var) + " = lrt::alloc_rows<" + stype(pt[k].elem) + ", " +
-                         std::to_string(pt[k].rank()) + ">(" + w + ", " + r[k] + ".shape);");
-                    line(init[k] + " = true;");
-                    close();
-                }
-                put_row(name(s.pat[k].var), pt[k], i, r[k]);
-            }
+            open("for (int64_t " + c + " = 1; " + c + " < " + nc + "; " + c + "++) {");
+            std::vector<std::string> pc(nacc);
+            for (size_t k = 0; k < nacc; k++)
+                pc[k] = part[k] + "[" + c + "]";
+            for (size_t o = 0; o < ops.size(); o++)
+                if (op_first[o] >= nscan)
+                    combine(*ops[o], op_slice(r, o), op_slice(pc, o), op_slice(r, o));
             close();
-        };
-        auto declare_accs = [&] {
-            for (size_t k = 0; k < nacc; k++)
-                line(acc_t[k] + " " + acc[k] + " = " + neutral(k) + ";");
-        };
-        if (!par) {
-            declare_accs();
-            open_loop(i, "0", w, simd_reduction(q, pt, acc));
-            iteration();
-            close_loop();
             for (size_t k = nscan; k < nacc; k++)
-                line(name(s.pat[k].var) + " = lrt::own(" + acc[k] + ");");
-        } else {
-            line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + ");");
-            for (size_t k = 0; k < nacc; k++)
-                line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
-            open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
-            line("unsigned poll_ = 0;");
-            line("(void)" + c + ";");
-            declare_accs();
-            open_loop(i, "lo_", "hi_", simd_reduction(q, pt, acc));
-            iteration();
-            close_loop();
-            for (size_t k = 0; k < nacc; k++)
-                line(part[k] + "[" + c + "] = lrt::mv(" + acc[k] + ");");
-            close("});");
-            // Reductions: the chunks' partial results, combined in order.
-            if (nred > 0) {
-                open();
-                std::vector<std::string> r(nacc);
-                for (size_t k = nscan; k < nacc; k++) {
-                    r[k] = "red" + N + "_" + std::to_string(k);
-                    line(acc_t[k] + " " + r[k] + " = lrt::mv(" + part[k] + "[0]);");
-                }
-                open("for (int64_t " + c + " = 1; " + c + " < " + nc + "; " + c + "++) {");
-                std::vector<std::string> pc(nacc);
-                for (size_t k = 0; k < nacc; k++)
-                    pc[k] = part[k] + "[" + c + "]";
-                for (size_t o = 0; o < ops.size(); o++)
-                    if (op_first[o] >= nscan)
-                        combine(*ops[o], op_slice(r, o), op_slice(pc, o), op_slice(r, o));
-                close();
-                for (size_t k = nscan; k < nacc; k++)
-                    line(name(s.pat[k].var) + " = lrt::own(" + r[k] + ");");
-                close();
-            }
-            // Scans: each chunk's carry-in, then a second pass folds it into the chunk.
-            if (nscan > 0) {
-                open("if (" + nc + " > 1) {");
-                std::vector<std::string> carry(nscan), cprev(nscan), pprev(nscan), ccur(nscan);
-                for (size_t k = 0; k < nscan; k++) {
-                    carry[k] = "carry" + N + "_" + std::to_string(k);
-                    line("lrt::Vec<" + acc_t[k] + "> " + carry[k] + "(" + nc + ");");
-                    line(carry[k] + "[1] = " + part[k] + "[0];");
-                    cprev[k] = carry[k] + "[" + c + " - 1]";
-                    pprev[k] = part[k] + "[" + c + " - 1]";
-                    ccur[k] = carry[k] + "[" + c + "]";
-                }
-                open("for (int64_t " + c + " = 2; " + c + " < " + nc + "; " + c + "++) {");
-                for (size_t o = 0; o < ops.size(); o++)
-                    if (op_first[o] < nscan)
-                        combine(*ops[o], op_slice(cprev, o), op_slice(pprev, o), op_slice(ccur, o));
-                close();
-                open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
-                line("if (" + c + " == 0) return;");
-                line("unsigned poll_ = 0;");
-                // The carry in a local: a load through the Vec could alias the output
-                // (same element type) and would keep the loop from vectorising.
-                std::vector<std::string> cin(nscan);
-                for (size_t k = 0; k < nscan; k++) {
-                    cin[k] = "cin" + N + "_" + std::to_string(k);
-                    line("const " + acc_t[k] + " " + cin[k] + " = " + ccur[k] + ";");
-                }
-                open_loop(i, "lo_", "hi_");
-                for (size_t o = 0; o < ops.size(); o++) {
-                    if (op_first[o] >= nscan)
-                        continue;
-                    std::vector<std::string> xs, outs;
-                    open();
-                    for (size_t k = op_first[o]; k < op_first[o] + ops[o]->neutral.size(); k++) {
-                        std::string t = "x" + N + "_" + std::to_string(k);
-                        line(acc_t[k] + " " + t + " = " + row(name(s.pat[k].var), pt[k], i) + ";");
-                        xs.push_back(t);
-                    }
-                    outs = xs;
-                    combine(*ops[o], op_slice(cin, o), xs, outs);
-                    for (size_t k = op_first[o], j = 0; j < xs.size(); k++, j++)
-                        put_row(name(s.pat[k].var), pt[k], i, xs[j]);
-                    close();
-                }
-                close_loop();
-                close("});");
-                close();
-            }
+                line(name(s.pat[k].var) + " = lrt::own(" + r[k] + ");");
+            close();
         }
-        for (size_t k = nacc; k < nres; k++)
-            if (lazy[k]) {
-                open("if (!" + init[k] + ") {");
-                line("const int64_t z_[] = {" + dims_list(pt[k].dims, 1) + "};");
-                line(name(s.pat[k].var) + " = lrt::alloc_rows<" + stype(pt[k].elem) + ", " +
-                     std::to_string(pt[k].rank()) + ">(" + w + ", z_);");
+        // Scans: each chunk's carry-in, then a second pass folds it into the chunk.
+        if (nscan > 0) {
+            open("if (" + nc + " > 1) {");
+            std::vector<std::string> carry(nscan), cprev(nscan), pprev(nscan), ccur(nscan);
+            for (size_t k = 0; k < nscan; k++) {
+                carry[k] = "carry" + N + "_" + std::to_string(k);
+                line("lrt::Vec<" + acc_t[k] + "> " + carry[k] + "(" + nc + ");");
+                line(carry[k] + "[1] = " + part[k] + "[0];");
+                cprev[k] = carry[k] + "[" + c + " - 1]";
+                pprev[k] = part[k] + "[" + c + " - 1]";
+                ccur[k] = carry[k] + "[" + c + "]";
+            }
+            open("for (int64_t " + c + " = 2; " + c + " < " + nc + "; " + c + "++) {");
+            for (size_t o = 0; o < ops.size(); o++)
+                if (op_first[o] < nscan)
+                    combine(*ops[o], op_slice(cprev, o), op_slice(pprev, o), op_slice(ccur, o));
+            close();
+            open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+            line("if (" + c + " == 0) return;");
+            line("unsigned poll_ = 0;");
+            // The carry in a local: a load through the Vec could alias the output
+            // (same element type) and would keep the loop from vectorising.
+            std::vector<std::string> cin(nscan);
+            for (size_t k = 0; k < nscan; k++) {
+                cin[k] = "cin" + N + "_" + std::to_string(k);
+                line("const " + acc_t[k] + " " + cin[k] + " = " + ccur[k] + ";");
+            }
+            open_loop(i, "lo_", "hi_");
+            for (size_t o = 0; o < ops.size(); o++) {
+                if (op_first[o] >= nscan)
+                    continue;
+                std::vector<std::string> xs, outs;
+                open();
+                for (size_t k = op_first[o]; k < op_first[o] + ops[o]->neutral.size(); k++) {
+                    std::string t = "x" + N + "_" + std::to_string(k);
+                    line(acc_t[k] + " " + t + " = " + row(name(s.pat[k].var), pt[k], i) + ";");
+                    xs.push_back(t);
+                }
+                outs = xs;
+                combine(*ops[o], op_slice(cin, o), xs, outs);
+                for (size_t k = op_first[o], j = 0; j < xs.size(); k++, j++)
+                    put_row(name(s.pat[k].var), pt[k], i, xs[j]);
                 close();
             }
-        close();
+            close_loop();
+            close("});");
+            close();
+        }
     }
 
-    void filter(const Stm &s, const ir::FilterExp &n, bool par) {
+    void filter(const Stm &s, const ir::FilterExp &n, bool par) override {
         std::string N = std::to_string(tmp_++);
         std::string w = "w" + N + "_", i = "i" + N + "_", c = "c" + N + "_", nc = "nc" + N + "_";
         std::string keep = "keep" + N + "_", cnt = "cnt" + N + "_";
@@ -1405,11 +293,7 @@ private:
         close();
     }
 
-    std::string dest_of(const Var &d) {
-        return movable(d) ? "lrt::take(lrt::mv(" + name(d) + "))" : "lrt::copy(" + name(d) + ")";
-    }
-
-    void scatter(const Stm &s, const ir::ScatterExp &n, bool par) {
+    void scatter(const Stm &s, const ir::ScatterExp &n, bool par) override {
         std::string N = std::to_string(tmp_++);
         std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_", d = name(s.pat.at(0).var);
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
@@ -1427,7 +311,7 @@ private:
         close();
     }
 
-    void hist(const Stm &s, const ir::HistExp &n, bool par) {
+    void hist(const Stm &s, const ir::HistExp &n, bool par) override {
         std::string N = std::to_string(tmp_++);
         std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_", d = name(s.pat.at(0).var);
         const IType dt = s.pat[0].type;
