@@ -1,5 +1,15 @@
 # Embeds one text file as a C++ function returning it: -DIN=file -DOUT=cpp -DFUNC=ns::name
+# A line `#include "rel/path.h"` in the file is replaced by that file's text (relative to
+# the file's folder, one level deep): the runtimes share runtime/common/ this way and the
+# generated sources still need no include path.
 file(READ ${IN} text)
+get_filename_component(dir ${IN} DIRECTORY)
+string(REGEX MATCHALL "#include \"[^\"]+\"" includes "${text}")
+foreach(inc IN LISTS includes)
+  string(REGEX REPLACE "#include \"([^\"]+)\"" "\\1" rel "${inc}")
+  file(READ ${dir}/${rel} sub)
+  string(REPLACE "${inc}" "${sub}" text "${text}")
+endforeach()
 string(REGEX MATCH "^(.*)::([^:]+)$" _ "${FUNC}")
 set(ns "${CMAKE_MATCH_1}")
 set(fn "${CMAKE_MATCH_2}")

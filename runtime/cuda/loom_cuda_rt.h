@@ -1,10 +1,12 @@
 /** \file
  * The device runtime of the CUDA the CUDA backend generates (compiler/backend/cuda):
  * embedded as text at the top of every generated translation unit and compiled by NVRTC
- * (no includes: NVRTC's built-ins only).  It gives device code the same `lrt::` API as
- * runtime/cpu/loom_cpu_rt.h, with the same scalar semantics (the interpreter's: wrap-
- * around integers, floor division, f16 computed in float and rounded after every
- * operation, NaN-safe conversions), so the code inside kernels is generated the same way.
+ * (no includes: NVRTC's built-ins only; the one `#include` below is pasted in by
+ * cmake/EmbedText.cmake).  It gives device code the same `lrt::` API as
+ * runtime/cpu/loom_cpu_rt.h, with the same scalar semantics (the interpreter's, shared in
+ * runtime/common/loom_scalar_rt.h: wrap-around integers, floor division, f16 computed in
+ * float and rounded after every operation, NaN-safe conversions), so the code inside
+ * kernels is generated the same way.
  *
  * - Arrays inside a kernel are `Arr<T, R>`: a view (data + shape) of a kernel argument
  *   (`mem == nullptr`, never freed) or a thread-private block from the device heap
@@ -365,140 +367,12 @@ __device__ Arr<T, RO> slice(int loc, const Arr<T, R> &a, const Spec *sp, int ns)
 }
 
 // ------------------------------------------------------------------ scalars
+// The scalar semantics are shared with the CPU runtime (runtime/common/loom_scalar_rt.h,
+// included at the end); the bit casts are the device's.
 __device__ inline uint64_t bits_of(double x) { return (uint64_t)__double_as_longlong(x); }
 __device__ inline uint32_t bits_of(float x) { return (uint32_t)__float_as_uint(x); }
 __device__ inline double f64_of_bits(uint64_t u) { return __longlong_as_double((long long)u); }
 __device__ inline float f32_of_bits(uint32_t u) { return __uint_as_float(u); }
-
-/** f16: IEEE half bits <-> float, exactly as the CPU runtime (round to nearest even). */
-__device__ inline uint16_t f2h(double v) {
-    uint16_t sign = signbit(v) ? 0x8000 : 0;
-    if (isnan(v)) return sign | 0x7e00;
-    double a = fabs(v);
-    if (isinf(a) || a >= 65520.0) return sign | 0x7c00;
-    if (a < ldexp(1.0, -14)) return sign | (uint16_t)nearbyint(ldexp(a, 24));
-    int e;
-    frexp(a, &e);
-    int ex = e - 1;
-    double mant = nearbyint((ldexp(a, -ex) - 1.0) * 1024.0);
-    return (uint16_t)(sign | (((uint32_t)(ex + 15) << 10) + (uint32_t)mant));
-}
-__device__ inline float h2f(uint16_t bits) {
-    double sign = (bits & 0x8000) ? -1.0 : 1.0;
-    int ex = (bits >> 10) & 0x1f, mant = bits & 0x3ff;
-    if (ex == 0x1f) return (float)(mant ? copysign((double)NAN, sign) : sign * (double)INFINITY);
-    if (ex == 0) return (float)(sign * ldexp((double)mant, -24));
-    return (float)(sign * ldexp((double)(mant | 0x400), ex - 25));
-}
-__device__ inline float rh(double x) { return h2f(f2h(x)); }
-
-template <class T> struct U;
-template <> struct U<int8_t> { using t = uint8_t; };
-template <> struct U<int16_t> { using t = uint16_t; };
-template <> struct U<int32_t> { using t = uint32_t; };
-template <> struct U<int64_t> { using t = uint64_t; };
-template <> struct U<uint8_t> { using t = uint8_t; };
-template <> struct U<uint16_t> { using t = uint16_t; };
-template <> struct U<uint32_t> { using t = uint32_t; };
-template <> struct U<uint64_t> { using t = uint64_t; };
-template <class T> constexpr bool is_signed_v = (T)-1 < (T)0;
-
-template <class T> __device__ inline T add(T x, T y) { return (T)((typename U<T>::t)x + (typename U<T>::t)y); }
-template <class T> __device__ inline T sub(T x, T y) { return (T)((typename U<T>::t)x - (typename U<T>::t)y); }
-template <class T> __device__ inline T mul(T x, T y) {
-    using V = typename U<T>::t;
-    if constexpr (sizeof(T) < sizeof(int)) return (T)((unsigned)(V)x * (unsigned)(V)y);
-    else return (T)((V)x * (V)y);
-}
-template <class T> __device__ inline T neg(T x) { return (T)((typename U<T>::t)0 - (typename U<T>::t)x); }
-/** kind: 0 `/` (floor), 1 `%` (floor), 2 `//` (truncate), 3 `%%` (truncate). */
-template <class T> __device__ inline T divmod(int loc, T x, T y, int kind) {
-    if (y == 0) fail(loc, "division by zero");
-    bool div = kind == 0 || kind == 2;
-    if constexpr (!is_signed_v<T>) {
-        return div ? (T)(x / y) : (T)(x % y);
-    } else {
-        if (y == -1) return div ? neg(x) : (T)0;
-        T q = (T)(x / y), r = (T)(x % y);
-        if (kind < 2 && r != 0 && ((r < 0) != (y < 0))) {
-            q = (T)(q - 1);
-            r = (T)(r + y);
-        }
-        return div ? q : r;
-    }
-}
-template <class T> __device__ inline T ipow(int loc, T x, T y) {
-    if constexpr (is_signed_v<T>)
-        if (y < 0) fail(loc, "negative exponent");
-    uint64_t base = (uint64_t)(int64_t)x, e = (uint64_t)(typename U<T>::t)y, r = 1;
-    while (e) {
-        if (e & 1) r *= base;
-        base *= base;
-        e >>= 1;
-    }
-    return (T)r;
-}
-template <class T> __device__ inline T shl(T x, T y) {
-    uint64_t s = (uint64_t)(int64_t)y;
-    if constexpr (!is_signed_v<T>) s = (uint64_t)y;
-    if (s >= sizeof(T) * 8) return 0;
-    return (T)((typename U<T>::t)x << s);
-}
-template <class T> __device__ inline T shr(T x, T y) {
-    uint64_t s = is_signed_v<T> ? (uint64_t)(int64_t)y : (uint64_t)y;
-    if (s >= sizeof(T) * 8) return is_signed_v<T> ? (T)(x < 0 ? -1 : 0) : (T)0;
-    return (T)(x >> s);
-}
-template <class T> __device__ inline T ushr(T x, T y) {
-    uint64_t s = is_signed_v<T> ? (uint64_t)(int64_t)y : (uint64_t)y;
-    if (s >= sizeof(T) * 8) return 0;
-    return (T)((typename U<T>::t)x >> s);
-}
-__device__ inline int64_t f2i64(double d) {
-    if (isnan(d)) return 0;
-    if (d >= 9223372036854775807.0) return INT64_MAX;
-    if (d <= -9223372036854775808.0) return INT64_MIN;
-    return (int64_t)d;
-}
-__device__ inline uint64_t f2u64(double d) {
-    if (isnan(d) || d <= -1.0) return (uint64_t)f2i64(d);
-    if (d >= 18446744073709551615.0) return UINT64_MAX;
-    return (uint64_t)d;
-}
-template <class T> __device__ inline T min_i(T x, T y) { return x < y ? x : y; }
-template <class T> __device__ inline T max_i(T x, T y) { return x > y ? x : y; }
-template <class T> __device__ inline T sgn_i(T x) { return (T)(x > 0 ? 1 : (is_signed_v<T> && x < 0) ? -1 : 0); }
-template <class T> __device__ inline int32_t popc(T x) { return __popcll((uint64_t)(typename U<T>::t)x); }
-template <class T> __device__ inline int32_t clz(T x) {
-    uint64_t u = (uint64_t)(typename U<T>::t)x;
-    return u == 0 ? (int32_t)(sizeof(T) * 8) : __clzll((long long)u) - (int32_t)(64 - sizeof(T) * 8);
-}
-template <class T> __device__ inline int32_t ctz(T x) {
-    uint64_t u = (uint64_t)(typename U<T>::t)x;
-    return u == 0 ? (int32_t)(sizeof(T) * 8) : __ffsll((long long)u) - 1;
-}
-template <class T> __device__ inline T mul_hi(T x, T y) {
-    constexpr int bits = sizeof(T) * 8;
-    if constexpr (sizeof(T) == 8) {
-        if constexpr (is_signed_v<T>) return (T)__mul64hi((long long)x, (long long)y);
-        else return (T)__umul64hi((unsigned long long)x, (unsigned long long)y);
-    } else if constexpr (is_signed_v<T>) {
-        return (T)(((int64_t)x * (int64_t)y) >> bits);
-    } else {
-        return (T)(((uint64_t)x * (uint64_t)y) >> bits);
-    }
-}
-template <class T> __device__ inline int32_t get_bit(int32_t b, T x) {
-    constexpr int bits = sizeof(T) * 8;
-    return (b < 0 || b >= bits) ? 0 : (int32_t)(((uint64_t)(typename U<T>::t)x >> b) & 1);
-}
-template <class T> __device__ inline T set_bit(int32_t b, T x, int32_t v) {
-    constexpr int bits = sizeof(T) * 8;
-    uint64_t u = (uint64_t)(typename U<T>::t)x;
-    if (b >= 0 && b < bits) u = (u & ~(1ull << b)) | ((uint64_t)(v & 1) << b);
-    return (T)u;
-}
-template <class F> __device__ inline F sgn_f(F x) { return isnan(x) ? x : (x > 0 ? (F)1 : x < 0 ? (F)-1 : (F)0); }
 
 // ------------------------------------------------------------------ kernels
 __device__ inline int64_t gtid() { return (int64_t)blockIdx.x * blockDim.x + threadIdx.x; }
@@ -576,6 +450,8 @@ template <class T, class F> __device__ inline void atomic_update(T *p, F f) {
 }
 
 } // namespace lrt
+
+#include "../common/loom_scalar_rt.h"
 
 using lrt::Arr;
 using lrt::Buf;

@@ -1,9 +1,12 @@
 /** \file
  * Helpers for the unit tests of the compiler passes (test_simplify.cpp, test_bounds.cpp):
  * compile a small program through the pipeline, print its IR, and run it in IREval and
- * the interpreter, comparing results or the first run-time error.
+ * the interpreter, comparing results or the first run-time error. The corpus helpers are in
+ * CorpusUtil.h.
  */
 #pragma once
+
+#include "CorpusUtil.h"
 
 #include "compiler/Pipeline.h"
 #include "compiler/ir/IREval.h"
@@ -18,12 +21,7 @@
 
 namespace loom::passtest {
 
-inline Program checked(const std::string &src) {
-    Program p = parse_program(make_source("test.fut", src));
-    CheckedEnvPtr env = prelude_env();
-    check_program(p, env);
-    return p;
-}
+using corpus::checked;
 
 /** Only the passes asked for (fusion off: it is tested on its own), verified after each. */
 inline compiler::PipelineOptions options(bool simplify, bool bounds) {

@@ -2,6 +2,8 @@
 // kind compiles with NVRTC (no GPU needed), `loom run --backend cuda` fails clearly where
 // there is no driver, and (LOOM_CUDA_CORPUS=1, ctest `cuda-nvrtc`) the CUDA of every entry
 // point of every test program compiles.  Skipped, saying so, where NVRTC is absent.
+#include "CorpusUtil.h"
+
 #include "compiler/Pipeline.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "frontend/Frontend.h"
@@ -13,20 +15,13 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 using namespace loom;
 namespace fs = std::filesystem;
 
 namespace {
 
-Program checked(const std::string &src, const std::string &name = "test.fut") {
-    Program p = parse_program(make_source(name, src));
-    CheckedEnvPtr env = prelude_env();
-    check_program(p, env);
-    return p;
-}
+using corpus::checked;
 
 bool have_nvrtc() {
     if (auto why = runtime::nvrtc_unavailable()) {
@@ -135,12 +130,9 @@ TEST_CASE("cuda corpus: the generated CUDA of every test program compiles with N
     for (const auto &e : fs::recursive_directory_iterator(root)) {
         if (!e.is_regular_file() || e.path().extension() != ".fut")
             continue;
-        std::ifstream in(e.path());
-        std::stringstream ss;
-        ss << in.rdbuf();
         Program p;
         try {
-            p = checked(ss.str(), e.path().string());
+            p = checked(corpus::read_text(e.path()), e.path().string());
         } catch (const std::exception &) {
             unloadable++; // error tests: programs that must not type-check
             continue;

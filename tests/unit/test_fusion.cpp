@@ -1,22 +1,21 @@
 // Unit tests of fusion (compiler/passes/Fusion.h): the kernels fusion leaves (structure),
 // results of fused IR against the unfused IR and the interpreter (semantics), and the
 // whole program corpus through the pipeline with fusion on (errors included).
+#include "CorpusUtil.h"
+
 #include "compiler/Lower.h"
 #include "compiler/Pipeline.h"
 #include "compiler/ir/IREval.h"
 #include "compiler/passes/Fusion.h"
 #include "compiler/passes/Kernels.h"
 #include "core/ValueIO.h"
-#include "driver/TestSpec.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 using namespace loom;
 namespace fs = std::filesystem;
@@ -285,16 +284,6 @@ TEST_CASE("fusion: fused programs give the unfused results") {
 
 namespace {
 
-std::optional<PrimType> elem_prim(const TypePtr &t) {
-    if (!t)
-        return std::nullopt;
-    if (t->kind == Type::Kind::Prim)
-        return t->prim;
-    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
-        return t->elem->prim;
-    return std::nullopt;
-}
-
 struct CorpusCounts {
     int programs = 0, cases = 0, errors = 0, limited = 0, skipped = 0, kernels_before = 0,
         kernels_after = 0, lowering_differs = 0;
@@ -304,100 +293,70 @@ struct CorpusCounts {
 /** Every `-- ==` case with values of one program through the pipeline (options `o`),
  * IREval against the interpreter. */
 void run_cases(const fs::path &path, const compiler::PipelineOptions &o, CorpusCounts &n) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    SourceFilePtr file = make_source(path.string(), ss.str());
-    Program prog;
-    std::vector<TestBlock> blocks;
-    try {
-        blocks = parse_test_blocks(file);
-        prog = parse_program(file);
-        CheckedEnvPtr env = prelude_env();
-        check_program(prog, env);
-    } catch (const std::exception &) {
+    std::optional<corpus::CorpusProgram> cp = corpus::load_checked(path);
+    if (!cp) {
         n.skipped++;
         return;
     }
+    const Program &prog = cp->prog;
     Interpreter interp;
     interp.load(prog);
     std::map<std::string, std::optional<std::pair<ir::Module, ir::Module>>> built;
     bool any = false;
-    for (const TestBlock &b : blocks)
-        for (const TestCase &c : b.cases) {
-            if (c.input_kind != TestCase::InputKind::Values)
-                continue;
-            for (const std::string &entry :
-                 c.entries.empty() ? std::vector<std::string>{"main"} : c.entries) {
-                if (!built.count(entry)) {
-                    built[entry] = std::nullopt;
-                    try {
-                        ir::Module m = compiler::optimise(prog, entry, o).module;
-                        ir::Module plain = lower_program(prog, entry);
-                        n.kernels_before += (int)passes::find_kernels(plain.functions[0]).size();
-                        n.kernels_after += (int)passes::find_kernels(m.functions[0]).size();
-                        built[entry] = std::make_pair(std::move(plain), std::move(m));
-                    } catch (const CompilerLimitation &) {
-                        n.limited++;
-                    } catch (const std::exception &e) {
-                        n.failures.push_back(path.string() + " (" + entry +
-                                             "): optimising failed: " + e.what());
-                    }
-                }
-                if (!built[entry])
-                    continue;
-                const auto &[plain, opt] = *built[entry];
-                const ir::Function *fn = opt.find(entry);
-                std::vector<Value> args;
-                try {
-                    std::vector<ReadValue> vals = read_values(c.input);
-                    if (vals.size() != fn->source_params.size())
-                        continue;
-                    for (size_t i = 0; i < vals.size(); i++) {
-                        auto p = elem_prim(fn->source_params[i]);
-                        args.push_back(p ? adapt_value(vals[i], *p) : vals[i].value);
-                    }
-                } catch (const std::exception &) {
-                    continue;
-                }
-                auto ir_run = [&](const ir::Module &m) {
-                    try {
-                        return Outcome::of([&] { return ir::eval_function(m, entry, args); });
-                    } catch (const std::exception &e) {
-                        Outcome o;
-                        o.ok = false;
-                        o.error = e.what();
-                        return o;
-                    }
-                };
-                Outcome want = Outcome::of([&] { return interp.call(entry, args); });
-                Outcome before = ir_run(plain), got = ir_run(opt);
-                n.cases++;
-                n.errors += want.ok ? 0 : 1;
-                any = true;
-                // A difference the lowering alone makes is not fusion's: then the fused IR
-                // must give what the unfused IR gives.
-                if (!want.same(before))
-                    n.lowering_differs++;
-                const Outcome &ref = want.same(before) ? want : before;
-                if (!ref.same(got))
-                    n.failures.push_back(path.string() + " (" + entry + "): expected " +
-                                         ref.str() + ", fused IR " + got.str());
+    corpus::for_each_value_case(cp->blocks, [&](const std::string &entry, const TestCase &c) {
+        if (!built.count(entry)) {
+            built[entry] = std::nullopt;
+            try {
+                ir::Module m = compiler::optimise(prog, entry, o).module;
+                ir::Module plain = lower_program(prog, entry);
+                n.kernels_before += (int)passes::find_kernels(plain.functions[0]).size();
+                n.kernels_after += (int)passes::find_kernels(m.functions[0]).size();
+                built[entry] = std::make_pair(std::move(plain), std::move(m));
+            } catch (const CompilerLimitation &) {
+                n.limited++;
+            } catch (const std::exception &e) {
+                n.failures.push_back(path.string() + " (" + entry +
+                                     "): optimising failed: " + e.what());
             }
         }
+        if (!built[entry])
+            return;
+        const auto &[plain, opt] = *built[entry];
+        std::optional<std::vector<Value>> read =
+            corpus::read_args(c, opt.find(entry)->source_params);
+        if (!read)
+            return;
+        const std::vector<Value> &args = *read;
+        auto ir_run = [&](const ir::Module &m) {
+            try {
+                return Outcome::of([&] { return ir::eval_function(m, entry, args); });
+            } catch (const std::exception &e) {
+                Outcome o;
+                o.ok = false;
+                o.error = e.what();
+                return o;
+            }
+        };
+        Outcome want = Outcome::of([&] { return interp.call(entry, args); });
+        Outcome before = ir_run(plain), got = ir_run(opt);
+        n.cases++;
+        n.errors += want.ok ? 0 : 1;
+        any = true;
+        // A difference the lowering alone makes is not fusion's: then the fused IR
+        // must give what the unfused IR gives.
+        if (!want.same(before))
+            n.lowering_differs++;
+        const Outcome &ref = want.same(before) ? want : before;
+        if (!ref.same(got))
+            n.failures.push_back(path.string() + " (" + entry + "): expected " + ref.str() +
+                                 ", fused IR " + got.str());
+    });
     n.programs += any ? 1 : 0;
 }
 
 CorpusCounts run_corpus(const compiler::PipelineOptions &o) {
-    fs::path tests = fs::path(__FILE__).parent_path().parent_path();
-    std::vector<fs::path> files;
-    for (const fs::path &root : {tests / "programs", tests / "errors" / "runtime"})
-        for (const auto &e : fs::recursive_directory_iterator(root))
-            if (e.path().extension() == ".fut")
-                files.push_back(e.path());
-    std::sort(files.begin(), files.end());
     CorpusCounts n;
-    for (const fs::path &p : files)
+    for (const fs::path &p : corpus::files({"programs", "errors/runtime"}))
         run_cases(p, o, n);
     return n;
 }
@@ -447,10 +406,7 @@ TEST_CASE("fusion: kernels left in the fusion test programs") {
         if (!want.count(name))
             continue;
         seen++;
-        std::ifstream in(e.path());
-        std::stringstream ss;
-        ss << in.rdbuf();
-        Fused f = fused(ss.str());
+        Fused f = fused(corpus::read_text(e.path()));
         std::string ks;
         for (const auto &k : f.kernels)
             ks += " " + k.kind + "(" + fused_list(k) + ")";

@@ -1,10 +1,11 @@
 // Unit tests of the compiler's foundation: lowering (compiler/Lower.h), the IR verifier
 // and printer (compiler/ir/IR.h), checked by running the IR in IREval against the
 // interpreter on the same inputs.
+#include "CorpusUtil.h"
+
 #include "compiler/Lower.h"
 #include "compiler/ir/IREval.h"
 #include "core/ValueIO.h"
-#include "driver/TestSpec.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 
@@ -12,20 +13,14 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <map>
 
 using namespace loom;
 namespace fs = std::filesystem;
 
 namespace {
 
-Program checked(const std::string &src, const std::string &name = "test.fut") {
-    Program p = parse_program(make_source(name, src));
-    CheckedEnvPtr env = prelude_env();
-    check_program(p, env);
-    return p;
-}
+using corpus::checked;
 
 /** Lowers, verifies, then runs main in both the interpreter and IREval. */
 struct Both {
@@ -91,16 +86,6 @@ bool errors_agree(const std::string &src, const std::vector<Value> &args = {}) {
         return false;
     }
     return true;
-}
-
-std::optional<PrimType> elem_prim(const TypePtr &t) {
-    if (!t)
-        return std::nullopt;
-    if (t->kind == Type::Kind::Prim)
-        return t->prim;
-    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
-        return t->elem->prim;
-    return std::nullopt;
 }
 
 } // namespace
@@ -534,103 +519,71 @@ TEST_CASE("verify: rejects malformed IR") {
 // ---------------------------------------------------------------- the test corpus
 
 TEST_CASE("lower: test programs in the subset give the interpreter's results") {
-    fs::path root = fs::path(__FILE__).parent_path().parent_path() / "programs";
-    REQUIRE(fs::exists(root));
-    std::vector<fs::path> files;
-    for (const auto &e : fs::recursive_directory_iterator(root))
-        if (e.path().extension() == ".fut")
-            files.push_back(e.path());
-    std::sort(files.begin(), files.end());
     int programs = 0, cases = 0, errors = 0, limited = 0, skipped = 0;
     std::vector<std::string> failures, limits;
-    for (const fs::path &path : files) {
-        std::ifstream in(path);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        SourceFilePtr file = make_source(path.string(), ss.str());
-        Program prog;
-        std::vector<TestBlock> blocks;
-        try {
-            blocks = parse_test_blocks(file);
-            prog = parse_program(file);
-            CheckedEnvPtr env = prelude_env();
-            check_program(prog, env);
-        } catch (const std::exception &) {
+    for (const fs::path &path : corpus::files({"programs"})) {
+        std::optional<corpus::CorpusProgram> cp = corpus::load_checked(path);
+        if (!cp) {
             skipped++; // error tests and programs the frontend rejects
             continue;
         }
+        const Program &prog = cp->prog;
         Interpreter interp;
         interp.load(prog);
         std::map<std::string, std::optional<ir::Module>> lowered;
         bool any = false;
-        for (const TestBlock &b : blocks) {
-            for (const TestCase &c : b.cases) {
-                if (c.input_kind != TestCase::InputKind::Values)
-                    continue;
-                std::vector<std::string> entries =
-                    c.entries.empty() ? std::vector<std::string>{"main"} : c.entries;
-                for (const std::string &entry : entries) {
-                    if (!lowered.count(entry)) {
-                        try {
-                            ir::Module m = lower_program(prog, entry);
-                            ir::verify(m);
-                            lowered[entry] = std::move(m);
-                        } catch (const CompilerLimitation &e) {
-                            lowered[entry] = std::nullopt;
-                            limited++;
-                            limits.push_back(e.loc().str() + ": " + e.message());
-                        } catch (const std::exception &e) {
-                            failures.push_back(path.string() + " (" + entry +
-                                               "): lowering failed: " + e.what());
-                            lowered[entry] = std::nullopt;
-                        }
-                    }
-                    if (!lowered[entry])
-                        continue;
-                    const ir::Function *fn = lowered[entry]->find(entry);
-                    std::vector<Value> args;
-                    try {
-                        std::vector<ReadValue> vals = read_values(c.input);
-                        if (vals.size() != fn->source_params.size())
-                            continue;
-                        for (size_t i = 0; i < vals.size(); i++) {
-                            auto p = elem_prim(fn->source_params[i]);
-                            args.push_back(p ? adapt_value(vals[i], *p) : vals[i].value);
-                        }
-                    } catch (const std::exception &) {
-                        continue;
-                    }
-                    std::string expected, actual;
-                    SrcLoc eloc, aloc;
-                    Value ev, av;
-                    bool eok = true, aok = true;
-                    try {
-                        ev = interp.call(entry, args);
-                    } catch (const RuntimeError &e) {
-                        eok = false;
-                        expected = e.what();
-                        eloc = e.loc();
-                    }
-                    try {
-                        av = ir::eval_function(*lowered[entry], entry, args);
-                    } catch (const std::exception &e) {
-                        aok = false;
-                        actual = e.what();
-                        if (auto *r = dynamic_cast<const RuntimeError *>(&e))
-                            aloc = r->loc();
-                    }
-                    cases++;
-                    if (!eok)
-                        errors++;
-                    any = true;
-                    if (eok != aok || (eok && !values_close(ev, av)) ||
-                        (!eok && (expected != actual || eloc.str() != aloc.str())))
-                        failures.push_back(path.string() + " (" + entry + "): interpreter " +
-                                           (eok ? value_to_string(ev) : expected) + ", IR " +
-                                           (aok ? value_to_string(av) : actual));
+        corpus::for_each_value_case(cp->blocks, [&](const std::string &entry, const TestCase &c) {
+            if (!lowered.count(entry)) {
+                try {
+                    ir::Module m = lower_program(prog, entry);
+                    ir::verify(m);
+                    lowered[entry] = std::move(m);
+                } catch (const CompilerLimitation &e) {
+                    lowered[entry] = std::nullopt;
+                    limited++;
+                    limits.push_back(e.loc().str() + ": " + e.message());
+                } catch (const std::exception &e) {
+                    failures.push_back(path.string() + " (" + entry +
+                                       "): lowering failed: " + e.what());
+                    lowered[entry] = std::nullopt;
                 }
             }
-        }
+            if (!lowered[entry])
+                return;
+            std::optional<std::vector<Value>> read =
+                corpus::read_args(c, lowered[entry]->find(entry)->source_params);
+            if (!read)
+                return;
+            const std::vector<Value> &args = *read;
+            std::string expected, actual;
+            SrcLoc eloc, aloc;
+            Value ev, av;
+            bool eok = true, aok = true;
+            try {
+                ev = interp.call(entry, args);
+            } catch (const RuntimeError &e) {
+                eok = false;
+                expected = e.what();
+                eloc = e.loc();
+            }
+            try {
+                av = ir::eval_function(*lowered[entry], entry, args);
+            } catch (const std::exception &e) {
+                aok = false;
+                actual = e.what();
+                if (auto *r = dynamic_cast<const RuntimeError *>(&e))
+                    aloc = r->loc();
+            }
+            cases++;
+            if (!eok)
+                errors++;
+            any = true;
+            if (eok != aok || (eok && !values_close(ev, av)) ||
+                (!eok && (expected != actual || eloc.str() != aloc.str())))
+                failures.push_back(path.string() + " (" + entry + "): interpreter " +
+                                   (eok ? value_to_string(ev) : expected) + ", IR " +
+                                   (aok ? value_to_string(av) : actual));
+        });
         if (any)
             programs++;
     }

@@ -4,13 +4,10 @@
 #include "PassTestUtil.h"
 
 #include "compiler/passes/Rewrite.h"
-#include "driver/TestSpec.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 using namespace loom;
 using namespace loom::passtest;
@@ -164,16 +161,6 @@ TEST_CASE("simplify: a Screma's lambdas are simplified and their invariants hois
 
 namespace {
 
-std::optional<PrimType> elem_prim(const TypePtr &t) {
-    if (!t)
-        return std::nullopt;
-    if (t->kind == Type::Kind::Prim)
-        return t->prim;
-    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
-        return t->elem->prim;
-    return std::nullopt;
-}
-
 struct CorpusCounts {
     int programs = 0, cases = 0, errors = 0, limited = 0, skipped = 0, lowering_differs = 0;
     int removed = 0, kept = 0, hoisted = 0, folded = 0, dead = 0, cse = 0, simp_hoisted = 0;
@@ -181,21 +168,12 @@ struct CorpusCounts {
 };
 
 void run_file(const fs::path &path, CorpusCounts &n) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    SourceFilePtr file = make_source(path.string(), ss.str());
-    Program prog;
-    std::vector<TestBlock> blocks;
-    try {
-        blocks = parse_test_blocks(file);
-        prog = parse_program(file);
-        CheckedEnvPtr env = prelude_env();
-        check_program(prog, env);
-    } catch (const std::exception &) {
+    std::optional<corpus::CorpusProgram> cp = corpus::load_checked(path);
+    if (!cp) {
         n.skipped++; // programs the frontend rejects
         return;
     }
+    const Program &prog = cp->prog;
     struct Entry {
         std::optional<ir::Module> plain, opt;
     };
@@ -225,78 +203,56 @@ void run_file(const fs::path &path, CorpusCounts &n) {
     Interpreter interp;
     interp.load(prog);
     bool any = false;
-    for (const TestBlock &b : blocks)
-        for (const TestCase &c : b.cases) {
-            if (c.input_kind != TestCase::InputKind::Values)
-                continue;
-            for (const std::string &entry :
-                 c.entries.empty() ? std::vector<std::string>{"main"} : c.entries) {
-                Entry &e = get(entry);
-                if (!e.opt)
-                    continue;
-                const ir::Function *fn = e.opt->find(entry);
-                std::vector<Value> args;
-                try {
-                    std::vector<ReadValue> vals = read_values(c.input);
-                    if (vals.size() != fn->source_params.size())
-                        continue;
-                    for (size_t i = 0; i < vals.size(); i++) {
-                        auto p = elem_prim(fn->source_params[i]);
-                        args.push_back(p ? adapt_value(vals[i], *p) : vals[i].value);
-                    }
-                } catch (const std::exception &) {
-                    continue;
-                }
-                Outcome want;
-                try {
-                    want.value = interp.call(entry, args);
-                } catch (const RuntimeError &err) {
-                    want.ok = false;
-                    want.error = error_text(err);
-                }
-                Outcome got;
-                try {
-                    got = run_ir(*e.opt, entry, args);
-                } catch (const std::exception &err) {
-                    got.ok = false;
-                    got.error = std::string("crash: ") + err.what();
-                }
-                n.cases++;
-                n.errors += want.ok ? 0 : 1;
-                any = true;
-                if (same_outcome(want, got))
-                    continue;
-                Outcome plain;
-                try {
-                    plain = run_ir(*e.plain, entry, args);
-                } catch (const std::exception &err) {
-                    plain.ok = false;
-                    plain.error = std::string("crash: ") + err.what();
-                }
-                if (!same_outcome(want, plain) && same_outcome(plain, got)) {
-                    n.lowering_differs++; // not the passes' doing
-                    continue;
-                }
-                n.failures.push_back(path.string() + " (" + entry + "): interpreter " +
-                                     describe(want) + ", optimised IR " + describe(got) +
-                                     ", lowered IR " + describe(plain));
-            }
+    corpus::for_each_value_case(cp->blocks, [&](const std::string &entry, const TestCase &c) {
+        Entry &e = get(entry);
+        if (!e.opt)
+            return;
+        std::optional<std::vector<Value>> read =
+            corpus::read_args(c, e.opt->find(entry)->source_params);
+        if (!read)
+            return;
+        const std::vector<Value> &args = *read;
+        Outcome want;
+        try {
+            want.value = interp.call(entry, args);
+        } catch (const RuntimeError &err) {
+            want.ok = false;
+            want.error = error_text(err);
         }
+        Outcome got;
+        try {
+            got = run_ir(*e.opt, entry, args);
+        } catch (const std::exception &err) {
+            got.ok = false;
+            got.error = std::string("crash: ") + err.what();
+        }
+        n.cases++;
+        n.errors += want.ok ? 0 : 1;
+        any = true;
+        if (same_outcome(want, got))
+            return;
+        Outcome plain;
+        try {
+            plain = run_ir(*e.plain, entry, args);
+        } catch (const std::exception &err) {
+            plain.ok = false;
+            plain.error = std::string("crash: ") + err.what();
+        }
+        if (!same_outcome(want, plain) && same_outcome(plain, got)) {
+            n.lowering_differs++; // not the passes' doing
+            return;
+        }
+        n.failures.push_back(path.string() + " (" + entry + "): interpreter " + describe(want) +
+                             ", optimised IR " + describe(got) + ", lowered IR " + describe(plain));
+    });
     n.programs += any ? 1 : 0;
 }
 
 } // namespace
 
 TEST_CASE("simplify and bounds: the test corpus gives the interpreter's results and errors") {
-    fs::path tests = fs::path(__FILE__).parent_path().parent_path();
-    std::vector<fs::path> files;
-    for (const char *dir : {"programs", "errors/runtime"})
-        for (const auto &e : fs::recursive_directory_iterator(tests / dir))
-            if (e.path().extension() == ".fut")
-                files.push_back(e.path());
-    std::sort(files.begin(), files.end());
     CorpusCounts n;
-    for (const fs::path &p : files)
+    for (const fs::path &p : corpus::files({"programs", "errors/runtime"}))
         run_file(p, n);
     MESSAGE("simplified and bounds-checked " << n.programs << " programs, " << n.cases << " cases ("
                                              << n.errors << " run-time errors); " << n.limited
