@@ -23,25 +23,7 @@
 namespace lrt {
 
 // ------------------------------------------------------------------ the ABI with the host
-enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL };
-/** A failure: nums holds na numbers then nb numbers (indices then a shape, ...). */
-struct Err {
-    int32_t loc = -1, kind = E_MSG;
-    int32_t na = 0, nb = 0;
-    int64_t extra = 0;
-    const char *msg = nullptr;
-    int64_t nums[128];
-};
-struct Ctx {
-    const bool *interrupt;
-    int32_t nthreads;
-    Err err;
-};
-struct Val {
-    void *data;
-    int64_t *shape;
-    void *mem;
-};
+#include "loom_cpu_abi.h"
 
 [[noreturn]] inline void fail(int loc, const char *msg) {
     Err e;

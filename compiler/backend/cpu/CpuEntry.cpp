@@ -30,25 +30,8 @@ namespace loom::cpu {
 
 namespace {
 
-// The ABI of loom_cpu_rt.h (lrt::Err, lrt::Ctx, lrt::Val): keep in sync.
-enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL };
-struct Err {
-    int32_t loc = -1, kind = E_MSG;
-    int32_t na = 0, nb = 0;
-    int64_t extra = 0;
-    const char *msg = nullptr;
-    int64_t nums[128];
-};
-struct Ctx {
-    const bool *interrupt;
-    int32_t nthreads;
-    Err err;
-};
-struct Val {
-    void *data;
-    int64_t *shape;
-    void *mem;
-};
+// The ABI of the generated code, the same file loom_cpu_rt.h pastes in.
+#include "runtime/cpu/loom_cpu_abi.h"
 using EntryFn = int (*)(Ctx *, Val *, Val *);
 using ReleaseFn = void (*)(void *);
 
