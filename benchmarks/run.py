@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""Benchmark runner: Loom against hand-written C++ and NumPy on the same inputs, in one run.
+"""Benchmark runner: Loom against hand-written C++ and NumPy (CPU), or against CuPy, PyTorch
+and JAX (--gpu), on the same inputs, in one run.
 
-    python3 benchmarks/run.py [--quick] [--runs R] [--bench dot,saxpy] \
-        [--impl loom-cpu,cpp,numpy] [--loom build/loom] [--record | --no-record]
+    python3 benchmarks/run.py [--quick] [--gpu] [--runs R] [--bench dot,saxpy] \
+        [--impl loom-cpu,cpp,numpy] [--loom build/loom] [--record | --no-record] [--save FILE]
 
 For each benchmark (BENCHMARKS below) it generates the inputs deterministically (NumPy's
 generator seeded with --seed and the benchmark's name), writes them once in Futhark's binary
 data format, runs every implementation R times after a warm-up run, timing the computation
 only (each implementation reports its own per-run times: `loom bench` for Loom, the
-harness in baselines/cpp/common.h for C++, time.perf_counter around the call for NumPy),
-checks every result against NumPy's, and prints a table of medians with min–max spreads and
-ratios to the C++ baseline.  A recorded run (the default for full sizes) writes the raw JSON
-to benchmarks/results/<date>-<host>.json and its table into docs/benchmarks.md.
+harness in baselines/cpp/common.h for C++, time.perf_counter around the call for NumPy and,
+after a device synchronisation, for the GPU frameworks), checks every result against
+NumPy's, and prints a table of medians with min–max spreads and ratios to the C++ baseline
+(to Loom's cuda column with --gpu).  A recorded run (the default for full CPU sizes) writes
+the raw JSON to benchmarks/results/<date>-<host>.json and its table into docs/benchmarks.md;
+a GPU run is saved (--save) on the GPU machine and recorded here with --record-from.
 
-Implementations are entries of IMPLEMENTATIONS, each a class with `available()` and
-`run(bench, data) -> Timing`; a GPU column (`loom-cuda`) and GPU baselines (CuPy reusing
-baselines/numpy_impl.py with xp=cupy, JAX, PyTorch) are further entries of that table.
+Implementations are entries of IMPLEMENTATIONS, each a class with `available()` (None, or
+why it cannot run here: its column is then left out with a note) and `run(bench, data) ->
+Timing`.  --gpu also measures the device-to-device copy bandwidth and, for the
+bandwidth-bound benchmarks, the bandwidth Loom achieves as a fraction of it.
 """
 
 from __future__ import annotations
@@ -48,23 +52,34 @@ f32, i32, i64 = np.float32, np.int32, np.int64
 # ----------------------------------------------------------------------------- benchmarks
 
 
+PRESETS = ("quick", "full", "gpu")  # --quick, the default, --gpu (sizes that fill a GPU)
+
+
 @dataclass
 class Bench:
     name: str
-    size: Callable[[bool], str]                       # the size, in words, full or quick
-    inputs: Callable[[np.random.Generator, bool], list]  # the entry point's arguments
+    scale: tuple                   # the size parameter for each of PRESETS
+    describe: Callable[[object], str]                  # the size, in words
+    inputs: Callable[[np.random.Generator, object], list]  # the entry point's arguments
     rtol: float = 1e-3
     atol: float = 1e-5
     mismatch: float = 0.0  # fraction of elements allowed outside the tolerance
     fused: bool = True     # a pipeline Loom fuses (the NumPy target applies)
+    cpu: bool = True       # in the default (CPU) set; --gpu runs every benchmark
+    gpu_kind: str | None = None  # the GPU target that applies: map, reduce, scan or pipeline
+
+    def size(self, preset: str) -> str:
+        return self.describe(self.scale[PRESETS.index(preset)])
+
+    def make_inputs(self, rng, preset: str) -> list:
+        return self.inputs(rng, self.scale[PRESETS.index(preset)])
 
 
 def uniform(rng, n, lo=0.0, hi=1.0):
     return rng.uniform(lo, hi, n).astype(f32)
 
 
-def kmeans_inputs(rng, quick):
-    n, k = (10_000, 16) if quick else (1_000_000, 16)
+def kmeans_inputs(rng, n, k=16):
     centres = rng.uniform(-10, 10, (k, 2))
     which = rng.integers(0, k, n)
     pts = (centres[which] + rng.standard_normal((n, 2))).astype(f32)
@@ -72,40 +87,45 @@ def kmeans_inputs(rng, quick):
     return [pts[:, 0].copy(), pts[:, 1].copy(), pts[start, 0].copy(), pts[start, 1].copy()]
 
 
-def nbody_inputs(rng, quick):
-    n = 256 if quick else 4096
+def nbody_inputs(rng, n):
     pos = [uniform(rng, n, -1, 1) for _ in range(3)]
     vel = [(0.01 * rng.standard_normal(n)).astype(f32) for _ in range(3)]
     mass = uniform(rng, n, 0.5, 1.5) / f32(n)
     return [i32(1), f32(0.01), f32(0.05), *pos, mass, *vel]
 
 
+def n_elements(n):
+    return f"n = {n:,}"
+
+
 BENCHMARKS = [
-    Bench("dot", lambda q: f"n = {10**5 if q else 10**7:,}",
-          lambda rng, q: [uniform(rng, 10**5 if q else 10**7), uniform(rng, 10**5 if q else 10**7)]),
-    Bench("saxpy", lambda q: f"n = {10**5 if q else 10**7:,}",
-          lambda rng, q: [f32(2.5), uniform(rng, 10**5 if q else 10**7),
-                          uniform(rng, 10**5 if q else 10**7)]),
-    Bench("blackscholes", lambda q: f"{10**4 if q else 10**6:,} options",
-          lambda rng, q: [uniform(rng, 10**4 if q else 10**6, 5, 30),
-                          uniform(rng, 10**4 if q else 10**6, 1, 100),
-                          uniform(rng, 10**4 if q else 10**6, 0.25, 10), f32(0.02), f32(0.30)],
-          atol=1e-3),
+    Bench("dot", (10**5, 10**7, 10**8), n_elements,
+          lambda rng, n: [uniform(rng, n), uniform(rng, n)], gpu_kind="reduce"),
+    Bench("saxpy", (10**5, 10**7, 10**8), n_elements,
+          lambda rng, n: [f32(2.5), uniform(rng, n), uniform(rng, n)], gpu_kind="map"),
+    # Not in the CPU set (its table predates it); the GPU's saxpy-then-sum pipeline.
+    Bench("saxpy_sum", (10**5, 10**7, 10**8), n_elements,
+          lambda rng, n: [f32(2.5), uniform(rng, n), uniform(rng, n)], cpu=False,
+          gpu_kind="pipeline"),
+    Bench("blackscholes", (10**4, 10**6, 10**8), lambda n: f"{n:,} options",
+          lambda rng, n: [uniform(rng, n, 5, 30), uniform(rng, n, 1, 100),
+                          uniform(rng, n, 0.25, 10), f32(0.02), f32(0.30)],
+          atol=1e-3, gpu_kind="pipeline"),
     # Escape counts of pixels on the set's edge may differ by rounding (fused multiply-adds).
-    Bench("mandelbrot", lambda q: "64×64, 100 iterations" if q else "1024×1024, 100 iterations",
-          lambda rng, q: [i64(64), i64(64), i32(100)] if q else [i64(1024), i64(1024), i32(100)],
-          rtol=0, atol=0, mismatch=1e-3, fused=False),
-    Bench("nbody", lambda q: f"{256 if q else 4096} bodies, 1 step", nbody_inputs, atol=1e-4),
-    Bench("kmeans", lambda q: f"{10**4 if q else 10**6:,} points, 16 clusters, 2-D", kmeans_inputs),
-    Bench("histogram", lambda q: f"{10**5 if q else 10**7:,} values, 256 bins",
-          lambda rng, q: [i64(256), rng.integers(0, 2**31 - 1, 10**5 if q else 10**7).astype(i32)],
+    Bench("mandelbrot", (64, 1024, 4096), lambda n: f"{n}×{n}, 100 iterations",
+          lambda rng, n: [i64(n), i64(n), i32(100)],
+          rtol=0, atol=0, mismatch=1e-3, fused=False, gpu_kind="pipeline"),
+    Bench("nbody", (256, 4096, 16384), lambda n: f"{n} bodies, 1 step", nbody_inputs, atol=1e-4),
+    Bench("kmeans", (10**4, 10**6, 10**7), lambda n: f"{n:,} points, 16 clusters, 2-D",
+          kmeans_inputs),
+    Bench("histogram", (10**5, 10**7, 10**8), lambda n: f"{n:,} values, 256 bins",
+          lambda rng, n: [i64(256), rng.integers(0, 2**31 - 1, n).astype(i32)],
           rtol=0, atol=0),
-    Bench("prefixsum", lambda q: f"n = {10**5 if q else 10**7:,}",
-          lambda rng, q: [rng.integers(0, 100, 10**5 if q else 10**7).astype(i32)],
-          rtol=0, atol=0, fused=False),
-    Bench("stencil", lambda q: "128×128, 3 steps" if q else "2048×2048, 10 steps",
-          lambda rng, q: [i32(3), rng.uniform(0, 1, (128, 128)).astype(f32)] if q
-          else [i32(10), rng.uniform(0, 1, (2048, 2048)).astype(f32)]),
+    Bench("prefixsum", (10**5, 10**7, 10**8), n_elements,
+          lambda rng, n: [rng.integers(0, 100, n).astype(i32)],
+          rtol=0, atol=0, fused=False, gpu_kind="scan"),
+    Bench("stencil", ((128, 3), (2048, 10), (8192, 10)), lambda s: f"{s[0]}×{s[0]}, {s[1]} steps",
+          lambda rng, s: [i32(s[1]), rng.uniform(0, 1, (s[0], s[0])).astype(f32)]),
 ]
 
 # ----------------------------------------------------------- Futhark's binary data format
@@ -150,14 +170,25 @@ class Timing:
     outputs: list[np.ndarray] | None = None
     error: str | None = None
     extra: dict = field(default_factory=dict)  # e.g. Loom's compile time and kernel report
+    skipped: bool = False  # the implementation has no version of this benchmark: no failure
 
 
 @dataclass
 class Data:
-    """One benchmark's inputs, in memory and as a file in the binary format."""
+    """One benchmark's inputs, in memory and (written on first use) as a file in the
+    binary format: at --gpu sizes that is a gigabyte that only Loom and C++ read."""
     values: list
-    path: Path
     out_dir: Path
+    name: str
+
+    @property
+    def path(self) -> Path:
+        p = self.out_dir / f"{self.name}.in"
+        if not p.exists():
+            with open(p, "wb") as f:
+                for v in self.values:
+                    write_value(f, v)
+        return p
 
 
 class Impl:
@@ -203,7 +234,20 @@ class Loom(Impl):
         self.label = f"Loom {backend}"
 
     def available(self):
-        return None if Path(self.args.loom).exists() else f"no {self.args.loom} (build it first)"
+        if not Path(self.args.loom).exists():
+            return f"no {self.args.loom} (build it first)"
+        return self.probe() if self.backend == "cuda" else None
+
+    def probe(self) -> str | None:
+        """Whether the backend can run here at all (a driver, a GPU, a host side): one
+        tiny saxpy, so that a machine without them shows a note, not a row of failures."""
+        p = subprocess.run([self.args.loom, "bench", str(HERE / "saxpy.fut"), "--backend",
+                            self.backend, "--runs", "1"], input="2f32 [1f32] [2f32]",
+                           capture_output=True, text=True, timeout=self.args.timeout)
+        if p.returncode == 0:
+            return None
+        lines = (p.stderr.strip() or p.stdout.strip() or f"exit status {p.returncode}").splitlines()
+        return lines[0].removeprefix("loom: ").split("error: ", 1)[-1]  # no location to show
 
     def run(self, bench, data):
         out = data.out_dir / f"{self.name}.out"
@@ -231,6 +275,8 @@ class Cpp(Impl):
         return exe
 
     def run(self, bench, data):
+        if not (HERE / "baselines" / "cpp" / f"{bench.name}.cpp").exists():
+            return Timing(error="no C++ version", skipped=True)
         out = data.out_dir / "cpp.out"
         cmd = [str(self.binary(bench)), str(data.path), "--runs", str(self.args.runs),
                "--warmup", str(self.args.warmup), "--output", str(out)]
@@ -252,13 +298,244 @@ class NumPy(Impl):
         return Timing(times, [np.asarray(o) for o in out])
 
 
+# GPU baselines.  Arrays are copied to the device once, before timing (transfers are not
+# timed, as Loom's device-resident arrays need none between calls); every timed call is
+# followed by a synchronisation, so the host clock measures the device's work including
+# the framework's launch overheads; the first (warm-up) call, which compiles for jax.jit
+# and torch.compile, is not timed; results are copied back and checked like the others.
+# LOOM_BENCH_ALLOW_CPU=1 lets these columns run on the CPU (CuPy's through NumPy): a test
+# of this harness on a machine without a GPU, not a measurement.
+ALLOW_CPU = os.environ.get("LOOM_BENCH_ALLOW_CPU") == "1"
+
+
+def first_line(e: BaseException) -> str:
+    text = f"{type(e).__name__}: {e}".strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+class GpuImpl(Impl):
+    """One timing loop for every GPU framework; subclasses say how to load the framework,
+    move values, synchronise and find a benchmark's function."""
+    _why: str | None
+
+    def available(self):
+        if not hasattr(self, "_why"):
+            try:
+                self._why = self.setup()
+            except ImportError as e:
+                self._why = f"no module {e.name or e}"
+            except Exception as e:  # a framework without a driver or device raises its own
+                self._why = f"no GPU ({first_line(e)})"
+        return self._why
+
+    def setup(self) -> str | None:
+        """Imports the framework and checks for a device: None, or why it cannot run."""
+        raise NotImplementedError
+
+    def function(self, bench: Bench) -> Callable | None:
+        raise NotImplementedError
+
+    def to_device(self, v):
+        raise NotImplementedError
+
+    def to_host(self, v) -> np.ndarray:
+        raise NotImplementedError
+
+    def sync(self, out) -> None:
+        raise NotImplementedError
+
+    def release(self) -> None:
+        """Gives cached device memory back (Loom's process and the next framework need it)."""
+
+    def run(self, bench, data):
+        fn = self.function(bench)
+        if fn is None:
+            return Timing(error=f"no {self.label} version", skipped=True)
+        args, out, times = [self.to_device(v) for v in data.values], None, []
+        try:
+            for _ in range(max(1, self.args.warmup)):
+                out = fn(*args)
+                self.sync(out)
+            for _ in range(self.args.runs):
+                t0 = time.perf_counter()
+                out = fn(*args)
+                self.sync(out)
+                times.append((time.perf_counter() - t0) * 1e3)
+            return Timing(times, [self.to_host(o) for o in out])
+        except Exception as e:
+            return Timing(error=first_line(e))
+        finally:
+            del args, out
+            self.release()
+
+
+class CuPy(GpuImpl):
+    """numpy_impl.py itself with xp = cupy: NumPy's idiomatic whole-array code, eagerly."""
+    name, label = "cupy", "CuPy"
+
+    def setup(self):
+        try:
+            import cupy
+            cupy.cuda.runtime.getDeviceCount()
+        except Exception:
+            if not ALLOW_CPU:
+                raise
+            cupy = None
+        self.xp = cupy or np
+        self.label = f"CuPy {cupy.__version__}" if cupy else "CuPy (NumPy on the CPU)"
+        return None
+
+    def function(self, bench):
+        fn = getattr(numpy_impl, bench.name, None)
+        return fn and (lambda *a: fn(self.xp, *a))
+
+    def to_device(self, v):
+        return self.xp.asarray(v) if isinstance(v, np.ndarray) else v
+
+    def to_host(self, v):
+        return self.xp.asnumpy(v) if self.xp is not np else np.asarray(v)
+
+    def sync(self, out):
+        if self.xp is not np:
+            self.xp.cuda.Device().synchronize()
+
+    def release(self):
+        if self.xp is not np:
+            self.xp.get_default_memory_pool().free_all_blocks()
+
+
+class Torch(GpuImpl):
+    """baselines/torch_impl.py, eagerly or (compile=True) through torch.compile."""
+
+    def __init__(self, args, compile=False):
+        super().__init__(args)
+        self.compile = compile
+        self.name = "torch-compile" if compile else "torch"
+        self.label = "PyTorch compile" if compile else "PyTorch"
+        self.compiled = {}
+
+    def setup(self):
+        import torch
+        import torch_impl
+        self.torch, self.impl = torch, torch_impl
+        if not torch.cuda.is_available() and not ALLOW_CPU:
+            return "no GPU (torch.cuda.is_available() is false)"
+        self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        torch_impl.DEVICE = self.device
+        self.label = f"{self.label} {torch.__version__.split('+')[0]}" + \
+            ("" if self.device == "cuda" else " (CPU)")
+        return None
+
+    def function(self, bench):
+        fn = getattr(self.impl, bench.name, None)
+        if fn is None or not self.compile:
+            return fn
+        if bench.name not in self.compiled:
+            self.compiled[bench.name] = self.torch.compile(fn)
+        return self.compiled[bench.name]
+
+    def to_device(self, v):
+        if isinstance(v, np.ndarray):
+            return self.torch.from_numpy(v).to(self.device)
+        return v.item()  # a NumPy scalar: a Python number, as PyTorch code passes them
+
+    def to_host(self, v):
+        return v.cpu().numpy()
+
+    def sync(self, out):
+        if self.device == "cuda":
+            self.torch.cuda.synchronize()
+
+    def release(self):
+        if self.device == "cuda":
+            self.torch.cuda.empty_cache()
+
+
+class Jax(GpuImpl):
+    """baselines/jax_impl.py: one jax.jit function per benchmark."""
+    name, label = "jax", "JAX jit"
+
+    def setup(self):
+        # JAX takes 75% of the GPU's memory up front by default; Loom and the others need it.
+        os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+        import jax
+        try:
+            self.device = jax.devices("gpu")[0]
+        except RuntimeError:
+            if not ALLOW_CPU:
+                raise
+            self.device = jax.devices("cpu")[0]
+        import jax_impl
+        self.jax, self.impl = jax, jax_impl
+        self.label = f"JAX {jax.__version__} jit" + ("" if self.device.platform == "gpu" else " (CPU)")
+        return None
+
+    def function(self, bench):
+        return getattr(self.impl, bench.name, None)
+
+    def to_device(self, v):
+        return self.jax.device_put(v, self.device) if isinstance(v, np.ndarray) else v
+
+    def to_host(self, v):
+        return np.asarray(v)
+
+    def sync(self, out):
+        self.jax.block_until_ready(out)
+
+
+def copy_bandwidth(megabytes: int, runs: int) -> dict:
+    """The device-to-device copy bandwidth (bytes read plus bytes written, median of
+    `runs` copies of `megabytes` MB): what bandwidth-bound kernels are measured against.
+    Through PyTorch, else CuPy; on a machine with neither, a host copy (a stand-in)."""
+    n = megabytes * 10**6
+    try:
+        import torch
+        if not torch.cuda.is_available():
+            raise ImportError("no GPU")
+        src = torch.ones(n, dtype=torch.uint8, device="cuda")
+        dst = torch.empty_like(src)
+        via, copy, sync = f"PyTorch {torch.__version__.split('+')[0]}", lambda: dst.copy_(src), \
+            torch.cuda.synchronize
+    except ImportError:
+        try:
+            import cupy
+            cupy.cuda.runtime.getDeviceCount()
+            src = cupy.ones(n, dtype=cupy.uint8)
+            dst = cupy.empty_like(src)
+            rt = cupy.cuda.runtime
+            via = f"CuPy {cupy.__version__}"
+            copy = lambda: rt.memcpy(dst.data.ptr, src.data.ptr, n, rt.memcpyDeviceToDevice)  # noqa: E731
+            sync = cupy.cuda.Device().synchronize
+        except Exception:
+            src = np.ones(n, dtype=np.uint8)
+            dst = np.empty_like(src)
+            via, copy, sync = "NumPy host copy (no GPU: a stand-in)", lambda: np.copyto(dst, src), \
+                lambda: None
+    times = []
+    for i in range(runs + 3):  # three warm-ups
+        sync()
+        t0 = time.perf_counter()
+        copy()
+        sync()
+        if i >= 3:
+            times.append((time.perf_counter() - t0) * 1e3)
+    del src, dst
+    ms = float(np.median(times))
+    return {"via": via, "bytes": 2 * n, "median_ms": ms, "gbps": 2 * n / ms / 1e6, "times_ms": times}
+
+
 IMPLEMENTATIONS: dict[str, Callable[[argparse.Namespace], Impl]] = {
     "loom-cpu": lambda a: Loom(a, "cpu"),
     "loom-interp": lambda a: Loom(a, "interp"),
     "loom-cuda": lambda a: Loom(a, "cuda"),
     "cpp": Cpp,
     "numpy": NumPy,
+    "cupy": CuPy,
+    "torch": Torch,
+    "torch-compile": lambda a: Torch(a, compile=True),
+    "jax": Jax,
 }
+GPU_DEFAULT = "loom-cuda,cupy,torch,jax"  # --gpu; numpy and cpp are slow at its sizes
 
 # ------------------------------------------------------------------------------ checking
 
@@ -300,9 +577,17 @@ def machine() -> dict:
         model = info.get("Model name", model)
     except FileNotFoundError:
         pass
-    return {"host": platform.node(), "cpu": model, "logical_cpus": os.cpu_count(),
-            "cores": int(info.get("Core(s) per socket", 0) or 0) * int(info.get("Socket(s)", 1) or 1)
-            or None, "load_average": list(os.getloadavg()), "os": platform.platform()}
+    m = {"host": platform.node(), "cpu": model, "logical_cpus": os.cpu_count(),
+         "cores": int(info.get("Core(s) per socket", 0) or 0) * int(info.get("Socket(s)", 1) or 1)
+         or None, "load_average": list(os.getloadavg()), "os": platform.platform()}
+    try:  # the GPU, where there is one
+        q = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,memory.total",
+                            "--format=csv,noheader"], capture_output=True, text=True, timeout=30)
+        if q.returncode == 0 and q.stdout.strip():
+            m["gpu"] = q.stdout.strip().splitlines()[0]
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    return m
 
 
 def fmt_ms(ms: float) -> str:
@@ -315,38 +600,98 @@ def cell(r: dict) -> str:
     return f"{fmt_ms(r['median_ms'])} ({fmt_ms(r['min_ms'])}–{fmt_ms(r['max_ms'])})"
 
 
+def bytes_moved(values: list, ref: list[np.ndarray]) -> int:
+    """The fewest bytes a run must move through memory: each array input read once and each
+    result written once (what the achieved bandwidth of a bandwidth-bound benchmark counts)."""
+    return sum(np.asarray(v).nbytes for v in values if np.ndim(v) > 0) + \
+        sum(np.asarray(o).nbytes for o in ref)
+
+
+# The GPU targets: a fraction of the measured copy bandwidth for bandwidth-bound kernels;
+# for pipelines, faster than CuPy and PyTorch eager and at least even with jax.jit (within
+# PIPELINE_EVEN, the spread of repeated GPU timings).
+BANDWIDTH_TARGET = {"map": 0.90, "reduce": 0.85, "scan": 0.85}
+PIPELINE_EVEN = 1.05
+
+
+def gpu_target(b: dict, loom: str | None, copy: dict | None) -> str:
+    res, kind = b["results"], b.get("gpu_kind")
+    if loom is None or "error" in res.get(loom, {"error": 1}):
+        return "—"
+    if kind in BANDWIDTH_TARGET:
+        if not copy:
+            return "—"
+        return "met" if res[loom]["gbps"] >= BANDWIDTH_TARGET[kind] * copy["gbps"] else "missed"
+    if kind == "pipeline":
+        if any("error" in res.get(i, {"error": 1}) for i in ("cupy", "torch", "jax")):
+            return "—"
+        t = res[loom]["median_ms"]
+        ok = t < res["cupy"]["median_ms"] and t < res["torch"]["median_ms"] and \
+            t <= PIPELINE_EVEN * res["jax"]["median_ms"]
+        return "met" if ok else "missed"
+    return "—"
+
+
 def markdown(report: dict) -> str:
     impls = report["implementations"]
+    gpu = report.get("preset") == "gpu" or report.get("gpu_mode", False)
     loom = next((i for i in impls if i.startswith("loom-")), None)
-    ratio_cols = [i for i in impls if i != "cpp"] if "cpp" in impls else []
+    ref = "cpp" if "cpp" in impls else (loom if gpu else None)
+    ref_label = "C++" if ref == "cpp" else ref
+    ratio_cols = [i for i in impls if i != ref] if ref else []
+    copy = report.get("copy_bandwidth")
     m = report["machine"]
-    lines = [f"### {report['date']} — {m['cpu']}, {m['logical_cpus']} logical CPUs"
+    where = f"{m['gpu']}; " if gpu and m.get("gpu") else ""
+    lines = [f"### {report['date']} — {where}{m['cpu']}, {m['logical_cpus']} logical CPUs"
              f"{' (quick sizes)' if report['quick'] else ''}", ""]
     lines.append(f"Runs: {report['runs']} timed after {report['warmup']} warm-up; load average at "
                  f"start {m['load_average'][0]:.2f}; seed {report['seed']}; loom `{report['loom_version']}`.")
     if report.get("note"):
         lines.append(f"Note: {report['note']}")
-    lines.append("Times: median (min–max) in ms of the computation only. Ratios: median / C++ "
-                 "median (lower is faster).")
+    if copy:
+        lines.append(f"Copy bandwidth (device to device, {copy['bytes'] / 2e6:.0f} MB through "
+                     f"{copy['via']}, bytes read + written): {copy['gbps']:.0f} GB/s.")
+    for i, why in report.get("unavailable", {}).items():
+        lines.append(f"Not run: {i}: {why}.")
+    text = "Times: median (min–max) in ms of the computation only" + \
+        (", inputs already on the device." if gpu else ".")
+    if ref:
+        text += f" Ratios: median / {ref_label} median" + \
+            (" (above 1: Loom faster)." if ref == loom else " (lower is faster).")
+    lines.append(text)
+    show_gbps = gpu and loom is not None
+    if show_gbps:
+        lines.append(f"GB/s: bytes moved (inputs read once, results written once) / {loom}'s "
+                     "median, for the bandwidth-bound benchmarks.")
     lines.append("")
-    head = ["benchmark", "size"] + [report["labels"][i] for i in impls] + \
-        [f"{i} / C++" for i in ratio_cols]
-    if loom and "cpp" in impls and "numpy" in impls:
+    head = ["benchmark", "size"] + [report["labels"][i] for i in impls]
+    if show_gbps:
+        head.append(f"{loom} GB/s (% of copy)")
+    head += [f"{i} / {ref_label}" for i in ratio_cols]
+    cpu_target = not gpu and loom and "cpp" in impls and "numpy" in impls
+    if cpu_target or gpu:
         head.append("target")
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for b in report["benchmarks"]:
         res = b["results"]
         row = [b["name"], b["size"]] + [cell(res[i]) for i in impls]
+        if show_gbps:
+            r = res[loom]
+            row.append("—" if "error" in r or b.get("gpu_kind") not in BANDWIDTH_TARGET else
+                       f"{r['gbps']:.0f}" + (f" ({r['gbps'] / copy['gbps']:.0%})" if copy else ""))
         for i in ratio_cols:
-            ok = "error" not in res[i] and "error" not in res["cpp"]
-            row.append(f"{res[i]['median_ms'] / res['cpp']['median_ms']:.2f}" if ok else "—")
-        if len(head) > len(row):
+            ok = "error" not in res[i] and "error" not in res[ref]
+            row.append(f"{res[i]['median_ms'] / res[ref]['median_ms']:.2f}" if ok else "—")
+        if cpu_target:
             row.append(target(b, loom))
+        elif gpu:
+            row.append(gpu_target(b, loom, copy))
         lines.append("| " + " | ".join(row) + " |")
-    errors = [(b["name"], i, b["results"][i]["error"]) for b in report["benchmarks"] for i in impls
-              if "error" in b["results"][i]]
-    if errors:
-        lines += ["", "Failures:", ""] + [f"- {n}, {i}: {e}" for n, i, e in errors]
+    for title, key in (("Failures", "error"), ("Skipped", "skipped")):
+        found = [(b["name"], i, b["results"][i][key]) for b in report["benchmarks"] for i in impls
+                 if key in b["results"][i] and (key == "skipped" or "skipped" not in b["results"][i])]
+        if found:
+            lines += ["", f"{title}:", ""] + [f"- {n}, {i}: {e}" for n, i, e in found]
     return "\n".join(lines) + "\n"
 
 
@@ -382,76 +727,128 @@ def record(report: dict, md: str) -> None:
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--quick", action="store_true", help="small sizes, 3 runs: a smoke test")
-    p.add_argument("--runs", type=int, help="timed runs per implementation (default 10, quick 3)")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="small sizes, 3 runs: a smoke test")
+    p.add_argument("--gpu", action="store_true",
+                   help=f"GPU sizes (10^8 elements) and implementations ({GPU_DEFAULT}), the copy "
+                        "bandwidth, GB/s and the GPU targets; with --quick: quick sizes")
+    p.add_argument("--runs", type=int, help="timed runs per implementation (default 10, --gpu 20, "
+                                             "quick 3)")
     p.add_argument("--warmup", type=int, default=1, help="untimed runs first (default 1)")
-    p.add_argument("--bench", default="all", help="comma-separated benchmark names")
-    p.add_argument("--impl", default="loom-cpu,cpp,numpy",
-                   help=f"comma-separated, of {', '.join(IMPLEMENTATIONS)}")
+    p.add_argument("--bench", default="all",
+                   help="comma-separated benchmark names (default: all; without --gpu, all but "
+                        f"{', '.join(b.name for b in BENCHMARKS if not b.cpu)})")
+    p.add_argument("--impl", default=None,
+                   help=f"comma-separated, of {', '.join(IMPLEMENTATIONS)} (default loom-cpu,cpp,numpy; "
+                        f"--gpu: {GPU_DEFAULT})")
     p.add_argument("--loom", default=str(ROOT / "build" / "loom"), help="the loom binary")
     p.add_argument("--cxx", default=os.environ.get("CXX", "g++"))
     p.add_argument("--build-dir", default=None, help="where the C++ baselines are built")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--timeout", type=float, default=600, help="seconds per implementation run")
+    p.add_argument("--copy-mb", type=int, default=None,
+                   help="megabytes the copy-bandwidth measurement copies (default 1024, quick 64)")
     p.add_argument("--note", default="", help="a remark recorded with the results")
+    p.add_argument("--save", metavar="FILE", help="also write the report (JSON) and its table "
+                                                  "(FILE with .md) here, e.g. under $OUT")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--record", dest="record", action="store_true", default=None,
-                   help="write benchmarks/results/*.json and docs/benchmarks.md (default: full runs)")
+                   help="write benchmarks/results/*.json and docs/benchmarks.md (default: full "
+                        "CPU runs)")
     g.add_argument("--no-record", dest="record", action="store_false")
+    g.add_argument("--record-from", metavar="FILE",
+                   help="record a report saved with --save (e.g. on a GPU machine) and exit")
     a = p.parse_args(argv)
-    a.runs = a.runs or (3 if a.quick else 10)
-    a.record = (not a.quick) if a.record is None else a.record
+    a.preset = "quick" if a.quick else "gpu" if a.gpu else "full"
+    a.runs = a.runs or (3 if a.quick else 20 if a.gpu else 10)
+    a.impl = a.impl or (GPU_DEFAULT if a.gpu else "loom-cpu,cpp,numpy")
+    a.copy_mb = a.copy_mb or (64 if a.quick else 1024)
+    # A GPU run's docs page lives on the GPU machine: save it there, record it here.
+    a.record = (not a.quick and not a.gpu) if a.record is None else a.record
     a.build_dir = a.build_dir or str(Path(a.loom).resolve().parent / "bench-baselines")
     return a
 
 
+def run_bench(bench: Bench, impls: list[Impl], args, tmp: Path) -> tuple[dict, bool]:
+    """Runs one benchmark on every implementation; returns its report entry and whether an
+    implementation that can run here failed."""
+    rng = np.random.default_rng([args.seed, zlib.crc32(bench.name.encode())])
+    values = bench.make_inputs(rng, args.preset)
+    data = Data(values, tmp, bench.name)
+    ref = [np.asarray(o) for o in getattr(numpy_impl, bench.name)(np, *values)]
+    moved = bytes_moved(values, ref)
+    entry = {"name": bench.name, "size": bench.size(args.preset), "fused": bench.fused,
+             "gpu_kind": bench.gpu_kind, "bytes_moved": moved, "results": {}}
+    failed = False
+    for impl in impls:
+        t = impl.run(bench, data)
+        if t.error is None:
+            why = check(bench, ref, t.outputs)
+            t.error = why and "wrong result: " + why
+        if t.skipped:
+            r = {"error": t.error, "skipped": t.error}
+        elif t.error:
+            r = {"error": t.error}
+        else:
+            r = summary(t.times_ms)
+            r.update(gbps=moved / r["median_ms"] / 1e6, times_ms=t.times_ms)
+        r.update(t.extra)
+        failed |= bool(t.error) and not t.skipped
+        entry["results"][impl.name] = r
+        shown = f"error: {t.error}" if t.error else cell(r) + " ms"
+        print(f"{bench.name:>13} {impl.name:>13}: {shown}", flush=True)
+    (tmp / f"{bench.name}.in").unlink(missing_ok=True)  # gigabytes at --gpu sizes
+    return entry, failed
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
-    names = [b.name for b in BENCHMARKS]
-    chosen = names if args.bench == "all" else args.bench.split(",")
-    unknown = [n for n in chosen if n not in names] + \
+    if args.record_from:
+        report = json.loads(Path(args.record_from).read_text())
+        record(report, markdown(report))
+        return 0
+    by_name = {b.name: b for b in BENCHMARKS}
+    chosen = [b for b in BENCHMARKS if b.cpu or args.gpu] if args.bench == "all" else \
+        [by_name[n] for n in args.bench.split(",") if n in by_name]
+    unknown = [n for n in args.bench.split(",") if n not in by_name and args.bench != "all"] + \
         [i for i in args.impl.split(",") if i not in IMPLEMENTATIONS]
     if unknown:
         print(f"run.py: unknown benchmark or implementation: {', '.join(unknown)}", file=sys.stderr)
         return 2
-    impls = [IMPLEMENTATIONS[i](args) for i in args.impl.split(",")]
+    impls, unavailable = [], {}
+    for impl in (IMPLEMENTATIONS[i](args) for i in args.impl.split(",")):
+        why = impl.available()
+        if why:
+            unavailable[impl.name] = why
+            print(f"{impl.name}: not run: {why}", flush=True)
+        else:
+            impls.append(impl)
     try:
         version = subprocess.run([args.loom, "--version"], capture_output=True, text=True).stdout.strip()
     except OSError:
         version = "?"
     report = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine(),
-              "quick": args.quick, "runs": args.runs, "warmup": args.warmup, "seed": args.seed,
-              "loom_version": version, "note": args.note,
+              "quick": args.quick, "preset": args.preset, "gpu_mode": args.gpu, "runs": args.runs,
+              "warmup": args.warmup, "seed": args.seed, "loom_version": version, "note": args.note,
               "implementations": [i.name for i in impls], "labels": {i.name: i.label for i in impls},
-              "benchmarks": []}
+              "unavailable": unavailable, "benchmarks": []}
+    if args.gpu:
+        report["copy_bandwidth"] = copy_bandwidth(args.copy_mb, args.runs)
+        c = report["copy_bandwidth"]
+        print(f"copy bandwidth: {c['gbps']:.0f} GB/s ({c['via']})", flush=True)
     failed = False
     with tempfile.TemporaryDirectory(prefix="loom-bench-") as tmp:
-        for bench in (b for b in BENCHMARKS if b.name in chosen):
-            rng = np.random.default_rng([args.seed, zlib.crc32(bench.name.encode())])
-            values = bench.inputs(rng, args.quick)
-            data = Data(values, Path(tmp) / f"{bench.name}.in", Path(tmp))
-            with open(data.path, "wb") as f:
-                for v in values:
-                    write_value(f, v)
-            ref = [np.asarray(o) for o in numpy_impl.__dict__[bench.name](np, *values)]
-            entry = {"name": bench.name, "size": bench.size(args.quick), "fused": bench.fused,
-                     "results": {}}
-            for impl in impls:
-                why = impl.available()
-                t = Timing(error=why) if why else impl.run(bench, data)
-                if t.error is None:
-                    t.error = check(bench, ref, t.outputs) and "wrong result: " + \
-                        check(bench, ref, t.outputs)
-                r = {"error": t.error} if t.error else {**summary(t.times_ms), "times_ms": t.times_ms}
-                r.update(t.extra)
-                failed |= bool(t.error) and why is None
-                entry["results"][impl.name] = r
-                shown = f"error: {t.error}" if t.error else cell(r) + " ms"
-                print(f"{bench.name:>13} {impl.name:>12}: {shown}", flush=True)
+        for bench in chosen if impls else []:
+            entry, bad = run_bench(bench, impls, args, Path(tmp))
             report["benchmarks"].append(entry)
+            failed |= bad
     md = markdown(report)
     print()
     print(md)
+    if args.save:
+        Path(args.save).write_text(json.dumps(report, indent=1) + "\n")
+        Path(args.save).with_suffix(".md").write_text(md)
+        print(f"saved {args.save} and {Path(args.save).with_suffix('.md')}")
     if args.record:
         record(report, md)
     return 1 if failed else 0

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# The GPU checks of docs/gpu.md, in one script run from the repository root on the GPU
+# machine: the test corpus on the interpreter and the cuda backend, compute-sanitizer
+# (memcheck, racecheck) over a selection of programs run with `loom run --backend cuda`,
+# the GPU benchmarks (benchmarks/run.py --gpu) and the JIT/cache timings
+# (benchmarks/jit.py).  Logs and reports go to $OUT (the device tool's folder) or
+# out/gpu-check; a short summary is printed last.
+#
+#   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
+#   scripts/gpu-check.sh [STAGE...]           # THERE: env test sanitize bench jit (default all)
+#
+# The GPU machine has no network and may lack the build's libraries (libedit, nlohmann-json,
+# doctest), so the binary is built here and carried: `pack` puts a stripped build/loom
+# (or $LOOM_BUILD/loom) and the shared libraries it needs beyond glibc and libstdc++ into
+# build-gpu/, which .gitignore already ignores; name build-gpu in the run tool's `carry`.
+# There, the loom used is $LOOM, else build-gpu/loom, else build/loom, else one built now.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || stages=(all)
+
+if [ "${stages[0]}" = pack ]; then
+  set -e
+  src=${LOOM_BUILD:-build}
+  [ -f "$src/build.ninja" ] || cmake -S . -B "$src" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  ninja -C "$src" loom
+  rm -rf build-gpu && mkdir -p build-gpu/lib
+  strip -o build-gpu/loom "$src/loom"
+  # Everything but the C library and the C++ runtime, which the GPU machine has (newer).
+  ldd "$src/loom" | awk '$3 ~ /^\// {print $3}' |
+    grep -Ev '/(libc|libm|libgcc_s|libstdc\+\+|ld-linux[^/]*)\.so' |
+    while read -r lib; do cp -L "$lib" build-gpu/lib/; done
+  du -sh build-gpu
+  echo "pack: now run, with carry [\"build-gpu\"]: scripts/gpu-check.sh"
+  exit 0
+fi
+
+OUT=${OUT:-out/gpu-check}
+mkdir -p "$OUT"
+summary="$OUT/summary.txt"
+: >"$summary"
+note() { echo "$*" | tee -a "$summary"; }
+want() { for s in "${stages[@]}"; do [ "$s" = all ] || [ "$s" = "$1" ] && return 0; done; return 1; }
+
+# ---------------------------------------------------------------- the loom binary
+LOOM=${LOOM:-}
+if [ -z "$LOOM" ]; then
+  for c in build-gpu/loom build/loom; do [ -x "$c" ] && { LOOM=$c; break; }; done
+fi
+if [ -z "$LOOM" ]; then
+  echo "gpu-check: no carried loom: building build/ (needs nlohmann-json, libedit, doctest)"
+  { cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && ninja -C build loom; } ||
+    { note "build: FAILED (carry build-gpu made by \`scripts/gpu-check.sh pack\` instead)"; exit 2; }
+  LOOM=build/loom
+fi
+LOOM=$(realpath "$LOOM")
+# Only the libraries this machine lacks come from build-gpu/lib (a private folder of
+# links), so Python and the frameworks keep the system's own.
+missing=$(ldd "$LOOM" | awk '/not found/ {print $1}')
+if [ -n "$missing" ]; then
+  mkdir -p /tmp/loom-libs
+  for lib in $missing; do
+    [ -e "build-gpu/lib/$lib" ] && ln -sf "$(realpath "build-gpu/lib/$lib")" /tmp/loom-libs/
+  done
+  export LD_LIBRARY_PATH=/tmp/loom-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+"$LOOM" --version >/dev/null || { note "loom: $LOOM does not start (ldd: $(ldd "$LOOM" | grep 'not found' | tr '\n' ' '))"; exit 2; }
+export PYTHONUNBUFFERED=1
+
+# ---------------------------------------------------------------- stages
+if want env; then
+  note "== env"
+  note "loom: $LOOM ($("$LOOM" --version))"
+  note "gpu: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | head -1)"
+  note "nvcc: $(nvcc --version 2>/dev/null | tail -1)"
+  note "python: $(python3 -c 'import sys, numpy; print(sys.version.split()[0], "numpy", numpy.__version__)' 2>&1)"
+  for m in cupy torch jax; do
+    note "$m: $(python3 -c "import $m; print($m.__version__)" 2>&1 | tail -1)"
+  done
+fi
+
+if want test; then
+  note "== test: loom test --backend interp,cuda tests/programs tests/errors examples"
+  timeout "${TEST_TIMEOUT:-500}" "$LOOM" test --backend interp,cuda tests/programs tests/errors examples \
+    >"$OUT/test.log" 2>&1
+  note "exit $?: $(grep -E '[0-9]+ passed' "$OUT/test.log" | tail -1)"
+fi
+
+sanitize() {
+  local max=${SANITIZE_MAX:-40}
+  note "== sanitize: $SAN memcheck, racecheck; loom run --backend cuda (at most $max programs)"
+  log="$OUT/sanitize.log"
+  : >"$log"
+  declare -A count=()
+  input=$(mktemp)
+  for f in $(ls benchmarks/*.fut tests/programs/fusion/*.fut tests/programs/algorithms/*.fut | head -n "$max"); do
+    # The first `-- input { ... }` of the file's test block: its arguments.
+    python3 - "$f" >"$input" <<'EOF' || continue
+import re, sys
+text = "\n".join(l[2:].strip() for l in open(sys.argv[1]) if l.startswith("--"))
+m = re.search(r"\binput\s*\{", text)
+if not m or re.search(r"^\s*entry:", text, re.M):
+    sys.exit(1)
+depth, i = 1, m.end()
+while depth and i < len(text):
+    depth += {"{": 1, "}": -1}.get(text[i], 0)
+    i += 1
+print(text[m.end():i - 1])
+EOF
+    for tool in memcheck racecheck; do
+      extra=(); [ $tool = memcheck ] && extra=(--leak-check full)
+      timeout 120 "$SAN" --tool $tool --error-exitcode 99 "${extra[@]}" \
+        "$LOOM" run "$f" --backend cuda <"$input" >"$input.out" 2>&1
+      rc=$?
+      case $rc in
+        0) r=clean ;;
+        99) r=ERRORS ;;
+        124) r=timeout ;;
+        *) r="did-not-run(exit-$rc)" ;;
+      esac
+      count[$tool-$r]=$(( ${count[$tool-$r]:-0} + 1 ))
+      echo "$tool $r $f" >>"$log"
+      [ $r = clean ] || sed 's/^/    /' "$input.out" | head -40 >>"$log"
+    done
+  done
+  rm -f "$input" "$input.out"
+  note "$(for k in "${!count[@]}"; do echo "$k: ${count[$k]}"; done | sort | tr '\n' ' ')"
+}
+
+if want sanitize; then
+  SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  if [ -x "$SAN" ]; then sanitize; else note "== sanitize: no compute-sanitizer on this machine"; fi
+fi
+
+if want bench; then
+  note "== bench: benchmarks/run.py --gpu"
+  python3 benchmarks/run.py --gpu --loom "$LOOM" --save "$OUT/bench.json" ${BENCH_ARGS:-} 2>&1 |
+    grep -v '^saved ' >"$OUT/bench.log"
+  note "exit ${PIPESTATUS[0]}"
+  [ -f "$OUT/bench.md" ] && cat "$OUT/bench.md" >>"$summary" && cat "$OUT/bench.md"
+fi
+
+if want jit; then
+  note "== jit: benchmarks/jit.py --backend cuda"
+  python3 benchmarks/jit.py --backend cuda --loom "$LOOM" --save "$OUT/jit.json" >"$OUT/jit.log" 2>&1
+  note "exit $?"
+  sed -n '/^cold compile/,$p' "$OUT/jit.log" | tee -a "$summary"
+fi
+
+echo
+echo "== summary ($summary)"
+grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory)' "$summary"
