@@ -1,12 +1,16 @@
 // Typed AST -> core IR.  See Lower.h; Note [Lowered values] explains the representation.
 #include "compiler/Lower.h"
 
+#include "compiler/passes/Rewrite.h"
 #include "frontend/Frontend.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace loom {
 
@@ -25,6 +29,11 @@ struct FnVal {
     int arity = 0;
     std::function<LValPtr(const std::vector<LValPtr> &, const SrcLoc &)> call;
     std::vector<LValPtr> args;
+    /** The checked type of the expression that gave it as an argument (null elsewhere), and
+     * the scope its size names are resolved in: a callee's size parameters that only this
+     * type determines (`def f [n] (g: [n]i64 -> i64) = n`) are read off it. */
+    TypePtr type;
+    ScopePtr type_scope;
 };
 
 /** See Note [Lowered values]. */
@@ -127,7 +136,10 @@ public:
                 while (d->kind == Decl::Kind::Local && d->inner)
                     d = d->inner.get();
                 if (d->kind == Decl::Kind::Fun && d->fun)
-                    defs_[d->fun->name] = d->fun;
+                {
+                    def_pos_[d->fun.get()] = next_def_;
+                    defs_[d->fun->name].emplace_back(next_def_++, d->fun);
+                }
             }
         };
         add(checked_prelude().decls);
@@ -138,7 +150,8 @@ public:
         auto it = defs_.find(entry);
         if (it == defs_.end())
             throw CompilerLimitation({}, "no entry point named " + entry);
-        const FunDef &f = *it->second;
+        const FunDef &f = *it->second.back().second;
+        cur_def_ = it->second.back().first;
         if (f.is_intrinsic)
             throw CompilerLimitation(f.loc, "cannot compile an intrinsic as an entry point");
         ir::Function fn;
@@ -158,12 +171,20 @@ public:
         fn.body = std::move(body);
         ir::Module m;
         m.functions.push_back(std::move(fn));
+        for (ir::Function &g : rec_functions_)
+            m.functions.push_back(std::move(g));
         m.next_var_id = next_id_;
         return m;
     }
 
 private:
-    std::map<std::string, FunDefPtr> defs_;
+    /** Top-level definitions by name, each with its position (a name may be defined
+     * again later: a use sees the last definition at or before the definition using it). */
+    std::map<std::string, std::vector<std::pair<int, FunDefPtr>>> defs_;
+    std::map<const FunDef *, int> def_pos_;
+    std::set<int> param_dims_; ///< size params of the functions being built
+    int next_def_ = 0;
+    int cur_def_ = 0; ///< the position of the top-level definition whose code is lowered
     std::vector<std::vector<ir::Stm>> stms_; // the bodies being built, innermost last
     std::vector<std::string> opens_;         // `M.(e)` local opens in effect
     int next_id_ = 0;
@@ -358,6 +379,7 @@ private:
                 }
                 ir::Var s = fresh(d.kind == Dim::Kind::Var ? d.name : "d");
                 fn.size_params.push_back({s, ir::Type::scalar(PrimType::I64)});
+                param_dims_.insert(s.id);
                 if (d.kind == Dim::Kind::Var)
                     sizes[d.name] = SubExp::of(s);
                 dims.push_back(SubExp::of(s));
@@ -551,6 +573,8 @@ private:
             }
             return scope;
         }
+        if (t->kind == Type::Kind::Func && v->kind == LVal::Kind::Func && v->fn->type)
+            return bind_fun_sizes(scope, t, v->fn->type, v->fn->type_scope);
         if ((t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) &&
             v->kind == LVal::Kind::Tuple) {
             size_t n = t->kind == Type::Kind::Tuple ? t->elems.size() : t->fields.size();
@@ -560,6 +584,59 @@ private:
                                    v->elems[i]);
         }
         return scope;
+    }
+
+    /** Binds the size names of parameter type t to the sizes at the same places of the
+     * argument's checked type `at` (resolved in `at_scope`), inside function types too. */
+    ScopePtr bind_fun_sizes(ScopePtr scope, const TypePtr &t, const TypePtr &at,
+                            const ScopePtr &at_scope) {
+        if (!t || !at || t->kind != at->kind)
+            return scope;
+        switch (t->kind) {
+        case Type::Kind::Array:
+            for (size_t i = 0; i < t->shape.size() && i < at->shape.size(); i++)
+                if (t->shape[i].kind == Dim::Kind::Var)
+                    if (std::optional<SubExp> d = known_dim(at->shape[i], at_scope))
+                        scope = bind_name(scope, t->shape[i].name,
+                                          LVal::of(*d, ir::Type::scalar(PrimType::I64)));
+            return bind_fun_sizes(scope, t->elem, at->elem, at_scope);
+        case Type::Kind::Func:
+            scope = bind_fun_sizes(scope, t->param, at->param, at_scope);
+            return bind_fun_sizes(scope, t->result, at->result, at_scope);
+        case Type::Kind::Tuple:
+            for (size_t i = 0; i < t->elems.size() && i < at->elems.size(); i++)
+                scope = bind_fun_sizes(scope, t->elems[i], at->elems[i], at_scope);
+            return scope;
+        case Type::Kind::Record:
+            for (size_t i = 0; i < t->fields.size() && i < at->fields.size(); i++)
+                scope = bind_fun_sizes(scope, t->fields[i].second, at->fields[i].second, at_scope);
+            return scope;
+        default:
+            return scope;
+        }
+    }
+
+    /** An argument's value, with its checked type kept on the functions in it (see FnVal). */
+    LValPtr lower_arg(const Exp &x, const ScopePtr &scope) {
+        return with_type(lower(x, scope), x.type, scope);
+    }
+    LValPtr with_type(const LValPtr &v, const TypePtr &t, const ScopePtr &scope) {
+        if (!t)
+            return v;
+        if (v->kind == LVal::Kind::Func && t->kind == Type::Kind::Func) {
+            auto f = std::make_shared<FnVal>(*v->fn);
+            f->type = t;
+            f->type_scope = scope;
+            return LVal::func(f);
+        }
+        if (v->kind == LVal::Kind::Tuple && t->kind == Type::Kind::Tuple &&
+            t->elems.size() == v->elems.size()) {
+            std::vector<LValPtr> xs;
+            for (size_t i = 0; i < t->elems.size(); i++)
+                xs.push_back(with_type(v->elems[i], t->elems[i], scope));
+            return LVal::tuple(std::move(xs));
+        }
+        return v;
     }
 
     // ------------------------------------------------------------ functions
@@ -574,11 +651,8 @@ private:
                 g->args.push_back(args[i++]);
             if ((int)g->args.size() < g->arity)
                 return LVal::func(g);
-            if (++depth_ > 200)
-                throw CompilerLimitation(loc, "recursive functions are not supported yet");
-            LValPtr r = g->call(g->args, loc);
-            --depth_;
-            f = r;
+            Nesting nest(*this, loc);
+            f = g->call(g->args, loc);
         }
         return f;
     }
@@ -595,33 +669,391 @@ private:
     LValPtr fundef_value(const FunDefPtr &fd, const ScopePtr &scope, const SrcLoc &use_loc) {
         if (fd->is_intrinsic)
             return intrinsic(fd->name, use_loc);
+        auto at = def_pos_.find(fd.get());
+        const int pos = at != def_pos_.end() ? at->second : cur_def_;
         if (fd->params.empty()) {
-            if (++depth_ > 200)
-                throw CompilerLimitation(use_loc, "recursive definitions are not supported yet");
-            LValPtr r = lower(*fd->body, scope);
-            --depth_;
-            return r;
+            Nesting nest(*this, use_loc);
+            DefAt in_def(cur_def_, pos);
+            return lower(*fd->body, scope);
         }
+        const bool top = at != def_pos_.end();
+        // The inlinings under way where the name was used: fd is recursive when it is
+        // among them (a call through an argument, as in `f >-> g >-> h`, is not).
+        const size_t seen_in = inlining_.size();
         return closure((int)fd->params.size(),
-                       [this, fd, scope](const std::vector<LValPtr> &args, const SrcLoc &) {
-                           ScopePtr s = scope;
-                           for (size_t i = 0; i < args.size(); i++)
-                               s = bind_pat(s, *fd->params[i], args[i]);
-                           return lower(*fd->body, s);
+                       [this, fd, scope, pos, top, seen_in](const std::vector<LValPtr> &args,
+                                                            const SrcLoc &l) {
+                           if (top)
+                               return inline_top(fd, args, seen_in, l);
+                           DefAt in_def(cur_def_, pos);
+                           return conform_result(lower(*fd->body, bind_params(*fd, scope, args)),
+                                                 *fd, bind_params(*fd, scope, args), l);
                        });
+    }
+
+    ScopePtr bind_params(const FunDef &fd, ScopePtr s, const std::vector<LValPtr> &args) {
+        for (size_t i = 0; i < args.size(); i++)
+            s = bind_pat(s, *fd.params[i], args[i]);
+        return s;
+    }
+
+    /** One more level of inlining (bounded: a runaway means a bug in the detection of
+     * recursion below). */
+    struct Nesting {
+        Lowerer &l;
+        Nesting(Lowerer &lw, const SrcLoc &loc) : l(lw) {
+            if (++l.depth_ > 400)
+                throw CompilerLimitation(loc, "definitions nested too deeply to inline");
+        }
+        ~Nesting() { l.depth_--; }
+        Nesting(const Nesting &) = delete;
+        Nesting &operator=(const Nesting &) = delete;
+    };
+
+    // ------------------------------------------------------------ recursion
+    // See Note [Recursive functions].
+
+    /** Thrown when a top-level definition is applied while it is being inlined. */
+    struct Recursive {
+        const FunDef *fd;
+    };
+    std::vector<const FunDef *> inlining_;     ///< top-level definitions being inlined
+    std::set<const FunDef *> recursive_;       ///< found recursive: called, not inlined
+    struct RecFn {
+        std::string name;
+        std::vector<ir::Type> ret; ///< the i64 result sizes first
+        std::vector<ir::Param> ret_sizes;
+        LValPtr shape;             ///< the structure of the result
+    };
+    std::map<std::string, RecFn> rec_fns_;     ///< by definition and argument types
+    std::vector<ir::Function> rec_functions_;  ///< finished, in order
+
+    /** Applies top-level definition fd: inlined, unless it turns out to be recursive. */
+    LValPtr inline_top(const FunDefPtr &fd, const std::vector<LValPtr> &args, size_t seen_in,
+                       const SrcLoc &l) {
+        if (recursive_.count(fd.get()))
+            return call_recursive(fd, args, l);
+        auto end = inlining_.begin() + (long)std::min(seen_in, inlining_.size());
+        if (std::find(inlining_.begin(), end, fd.get()) != end)
+            throw Recursive{fd.get()};
+        DefAt in_def(cur_def_, def_pos_.at(fd.get()));
+        const size_t level = stms_.size(), mark = stms_.back().size();
+        inlining_.push_back(fd.get());
+        try {
+            ScopePtr s = bind_params(*fd, nullptr, args);
+            LValPtr r = conform_result(lower(*fd->body, s), *fd, s, l);
+            inlining_.pop_back();
+            return r;
+        } catch (const Recursive &x) {
+            inlining_.pop_back();
+            if (x.fd != fd.get() || stms_.size() != level)
+                throw;
+            // Drop what the attempt emitted, and call a function instead.
+            stms_.back().erase(stms_.back().begin() + (long)mark, stms_.back().end());
+            recursive_.insert(fd.get());
+            return call_recursive(fd, args, l);
+        } catch (...) {
+            inlining_.pop_back();
+            throw;
+        }
+    }
+
+    /** The structure of a value of source type t (as `leaves` orders it), with the IR type
+     * of each leaf; every array size a fresh var added to `sizes`. */
+    LValPtr type_shape(const TypePtr &t, std::vector<ir::Param> &sizes, const SrcLoc &loc) {
+        switch (t->kind) {
+        case Type::Kind::Prim:
+            return LVal::of(SubExp(), ir::Type::scalar(t->prim));
+        case Type::Kind::Array: {
+            LValPtr row = type_shape(t->elem, sizes, loc);
+            std::vector<LValPtr> out;
+            for (const LValPtr &x : leaves(row, loc)) {
+                ir::Type ty = x->type;
+                for (size_t i = t->shape.size(); i-- > 0;) {
+                    sizes.push_back({fresh("n"), ir::Type::scalar(PrimType::I64)});
+                    ty = ty.array_of(SubExp::of(sizes.back().var));
+                }
+                out.push_back(LVal::of(SubExp(), ty));
+            }
+            size_t pos = 0;
+            return restructure(row, out, pos);
+        }
+        case Type::Kind::Tuple: {
+            std::vector<LValPtr> xs;
+            for (const TypePtr &e : t->elems)
+                xs.push_back(type_shape(e, sizes, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        case Type::Kind::Record: {
+            std::vector<LValPtr> xs;
+            for (const auto &f : t->fields)
+                xs.push_back(type_shape(f.second, sizes, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        case Type::Kind::Sum: {
+            std::vector<LValPtr> xs{LVal::of(SubExp(), ir::Type::scalar(tag_type(*t)))};
+            for (const auto &f : t->fields)
+                xs.push_back(type_shape(f.second, sizes, loc));
+            return LVal::tuple(std::move(xs));
+        }
+        default:
+            throw CompilerLimitation(loc, "recursive functions whose result has type " +
+                                              type_to_string(t) + " are not supported yet");
+        }
+    }
+
+    /** A call of the IR function for recursive definition fd at the arguments' types
+     * (made on first use).  Its params are the arguments' leaves, each array size its own
+     * size param; its results are existential in every array size; the caller gets the
+     * declared sizes back by conform_result. */
+    LValPtr call_recursive(const FunDefPtr &fd, const std::vector<LValPtr> &args,
+                           const SrcLoc &loc) {
+        std::vector<LValPtr> flat;
+        std::string key = std::to_string(def_pos_.at(fd.get()));
+        for (const LValPtr &a : args) {
+            std::vector<LValPtr> ls;
+            flatten_fns(a, ls);
+            for (const LValPtr &x : ls) {
+                if (x->kind == LVal::Kind::Func)
+                    throw CompilerLimitation(
+                        loc, "recursive functions that take functions are not supported yet");
+                key += " " + std::string(prim_name(x->type.elem)) + "/" +
+                       std::to_string(x->type.rank()); // sizes are params
+                flat.push_back(x);
+            }
+            key += ";";
+        }
+        auto it = rec_fns_.find(key);
+        if (it == rec_fns_.end())
+            it = make_recursive(fd, args, key, loc);
+        const RecFn &r = it->second;
+        std::vector<SubExp> call_args;
+        for (const LValPtr &x : flat)
+            call_args.insert(call_args.end(), x->type.dims.begin(), x->type.dims.end());
+        for (const LValPtr &x : flat)
+            call_args.push_back(x->atom);
+        std::vector<ir::Param> pat;
+        std::vector<SubExp> outs;
+        for (size_t k = 0; k < r.ret_sizes.size(); k++) {
+            pat.push_back({fresh("n"), ir::Type::scalar(PrimType::I64)});
+            outs.push_back(SubExp::of(pat.back().var));
+        }
+        for (size_t k = r.ret_sizes.size(); k < r.ret.size(); k++)
+            pat.push_back({fresh("r"), ir::substitute_sizes(r.ret[k], r.ret_sizes, outs)});
+        std::vector<ir::Type> ret;
+        for (const ir::Param &p : pat)
+            ret.push_back(p.type);
+        std::vector<LValPtr> vals = emit_pat(ir::ApplyExp::make(r.name, call_args, ret, loc),
+                                             pat, r.ret_sizes.size());
+        size_t pos = 0;
+        LValPtr res = restructure(r.shape, vals, pos);
+        DefAt in_def(cur_def_, def_pos_.at(fd.get()));
+        return conform_result(res, *fd, bind_params(*fd, nullptr, args), loc);
+    }
+
+    /** The leaves of v, functions included (leaves() rejects them). */
+    static void flatten_fns(const LValPtr &v, std::vector<LValPtr> &out) {
+        if (v->kind == LVal::Kind::Tuple)
+            for (const LValPtr &e : v->elems)
+                flatten_fns(e, out);
+        else
+            out.push_back(v);
+    }
+
+    std::map<std::string, RecFn>::iterator make_recursive(const FunDefPtr &fd,
+                                                          const std::vector<LValPtr> &args,
+                                                          const std::string &key,
+                                                          const SrcLoc &loc) {
+        if (!fd->ret)
+            throw CompilerLimitation(loc, "a recursive function without a known result type");
+        RecFn r;
+        std::string base;
+        for (char c : fd->name)
+            base += std::isalnum((unsigned char)c) ? c : '_';
+        r.name = base + "_" + std::to_string(rec_fns_.size());
+        r.shape = type_shape(fd->ret, r.ret_sizes, loc);
+        for (size_t k = 0; k < r.ret_sizes.size(); k++)
+            r.ret.push_back(ir::Type::scalar(PrimType::I64));
+        for (const LValPtr &x : leaves(r.shape, loc))
+            r.ret.push_back(x->type);
+        ir::Function fn;
+        fn.name = r.name;
+        fn.ret = r.ret;
+        fn.ret_sizes = r.ret_sizes;
+        fn.source_ret = fd->ret;
+        std::vector<LValPtr> pargs;
+        for (const LValPtr &a : args) {
+            std::vector<LValPtr> ls = leaves(a, loc), ps;
+            for (const LValPtr &x : ls) {
+                ir::Type t = x->type;
+                for (SubExp &d : t.dims) {
+                    fn.size_params.push_back({fresh("n"), ir::Type::scalar(PrimType::I64)});
+                    d = SubExp::of(fn.size_params.back().var);
+                    param_dims_.insert(d.var.id);
+                }
+                fn.params.push_back({fresh("p"), t});
+                ps.push_back(LVal::of(SubExp::of(fn.params.back().var), t));
+            }
+            size_t pos = 0;
+            pargs.push_back(restructure(a, ps, pos));
+        }
+        auto it = rec_fns_.emplace(key, r).first;
+        try {
+            DefAt in_def(cur_def_, def_pos_.at(fd.get()));
+            std::vector<ir::Type> bt;
+            fn.body = in_body(
+                [&] {
+                    ScopePtr s = bind_params(*fd, nullptr, pargs);
+                    return leaves(lower(*fd->body, s), loc);
+                },
+                bt);
+            if (bt.size() + r.ret_sizes.size() != r.ret.size())
+                throw CompilerLimitation(loc, "a recursive function's result has another shape");
+            std::vector<SubExp> sizes;
+            for (size_t k = 0; k < bt.size(); k++) {
+                const ir::Type &want = r.ret[r.ret_sizes.size() + k];
+                if (want.elem != bt[k].elem || want.rank() != bt[k].rank())
+                    throw CompilerLimitation(loc,
+                                             "a recursive function's result has another type");
+                sizes.insert(sizes.end(), bt[k].dims.begin(), bt[k].dims.end());
+            }
+            fn.body.result.insert(fn.body.result.begin(), sizes.begin(), sizes.end());
+        } catch (...) {
+            rec_fns_.erase(it);
+            throw;
+        }
+        rec_functions_.push_back(std::move(fn));
+        return it;
+    }
+
+    /** The declared sizes of the leaves of a value of type t (written as te, which may be
+     * null): per leaf, per outer dim, the size when it is known here.  False when the
+     * type has parts this does not follow (functions, type variables). */
+    bool declared_dims(const TypePtr &t, const TypeExp *te, const ScopePtr &scope,
+                       std::vector<std::vector<std::optional<SubExp>>> &out) {
+        while (te && te->kind == TypeExp::Kind::Unique)
+            te = te->elem.get();
+        switch (t->kind) {
+        case Type::Kind::Prim:
+            out.emplace_back();
+            return true;
+        case Type::Kind::Array: {
+            std::vector<std::optional<SubExp>> dims;
+            for (const Dim &d : t->shape) {
+                std::optional<SubExp> s = known_dim(d, scope);
+                const bool written = te && te->kind == TypeExp::Kind::Array;
+                if (!s && d.kind == Dim::Kind::Any && written &&
+                    te->dim.kind == DimExp::Kind::Exp && te->dim.exp && te->dim.exp->type &&
+                    te->dim.exp->type->kind == Type::Kind::Prim &&
+                    te->dim.exp->type->prim == PrimType::I64) {
+                    try { // `[n - i]t`: the size expression, in the function's scope
+                        s = scalar_atom(lower(*te->dim.exp, scope), te->loc)->atom;
+                    } catch (const CompilerLimitation &) {
+                    }
+                }
+                dims.push_back(s);
+                te = written ? te->elem.get() : nullptr;
+            }
+            size_t first = out.size();
+            if (!declared_dims(t->elem, te, scope, out))
+                return false;
+            for (size_t k = first; k < out.size(); k++)
+                out[k].insert(out[k].begin(), dims.begin(), dims.end());
+            return true;
+        }
+        case Type::Kind::Tuple:
+            for (size_t i = 0; i < t->elems.size(); i++) {
+                const TypeExp *e = te && te->kind == TypeExp::Kind::Tuple && i < te->elems.size()
+                                       ? te->elems[i].get()
+                                       : nullptr;
+                if (!declared_dims(t->elems[i], e, scope, out))
+                    return false;
+            }
+            return true;
+        case Type::Kind::Record:
+            for (const auto &f : t->fields)
+                if (!declared_dims(f.second, nullptr, scope, out))
+                    return false;
+            return true;
+        case Type::Kind::TypeVar: // unknown leaves: only `[d]t` as the whole type is followed
+            out.emplace_back();
+            return out.size() == 1;
+        default:
+            return false;
+        }
+    }
+
+    /** A function's result with the sizes its declared return type gives where the body
+     * computed its own (`take`'s `[i]t` for the slice's count), so that a map over partial
+     * applications has a regular result.  The type checker guarantees these are equal; the
+     * coercions only make the IR know it. */
+    LValPtr conform_result(const LValPtr &r, const FunDef &fd, const ScopePtr &s,
+                           const SrcLoc &loc) {
+        if (!fd.ret || r->kind == LVal::Kind::Func)
+            return r;
+        std::vector<LValPtr> ls;
+        for (const LValPtr &l : leaves(r, loc))
+            if (l->kind != LVal::Kind::Atom)
+                return r;
+            else
+                ls.push_back(l);
+        bool needed = false;
+        for (const LValPtr &l : ls)
+            for (const SubExp &d : l->type.dims)
+                needed = needed || !d.is_const;
+        std::vector<std::vector<std::optional<SubExp>>> want;
+        if (!needed || !declared_dims(fd.ret, fd.ret_type.get(), s, want))
+            return r;
+        if (want.size() == 1 && ls.size() > 1 && fd.ret->kind == Type::Kind::Array &&
+            fd.ret->elem->kind == Type::Kind::TypeVar)
+            want.resize(ls.size(), want[0]); // `[i]t` with t a tuple type
+        if (want.size() != ls.size())
+            return r;
+        std::vector<LValPtr> out;
+        for (size_t k = 0; k < ls.size(); k++) {
+            ir::Type t = ls[k]->type;
+            for (size_t d = 0; d < want[k].size() && d < t.dims.size(); d++)
+                if (want[k][d] && !t.dims[d].is_const)
+                    t.dims[d] = *want[k][d];
+            out.push_back(t == ls[k]->type || ls[k]->atom.is_const
+                              ? ls[k]
+                              : emit1(ir::CoerceExp::make(ls[k]->atom.var, t.dims, loc), t, "c"));
+        }
+        size_t pos = 0;
+        return restructure(r, out, pos);
+    }
+
+    /** Sets the current definition position for a scope (restored at its end). */
+    struct DefAt {
+        int &cur;
+        int saved;
+        DefAt(int &c, int pos) : cur(c), saved(c) { cur = pos; }
+        ~DefAt() { cur = saved; }
+        DefAt(const DefAt &) = delete;
+        DefAt &operator=(const DefAt &) = delete;
+    };
+
+    /** The top-level definition `name` as the code being lowered sees it. */
+    FunDefPtr find_def(const std::string &name) const {
+        auto it = defs_.find(name);
+        if (it == defs_.end())
+            return nullptr;
+        for (auto d = it->second.rbegin(); d != it->second.rend(); ++d)
+            if (d->first <= cur_def_)
+                return d->second;
+        return nullptr;
     }
 
     LValPtr name_value(const std::string &name, const ScopePtr &scope, const SrcLoc &loc) {
         for (auto it = opens_.rbegin(); it != opens_.rend(); ++it) {
             std::string q = *it + "." + name;
-            if (!lookup(scope, q) && (defs_.count(q)))
-                return fundef_value(defs_[q], nullptr, loc);
+            if (!lookup(scope, q) && find_def(q))
+                return fundef_value(find_def(q), nullptr, loc);
         }
         if (LValPtr v = lookup(scope, name))
             return v;
-        auto it = defs_.find(name);
-        if (it != defs_.end())
-            return fundef_value(it->second, nullptr, loc);
+        if (FunDefPtr d = find_def(name))
+            return fundef_value(d, nullptr, loc);
         if (ir::BinOpKind k = interp::binop_kind(strip_module(name)); k != ir::BinOpKind::None)
             return operator_value(strip_module(name), loc);
         throw CompilerLimitation(loc, "unknown name " + name);
@@ -658,9 +1090,8 @@ private:
             return emit1(ir::UnOpExp::make(ir::UnOpKind::Not, eq->atom),
                          ir::Type::scalar(PrimType::Bool), "ne");
         }
-        auto it = defs_.find(op0);
-        if (it != defs_.end() && !it->second->is_intrinsic)
-            return apply(fundef_value(it->second, nullptr, loc), {x, y}, loc);
+        if (FunDefPtr d = find_def(op0); d && !d->is_intrinsic)
+            return apply(fundef_value(d, nullptr, loc), {x, y}, loc);
         throw CompilerLimitation(loc,
                                  "operator " + op0 + " on these operands is not supported yet");
     }
@@ -869,6 +1300,19 @@ private:
             },
             lam.ret);
         // Sizes of the results must not depend on the lambda's own variables.
+        if (!regular_result(lam)) {
+            hoist_invariant(lam);
+            if (!regular_result(lam))
+                throw CompilerLimitation(
+                    loc, "a function whose result size depends on its argument (irregular array)");
+        }
+        if (result_shape)
+            *result_shape = res;
+        return lam;
+    }
+
+    /** Whether no result size of `lam` is bound inside it. */
+    static bool regular_result(const ir::Lambda &lam) {
         std::set<int> inner;
         for (const ir::Param &p : lam.params)
             inner.insert(p.var.id);
@@ -878,12 +1322,33 @@ private:
         for (const ir::Type &t : lam.ret)
             for (const SubExp &d : t.dims)
                 if (!d.is_const && inner.count(d.var.id))
-                    throw CompilerLimitation(
-                        loc,
-                        "a function whose result size depends on its argument (irregular array)");
-        if (result_shape)
-            *result_shape = res;
-        return lam;
+                    return false;
+        return true;
+    }
+
+    /** Moves the scalar statements of lam's body that use none of its params (nor anything
+     * computed from them) and cannot fail in front of the SOAC being built: a result size
+     * like drop's `n - i` then is known outside. */
+    void hoist_invariant(ir::Lambda &lam) {
+        std::set<int> dep;
+        for (const ir::Param &p : lam.params)
+            dep.insert(p.var.id);
+        std::vector<ir::Stm> keep;
+        for (ir::Stm &s : lam.body.stms) {
+            ir::ExpKind k = s.exp->kind;
+            bool movable = (k == ir::ExpKind::Atom || k == ir::ExpKind::UnOp ||
+                            k == ir::ExpKind::BinOp || k == ir::ExpKind::Convert) &&
+                           !passes::can_fail(s);
+            passes::for_each_use(s, [&](const ir::Var &v) { movable = movable && !dep.count(v.id); });
+            if (movable) {
+                stms_.back().push_back(std::move(s));
+                continue;
+            }
+            for (const ir::Param &p : s.pat)
+                dep.insert(p.var.id);
+            keep.push_back(std::move(s));
+        }
+        lam.body.stms = std::move(keep);
     }
 
     static std::vector<ir::Type> row_types(const std::vector<LValPtr> &arrs) {
@@ -914,6 +1379,13 @@ private:
         std::vector<std::vector<ir::Type>> types;
         std::vector<LValPtr> all;
         for (size_t i = 1; i < a.size(); i++) {
+            std::vector<LValPtr> ls = leaves(a[i], loc);
+            if (w && !ls.empty() && ls[0]->type.rank() > 0 && !(ls[0]->type.dims[0] == *w)) {
+                const SubExp &d = ls[0]->type.dims[0];
+                check(compare(ir::BinOpKind::Eq, *w, d, loc),
+                      Msg() << "map: arrays of different lengths (" << *w << " and " << d << ")",
+                      loc);
+            }
             std::vector<LValPtr> in = soac_inputs(a[i], w, loc);
             shapes.push_back(a[i]);
             types.push_back(row_types(in));
@@ -1063,16 +1535,17 @@ private:
             return closure(2, [this](A a, L l) { return lower_filter(a[0], a[1], l); });
         if (name == "iota")
             return closure(1, [this](A a, L l) {
-                SubExp n = scalar_atom(a[0], l)->atom;
-                return emit1(ir::IotaExp::make(n), ir::Type{PrimType::I64, {n}}, "iota");
+                SubExp n = size_arg(a[0], "iota", l);
+                return emit1(passes::located(ir::IotaExp::make(n), l),
+                             ir::Type{PrimType::I64, {n}}, "iota");
             });
         if (name == "replicate")
             return closure(2, [this](A a, L l) {
-                SubExp n = scalar_atom(a[0], l)->atom;
+                SubExp n = size_arg(a[0], "replicate", l);
                 std::vector<LValPtr> out;
                 for (const LValPtr &x : leaves(a[1], l))
-                    out.push_back(
-                        emit1(ir::ReplicateExp::make(n, x->atom), x->type.array_of(n), "rep"));
+                    out.push_back(emit1(passes::located(ir::ReplicateExp::make(n, x->atom), l),
+                                        x->type.array_of(n), "rep"));
                 size_t pos = 0;
                 return restructure(a[1], out, pos);
             });
@@ -1203,8 +1676,8 @@ private:
                                                  "split", "rep"};
         if (!names.count(name) || lookup(scope, name))
             return {};
-        auto it = defs_.find(name);
-        return it != defs_.end() && it->second->is_intrinsic ? name : std::string();
+        FunDefPtr d = find_def(name);
+        return d && d->is_intrinsic ? name : std::string();
     }
 
     /** Dim `d` of the call's type as the interpreter resolves it at run time: a constant, or
@@ -1269,14 +1742,52 @@ private:
         return out;
     }
 
-    static std::string num(const SubExp &s) {
-        return s.is_const ? std::to_string(s.value.as_i64()) : "?";
-    }
+    /** A check's message: text and i64 sizes, known ones written out, the others holes
+     * filled at run time (ir::AssertExp).  `<<` keeps the holes in order. */
+    struct Msg {
+        std::string text;
+        std::vector<SubExp> args;
+        Msg &operator<<(const std::string &s) {
+            text += s;
+            return *this;
+        }
+        Msg &operator<<(const SubExp &s) {
+            if (s.is_const)
+                return *this << std::to_string(s.value.as_i64());
+            text += ir::AssertExp::hole;
+            args.push_back(s);
+            return *this;
+        }
+    };
 
     /** A run-time check failing with `message` at loc (an Assert). */
-    void check(const LValPtr &ok, const std::string &message, const SrcLoc &loc) {
-        emit(ir::AssertExp::make(ok->atom, message, loc), {ir::Type::scalar(PrimType::Bool)}, "ok");
+    void check(const LValPtr &ok, const Msg &m, const SrcLoc &loc) {
+        emit(ir::AssertExp::make(ok->atom, m.text, loc, m.args), {ir::Type::scalar(PrimType::Bool)},
+             "ok");
     }
+    /** Whether v is the size of some array in scope (so not negative). */
+    bool is_array_size(const ir::Var &v) const {
+        if (param_dims_.count(v.id))
+            return true;
+        for (const std::vector<ir::Stm> &level : stms_)
+            for (const ir::Stm &s : level)
+                for (const ir::Param &p : s.pat)
+                    for (const SubExp &d : p.type.dims)
+                        if (!d.is_const && d.var == v)
+                            return true;
+        return false;
+    }
+
+    /** The size argument of iota/replicate, checked non-negative with the interpreter's
+     * message ("iota: negative size -3") where it is not a known constant. */
+    SubExp size_arg(const LValPtr &a, const std::string &what, const SrcLoc &loc) {
+        SubExp n = scalar_atom(a, loc)->atom;
+        if (n.is_const ? n.value.as_i64() < 0 : !is_array_size(n.var))
+            check(compare(ir::BinOpKind::Le, SubExp::i64(0), n, loc),
+                  Msg() << what + ": negative size " << n, loc);
+        return n;
+    }
+
     LValPtr compare(ir::BinOpKind k, SubExp a, SubExp b, const SrcLoc &loc) {
         return emit1(ir::BinOpExp::make(k, std::move(a), std::move(b), loc),
                      ir::Type::scalar(PrimType::Bool), "c");
@@ -1294,10 +1805,11 @@ private:
             if (!n)
                 throw CompilerLimitation(loc, "rep whose size is not known here");
             check(compare(ir::BinOpKind::Le, SubExp::i64(0), *n, loc),
-                  "replicate: negative size " + num(*n), loc);
+                  Msg() << "replicate: negative size " << *n, loc);
             std::vector<LValPtr> out;
             for (const LValPtr &l : leaves(x, loc))
-                out.push_back(emit1(ir::ReplicateExp::make(*n, l->atom), l->type.array_of(*n), "rep"));
+                out.push_back(emit1(passes::located(ir::ReplicateExp::make(*n, l->atom), loc),
+                                    l->type.array_of(*n), "rep"));
             size_t pos = 0;
             return restructure(x, out, pos);
         }
@@ -1323,14 +1835,16 @@ private:
             throw CompilerLimitation(loc, "unflatten whose result shape is not known here");
         SubExp prod = dims[0];
         LValPtr ok = compare(ir::BinOpKind::Le, SubExp::i64(0), dims[0], loc);
-        std::string shape = "[" + num(dims[0]) + "]";
         for (size_t i = 1; i < d; i++) {
             prod = i64_op(ir::BinOpKind::Mul, prod, dims[i], loc)->atom;
             ok = logical_and(ok, compare(ir::BinOpKind::Le, SubExp::i64(0), dims[i], loc), loc);
-            shape += "[" + num(dims[i]) + "]";
         }
         ok = logical_and(ok, compare(ir::BinOpKind::Eq, prod, len, loc), loc);
-        check(ok, "unflatten: cannot reshape array of size " + num(len) + " to " + shape + ".", loc);
+        Msg m;
+        m << "unflatten: cannot reshape array of size " << len << " to ";
+        for (const SubExp &dim : dims)
+            m << "[" << dim << "]";
+        check(ok, m << ".", loc);
         return unflatten_rows(x, dims, 0, SubExp::i64(0), loc);
     }
 
@@ -1370,7 +1884,7 @@ private:
             throw CompilerLimitation(loc, "split whose position is not known here");
         LValPtr ok = logical_and(compare(ir::BinOpKind::Le, SubExp::i64(0), *n, loc),
                                  compare(ir::BinOpKind::Le, *n, len, loc), loc);
-        check(ok, "split: cannot split array of size " + num(len) + " at " + num(*n), loc);
+        check(ok, Msg() << "split: cannot split array of size " << len << " at " << *n, loc);
         SubExp m = i64_op(ir::BinOpKind::Sub, len, *n, loc)->atom;
         auto part = [&](bool first, const SubExp &size) {
             ir::SliceEntry en;
@@ -1529,7 +2043,6 @@ private:
             throw InternalError("lowering: slice update arity");
         ir::Type st = leaves(slice_value(ts[0], entries, loc), loc)[0]->type;
         LValPtr same = constant(PrimValue::boolean(true));
-        std::string vshape, sshape;
         for (const LValPtr &x : vs) {
             if (x->type.rank() != st.rank())
                 throw CompilerLimitation(loc, "slice update with a value of another rank");
@@ -1540,12 +2053,14 @@ private:
                                       st.dims[(size_t)d], loc),
                         loc);
         }
-        for (int d = 0; d < st.rank(); d++) {
-            vshape += "[" + num(vs[0]->type.dims[(size_t)d]) + "]";
-            sshape += "[" + num(st.dims[(size_t)d]) + "]";
-        }
-        check(same, "Cannot write value of shape " + vshape + " into slice of shape " + sshape + ".",
-              loc);
+        Msg m;
+        m << "Cannot write value of shape ";
+        for (const SubExp &d : vs[0]->type.dims)
+            m << "[" << d << "]";
+        m << " into slice of shape ";
+        for (const SubExp &d : st.dims)
+            m << "[" << d << "]";
+        check(same, m << ".", loc);
         // Start and stride of each range, with Futhark's defaults.
         std::vector<SubExp> start, stride, count;
         int r = 0;
@@ -1992,7 +2507,7 @@ private:
                     return lower_sized_builtin(s, op == "|>" ? *b.lhs : *b.rhs, e.type, scope,
                                                e.loc);
             }
-            LValPtr l = lower(*b.lhs, scope), r = lower(*b.rhs, scope);
+            LValPtr l = lower_arg(*b.lhs, scope), r = lower_arg(*b.rhs, scope);
             if (b.backtick)
                 return apply(name_value(b.op, scope, b.op_loc), {l, r}, e.loc);
             if (LValPtr f = lookup(scope, b.op))
@@ -2014,7 +2529,7 @@ private:
             LValPtr f = lower(*a.fn, scope);
             std::vector<LValPtr> args;
             for (const ExpPtr &x : a.args)
-                args.push_back(lower(*x, scope));
+                args.push_back(lower_arg(*x, scope));
             return apply(f, args, e.loc);
         }
         case ExpKind::Lambda: {
@@ -2022,7 +2537,9 @@ private:
             std::vector<std::string> opens = opens_;
             return closure(
                 (int)lam->params.size(),
-                [this, lam, scope, opens](const std::vector<LValPtr> &args, const SrcLoc &) {
+                [this, lam, scope, opens, pos = cur_def_](const std::vector<LValPtr> &args,
+                                                          const SrcLoc &) {
+                    DefAt in_def(cur_def_, pos);
                     ScopePtr s = scope;
                     for (size_t i = 0; i < args.size(); i++)
                         s = bind_pat(s, *lam->params[i], args[i]);
@@ -2040,7 +2557,7 @@ private:
             std::string name = s.op;
             bool builtin =
                 !s.backtick && interp::binop_kind(strip_module(name)) != ir::BinOpKind::None &&
-                !lookup(scope, name) && (!defs_.count(name) || defs_[name]->is_intrinsic);
+                !lookup(scope, name) && (!find_def(name) || find_def(name)->is_intrinsic);
             LValPtr fn = builtin ? operator_value(strip_module(name), e.loc)
                                  : name_value(name, scope, e.loc);
             if (s.left) {
@@ -2116,7 +2633,7 @@ private:
             FunDefPtr fd = l.fun;
             if (fd->params.empty())
                 return lower(*l.body, bind_name(scope, fd->name, lower(*fd->body, scope)));
-            // The closure sees the scope before the definition (no recursion: Futhark has none).
+            // The closure sees the scope before the definition: local functions do not recurse.
             return lower(*l.body, bind_name(scope, fd->name, fundef_value(fd, scope, e.loc)));
         }
         case ExpKind::LetWith: {
@@ -2201,7 +2718,9 @@ private:
                     continue;
                 }
                 out.push_back(
-                    emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc), want[k], "c"));
+                    emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc,
+                                              type_to_string(e.type)),
+                          want[k], "c"));
             }
             size_t pos = 0;
             return restructure(v, out, pos);
@@ -2271,3 +2790,16 @@ ir::Module lower_program(const Program &prog, const std::string &entry) {
 // it, an array of sums is one array per leaf, and `==` is leafwise equality (the unused
 // payloads are equal zeros on both sides).  Payload arrays need sizes known where the
 // constructor is lowered; otherwise it is a CompilerLimitation.
+
+// Note [Recursive functions]
+// Loom (unlike Futhark) allows recursion; the compiler inlines everything else.  A
+// top-level definition is applied by inlining it (inline_top) while it is recorded in
+// `inlining_`; applying it again through a name used inside its own inlining (directly or
+// via other definitions) throws Recursive, which unwinds to its outermost inlining.  That
+// one drops what it emitted, marks the definition recursive, and calls an IR function
+// instead (call_recursive).  The function is made once per definition and argument types
+// (element type and rank of each leaf): every array size of the arguments is its own size
+// parameter, and every array size of the result is existential (Function::ret_sizes), so
+// the body's own sizes need no relation to the caller's; conform_result then gives the
+// caller the declared result sizes.  Functions taking functions stay a limitation.  Calls
+// count their depth and fail past ApplyExp::max_depth with the interpreter's message.

@@ -101,11 +101,22 @@ ExpPtr LoopExp::make(std::vector<Param> params, std::vector<SubExp> inits, Form 
     n->body = std::move(body);
     return n;
 }
-ExpPtr AssertExp::make(SubExp cond, std::string message, SrcLoc loc) {
+ExpPtr AssertExp::make(SubExp cond, std::string message, SrcLoc loc, std::vector<SubExp> args) {
     auto n = node<AssertExp>(std::move(loc));
     n->cond = std::move(cond);
     n->message = std::move(message);
+    n->args = std::move(args);
     return n;
+}
+std::string AssertExp::render(const std::vector<std::string> &vals) const {
+    std::string r;
+    size_t k = 0;
+    for (char c : message)
+        if (c == hole)
+            r += k < vals.size() ? vals[k++] : "?";
+        else
+            r += c;
+    return r;
 }
 ExpPtr IotaExp::make(SubExp n_) {
     auto n = node<IotaExp>();
@@ -177,10 +188,11 @@ ExpPtr ConcatExp::make(Var x, Var y, SubExp size) {
     n->size = std::move(size);
     return n;
 }
-ExpPtr CoerceExp::make(Var arr, std::vector<SubExp> dims, SrcLoc loc) {
+ExpPtr CoerceExp::make(Var arr, std::vector<SubExp> dims, SrcLoc loc, std::string type_text) {
     auto n = node<CoerceExp>(std::move(loc));
     n->arr = std::move(arr);
     n->dims = std::move(dims);
+    n->type_text = std::move(type_text);
     return n;
 }
 ExpPtr MapExp::make(SubExp w, Lambda lam, std::vector<Var> inputs) {
@@ -234,6 +246,14 @@ ExpPtr HistExp::make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices
     n->neutral = std::move(neutral);
     n->indices = std::move(indices);
     n->values = std::move(values);
+    return n;
+}
+ExpPtr ApplyExp::make(std::string fn, std::vector<SubExp> args, std::vector<Type> ret,
+                      SrcLoc loc) {
+    auto n = node<ApplyExp>(std::move(loc));
+    n->fn = std::move(fn);
+    n->args = std::move(args);
+    n->ret = std::move(ret);
     return n;
 }
 ExpPtr ScremaExp::make(SubExp w, std::vector<Var> inputs, std::vector<ScremaOp> scans,
@@ -373,7 +393,13 @@ struct Printer {
         }
         case ExpKind::Assert: {
             auto *n = e.as<AssertExp>();
-            os << "assert(" << n->cond << ", \"" << n->message << "\")";
+            std::vector<std::string> vals;
+            for (const SubExp &a : n->args) {
+                std::ostringstream v;
+                v << "{" << a << "}";
+                vals.push_back(v.str());
+            }
+            os << "assert(" << n->cond << ", \"" << n->render(vals) << "\")";
             break;
         }
         case ExpKind::Iota:
@@ -448,6 +474,8 @@ struct Printer {
             os << n->arr << " :> [";
             list(n->dims, "][");
             os << "]";
+            if (!n->type_text.empty())
+                os << " as `" << n->type_text << "`";
             break;
         }
         case ExpKind::Map: {
@@ -497,6 +525,13 @@ struct Printer {
             os << "hist(" << n->w << ", " << n->dest << ", ";
             lambda(n->lam);
             os << ", " << n->neutral << ", " << n->indices << ", " << n->values << ")";
+            break;
+        }
+        case ExpKind::Apply: {
+            auto *n = e.as<ApplyExp>();
+            os << n->fn << "(";
+            list(n->args);
+            os << ")";
             break;
         }
         case ExpKind::Screma: {
@@ -599,6 +634,7 @@ struct Verifier {
     std::map<int, Type> scope; // vars in scope
     std::set<int> seen;        // every var bound so far (each binds once)
     std::string where;
+    const Module *module = nullptr; // for the callees of ApplyExp
 
     template <typename... A> [[noreturn]] void fail(const A &...parts) {
         std::ostringstream os;
@@ -793,6 +829,17 @@ struct Verifier {
         case ExpKind::Assert: {
             auto *n = e.as<AssertExp>();
             expect(type_of(n->cond), Type::scalar(PrimType::Bool), "assert");
+            size_t holes = 0;
+            for (char c : n->message)
+                holes += c == AssertExp::hole;
+            if (holes != n->args.size())
+                fail("assert: " + std::to_string(n->args.size()) + " values for " +
+                     std::to_string(holes) + " holes in its message");
+            for (const SubExp &a : n->args) {
+                Type t = type_of(a);
+                if (t.rank() != 0 || !is_int(t.elem))
+                    fail("assert: a message value that is not an integer scalar");
+            }
             return {Type::scalar(PrimType::Bool)};
         }
         case ExpKind::Iota: {
@@ -913,6 +960,26 @@ struct Verifier {
             if (n->lam.ret != std::vector<Type>{d.row()})
                 fail("hist: operator result type");
             return {d};
+        }
+        case ExpKind::Apply: {
+            auto *n = e.as<ApplyExp>();
+            const Function *f = module ? module->find(n->fn) : nullptr;
+            if (!f)
+                fail("call of an unknown function ", n->fn);
+            if (n->args.size() != f->size_params.size() + f->params.size())
+                fail("call of ", n->fn, " with ", n->args.size(), " arguments");
+            std::vector<SubExp> sizes(n->args.begin(),
+                                      n->args.begin() + (long)f->size_params.size());
+            for (size_t i = 0; i < n->args.size(); i++) {
+                Type want = i < sizes.size() ? Type::scalar(PrimType::I64)
+                                             : substitute_sizes(f->params[i - sizes.size()].type,
+                                                                f->size_params, sizes);
+                expect(type_of(n->args[i]), want, "call argument");
+            }
+            if (n->ret.size() != f->ret.size())
+                fail("call of ", n->fn, ": ", n->ret.size(), " results, the function has ",
+                     f->ret.size());
+            return n->ret;
         }
         case ExpKind::Screma: {
             auto *n = e.as<ScremaExp>();
@@ -1039,6 +1106,7 @@ void verify(const Module &m) {
     for (const Function &f : m.functions) {
         Verifier v;
         v.where = "function " + f.name;
+        v.module = &m;
         if (!names.insert(f.name).second)
             v.fail("function defined twice");
         for (const Param &p : f.size_params) {
@@ -1048,7 +1116,7 @@ void verify(const Module &m) {
         }
         for (const Param &p : f.params)
             v.bind(p);
-        v.body_returns(f.body, f.ret, "function result");
+        v.body_returns(f.body, f.ret, "function result", f.ret_sizes);
         for (int id : v.seen)
             if (id >= m.next_var_id)
                 v.fail("variable id ", id, " >= next_var_id");

@@ -142,7 +142,7 @@ struct Lambda {
     X(If) X(Loop) X(Assert) \
     X(Iota) X(Range) X(Replicate) X(ArrayLit) X(Index) X(Slice) X(Update) X(Concat) \
     X(Coerce) X(Transpose) \
-    X(Map) X(Reduce) X(Scan) X(Filter) X(Scatter) X(Hist) X(Screma)
+    X(Map) X(Reduce) X(Scan) X(Filter) X(Scatter) X(Hist) X(Screma) X(Apply)
 // clang-format on
 
 enum class ExpKind : uint8_t {
@@ -238,11 +238,17 @@ struct LoopExp : ExpNode<ExpKind::Loop> {
                        SubExp bound, Body cond, Body body);
 };
 
-/** Fails with `message` at `loc` when cond is false; gives cond (true). */
+/** Fails with `message` at `loc` when cond is false; gives cond (true).  Each `hole`
+ * character in the message stands for the value of the next of `args` (integer atoms, in
+ * decimal), so checks print run-time sizes as the interpreter does. */
 struct AssertExp : ExpNode<ExpKind::Assert> {
+    static constexpr char hole = '\x01';
     SubExp cond;
     std::string message;
-    static ExpPtr make(SubExp cond, std::string message, SrcLoc loc);
+    std::vector<SubExp> args;
+    static ExpPtr make(SubExp cond, std::string message, SrcLoc loc, std::vector<SubExp> args = {});
+    /** The message with the holes filled by `vals` (one string per arg). */
+    std::string render(const std::vector<std::string> &vals) const;
 };
 
 /** `[0, 1, ..., n-1]` of type [n]i64. */
@@ -322,11 +328,14 @@ struct ConcatExp : ExpNode<ExpKind::Concat> {
     static ExpPtr make(Var x, Var y, SubExp size);
 };
 
-/** `arr :> [dims]t`: the same array, with its sizes checked equal to `dims` at run time. */
+/** `arr :> [dims]t`: the same array, with its sizes checked equal to `dims` at run time.
+ * `type_text` is the source type the failure message names (the interpreter's
+ * "cannot match shape of type `[n]i32`"); empty: the dims are printed instead. */
 struct CoerceExp : ExpNode<ExpKind::Coerce> {
     Var arr;
     std::vector<SubExp> dims;
-    static ExpPtr make(Var arr, std::vector<SubExp> dims, SrcLoc loc);
+    std::string type_text;
+    static ExpPtr make(Var arr, std::vector<SubExp> dims, SrcLoc loc, std::string type_text = {});
 };
 
 /** `transpose arr`: swaps the two outer dims of an array of rank >= 2. */
@@ -418,6 +427,20 @@ struct ScremaExp : ExpNode<ExpKind::Screma> {
     int num_reduce_results() const;
 };
 
+/** A call of another function of the module (a recursive source function, which lowering
+ * does not inline): `args` gives its size params then its params.  Binds the callee's
+ * results; `ret` are the pattern's types, which name the pattern's own leading i64 vars
+ * (the callee's `ret_sizes`).  Each call nests one level deeper; past a fixed depth it
+ * fails at `loc` with the interpreter's "Stack overflow: recursion too deep". */
+struct ApplyExp : ExpNode<ExpKind::Apply> {
+    std::string fn;
+    std::vector<SubExp> args;
+    std::vector<Type> ret;
+    static constexpr int64_t max_depth = 1000000;
+    static ExpPtr make(std::string fn, std::vector<SubExp> args, std::vector<Type> ret,
+                       SrcLoc loc);
+};
+
 /** A function: size parameters (i64, taken from the argument arrays' shapes), then the
  * flattened value parameters.  `source_ret` (the source type of the result) tells how the
  * flat results are grouped into tuples/records for callers outside the IR. */
@@ -426,6 +449,10 @@ struct Function {
     std::vector<Param> size_params;
     std::vector<Param> params;
     std::vector<Type> ret;
+    /** Existential result sizes (functions called by ApplyExp): `ret` starts with one i64
+     * per entry, the other result types may name these vars, and the body's results give
+     * their values first. */
+    std::vector<Param> ret_sizes;
     Body body;
     TypePtr source_ret;
     std::vector<TypePtr> source_params; ///< the source type of each source parameter

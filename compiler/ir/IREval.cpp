@@ -3,6 +3,7 @@
 #include "compiler/ir/IREval.h"
 
 #include "compiler/ir/EntryValues.h"
+#include "core/Stack.h"
 
 #include "frontend/Type.h"
 #include "interpreter/Evaluator.h" // resolve_slice/gather_slice: the very same slice rules
@@ -76,6 +77,9 @@ void write_at(Value &a, const std::vector<int64_t> &idx, const Value &v) {
 
 struct Evaluator {
     std::unordered_map<int, Value> env;
+    const Module *module = nullptr;
+    int64_t depth = 0; ///< nested ApplyExp calls
+    StackGuard stack;  ///< recursion here is on the C++ stack, as in the interpreter
 
     const Value &get(const Var &v) {
         auto it = env.find(v.id);
@@ -180,14 +184,21 @@ struct Evaluator {
         case ExpKind::Assert: {
             auto *n = e.as<AssertExp>();
             Value c = atom(n->cond);
-            if (!c.prim().b)
-                throw RuntimeError(n->loc, n->message);
+            if (!c.prim().b) {
+                std::vector<std::string> vals;
+                for (const SubExp &a : n->args) {
+                    PrimValue v = atom(a).prim();
+                    vals.push_back(is_signed_int(v.type) ? std::to_string(v.as_i64())
+                                                         : std::to_string(v.u));
+                }
+                throw RuntimeError(n->loc, n->render(vals));
+            }
             return {c};
         }
         case ExpKind::Iota: {
             int64_t n = size(e.as<IotaExp>()->n);
             if (n < 0)
-                throw RuntimeError(e.loc, "iota: negative size");
+                throw RuntimeError(e.loc, "iota: negative size " + std::to_string(n));
             Value a = Value::prim_array(PrimType::I64, {n});
             for (int64_t i = 0; i < n; i++)
                 store_prim(PrimType::I64, a.mutable_data(), i,
@@ -242,7 +253,7 @@ struct Evaluator {
             auto *n = e.as<ReplicateExp>();
             int64_t k = size(n->n);
             if (k < 0)
-                throw RuntimeError(e.loc, "replicate: negative size");
+                throw RuntimeError(e.loc, "replicate: negative size " + std::to_string(k));
             Value x = atom(n->x);
             PrimType t = x.is_array() ? x.elem_prim() : x.prim().type;
             std::vector<Value> rows((size_t)k, x);
@@ -295,7 +306,9 @@ struct Evaluator {
                 want.push_back(size(d));
             if (a.shape() != want)
                 throw RuntimeError(n->loc, "Value of shape " + shape_text(a.shape()) +
-                                               " cannot match shape of type `" + shape_text(want) +
+                                               " cannot match shape of type `" +
+                                               (n->type_text.empty() ? shape_text(want)
+                                                                     : n->type_text) +
                                                "`.");
             return {a};
         }
@@ -336,6 +349,32 @@ struct Evaluator {
             if (red)
                 return acc;
             return stack_results(lam, cols);
+        }
+        case ExpKind::Apply: {
+            auto *n = e.as<ApplyExp>();
+            const Function *f = module->find(n->fn);
+            if (!f)
+                throw InternalError("IREval: no function " + n->fn);
+            if (depth >= ApplyExp::max_depth || stack.exhausted())
+                throw RuntimeError(n->loc, "Stack overflow: recursion too deep");
+            std::unordered_map<int, Value> callee; // functions see only their params
+            for (size_t i = 0; i < n->args.size(); i++) {
+                const Param &p = i < f->size_params.size()
+                                     ? f->size_params[i]
+                                     : f->params[i - f->size_params.size()];
+                callee[p.var.id] = atom(n->args[i]);
+            }
+            std::swap(env, callee);
+            depth++;
+            struct Restore {
+                Evaluator &ev;
+                std::unordered_map<int, Value> &saved;
+                ~Restore() {
+                    std::swap(ev.env, saved);
+                    ev.depth--;
+                }
+            } restore{*this, callee};
+            return body(f->body);
         }
         case ExpKind::Screma: {
             // Sequentially, left to right: the meaning every backend must reproduce.
@@ -475,6 +514,8 @@ Value eval_function(const Module &m, const std::string &name, const std::vector<
         throw InternalError("IREval: no function " + name);
     std::vector<Value> flat = flatten_arguments(*f, args);
     Evaluator ev;
+    ev.module = &m;
+    ev.stack.reset();
     for (const auto &[id, n] : bind_sizes(*f, flat))
         ev.env[id] = Value(PrimValue::integer(PrimType::I64, (uint64_t)n));
     for (size_t i = 0; i < flat.size(); i++)

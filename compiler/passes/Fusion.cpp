@@ -119,6 +119,7 @@ void add(VarSet &s, const Exp &e) {
         return add(s, n->body);
     }
     case ExpKind::Assert:
+        add(s, e.as<ir::AssertExp>()->args);
         return add(s, e.as<ir::AssertExp>()->cond);
     case ExpKind::Iota:
         return add(s, e.as<ir::IotaExp>()->n);
@@ -215,6 +216,8 @@ void add(VarSet &s, const Exp &e) {
         add(s, n->reduces);
         return add(s, n->map_lam);
     }
+    case ExpKind::Apply:
+        return add(s, e.as<ir::ApplyExp>()->args);
     }
 }
 
@@ -370,6 +373,7 @@ bool fails_here(const Exp &e, const PrimOf &types) {
     case ExpKind::Range:
     case ExpKind::Slice:
     case ExpKind::Coerce:
+    case ExpKind::Apply:
         return true;
     case ExpKind::Iota:
         return !nonneg_const(e.as<ir::IotaExp>()->n);
@@ -1224,7 +1228,7 @@ private:
         then_b.result = {SubExp::of(ok)};
         else_b.stms.push_back(Stm{{{io, Type{PrimType::I64, {n}}}}, ir::IotaExp::make(n)});
         else_b.stms.push_back(Stm{{{c, Type{PrimType::I64, co.dims}}},
-                                  ir::CoerceExp::make(io, co.dims, co.loc)});
+                                  ir::CoerceExp::make(io, co.dims, co.loc, co.type_text)});
         else_b.result = {SubExp::of(ok)};
         out.push_back(Stm{{{r, b1}}, IfExp::make(SubExp::of(ok), std::move(then_b),
                                                  std::move(else_b), {b1})});

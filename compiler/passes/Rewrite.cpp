@@ -89,7 +89,7 @@ struct Apply {
         }
         case ExpKind::Assert: {
             auto *n = e.as<ir::AssertExp>();
-            return ir::AssertExp::make(sub(n->cond), n->message, e.loc);
+            return ir::AssertExp::make(sub(n->cond), n->message, e.loc, subs(n->args));
         }
         case ExpKind::Iota:
             return with_loc(ir::IotaExp::make(sub(e.as<ir::IotaExp>()->n)), e);
@@ -126,7 +126,7 @@ struct Apply {
         }
         case ExpKind::Coerce: {
             auto *n = e.as<ir::CoerceExp>();
-            return ir::CoerceExp::make(var(n->arr), subs(n->dims), e.loc);
+            return ir::CoerceExp::make(var(n->arr), subs(n->dims), e.loc, n->type_text);
         }
         case ExpKind::Transpose:
             return with_loc(ir::TransposeExp::make(var(e.as<ir::TransposeExp>()->arr)), e);
@@ -159,6 +159,13 @@ struct Apply {
             return with_loc(ir::HistExp::make(sub(n->w), var(n->dest), lambda(n->lam),
                                               sub(n->neutral), var(n->indices), var(n->values)),
                             e);
+        }
+        case ExpKind::Apply: {
+            auto *n = e.as<ir::ApplyExp>();
+            std::vector<ir::Type> ret;
+            for (const ir::Type &t : n->ret)
+                ret.push_back(type(t));
+            return ir::ApplyExp::make(n->fn, subs(n->args), std::move(ret), e.loc);
         }
         case ExpKind::Screma: {
             auto *n = e.as<ir::ScremaExp>();
@@ -370,6 +377,7 @@ bool exp_can_fail(const ir::Exp &e, const std::vector<Param> &pat) {
     case ExpKind::Range:
     case ExpKind::Coerce:
     case ExpKind::Assert:
+    case ExpKind::Apply: // may recurse too deep
         return true;
     case ExpKind::Loop:
         if (e.as<ir::LoopExp>()->form == ir::LoopExp::Form::While)

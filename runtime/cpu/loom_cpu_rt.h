@@ -101,11 +101,21 @@ struct BlockCache {
 };
 inline BlockCache block_cache;
 
+// A host program that mirrors blocks on a device (the cuda backend's,
+// runtime/cuda/loom_cuda_host_rt.h) defines LOOM_MEM_HOOKS and these two.
+#ifdef LOOM_MEM_HOOKS
+void mem_born(Mem *m, int64_t bytes);
+void mem_dying(Mem *m);
+#endif
+
 inline void inc(Mem *m) {
     if (m) __atomic_add_fetch(&m->rc, 1, __ATOMIC_RELAXED);
 }
 inline void dec(Mem *m) {
     if (m && __atomic_sub_fetch(&m->rc, 1, __ATOMIC_ACQ_REL) == 0) {
+#ifdef LOOM_MEM_HOOKS
+        mem_dying(m);
+#endif
         if (m->cap >= BlockCache::min_bytes && block_cache.put(m)) return;
         std::free(m);
     }
@@ -135,6 +145,9 @@ inline Mem *mem_alloc(int64_t bytes) {
         if (!m) fail(-1, "out of memory");
     }
     m->rc = 1;
+#ifdef LOOM_MEM_HOOKS
+    mem_born(m, bytes);
+#endif
     return m;
 }
 

@@ -332,9 +332,27 @@ TEST_CASE("lower: loops and branches with existential sizes") {
                 {i32_array({1, 2})}));
 }
 
+TEST_CASE("lower: recursive functions become functions of the module, called by name") {
+    const char *rev = "def rev [n] (xs: [n]i32) : [n]i32 =\n"
+                      "  if n == 0 then xs else (rev xs[1:] ++ [xs[0]]) :> [n]i32\n"
+                      "def main (xs: []i32) = map (+1) (rev xs)";
+    for (auto v : {std::vector<int32_t>{1, 2, 3}, {}})
+        CHECK(agree(rev, {i32_array(v)}));
+    // ev recurses through step, which is inlined into ev's function.
+    Both b = run_both("def step (k: i64) (f: i64 -> bool) : bool = f (k - 1)\n"
+                      "def ev (n: i64) : bool = if n == 0 then true else !(step n ev)\n"
+                      "def main = (ev 10, ev 7)");
+    CHECK(value_to_string(b.ir) == "(true, false)");
+    CHECK(b.ir_text.find("fun ev_0") != std::string::npos); // not inlined: a function
+    // A size only a function argument's type gives, and take in a map.
+    CHECK(agree("def f [n] (g: [n]i64 -> i64) : i64 = n\n"
+                "def main = (f (\\(xs: [3]i64) -> xs[0]), map (take 1) [[1, 2], [3, 4]])"));
+}
+
 TEST_CASE("lower: unsupported constructs are compiler limitations with a location") {
     const char *srcs[] = {
-        "def f (x: i32): i32 = if x == 0 then 0 else f (x - 1)\ndef main = f 3",
+        "def f (g: i32 -> i32) (x: i32): i32 = if x == 0 then g 0 else f g (x - 1)\n"
+        "def main = f (\\y -> y + 1) 3",
     };
     for (const char *s : srcs) {
         Program p = checked(s);

@@ -167,7 +167,11 @@ protected:
             uses_body(n->body, f);
             break;
         }
-        case ExpKind::Assert: a(e.as<ir::AssertExp>()->cond); break;
+        case ExpKind::Assert:
+            a(e.as<ir::AssertExp>()->cond);
+            for (const SubExp &x : e.as<ir::AssertExp>()->args)
+                a(x);
+            break;
         case ExpKind::Iota: a(e.as<ir::IotaExp>()->n); break;
         case ExpKind::Range: {
             auto *n = e.as<ir::RangeExp>();
@@ -258,6 +262,10 @@ protected:
             uses_lambda(n->lam, f);
             break;
         }
+        case ExpKind::Apply:
+            for (const SubExp &x : e.as<ir::ApplyExp>()->args)
+                a(x);
+            break;
         case ExpKind::Screma: {
             auto *n = e.as<ir::ScremaExp>();
             a(n->w);
@@ -359,7 +367,7 @@ protected:
     }
     std::string fresh(const char *base) { return base + std::to_string(tmp_++) + "_"; }
     std::string loc(const SrcLoc &l) {
-        std::string key = l.str();
+        std::string key = l.str() + "-" + std::to_string(l.end_col); // spans may share a start
         auto it = loc_ids_.find(key);
         if (it != loc_ids_.end())
             return std::to_string(it->second);
@@ -546,7 +554,17 @@ protected:
 
     // ------------------------------------------------ statements
 
+    /** A backend's own code for statement `s` (the CUDA host program launches kernels
+     * and moves arrays between host and device here); true when it emitted it.  It may
+     * call plain_stm(s) for the default code. */
+    virtual bool custom_stm(const Stm &) { return false; }
+
     void stm(const Stm &s) {
+        if (!custom_stm(s))
+            plain_stm(s);
+    }
+
+    void plain_stm(const Stm &s) {
         const Exp &e = *s.exp;
         auto it = kernels_.find(&s);
         bool par = it != kernels_.end();
@@ -580,6 +598,7 @@ protected:
         case ExpKind::Loop: loop(s, *e.as<ir::LoopExp>()); return;
         case ExpKind::Range: range(s, *e.as<ir::RangeExp>()); return;
         case ExpKind::Slice: slice(s, *e.as<ir::SliceExp>()); return;
+        case ExpKind::Apply: call(s, *e.as<ir::ApplyExp>()); return;
         default: break;
         }
         if (s.pat.size() != 1)
@@ -618,8 +637,19 @@ protected:
         }
         case ExpKind::Assert: {
             auto *n = e.as<ir::AssertExp>();
-            line("if (!" + atom(n->cond) + ") lrt::fail(" + loc(n->loc) + ", " +
-                 c_string(n->message) + ");");
+            if (n->args.empty() || msg_storage().empty()) {
+                std::vector<std::string> unknown(n->args.size(), "?");
+                line("if (!" + atom(n->cond) + ") lrt::fail(" + loc(n->loc) + ", " +
+                     c_string(n->render(unknown)) + ");");
+                return "true";
+            }
+            std::vector<std::string> vals;
+            std::vector<bool> sgn;
+            for (const SubExp &x : n->args) {
+                vals.push_back("(int64_t)" + atom(x));
+                sgn.push_back(is_signed_int(type_of(x).elem));
+            }
+            fail_formatted("!" + atom(n->cond), n->loc, n->message, vals, sgn);
             return "true";
         }
         case ExpKind::Iota: {
@@ -706,7 +736,21 @@ protected:
             auto *n = e.as<ir::CoerceExp>();
             std::string w = fresh("want");
             line("const int64_t " + w + "[] = {" + dims_list(n->dims, 0) + "};");
-            line("lrt::check_shape(" + loc(n->loc) + ", " + name(n->arr) + ", " + w + ");");
+            if (!n->type_text.empty() && !msg_storage().empty()) {
+                // The interpreter's message names the source type.
+                std::string failed = "false", msg = "Value of shape ";
+                std::vector<std::string> vals;
+                for (size_t k = 0; k < n->dims.size(); k++) {
+                    std::string d = name(n->arr) + ".shape[" + std::to_string(k) + "]";
+                    failed += " || " + d + " != " + w + "[" + std::to_string(k) + "]";
+                    msg += std::string("[") + ir::AssertExp::hole + "]";
+                    vals.push_back(d);
+                }
+                msg += " cannot match shape of type `" + n->type_text + "`.";
+                fail_formatted(failed, n->loc, msg, vals, std::vector<bool>(vals.size(), true));
+            } else {
+                line("lrt::check_shape(" + loc(n->loc) + ", " + name(n->arr) + ", " + w + ");");
+            }
             return use(n->arr);
         }
         case ExpKind::Transpose: return "lrt::transpose(" + name(e.as<ir::TransposeExp>()->arr) + ")";
@@ -1208,6 +1252,52 @@ protected:
     }
     /** A pragma before a SOAC's inner loop (none by default). */
     virtual std::string loop_pragma(const SoacPlan &) { return ""; }
+
+    /** The declaration of the buffer a failing assertion formats its message in (it must
+     * outlive the failure's unwinding), e.g. "static thread_local char"; empty: the
+     * backend prints the message's values as `?`. */
+    virtual std::string msg_storage() const { return ""; }
+
+    /** `if (failed) fail(message)` with the i64 C++ expressions `vals` written in decimal
+     * (signed where `sgn` says) into the message's holes (ir::AssertExp::hole). */
+    void fail_formatted(const std::string &failed, const SrcLoc &at, const std::string &message,
+                        const std::vector<std::string> &vals, const std::vector<bool> &sgn) {
+        open("if (" + failed + ") {");
+        line(msg_storage() + " m_[256];");
+        line("int p_ = 0;");
+        line("auto put_ = [&](const char *s) { while (*s && p_ < 255) m_[p_++] = *s++; };");
+        line("auto num_ = [&](int64_t x, bool sgn) { char d[24]; int k = 0; uint64_t u = "
+             "sgn && x < 0 ? 0 - (uint64_t)x : (uint64_t)x; do { d[k++] = (char)('0' + u % 10); "
+             "u /= 10; } while (u); if (sgn && x < 0) put_(\"-\"); while (k > 0 && p_ < 255) "
+             "m_[p_++] = d[--k]; };");
+        std::string text;
+        size_t k = 0;
+        auto flush = [&] {
+            if (!text.empty())
+                line("put_(" + c_string(text) + ");");
+            text.clear();
+        };
+        for (char c : message) {
+            if (c != ir::AssertExp::hole) {
+                text += c;
+                continue;
+            }
+            flush();
+            line("num_(" + vals.at(k) + ", " + (sgn.at(k) ? "true" : "false") + ");");
+            k++;
+        }
+        flush();
+        line("m_[p_] = 0;");
+        line("lrt::fail(" + loc(at) + ", m_);");
+        close();
+    }
+
+    /** A call of another function of the module (a recursive source function); a backend
+     * that generates functions overrides this. */
+    virtual void call(const Stm &s, const ir::ApplyExp &n) {
+        (void)s;
+        throw CompilerLimitation(n.loc, "recursive functions are not supported by " + who_);
+    }
 
     /** The destination array of scatter/hist: moved when nothing else sees it. */
     std::string dest_of(const Var &d) {

@@ -29,13 +29,15 @@ namespace {
 
 class Gen : public clike::CLikeGen {
 public:
-    explicit Gen(const ir::Function &f) : CLikeGen(f, "cpu codegen", "std::", true) {
+    Gen(const ir::Function &f, const ir::Module *m)
+        : CLikeGen(f, "cpu codegen", "std::", true), module_(m) {
         for (const passes::KernelInfo &k : passes::find_kernels(f))
             kernels_[k.stm] = k.name;
     }
 
     CpuCode run() {
         os_ << cpu_runtime_text() << "\n// ---- generated from the IR of `" << f_.name << "`\n";
+        functions();
         os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
         ind_ = 1;
         line("unsigned poll_ = 0;");
@@ -88,6 +90,69 @@ public:
     }
 
 private:
+    const ir::Module *module_; ///< the callees of ApplyExp (may be null: none)
+
+    static std::string fn_name(const std::string &n) { return "fn_" + n; }
+
+    /** The module's other functions (recursive source functions) as C++ functions, run
+     * sequentially: `void fn_f(ctx, size params, params, result refs)`.  A thread-local
+     * depth counter turns runaway recursion into the interpreter's error. */
+    void functions() {
+        if (!module_ || module_->functions.size() < 2)
+            return;
+        os_ << "static thread_local int64_t loom_depth_ = 0;\n";
+        auto signature = [&](const ir::Function &g) {
+            std::string sig = "static void " + fn_name(g.name) + "(lrt::Ctx *ctx";
+            for (const Param &p : g.size_params)
+                sig += ", int64_t " + name(p.var);
+            for (const Param &p : g.params)
+                sig += ", " + val_type(p.type) + " " + name(p.var);
+            for (size_t i = 0; i < g.ret.size(); i++)
+                sig += ", " + val_type(g.ret[i]) + " &res" + std::to_string(i) + "_";
+            return sig + ")";
+        };
+        for (size_t k = 1; k < module_->functions.size(); k++)
+            os_ << signature(module_->functions[k]) << ";\n";
+        for (size_t k = 1; k < module_->functions.size(); k++) {
+            const ir::Function &g = module_->functions[k];
+            os_ << signature(g) << " {\n";
+            ind_ = 1;
+            line("struct Depth_ { Depth_() { loom_depth_++; } ~Depth_() { loom_depth_--; } } depth_;");
+            line("unsigned poll_ = 0;");
+            line("(void)poll_;");
+            Frame top{&g.body, 0, true, {}};
+            for (const Param &p : g.size_params)
+                types_[p.var.id] = p.type;
+            for (const Param &p : g.params) {
+                types_[p.var.id] = p.type;
+                top.defined.insert(p.var.id);
+            }
+            std::vector<Res> rs = body(g.body, std::move(top));
+            for (size_t i = 0; i < rs.size(); i++) {
+                const IType &t = g.ret.at(i);
+                std::string e = rs[i].take();
+                if (t.rank() == 0)
+                    e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
+                line("res" + std::to_string(i) + "_ = " + e + ";");
+            }
+            ind_ = 0;
+            os_ << "}\n";
+        }
+    }
+
+    void call(const Stm &s, const ir::ApplyExp &n) override {
+        for (const Param &p : s.pat)
+            line(decl(p) + ";");
+        line("if (loom_depth_ >= " + std::to_string(ir::ApplyExp::max_depth) + ") lrt::fail(" +
+             loc(n.loc) + ", \"Stack overflow: recursion too deep\");");
+        std::string args = "ctx";
+        for (const SubExp &a : n.args)
+            args += ", " + (a.is_const ? literal(a.value) : use(a.var));
+        for (const Param &p : s.pat)
+            args += ", " + name(p.var);
+        line(fn_name(n.fn) + "(" + args + ");");
+    }
+
     /** `#pragma omp simd reduction(...)` for a redomap whose operators are all float `+`
      * or `*` and whose map body is scalar code that cannot fail: reduction operators are
      * associative, so the compiler may reassociate (vectorise) the sum, as it already
@@ -146,6 +211,8 @@ private:
     }
 
     std::string loop_pragma(const SoacPlan &p) override { return simd_reduction(p.q, p.pt, p.acc); }
+    /** Failure messages are read by the host after the worker threads' stacks unwound. */
+    std::string msg_storage() const override { return "static thread_local char"; }
 
     /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
      * combined in order, and scans fixed up with each chunk's carry-in. */
@@ -372,6 +439,6 @@ private:
 
 } // namespace
 
-CpuCode generate(const ir::Function &f) { return Gen(f).run(); }
+CpuCode generate(const ir::Function &f, const ir::Module *m) { return Gen(f, m).run(); }
 
 } // namespace loom::cpu

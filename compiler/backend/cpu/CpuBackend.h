@@ -28,6 +28,10 @@
 #include <string>
 #include <vector>
 
+namespace loom::runtime {
+class SharedObject;
+}
+
 namespace loom::cpu {
 
 struct CpuCode {
@@ -35,11 +39,27 @@ struct CpuCode {
     std::vector<SrcLoc> locs;  ///< location table: the generated code reports errors by index
 };
 
-/** Generates the C++ for function `f` (the kernels numbered as find_kernels does). */
-CpuCode generate(const ir::Function &f);
+/** Generates the C++ for function `f` (the kernels numbered as find_kernels does); the
+ * other functions of `m` (its callees) become C++ functions too. */
+CpuCode generate(const ir::Function &f, const ir::Module *m = nullptr);
 
 /** Generates, compiles (or finds in the cache) and loads the optimised entry point; the
  * report's kernels get their cache status and compile time. */
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt);
+
+/** A C++ source of the CPU ABI built into a shared object: from this process's loaded
+ * objects, the kernel cache, or the host compiler (`status`: memory | disk | compiled).
+ * The cuda backend builds its host programs this way too. */
+struct LoadedObject {
+    std::shared_ptr<runtime::SharedObject> so;
+    std::string status;
+    double compile_ms = 0;
+};
+LoadedObject load_object(const std::string &source);
+
+/** The entry point in `so` (loom_entry/loom_release of runtime/cpu/loom_cpu_abi.h) for
+ * function `m.functions[0]`, failures located through `locs`. */
+std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
+                                                    std::shared_ptr<runtime::SharedObject> so);
 
 } // namespace loom::cpu

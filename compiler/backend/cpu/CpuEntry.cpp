@@ -327,15 +327,9 @@ std::filesystem::path compile(const std::string &key, const std::string &source,
 
 } // namespace
 
-std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
-    auto t0 = std::chrono::steady_clock::now();
-    const ir::Function &f = opt.module.functions.at(0);
-    CpuCode code = generate(f);
-    double codegen_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+LoadedObject load_object(const std::string &source) {
     std::string flags = runtime::host_compiler_flags();
-    std::string key =
-        runtime::KernelCache::key({code.source, flags, runtime::host_compiler_version()});
+    std::string key = runtime::KernelCache::key({source, flags, runtime::host_compiler_version()});
     std::shared_ptr<runtime::SharedObject> so;
     std::string status;
     double compile_ms = 0;
@@ -353,12 +347,27 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
             so = std::make_shared<runtime::SharedObject>(*p);
             status = "disk";
         } else {
-            so = std::make_shared<runtime::SharedObject>(compile(key, code.source, compile_ms));
+            so = std::make_shared<runtime::SharedObject>(compile(key, source, compile_ms));
             status = "compiled";
         }
         std::lock_guard<std::mutex> lock(loaded_mutex);
         loaded().emplace(key, so);
     }
+    return {so, status, compile_ms};
+}
+
+std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
+                                                    std::shared_ptr<runtime::SharedObject> so) {
+    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so));
+}
+
+std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
+    auto t0 = std::chrono::steady_clock::now();
+    const ir::Function &f = opt.module.functions.at(0);
+    CpuCode code = generate(f, &opt.module);
+    double codegen_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    auto [so, status, compile_ms] = load_object(code.source);
     auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so);
     entry->report = std::move(opt.report);
     entry->report.backend = "cpu";
