@@ -6,6 +6,7 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/passes/Kernels.h"
+#include "runtime/cuda/CudaDriver.h"
 
 #include <nlohmann/json.hpp>
 
@@ -121,17 +122,43 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     return o;
 }
 
-std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,
-                                             Backend b, const PipelineOptions &opts) {
+std::shared_ptr<CompiledEntry> build(Optimised o, Backend b) {
     switch (b) {
     case Backend::Cpu:
-        return cpu::build(optimise(prog, entry, opts));
+        return cpu::build(std::move(o));
     case Backend::Cuda:
-        return cuda::build(optimise(prog, entry, opts));
+        return cuda::build(std::move(o));
     case Backend::Interp:
         break;
     }
     throw CompileError({}, "the interpreter is not a compiled backend");
+}
+
+std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,
+                                             Backend b, const PipelineOptions &opts) {
+    return build(optimise(prog, entry, opts), b);
+}
+
+namespace {
+
+bool has_loop(const ir::Body &b) {
+    for (const ir::Stm &s : b.stms) {
+        if (s.exp->as<ir::LoopExp>())
+            return true;
+        if (auto *n = s.exp->as<ir::IfExp>(); n && (has_loop(n->then_body) || has_loop(n->else_body)))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool worth_compiling(const Optimised &o) {
+    return !o.report.kernels.empty() || has_loop(o.module.functions.at(0).body);
+}
+
+Backend auto_backend() {
+    return runtime::cuda_unavailable() ? Backend::Cpu : Backend::Cuda;
 }
 
 } // namespace loom::compiler

@@ -78,14 +78,31 @@ public:
      * loom::Interrupted (core/Diagnostic.h) when *interrupt becomes true. */
     virtual Value call(const std::vector<Value> &args,
                        const std::atomic<bool> *interrupt = nullptr) const = 0;
+    /** Host<->device traffic of the last call (the cuda backend; zeros elsewhere). */
+    struct Transfers {
+        int64_t uploads = 0, upload_bytes = 0, downloads = 0, download_bytes = 0;
+        double transfer_ms = 0, device_ms = 0;
+    };
+    virtual Transfers last_transfers() const { return {}; }
     EntryReport report;   ///< kernels with their cache status, timings
     std::string ir_text;  ///< the optimised IR
     std::string code;     ///< the generated source (C++ or CUDA)
 };
 
-/** Optimises and builds entry `entry` for backend `b` (Cpu today).  Throws
- * CompilerLimitation, or CompileError when the backend is unavailable. */
+/** Builds an optimised entry for backend `b` (Cpu or Cuda).  Throws CompilerLimitation,
+ * or CompileError when the backend is unavailable. */
+std::shared_ptr<CompiledEntry> build(Optimised o, Backend b);
+
+/** optimise() then build(). */
 std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,
                                              Backend b, const PipelineOptions &opts = {});
+
+/** Whether compiling can pay off: the optimised function has a kernel or a loop.
+ * Straight-line scalar code runs as fast on the interpreter as the host compiler
+ * takes to start, so `auto` interprets it. */
+bool worth_compiling(const Optimised &o);
+
+/** What `auto` compiles for: cuda where a GPU is usable, else cpu. */
+Backend auto_backend();
 
 } // namespace loom::compiler

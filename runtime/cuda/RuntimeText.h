@@ -10,3 +10,9 @@
 namespace loom::cuda {
 const std::string &cuda_runtime_text();
 } // namespace loom::cuda
+
+namespace loom::cuda {
+/** The text of runtime/cuda/loom_cuda_host_rt.h: the host program's runtime, pasted after
+ * the CPU runtime's text (cpu_runtime_text). */
+const std::string &cuda_host_runtime_text();
+} // namespace loom::cuda

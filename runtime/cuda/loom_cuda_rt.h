@@ -1,7 +1,7 @@
 /** \file
  * The device runtime of the CUDA the CUDA backend generates (compiler/backend/cuda):
  * embedded as text at the top of every generated translation unit and compiled by NVRTC
- * (no includes: NVRTC's built-ins only; the one `#include` below is pasted in by
+ * (no includes: NVRTC's built-ins only; the `#include`s below are pasted in by
  * cmake/EmbedText.cmake).  It gives device code the same `lrt::` API as
  * runtime/cpu/loom_cpu_rt.h, with the same scalar semantics (the interpreter's, shared in
  * runtime/common/loom_scalar_rt.h: wrap-around integers, floor division, f16 computed in
@@ -41,12 +41,9 @@ namespace lrt {
 
 // ------------------------------------------------------------------ errors
 enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL };
-struct Err {
-    int32_t set, loc, kind, na, nb;
-    int64_t extra;
-    int64_t nums[64];
-    char msg[128];
-};
+// The failure record's layout, shared with the host (the include is pasted in too).
+#include "loom_cuda_host_abi.h"
+typedef DevErr Err;
 } // namespace lrt
 
 /** The first failure of the running kernel (zeroed by the host before each launch). */

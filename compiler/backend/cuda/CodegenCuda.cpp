@@ -16,7 +16,8 @@
  *  - filter: flags and block counts, `<k>_offsets`, `<k>_write` (scatter of kept rows);
  *  - scatter: one thread per index; hist: global atomics (atomicAdd for `+` on
  *    32/64-bit types, else a CAS loop around the operator).
- * The host side is a plan (a comment at the end) in this first cut.
+ * The host program that launches them is C++ (CodegenCudaHost.cpp); the end of the CUDA
+ * source summarises it in a comment.
  */
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/backend/common/CodegenCLike.h"
@@ -54,7 +55,7 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         for (const passes::KernelInfo &k : passes::find_kernels(f_)) {
-            code_.kernels.push_back({k.name, k.kind, {}});
+            code_.kernels.push_back({k.name, k.kind, {}, {}, k.stm});
             kernel(*k.stm, k.name);
         }
         host_plan();
@@ -67,6 +68,7 @@ private:
     /** The type of every variable of the function (kernel arguments come from it). */
     std::unordered_map<int, IType> all_types_;
     CudaCode code_;
+    std::streampos kernel_text_ = 0;   ///< where its text begins in os_
 
     // ------------------------------------------------ SOACs inside a kernel (sequential)
 
@@ -209,8 +211,20 @@ private:
 
     struct KParam {
         std::string decl; ///< in the kernel's parameter list
-        std::string what; ///< for the host plan
+        std::string what; ///< for the launch summary
+        KernelArg arg;    ///< for the host program
     };
+    static KParam blocks_arg(const std::string &pname) {
+        return {"int64_t " + pname, "G", KernelArg::of(KernelArg::Kind::Blocks)};
+    }
+    static KernelArg scratch(const std::string &name, const std::string &elem, char count, int var = -1) {
+        KernelArg a = KernelArg::of(KernelArg::Kind::Scratch);
+        a.scratch = name;
+        a.elem = elem;
+        a.count = count;
+        a.var = var;
+        return a;
+    }
     std::string buf_type(PrimType e, int rank) const {
         return "Buf<" + std::string(stype(e)) + ", " + std::to_string(rank) + ">";
     }
@@ -220,30 +234,38 @@ private:
         for (int id : ids) {
             const IType &t = all_types_.at(id);
             std::string v = "v" + std::to_string(id);
+            KernelArg a = KernelArg::of(KernelArg::Kind::Var, id);
             if (t.rank() == 0)
-                ps.push_back({std::string(ctype(t.elem)) + " " + v, v});
+                ps.push_back({std::string(ctype(t.elem)) + " " + v, v, a});
             else
-                ps.push_back({buf_type(t.elem, t.rank()) + " p" + std::to_string(id), v});
+                ps.push_back({buf_type(t.elem, t.rank()) + " p" + std::to_string(id), v, a});
         }
         return ps;
     }
     KParam out_arg(const Param &p) const {
         return {buf_type(p.type.elem, p.type.rank()) + " p" + std::to_string(p.var.id),
-                "out " + name(p.var)};
+                "out " + name(p.var), KernelArg::of(KernelArg::Kind::Out, p.var.id)};
     }
     /** Opens `extern "C" __global__ void name(params)` and binds the array arguments. */
-    void begin_kernel(const std::string &kname, const std::vector<KParam> &ps,
-                      const std::string &launch) {
+    void begin_kernel(const std::string &kname, const std::vector<KParam> &ps, GridKind grid) {
         types_.clear();
         virt_.clear();
         frames_.clear();
         cur_ = nullptr;
+        kernel_text_ = os_.tellp();
         std::string list, whats;
+        Launch l{kname, grid, {}, false};
         for (const KParam &p : ps) {
             list += (list.empty() ? "" : ", ") + p.decl;
             whats += (whats.empty() ? "" : ", ") + p.what;
+            l.args.push_back(p.arg);
         }
-        code_.kernels.back().launches.push_back(kname + "<<<" + launch + ">>>(" + whats + ")");
+        KernelDesc &kd = code_.kernels.back();
+        const char *shapes[] = {"G blocks of B", "G blocks of LOOM_SCAN_BLOCK", "1 block of B",
+                                "1 block of 1 thread", ""};
+        std::string launch = grid == GridKind::Same ? "the grid of " + kd.name : shapes[(int)grid];
+        kd.launches.push_back(kname + "<<<" + launch + ">>>(" + whats + ")");
+        kd.calls.push_back(std::move(l));
         os_ << "\nextern \"C\" __global__ void __launch_bounds__(1024) " << kname << "(" << list
             << ") {\n";
         ind_ = 1;
@@ -260,6 +282,15 @@ private:
     void end_kernel() {
         ind_ = 0;
         line("}");
+        std::string text = os_.str().substr((size_t)kernel_text_);
+        // The runtime functions that can record a failure (a check, or the device heap).
+        bool fails = false;
+        for (const char *f : {"lrt::fail", "lrt::check_", "lrt::range_count", "lrt::slice",
+                              "lrt::divmod", "lrt::ipow", "lrt::internal", "lrt::alloc",
+                              "lrt::copy(", "lrt::replicate", "lrt::concat", "lrt::transpose",
+                              "lrt::take", "lrt::put_block", "lrt::own"})
+            fails = fails || text.find(f) != std::string::npos;
+        code_.kernels.back().calls.back().can_fail = fails;
     }
     /** Registers the types of the kernel's free vars and outputs (what the body sees). */
     void bind_types(const std::vector<int> &ids, const std::vector<Param> &outs) {
@@ -415,7 +446,9 @@ private:
             std::vector<KParam> ps;
             for (size_t k = from; k < to; k++)
                 ps.push_back({buf_type(pt[k].elem, 1) + " " + base + std::to_string(k),
-                              what + " of " + name(s.pat[k].var)});
+                              what + " of " + name(s.pat[k].var),
+                              scratch(base + std::to_string(k), stype(pt[k].elem),
+                                      base == "res" ? '1' : 'G', base == "res" ? s.pat[k].var.id : -1)});
             return ps;
         };
         auto all = [](std::initializer_list<std::vector<KParam>> ls) {
@@ -430,7 +463,7 @@ private:
         auto is_red = [&](size_t o) { return !os.is_scan(o); };
         auto is_scan = [&](size_t o) { return os.is_scan(o); };
         auto any = [](size_t) { return true; };
-        std::string grid = scan ? "G blocks of LOOM_SCAN_BLOCK" : "G blocks of B (occupancy)";
+        GridKind grid = scan ? GridKind::ScanBlock : GridKind::Occupancy;
 
         // Phase 1: the rows (map part), per-thread folds, block results.
         begin_kernel(kname, all({args_of(fv), outs, red_parts, bsums}), grid);
@@ -511,8 +544,8 @@ private:
             // The block partials, reduced by one block.
             std::vector<KParam> res = parts("res", os.nscan, nacc, "1-element result");
             begin_kernel(kname + "_final",
-                         all({args_of(fv), red_parts, {{"int64_t nparts_", "G"}}, res}),
-                         "1 block of 1024");
+                         all({args_of(fv), red_parts, {blocks_arg("nparts_")}, res}),
+                         GridKind::OneBlock);
             bind_types(fv, {});
             line("int64_t lo_, hi_;");
             line("lrt::chunk(nparts_, blockDim.x, threadIdx.x, lo_, hi_);");
@@ -532,8 +565,8 @@ private:
         }
         if (scan) {
             // The blocks' sums scanned in order (few: one thread), then added to the blocks.
-            begin_kernel(kname + "_carry", all({args_of(fv), bsums, {{"int64_t nblocks_", "G"}}}),
-                         "1 block of 1 thread");
+            begin_kernel(kname + "_carry", all({args_of(fv), bsums, {blocks_arg("nblocks_")}}),
+                         GridKind::OneThread);
             bind_types(fv, {});
             open("for (int64_t b_ = 1; b_ < nblocks_; b_++) {");
             std::vector<std::string> prev(os.nscan), x = names("x_", os.nscan);
@@ -552,8 +585,7 @@ private:
 
             std::vector<KParam> scan_outs(outs.begin(), outs.begin() + (long)os.nscan);
             std::vector<Param> scan_params(out_params.begin(), out_params.begin() + (long)os.nscan);
-            begin_kernel(kname + "_add", all({args_of(fv), scan_outs, bsums}),
-                         "the grid of " + kname);
+            begin_kernel(kname + "_add", all({args_of(fv), scan_outs, bsums}), GridKind::Same);
             bind_types(fv, scan_params);
             line("if (blockIdx.x == 0) return;");
             line("const int64_t w_ = " + i64(q.w) + ";");
@@ -590,13 +622,14 @@ private:
      * thread copies its kept rows at its block's offset plus the counts before it. */
     void filter_kernel(const Stm &s, const ir::FilterExp &n, const std::string &kname) {
         std::vector<int> fv = free_vars(s);
-        std::vector<KParam> flags{{"Buf<bool, 1> pkeep_", "flags[w]"},
-                                  {"Buf<int64_t, 1> pcnt_", "per-block counts[G]"}};
+        std::vector<KParam> flags{{"Buf<bool, 1> pkeep_", "flags[w]", scratch("keep", "bool", 'w')},
+                                  {"Buf<int64_t, 1> pcnt_", "per-block counts[G]",
+                                   scratch("cnt", "int64_t", 'G')}};
         auto with = [](std::vector<KParam> a, const std::vector<KParam> &b) {
             a.insert(a.end(), b.begin(), b.end());
             return a;
         };
-        begin_kernel(kname, with(args_of(fv), flags), "G blocks of B");
+        begin_kernel(kname, with(args_of(fv), flags), GridKind::Occupancy);
         bind_types(fv, {});
         line("Arr<bool, 1> keep_ = lrt::view(pkeep_);");
         line("const int64_t w_ = " + i64(n.w) + ";");
@@ -615,10 +648,10 @@ private:
         end_kernel();
 
         begin_kernel(kname + "_offsets",
-                     {{"Buf<int64_t, 1> pcnt_", "per-block counts[G]"},
-                      {"int64_t nblocks_", "G"},
-                      {"Buf<int64_t, 1> pcount_", "1-element count (read back: " + name(s.pat[0].var) + ")"}},
-                     "1 block of 1 thread");
+                     {flags[1], blocks_arg("nblocks_"),
+                      {"Buf<int64_t, 1> pcount_", "1-element count (read back: " + name(s.pat[0].var) + ")",
+                       scratch("count", "int64_t", '1', s.pat[0].var.id)}},
+                     GridKind::OneThread);
         line("int64_t t_ = 0;");
         open("for (int64_t b_ = 0; b_ < nblocks_; b_++) {");
         line("const int64_t c_ = pcnt_.data[b_];");
@@ -632,7 +665,7 @@ private:
         std::vector<Param> out_params(s.pat.begin() + 1, s.pat.end());
         for (const Param &p : out_params)
             outs.push_back(out_arg(p));
-        begin_kernel(kname + "_write", with(with(args_of(fv), flags), outs), "the grid of " + kname);
+        begin_kernel(kname + "_write", with(with(args_of(fv), flags), outs), GridKind::Same);
         bind_types(fv, out_params);
         line("Arr<bool, 1> keep_ = lrt::view(pkeep_);");
         line("const int64_t w_ = " + i64(n.w) + ";");
@@ -655,7 +688,7 @@ private:
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> ps = args_of(fv);
         ps.push_back(out_arg(s.pat.at(0)));
-        begin_kernel(kname, ps, "G blocks of B, grid-stride");
+        begin_kernel(kname, ps, GridKind::Occupancy);
         bind_types(fv, s.pat);
         std::string d = name(s.pat[0].var);
         line("const int64_t w_ = " + i64(n.w) + ";");
@@ -691,7 +724,7 @@ private:
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> ps = args_of(fv);
         ps.push_back(out_arg(s.pat.at(0)));
-        begin_kernel(kname, ps, "G blocks of B, grid-stride");
+        begin_kernel(kname, ps, GridKind::Occupancy);
         bind_types(fv, s.pat);
         std::string d = name(s.pat[0].var), T = ctype(dt.elem), S = stype(dt.elem);
         line("const int64_t w_ = " + i64(n.w) + ";");
@@ -717,16 +750,16 @@ private:
         end_kernel();
     }
 
-    // ------------------------------------------------ the host plan
+    // ------------------------------------------------ the host program's summary
 
-    /** What the host does, in order, as a comment: the host code itself is not generated
-     * in this first cut (DESIGN.md §5 runtime work), so this is the contract for it. */
+    /** What the host program does, in order, as a comment (`:cuda` readers see the
+     * launches next to the kernels). */
     void host_plan() {
         std::map<const Stm *, size_t> index;
         std::vector<passes::KernelInfo> ks = passes::find_kernels(f_);
         for (size_t k = 0; k < ks.size(); k++)
             index[ks[k].stm] = k;
-        os_ << "\n/* Host program of `" << f_.name << "` (a plan: host code is not generated yet).\n"
+        os_ << "\n/* Host program of `" << f_.name << "` (a summary; the host program is generated C++).\n"
             << " * Launch with blocks of B threads, B from the occupancy calculator; G blocks.\n"
             << " * After each launch, read `loom_err`: `set` != 0 is a failed check at locs[loc].\n";
         std::function<void(const Body &, int)> walk = [&](const Body &b, int depth) {
@@ -760,8 +793,16 @@ private:
 
 } // namespace
 
-CudaCode generate_code(const ir::Function &f) { return Gen(f).run(); }
+CudaCode generate_code(const ir::Function &f) {
+    CudaCode c = Gen(f).run();
+    generate_host(f, c);
+    return c;
+}
 
-std::string generate(const ir::Function &f) { return generate_code(f).source; }
+std::string generate(const ir::Function &f) {
+    CudaCode c = generate_code(f);
+    return c.source + "\n// ==== the host program (C++, built by the host compiler after the runtime texts\n" +
+           "// runtime/cpu/loom_cpu_rt.h and runtime/cuda/loom_cuda_host_rt.h)\n" + c.host_shown;
+}
 
 } // namespace loom::cuda

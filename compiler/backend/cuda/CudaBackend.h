@@ -4,52 +4,119 @@
  * NVRTC works without a GPU, so generation and compilation are checked everywhere; running
  * needs the CUDA driver (runtime/cuda/CudaDriver.h).
  *
- * First cut: the kernels are generated and compiled; the host side (allocation, transfers,
- * launches, the scalar code between kernels) is a plan written as a comment at the end of
- * the source, so `build` stops after compiling, with the no-driver message where there is
- * no driver and a "host side not generated yet" limitation where there is one.
+ * The host program (CodegenCudaHost.cpp: the scalar code between kernels, residency,
+ * launches) is C++ built by the host compiler into a shared object with the CPU ABI; it
+ * reaches the device only through the DevApi table of runtime/cuda/CudaDevice.h, bound for
+ * each call, so it runs on the CUDA driver (driver_program) or, in tests, on a fake.
  */
 #pragma once
 
 #include "compiler/Pipeline.h"
+#include "runtime/cuda/CudaDevice.h"
+
+#include <mutex>
 
 #include <memory>
 #include <string>
 #include <vector>
 
+namespace loom::runtime {
+class SharedObject;
+}
+
 namespace loom::cuda {
+
+/** How the host passes one parameter of a __global__ function. */
+struct KernelArg {
+    enum class Kind {
+        Var,     ///< a host variable: a scalar by value, an array as Buf (device-valid)
+        Out,     ///< an array the statement binds (`var`), allocated on the device
+        Scratch, ///< a temporary device buffer shared by the kernel's launches
+        Blocks,  ///< int64_t: the number of blocks G of the kernel's main launch
+    };
+    Kind kind = Kind::Var;
+    int var = -1;        ///< Var/Out; Scratch: the scalar read back from it after the launch
+    std::string scratch; ///< Scratch: the buffer's name
+    std::string elem;    ///< Scratch: its element type (C)
+    char count = 'G';    ///< Scratch: its length: 'w' rows, 'G' blocks or '1'
+    static KernelArg of(Kind k, int var = -1) {
+        KernelArg a;
+        a.kind = k;
+        a.var = var;
+        return a;
+    }
+};
+/** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of B,
+ * one thread, or the grid of the kernel's first launch. */
+enum class GridKind { Occupancy, ScanBlock, OneBlock, OneThread, Same };
+
+struct Launch {
+    std::string fn;
+    GridKind grid = GridKind::Occupancy;
+    std::vector<KernelArg> args;
+    bool can_fail = false; ///< may record a failure in `loom_err`
+};
 
 struct KernelDesc {
     std::string name; ///< k0, k1, ... (passes/Kernels.h)
     std::string kind;
     std::vector<std::string> launches; ///< `k0<<<grid>>>(args)`, one per __global__, in order
+    std::vector<Launch> calls;         ///< the same launches for the host program
+    const ir::Stm *stm = nullptr;
 };
 
 struct CudaCode {
     std::string source;       ///< one self-contained CUDA C++ translation unit
-    std::vector<SrcLoc> locs; ///< location table: `loom_err.loc` indexes it
+    std::vector<SrcLoc> locs; ///< location table: `loom_err.loc` and host failures index it
     std::vector<KernelDesc> kernels;
+    std::string host_source;  ///< the host program (C++ for the host compiler)
+    std::string host_shown;   ///< its generated part (after the runtimes' text)
 };
 
-/** Generates the CUDA for `f`.  Throws CompilerLimitation for kernels it cannot express. */
+/** Generates the CUDA and the host program for `f`.  Throws CompilerLimitation for
+ * kernels it cannot express. */
 CudaCode generate_code(const ir::Function &f);
-/** The generated source only (`:cuda`, `loom compile --emit code`). */
+/** What `:cuda` and `loom compile --emit code` show: the CUDA (runtime header included),
+ * then the host program's generated part in a comment-delimited section. */
 std::string generate(const ir::Function &f);
+/** Adds the host program to `code` (CodegenCudaHost.cpp; used by generate_code). */
+void generate_host(const ir::Function &f, CudaCode &code);
 
 struct CudaBuild {
     CudaCode code;
     std::string arch;   ///< sm_XY compiled for
     std::string cubin;  ///< path in the kernel cache
+    std::shared_ptr<runtime::SharedObject> host; ///< the compiled host program
     compiler::EntryReport report;
 };
 
-/** Generates and compiles with NVRTC (or finds the cubin in the cache); the report's
- * kernels get their cache status.  Throws CompileError with NVRTC's log on failure, or
- * when NVRTC is unavailable. */
+/** Generates, compiles the CUDA with NVRTC (or finds the cubin in the cache) and the host
+ * program with the host compiler (through the same cache); the report's kernels get the
+ * cubin's cache status.  Throws CompileError with NVRTC's log on failure, or when NVRTC is
+ * unavailable. */
 CudaBuild compile(compiler::Optimised opt);
 
-/** compile(), then the entry point ready to call: today this throws CompileError with
- * the no-driver message (or, with a driver, that the host side is not generated yet). */
+/** An entry point whose host program runs on a DeviceProgram. */
+class CudaEntry : public compiler::CompiledEntry {
+public:
+    CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev);
+    Value call(const std::vector<Value> &args,
+               const std::atomic<bool> *interrupt = nullptr) const override;
+    /** The transfers, launches and device time of the last call. */
+    runtime::TransferStats last_run() const;
+    Transfers last_transfers() const override;
+
+private:
+    std::shared_ptr<runtime::DeviceProgram> dev_;
+    std::shared_ptr<compiler::CompiledEntry> host_; ///< the host program through the CPU ABI
+    std::shared_ptr<runtime::SharedObject> so_;
+    void (*bind_)(const runtime::DevApi *) = nullptr;
+    mutable std::mutex mutex_;
+    mutable runtime::TransferStats last_;
+};
+
+/** compile(), then the entry point on the GPU; CompileError with the no-driver message
+ * where no CUDA device is usable. */
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt);
 
 } // namespace loom::cuda

@@ -1,6 +1,10 @@
-// Compiling the generated CUDA with NVRTC through the kernel cache (see CudaBackend.h).
+// Compiling the generated CUDA with NVRTC and the host program with the host compiler,
+// both through the kernel cache, and calling the host program on a device (see
+// CudaBackend.h).
+#include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/ir/IR.h"
+#include "runtime/cpu/SharedObject.h"
 #include "runtime/KernelCache.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/Nvrtc.h"
@@ -85,7 +89,9 @@ CudaBuild compile(compiler::Optimised opt) {
         std::lock_guard<std::mutex> lock(loaded_mutex);
         loaded()[key] = b.cubin;
     }
-    opt.report.compile_ms = ms;
+    cpu::LoadedObject host = cpu::load_object(b.code.host_source);
+    b.host = host.so;
+    opt.report.compile_ms = ms + host.compile_ms;
     for (compiler::KernelReport &k : opt.report.kernels) {
         k.cache = status;
         k.compile_ms = ms;
@@ -94,12 +100,58 @@ CudaBuild compile(compiler::Optimised opt) {
     return b;
 }
 
+CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
+    : dev_(std::move(dev)), host_(cpu::load_entry(m, b.code.locs, b.host)), so_(b.host) {
+    bind_ = (void (*)(const runtime::DevApi *))so_->symbol("loom_cuda_bind");
+    report = std::move(b.report);
+    ir_text = ir::to_string(m);
+    code = b.code.source + "\n// ==== the host program\n" + b.code.host_shown;
+}
+
+Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const {
+    std::lock_guard<std::mutex> lock(mutex_); // one call at a time on this entry's device state
+    runtime::DeviceCall dc(*dev_);
+    dev_->begin_call();
+    bind_(dc.api());
+    Value v;
+    try {
+        v = host_->call(args, interrupt);
+    } catch (...) {
+        bind_(nullptr);
+        try {
+            dev_->end_call();
+        } catch (...) {
+        }
+        last_ = dc.stats;
+        if (dc.error) // a device call failed: its error, not the host program's echo of it
+            std::rethrow_exception(dc.error);
+        throw;
+    }
+    bind_(nullptr);
+    dc.stats.device_ms = dev_->end_call();
+    last_ = dc.stats;
+    if (dc.error)
+        std::rethrow_exception(dc.error); // e.g. a failed free while releasing results
+    return v;
+}
+
+runtime::TransferStats CudaEntry::last_run() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return last_;
+}
+
+compiler::CompiledEntry::Transfers CudaEntry::last_transfers() const {
+    runtime::TransferStats s = last_run();
+    return {s.uploads, s.upload_bytes, s.downloads, s.download_bytes, s.transfer_ms, s.device_ms};
+}
+
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
+    ir::Module m = opt.module;
     CudaBuild b = compile(std::move(opt));
     if (auto why = runtime::cuda_unavailable())
         throw CompileError({}, *why);
-    throw CompileError({}, "the cuda backend compiled `" + b.report.entry + "` for " + b.arch +
-                               " but cannot run it yet: its host side is not generated");
+    std::shared_ptr<runtime::DeviceProgram> dev = runtime::driver_program(b.cubin);
+    return std::make_shared<CudaEntry>(std::move(b), m, std::move(dev));
 }
 
 } // namespace loom::cuda

@@ -1,0 +1,276 @@
+/** \file
+ * The CUDA backend's host program (see CudaBackend.h): C++ for the host compiler, over the
+ * CPU runtime (arrays, errors, the loom_entry ABI of runtime/cpu/loom_cpu_abi.h) and the
+ * host runtime runtime/cuda/loom_cuda_host_rt.h (residency, launches).  The sequential
+ * code between kernels comes from the shared generator (common/CodegenCLike.h); this file
+ * adds, through its custom_stm hook:
+ *  - at each kernel statement, its launches in order (KernelDesc::calls): array inputs made
+ *    device-valid, outputs allocated on the device, scratch buffers, one grid per kernel
+ *    from the occupancy calculator, scalars read back (reductions, filter counts), and the
+ *    failure record read after launches that can fail;
+ *  - before every other host statement, the arrays it reads made host-valid (downloaded
+ *    once), and after an in-place `with` update, the device mirror marked stale.
+ * Iotas and replicates are materialised (kernels read them as arrays).
+ */
+#include "compiler/backend/common/CodegenCLike.h"
+#include "compiler/backend/cuda/CudaBackend.h"
+#include "runtime/cpu/RuntimeText.h"
+#include "runtime/cuda/RuntimeText.h"
+
+#include <set>
+
+namespace loom::cuda {
+
+namespace {
+
+class HostGen : public clike::CLikeGen {
+public:
+    HostGen(const ir::Function &f, const CudaCode &code)
+        : CLikeGen(f, "cuda host codegen", "std::", true) {
+        locs_ = code.locs; // kernels' failures index the same table
+        for (size_t i = 0; i < locs_.size(); i++)
+            loc_ids_.emplace(locs_[i].str(), (int)i);
+        for (const KernelDesc &k : code.kernels)
+            kernels_of_[k.stm] = &k;
+    }
+
+    /** The whole source, and where its generated part starts. */
+    std::pair<std::string, size_t> run() {
+        os_ << "#define LOOM_MEM_HOOKS 1\n"
+            << cpu::cpu_runtime_text() << "\n"
+            << cuda_host_runtime_text() << "\n";
+        size_t start = (size_t)os_.tellp();
+        os_ << "// ---- host program of `" << f_.name << "` (its kernels: the CUDA above)\n";
+        os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
+        ind_ = 1;
+        line("unsigned poll_ = 0;");
+        line("(void)poll_;");
+        line("try {");
+        ind_++;
+        size_t k = 0;
+        Frame top{&f_.body, 0, true, {}};
+        for (const Param &p : f_.size_params) {
+            types_[p.var.id] = p.type;
+            line("int64_t " + name(p.var) + ";");
+            line("std::memcpy(&" + name(p.var) + ", args_[" + std::to_string(k++) +
+                 "].data, sizeof(int64_t));");
+        }
+        for (const Param &p : f_.params) {
+            types_[p.var.id] = p.type;
+            top.defined.insert(p.var.id);
+            std::string i = std::to_string(k++);
+            if (p.type.rank() == 0) {
+                line(std::string(ctype(p.type.elem)) + " " + name(p.var) + ";");
+                line("std::memcpy(&" + name(p.var) + ", args_[" + i + "].data, sizeof " +
+                     name(p.var) + ");");
+            } else {
+                line(val_type(p.type) + " " + name(p.var) + " = lrt::dev_arg<" + stype(p.type.elem) +
+                     ", " + std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
+                line("lrt::Ref ref" + i + "_(" + name(p.var) + ".mem);");
+            }
+        }
+        std::vector<Res> rs = body(f_.body, std::move(top));
+        for (size_t i = 0; i < rs.size(); i++) {
+            const IType &t = f_.ret.at(i);
+            std::string e = rs[i].expr;
+            if (t.rank() == 0)
+                e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
+            else
+                line("lrt::on_host(" + e + ");"); // results are downloaded once, here
+            line("lrt::ret(res_[" + std::to_string(i) + "], " + e + ");");
+        }
+        line("return 0;");
+        ind_--;
+        line("} catch (lrt::Err &e) {");
+        line("    ctx->err = e;");
+        line("    return 1;");
+        line("} catch (...) {");
+        line("    ctx->err = lrt::Err();");
+        line("    ctx->err.kind = lrt::E_INTERNAL;");
+        line("    ctx->err.msg = \"out of memory\";");
+        line("    return 1;");
+        line("}");
+        os_ << "}\n";
+        os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
+        return {os_.str(), start};
+    }
+
+    std::vector<SrcLoc> locs() const { return locs_; }
+
+private:
+    std::unordered_map<const Stm *, const KernelDesc *> kernels_of_;
+
+    bool is_array(int id) const {
+        auto it = types_.find(id);
+        return it != types_.end() && it->second.rank() > 0;
+    }
+
+    bool custom_stm(const Stm &s) override {
+        auto k = kernels_of_.find(&s);
+        if (k != kernels_of_.end()) {
+            kernel(s, *k->second);
+            return true;
+        }
+        const Exp &e = *s.exp;
+        switch (e.kind) {
+        case ExpKind::Loop:
+        case ExpKind::If:      // their bodies' statements say what they need
+        case ExpKind::Atom:    // aliases
+        case ExpKind::Coerce:  // reads the shape only
+            return false;
+        case ExpKind::Index: { // a partial index is a view: no data read
+            auto *n = e.as<ir::IndexExp>();
+            if ((int)n->idx.size() < type_of(n->arr).rank())
+                return false;
+            break;
+        }
+        default: break;
+        }
+        std::set<int> ids;
+        uses_exp(e, [&](int id) {
+            if (is_array(id))
+                ids.insert(id);
+        });
+        for (int id : ids)
+            line("lrt::on_host(v" + std::to_string(id) + ");");
+        if (e.kind == ExpKind::Iota || e.kind == ExpKind::Replicate) {
+            const Param &p = s.pat.at(0);
+            std::string rhs = simple(e, p.type); // materialised: kernels read it as an array
+            line(decl(p) + " = " + rhs + ";");
+        } else {
+            plain_stm(s);
+        }
+        if (e.kind == ExpKind::Update)
+            line("lrt::host_written(" + name(s.pat.at(0).var) + ");");
+        return true;
+    }
+
+    static const SubExp &width(const Exp &e) {
+        switch (e.kind) {
+        case ExpKind::Screma: return e.as<ir::ScremaExp>()->w;
+        case ExpKind::Map: return e.as<ir::MapExp>()->w;
+        case ExpKind::Reduce: return e.as<ir::ReduceExp>()->w;
+        case ExpKind::Scan: return e.as<ir::ScanExp>()->w;
+        case ExpKind::Filter: return e.as<ir::FilterExp>()->w;
+        case ExpKind::Scatter: return e.as<ir::ScatterExp>()->w;
+        case ExpKind::Hist: return e.as<ir::HistExp>()->w;
+        default: break;
+        }
+        throw InternalError("cuda host codegen: not a kernel");
+    }
+
+    /** The device allocation of output `p` (pattern index `k`) of kernel statement `s`. */
+    std::string output(const Stm &s, size_t k) {
+        const Param &p = s.pat[k];
+        const Exp &e = *s.exp;
+        std::string T = stype(p.type.elem), R = std::to_string(p.type.rank());
+        if (auto *n = e.as<ir::FilterExp>())
+            return "lrt::dev_alloc_rows<" + T + ", " + R + ">(" + name(s.pat[0].var) + ", " +
+                   name(n->inputs.at(k - 1)) + ".shape + 1)";
+        const Var *dest = nullptr;
+        if (auto *n = e.as<ir::ScatterExp>())
+            dest = &n->dest;
+        if (auto *n = e.as<ir::HistExp>())
+            dest = &n->dest;
+        if (dest)
+            return movable(*dest) ? "lrt::dev_take(lrt::mv(" + name(*dest) + "))"
+                                  : "lrt::dev_copy(" + name(*dest) + ")";
+        return "lrt::dev_alloc<" + T + ", " + R + ">({w_" +
+               (p.type.rank() > 1 ? ", " + dims_list(p.type.dims, 1) : "") + "})";
+    }
+
+    static std::string count_of(char c) {
+        return c == 'w' ? "w_" : c == 'G' ? "g_.grid" : "(int64_t)1";
+    }
+
+    void kernel(const Stm &s, const KernelDesc &kd) {
+        line("// kernel " + kd.name + " (" + kd.kind + ")");
+        for (const Param &p : s.pat)
+            line(decl(p) + ";");
+        open();
+        line("const int64_t w_ = " + i64(width(*s.exp)) + ";");
+        const Launch &main = kd.calls.at(0);
+        line("const lrt::Grid g_ = lrt::grid(\"" + main.fn + "\", w_, " +
+             (main.grid == GridKind::ScanBlock ? "256" : "0") + ");");
+        std::set<std::string> scratch;
+        for (const Launch &l : kd.calls)
+            for (const KernelArg &a : l.args)
+                if (a.kind == KernelArg::Kind::Scratch && scratch.insert(a.scratch).second)
+                    line("lrt::Scratch s_" + a.scratch + "(" + count_of(a.count) + " * (int64_t)sizeof(" +
+                         a.elem + "));");
+        std::set<int> allocated;
+        for (const Launch &l : kd.calls) {
+            open();
+            std::vector<std::string> ptrs;
+            std::vector<const KernelArg *> reads;
+            for (size_t i = 0; i < l.args.size(); i++) {
+                const KernelArg &a = l.args[i];
+                std::string ai = "a" + std::to_string(i) + "_";
+                switch (a.kind) {
+                case KernelArg::Kind::Var:
+                    if (!is_array(a.var)) {
+                        ptrs.push_back("lrt::argp(v" + std::to_string(a.var) + ")");
+                        continue;
+                    }
+                    line("const auto " + ai + " = lrt::buf(v" + std::to_string(a.var) + ");");
+                    break;
+                case KernelArg::Kind::Out:
+                    for (size_t k = 0; k < s.pat.size(); k++)
+                        if (s.pat[k].var.id == a.var && allocated.insert(a.var).second)
+                            line(name(s.pat[k].var) + " = " + output(s, k) + ";");
+                    line("const auto " + ai + " = lrt::buf(v" + std::to_string(a.var) + ");");
+                    break;
+                case KernelArg::Kind::Scratch:
+                    line("const auto " + ai + " = s_" + a.scratch + ".as<" + a.elem + ">(" +
+                         count_of(a.count) + ");");
+                    if (a.var >= 0)
+                        reads.push_back(&a);
+                    break;
+                case KernelArg::Kind::Blocks:
+                    line("const int64_t " + ai + " = g_.grid;");
+                    break;
+                }
+                ptrs.push_back("lrt::argp(" + ai + ")");
+            }
+            std::string list;
+            for (const std::string &p : ptrs)
+                list += (list.empty() ? "" : ", ") + p;
+            line("void *args_[] = {" + (list.empty() ? std::string("nullptr") : list) + "};");
+            std::string grid = "g_";
+            if (l.grid == GridKind::OneBlock)
+                grid = "lrt::grid(\"" + l.fn + "\", 1, 0)";
+            else if (l.grid == GridKind::OneThread)
+                grid = "lrt::Grid{1, 1}";
+            line("lrt::launch(\"" + l.fn + "\", " + grid + ", args_, " +
+                 (l.can_fail ? "true" : "false") + ");");
+            for (const KernelArg *a : reads) {
+                const IType &t = type_of(Var{a->var, ""});
+                line("v" + std::to_string(a->var) + " = " +
+                     load(t.elem, "s_" + a->scratch + ".get<" + a->elem + ">()") + ";");
+            }
+            close();
+        }
+        close();
+    }
+
+    // Host code never runs these SOACs: every host-level SOAC is a kernel.
+    void filter(const Stm &s, const ir::FilterExp &, bool) override { not_kernel(s); }
+    void scatter(const Stm &s, const ir::ScatterExp &, bool) override { not_kernel(s); }
+    void hist(const Stm &s, const ir::HistExp &, bool) override { not_kernel(s); }
+    [[noreturn]] void not_kernel(const Stm &s) const {
+        throw InternalError(std::string("cuda host codegen: a host-level ") +
+                            exp_kind_name(s.exp->kind) + " that is not a kernel");
+    }
+};
+
+} // namespace
+
+void generate_host(const ir::Function &f, CudaCode &code) {
+    HostGen g(f, code);
+    auto [source, start] = g.run();
+    code.host_shown = source.substr(start);
+    code.host_source = std::move(source);
+    code.locs = g.locs();
+}
+
+} // namespace loom::cuda

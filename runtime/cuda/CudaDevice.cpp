@@ -1,0 +1,268 @@
+// The host program's device (see CudaDevice.h): the DevApi trampolines, and the CUDA
+// driver's implementation with its pool, cached occupancy and events.
+#include "runtime/cuda/CudaDevice.h"
+
+#include "core/Diagnostic.h"
+#include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/DevicePool.h"
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+namespace loom::runtime {
+
+int64_t launch_blocks(int64_t w, int64_t block, int64_t threads) {
+    if (block < 1)
+        block = 1;
+    int64_t need = (w + block - 1) / block, full = threads / block;
+    if (full < 1)
+        full = 1;
+    int64_t g = need < full ? need : full;
+    return g < 1 ? 1 : g;
+}
+
+namespace {
+
+DeviceCall &call_of(void *self) { return *static_cast<DeviceCall *>(self); }
+
+/** Runs f, turning an exception into a kept error and the result 1. */
+template <typename F> int guarded(void *self, F &&f) {
+    DeviceCall &c = call_of(self);
+    try {
+        f(c);
+        return 0;
+    } catch (...) {
+        if (!c.error)
+            c.error = std::current_exception();
+        return 1;
+    }
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+DeviceCall::DeviceCall(DeviceProgram &p) : program(p) {
+    api_.self = this;
+    api_.alloc = [](void *self, int64_t bytes, uint64_t *ptr) {
+        return guarded(self, [&](DeviceCall &c) { *ptr = c.program.alloc((uint64_t)bytes); });
+    };
+    api_.free = [](void *self, uint64_t ptr, int64_t bytes) {
+        guarded(self, [&](DeviceCall &c) { c.program.free(ptr, (uint64_t)bytes); });
+    };
+    api_.upload = [](void *self, uint64_t dst, const void *src, int64_t bytes) {
+        return guarded(self, [&](DeviceCall &c) {
+            auto t0 = std::chrono::steady_clock::now();
+            c.program.upload(dst, src, (uint64_t)bytes);
+            c.stats.transfer_ms += ms_since(t0);
+            c.stats.uploads++;
+            c.stats.upload_bytes += bytes;
+        });
+    };
+    api_.download = [](void *self, void *dst, uint64_t src, int64_t bytes) {
+        return guarded(self, [&](DeviceCall &c) {
+            auto t0 = std::chrono::steady_clock::now();
+            c.program.download(dst, src, (uint64_t)bytes);
+            c.stats.transfer_ms += ms_since(t0);
+            c.stats.downloads++;
+            c.stats.download_bytes += bytes;
+        });
+    };
+    api_.copy = [](void *self, uint64_t dst, uint64_t src, int64_t bytes) {
+        return guarded(self, [&](DeviceCall &c) {
+            c.program.copy(dst, src, (uint64_t)bytes);
+            c.stats.device_copies++;
+        });
+    };
+    api_.grid = [](void *self, const char *fn, int64_t w, int32_t want, int64_t *grid,
+                   int32_t *block) {
+        return guarded(self, [&](DeviceCall &c) {
+            int b = 0;
+            int64_t threads = 0;
+            c.program.occupancy(fn, want, &b, &threads);
+            *block = b;
+            *grid = launch_blocks(w, b, threads);
+        });
+    };
+    api_.launch = [](void *self, const char *fn, int64_t grid, int32_t block, void **args) {
+        return guarded(self, [&](DeviceCall &c) {
+            c.program.launch(fn, grid, block, args);
+            c.stats.launches++;
+        });
+    };
+    api_.read_err = [](void *self, DevErr *err) {
+        return guarded(self, [&](DeviceCall &c) { c.program.read_err(err); });
+    };
+}
+
+namespace {
+
+/** The process's context and memory pool (device 0's primary context). */
+class DriverContext : public DeviceAllocator {
+public:
+    static DriverContext &get() {
+        static std::once_flag once;
+        static DriverContext *ctx = nullptr;
+        std::call_once(once, [] { ctx = new DriverContext; }); // never destroyed
+        return *ctx;
+    }
+    const CudaApi &cu;
+    CuHandle ctx = nullptr;
+    int sms = 1;
+    DevicePool pool{*this};
+    std::mutex mutex; ///< one call on the device at a time
+
+    void make_current() const { cuda_check(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent"); }
+
+    Status alloc(uint64_t bytes, uint64_t *ptr, std::string *why) override {
+        int rc = cu.cuMemAlloc_v2(ptr, bytes);
+        if (rc == 0)
+            return Status::Ok;
+        if (rc == 2) // CUDA_ERROR_OUT_OF_MEMORY
+            return Status::OutOfMemory;
+        *why = "cuMemAlloc_v2: " + cuda_error_text(rc);
+        return Status::Failed;
+    }
+    void free(uint64_t ptr) override { cu.cuMemFree_v2(ptr); }
+
+private:
+    DriverContext() : cu(api()) {
+        int dev = cuda_device();
+        cuda_check(cu.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+        make_current();
+        cu.cuDeviceGetAttribute(&sms, 16, dev); // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+        // Kernels allocate per-thread arrays on the device heap (8 MiB by default); a
+        // device that cannot spare 1 GiB keeps its default.
+        cu.cuCtxSetLimit(0x02, (size_t)1 << 30); // CU_LIMIT_MALLOC_HEAP_SIZE
+    }
+    static const CudaApi &api() {
+        const CudaApi *a = cuda_api();
+        if (!a)
+            throw RuntimeError({}, *cuda_unavailable());
+        return *a;
+    }
+};
+
+class DriverProgram : public DeviceProgram {
+public:
+    explicit DriverProgram(const std::string &cubin_path) : c_(DriverContext::get()), cu_(c_.cu) {
+        std::ifstream f(cubin_path, std::ios::binary);
+        std::string image((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        if (image.empty())
+            throw RuntimeError({}, "cuda: cannot read the compiled kernels " + cubin_path);
+        std::lock_guard<std::mutex> lock(c_.mutex);
+        c_.make_current();
+        cuda_check(cu_.cuModuleLoadData(&module_, image.data()), "cuModuleLoadData");
+        size_t bytes = 0;
+        cuda_check(cu_.cuModuleGetGlobal_v2(&err_, &bytes, module_, "loom_err"),
+                   "cuModuleGetGlobal_v2(loom_err)");
+        cuda_check(cu_.cuEventCreate(&start_, 0), "cuEventCreate");
+        cuda_check(cu_.cuEventCreate(&stop_, 0), "cuEventCreate");
+    }
+    ~DriverProgram() override {
+        std::lock_guard<std::mutex> lock(c_.mutex);
+        cu_.cuCtxSetCurrent(c_.ctx);
+        cu_.cuEventDestroy_v2(start_);
+        cu_.cuEventDestroy_v2(stop_);
+        cu_.cuModuleUnload(module_);
+    }
+
+    uint64_t alloc(uint64_t bytes) override { return c_.pool.alloc(bytes); }
+    void free(uint64_t ptr, uint64_t bytes) override { c_.pool.free(ptr, bytes); }
+    void upload(uint64_t dst, const void *src, uint64_t bytes) override {
+        cuda_check(cu_.cuMemcpyHtoD_v2(dst, src, bytes), "cuMemcpyHtoD_v2");
+    }
+    void download(void *dst, uint64_t src, uint64_t bytes) override {
+        cuda_check(cu_.cuMemcpyDtoH_v2(dst, src, bytes), "cuMemcpyDtoH_v2");
+    }
+    void copy(uint64_t dst, uint64_t src, uint64_t bytes) override {
+        cuda_check(cu_.cuMemcpyDtoD_v2(dst, src, bytes), "cuMemcpyDtoD_v2");
+    }
+    void occupancy(const char *fn, int want, int *block, int64_t *threads) override {
+        auto it = occ_.find({fn, want});
+        if (it == occ_.end()) {
+            CuHandle f = function(fn);
+            int min_grid = 0, b = 0;
+            if (want > 0) {
+                int per_sm = 0;
+                cuda_check(cu_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, want, 0),
+                           "cuOccupancyMaxActiveBlocksPerMultiprocessor", fn);
+                b = want;
+                min_grid = (per_sm > 0 ? per_sm : 1) * c_.sms;
+            } else {
+                cuda_check(cu_.cuOccupancyMaxPotentialBlockSize(&min_grid, &b, f, nullptr, 0, 1024),
+                           "cuOccupancyMaxPotentialBlockSize", fn);
+            }
+            it = occ_.emplace(std::make_pair(std::string(fn), want),
+                              std::make_pair(b, (int64_t)min_grid * b)).first;
+        }
+        *block = it->second.first;
+        *threads = it->second.second;
+    }
+    void launch(const char *fn, int64_t grid, int block, void **args) override {
+        if (grid > 0x7fffffff)
+            grid = 0x7fffffff;
+        cuda_check(cu_.cuLaunchKernel(function(fn), (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0,
+                                      nullptr, args, nullptr),
+                   "cuLaunchKernel", fn);
+    }
+    void read_err(DevErr *err) override {
+        cuda_check(cu_.cuMemcpyDtoH_v2(&err->set, err_, sizeof err->set),
+                   "cuMemcpyDtoH_v2(loom_err)");
+        if (!err->set)
+            return;
+        cuda_check(cu_.cuMemcpyDtoH_v2(err, err_, sizeof *err), "cuMemcpyDtoH_v2(loom_err)");
+        cuda_check(cu_.cuMemsetD8_v2(err_, 0, sizeof *err), "cuMemsetD8_v2(loom_err)");
+    }
+    void begin_call() override {
+        lock_ = std::unique_lock<std::mutex>(c_.mutex);
+        c_.make_current();
+        cuda_check(cu_.cuEventRecord(start_, nullptr), "cuEventRecord");
+    }
+    double end_call() override {
+        float ms = 0;
+        int rc = cu_.cuEventRecord(stop_, nullptr);
+        if (rc == 0)
+            rc = cu_.cuEventSynchronize(stop_);
+        if (rc == 0)
+            rc = cu_.cuEventElapsedTime(&ms, start_, stop_);
+        lock_ = {};
+        cuda_check(rc, "cuEventSynchronize/cuEventElapsedTime");
+        return ms;
+    }
+
+private:
+    DriverContext &c_;
+    const CudaApi &cu_;
+    CuHandle module_ = nullptr, start_ = nullptr, stop_ = nullptr;
+    CuDevPtr err_ = 0;
+    std::map<std::string, CuHandle> fns_;
+    std::map<std::pair<std::string, int>, std::pair<int, int64_t>> occ_;
+    std::unique_lock<std::mutex> lock_;
+
+    CuHandle function(const char *fn) {
+        auto it = fns_.find(fn);
+        if (it != fns_.end())
+            return it->second;
+        CuHandle f = nullptr;
+        cuda_check(cu_.cuModuleGetFunction(&f, module_, fn), "cuModuleGetFunction", fn);
+        return fns_[fn] = f;
+    }
+};
+
+} // namespace
+
+std::shared_ptr<DeviceProgram> driver_program(const std::string &cubin_path) {
+    if (auto why = cuda_unavailable())
+        throw RuntimeError({}, *why);
+    return std::make_shared<DriverProgram>(cubin_path);
+}
+
+} // namespace loom::runtime

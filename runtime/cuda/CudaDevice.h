@@ -1,0 +1,74 @@
+/** \file
+ * What the CUDA backend's host program runs on.  DeviceProgram is one entry's kernels on
+ * a device: memory (through the DevicePool), copies, occupancy-based launch sizes, launches
+ * and the kernels' failure record.  driver_program() gives the real one (the CUDA driver,
+ * one context and pool per process); tests give fakes whose "device memory" is host memory.
+ * DeviceCall turns a DeviceProgram into the DevApi table the generated code calls
+ * (runtime/cuda/loom_cuda_host_abi.h), counting transfers; a C++ exception thrown inside
+ * is kept and rethrown by the caller once the host program has stopped.
+ */
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <string>
+
+namespace loom::runtime {
+
+namespace devabi {
+#include "runtime/cuda/loom_cuda_host_abi.h"
+} // namespace devabi
+using devabi::DevApi;
+using devabi::DevErr;
+
+class DeviceProgram {
+public:
+    virtual ~DeviceProgram() = default;
+    virtual uint64_t alloc(uint64_t bytes) = 0; ///< 0 for 0 bytes; throws when out of memory
+    virtual void free(uint64_t ptr, uint64_t bytes) = 0;
+    virtual void upload(uint64_t dst, const void *src, uint64_t bytes) = 0;
+    virtual void download(void *dst, uint64_t src, uint64_t bytes) = 0;
+    virtual void copy(uint64_t dst, uint64_t src, uint64_t bytes) = 0;
+    /** Kernel fn's block size (`want` when > 0, else the occupancy calculator's) and how
+     * many threads of that size fill the device. */
+    virtual void occupancy(const char *fn, int want, int *block, int64_t *threads) = 0;
+    virtual void launch(const char *fn, int64_t grid, int block, void **args) = 0;
+    /** Reads `loom_err`, clearing it on the device when set. */
+    virtual void read_err(DevErr *err) = 0;
+    /** Around a call: makes the device current and starts the timer / stops it and
+     * returns the device time of the call in ms (CUDA events). */
+    virtual void begin_call() {}
+    virtual double end_call() { return 0; }
+};
+
+/** Blocks for a launch over w rows: enough for w threads, at most what fills the device
+ * (`threads` at this block size), at least 1. */
+int64_t launch_blocks(int64_t w, int64_t block, int64_t threads);
+
+/** Host-device traffic and launches of one call. */
+struct TransferStats {
+    int64_t uploads = 0, upload_bytes = 0, downloads = 0, download_bytes = 0;
+    int64_t device_copies = 0, launches = 0;
+    double transfer_ms = 0; ///< host-side time in uploads and downloads
+    double device_ms = 0;   ///< the call on the device (CUDA events)
+};
+
+/** One call's DevApi over `p`. */
+class DeviceCall {
+public:
+    explicit DeviceCall(DeviceProgram &p);
+    const DevApi *api() const { return &api_; }
+    TransferStats stats;
+    std::exception_ptr error; ///< what a DevApi function threw (it then returned 1)
+    DeviceProgram &program;
+
+private:
+    DevApi api_;
+};
+
+/** The real device: `cubin` loaded into the process's context.  Throws RuntimeError when
+ * no driver or device is usable. */
+std::shared_ptr<DeviceProgram> driver_program(const std::string &cubin_path);
+
+} // namespace loom::runtime

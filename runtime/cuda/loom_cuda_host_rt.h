@@ -1,0 +1,214 @@
+/** \file
+ * The runtime of the CUDA backend's generated host program (compiler/backend/cuda): pasted
+ * after runtime/cpu/loom_cpu_rt.h (whose arrays, errors and ABI the host program uses; the
+ * generator defines LOOM_MEM_HOOKS first) into a C++ file the host compiler builds.  The
+ * device is reached only through the DevApi table bound for each call (loom_cuda_bind),
+ * so the shared object has no link dependency on the CUDA driver.
+ *
+ * Residency (DESIGN.md §5): every block (`Mem`) may have a device mirror, recorded in the
+ * block header's spare words: device address, bytes, host address of the block's first
+ * byte, and where the contents are valid (ON_HOST, ON_DEV or both).  Kernel inputs are made
+ * device-valid (`on_dev`, uploading once), kernel outputs are device-only blocks
+ * (`dev_alloc`), host statements make what they read host-valid (`on_host`, downloading
+ * once) and what they write host-only (`host_written`).  A block's mirror is freed with it.
+ * Entry arguments (the caller's buffers) get a block header of their own (`dev_arg`) with
+ * an extra reference, so they are mirrored like any array and never written in place.
+ */
+
+namespace lrt {
+
+#include "loom_cuda_host_abi.h"
+
+/** The device of the current call (bound by loom_cuda_bind on the calling thread). */
+inline thread_local const DevApi *dev = nullptr;
+
+/** A device call failed: Loom holds the message (CudaEntry reports it). */
+[[noreturn]] inline void device_failed() {
+    Err e;
+    e.kind = E_INTERNAL;
+    e.msg = "a CUDA driver call failed";
+    throw e;
+}
+inline void ok(int rc) {
+    if (rc != 0) device_failed();
+}
+
+// Mem::pad words of the device mirror.
+enum : int64_t { ON_HOST = 1, ON_DEV = 2 };
+enum { M_DEV = 0, M_BYTES = 1, M_HOST = 2, M_VALID = 3 };
+
+void mem_born(Mem *m, int64_t bytes) {
+    m->pad[M_DEV] = 0;
+    m->pad[M_BYTES] = bytes;
+    m->pad[M_HOST] = (int64_t)(intptr_t)(m + 1);
+    m->pad[M_VALID] = ON_HOST;
+}
+void mem_dying(Mem *m) {
+    if (m->pad[M_DEV] && dev) dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
+    m->pad[M_DEV] = 0;
+}
+inline void dev_block(Mem *m) {
+    if (m->pad[M_DEV] || m->pad[M_BYTES] <= 0) return;
+    uint64_t p = 0;
+    ok(dev->alloc(dev->self, m->pad[M_BYTES], &p));
+    m->pad[M_DEV] = (int64_t)p;
+}
+/** The device address of host address p inside block m (0 for an empty block). */
+inline uint64_t dev_addr(const Mem *m, const void *p) {
+    if (!m->pad[M_DEV]) return 0;
+    return (uint64_t)m->pad[M_DEV] + (uint64_t)((const char *)p - (const char *)(intptr_t)m->pad[M_HOST]);
+}
+
+/** Makes a's block valid on the device (uploading it once); a's device address. */
+template <class T, int R> uint64_t on_dev(const Arr<T, R> &a) {
+    Mem *m = a.mem;
+    if (!m) {
+        if (a.size() == 0) return 0;
+        Err e;
+        e.kind = E_INTERNAL;
+        e.msg = "cuda host program: a kernel input without a block";
+        throw e;
+    }
+    if (!(m->pad[M_VALID] & ON_DEV)) {
+        dev_block(m);
+        if (m->pad[M_BYTES] > 0)
+            ok(dev->upload(dev->self, (uint64_t)m->pad[M_DEV], (const void *)(intptr_t)m->pad[M_HOST],
+                           m->pad[M_BYTES]));
+        m->pad[M_VALID] |= ON_DEV;
+    }
+    return dev_addr(m, a.data);
+}
+/** Makes a's block valid on the host (downloading it once). */
+template <class T, int R> void on_host(const Arr<T, R> &a) {
+    Mem *m = a.mem;
+    if (!m || (m->pad[M_VALID] & ON_HOST)) return;
+    if (m->pad[M_BYTES] > 0)
+        ok(dev->download(dev->self, (void *)(intptr_t)m->pad[M_HOST], (uint64_t)m->pad[M_DEV],
+                         m->pad[M_BYTES]));
+    m->pad[M_VALID] |= ON_HOST;
+}
+template <class T> inline void on_host(const T &) {}
+/** The host wrote a's block (in place): the device mirror is stale. */
+template <class T, int R> void host_written(const Arr<T, R> &a) {
+    if (a.mem) a.mem->pad[M_VALID] = ON_HOST;
+}
+
+/** A fresh array valid only on the device (its host block is allocated, not touched). */
+template <class T, int R> Arr<T, R> dev_alloc(const int64_t (&sh)[R]) {
+    Arr<T, R> a = alloc<T, R>(sh);
+    dev_block(a.mem);
+    a.mem->pad[M_VALID] = ON_DEV;
+    return a;
+}
+template <class T, int R> Arr<T, R> dev_alloc_rows(int64_t n, const int64_t *row_shape) {
+    int64_t sh[R];
+    sh[0] = n;
+    for (int k = 1; k < R; k++) sh[k] = row_shape[k - 1];
+    return dev_alloc<T, R>(sh);
+}
+/** A device-only copy of a (a scatter or hist destination that is used again). */
+template <class T, int R> Arr<T, R> dev_copy(const Arr<T, R> &a) {
+    uint64_t src = on_dev(a);
+    Arr<T, R> c = dev_alloc<T, R>(a.shape);
+    int64_t n = a.size() * (int64_t)sizeof(T);
+    if (n > 0) ok(dev->copy(dev->self, dev_addr(c.mem, c.data), src, n));
+    return c;
+}
+/** a itself when nothing else holds it (written in place on the device), else a copy. */
+template <class T, int R> Arr<T, R> dev_take(Arr<T, R> &&a) {
+    if (!a.unique()) return dev_copy(a);
+    on_dev(a);
+    a.mem->pad[M_VALID] = ON_DEV;
+    return mv(a);
+}
+
+/** Entry arguments: the caller's buffer in a block header of its own, with one extra
+ * reference (dropped by a Ref at the end of the call) so it is never written in place. */
+template <class T, int R> Arr<T, R> dev_arg(const Val &v) {
+    Arr<T, R> a = arg<T, R>(v);
+    Mem *m = (Mem *)std::malloc(sizeof(Mem));
+    if (!m) fail(-1, "out of memory");
+    m->rc = 2;
+    m->cap = 0;
+    mem_born(m, a.size() * (int64_t)sizeof(T));
+    m->pad[M_HOST] = (int64_t)(intptr_t)a.data;
+    a.mem = m;
+    return a;
+}
+struct Ref {
+    Mem *m;
+    explicit Ref(Mem *x) : m(x) {}
+    Ref(const Ref &) = delete;
+    ~Ref() { dec(m); }
+};
+
+// ------------------------------------------------------------------ kernels
+/** A kernel argument (the device's Buf<T, R>): device address and shape. */
+template <class T, int R> struct Buf {
+    uint64_t data;
+    int64_t shape[R];
+};
+template <class T, int R> Buf<T, R> buf(const Arr<T, R> &a) {
+    Buf<T, R> b;
+    b.data = on_dev(a);
+    for (int k = 0; k < R; k++) b.shape[k] = a.shape[k];
+    return b;
+}
+/** A scalar kernel argument's address (cuLaunchKernel copies the value). */
+template <class T> void *argp(const T &x) { return const_cast<T *>(&x); }
+/** A kernel's temporary device buffer (partials, flags, counts), freed at scope exit. */
+struct Scratch {
+    uint64_t ptr = 0;
+    int64_t bytes = 0;
+    explicit Scratch(int64_t n) : bytes(n) {
+        if (n > 0) ok(dev->alloc(dev->self, n, &ptr));
+    }
+    Scratch(const Scratch &) = delete;
+    ~Scratch() {
+        if (ptr) dev->free(dev->self, ptr, bytes);
+    }
+    template <class T> Buf<T, 1> as(int64_t count) const { return Buf<T, 1>{ptr, {count}}; }
+    template <class T> T get() const {
+        T x{};
+        ok(dev->download(dev->self, &x, ptr, (int64_t)sizeof(T)));
+        return x;
+    }
+};
+struct Grid {
+    int64_t grid;
+    int32_t block;
+};
+/** Blocks of the kernel's occupancy size (or `want` threads) for w rows. */
+inline Grid grid(const char *fn, int64_t w, int32_t want) {
+    Grid g{1, 1};
+    ok(dev->grid(dev->self, fn, w, want, &g.grid, &g.block));
+    return g;
+}
+inline thread_local char err_msg[128];
+/** Turns the kernels' failure record, when set, into the host's error. */
+inline void check_kernels() {
+    DevErr e;
+    ok(dev->read_err(dev->self, &e));
+    if (!e.set) return;
+    Err h;
+    h.loc = e.loc;
+    h.kind = e.kind;
+    h.na = e.na < 0 ? 0 : e.na;
+    h.nb = e.nb < 0 ? 0 : e.nb;
+    if (h.na + h.nb > 64) h.nb = 64 - h.na;
+    h.extra = e.extra;
+    for (int i = 0; i < h.na + h.nb; i++) h.nums[i] = e.nums[i];
+    std::memcpy(err_msg, e.msg, sizeof err_msg);
+    err_msg[sizeof err_msg - 1] = 0;
+    h.msg = err_msg[0] ? err_msg : nullptr;
+    throw h;
+}
+/** Launches fn; `check`: it can fail, so its failure record is read back. */
+inline void launch(const char *fn, const Grid &g, void **args, bool check) {
+    ok(dev->launch(dev->self, fn, g.grid, g.block, args));
+    if (check) check_kernels();
+}
+
+} // namespace lrt
+
+extern "C" void loom_cuda_bind(const lrt::DevApi *api) { lrt::dev = api; }
