@@ -17,21 +17,14 @@ namespace loom {
 
 namespace {
 
-// ---------------------------------------------------------------- scripts
-
 bool blank_line(const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; }
-bool indented(const std::string &l) { return !l.empty() && (l[0] == ' ' || l[0] == '\t'); }
-bool command_line(const std::string &l) {
-    size_t i = l.find_first_not_of(" \t");
-    return i != std::string::npos && l[i] == ':';
-}
 
 }  // namespace
 
 int run_script(std::istream &in, const std::string &name, bool keep_going, std::ostream &out,
                std::ostream &err, const std::string &load) {
-    std::vector<std::string> lines;
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::stringstream text;
+    text << in.rdbuf();
     Session session;
     ReplStyle style;  // no colour; large arrays abbreviated as in the REPL
     int status = 0;
@@ -43,28 +36,8 @@ int run_script(std::istream &in, const std::string &name, bool keep_going, std::
             if (!keep_going) return status;
         }
     }
-    size_t i = 0;
-    while (i < lines.size()) {
-        if (blank_line(lines[i])) {
-            ++i;
-            continue;
-        }
-        int first = (int)i + 1;
-        std::string chunk;
-        if (command_line(lines[i])) {
-            chunk = lines[i++];
-        } else {
-            // A chunk ends at a complete input that the next line does not continue
-            // by indentation (scripts can look ahead; the terminal cannot).
-            for (;;) {
-                chunk += lines[i++];
-                chunk += '\n';
-                if (i >= lines.size()) break;
-                if (indented(lines[i]) && !blank_line(lines[i])) continue;
-                if (command_line(lines[i]) || session.is_complete(chunk)) break;
-            }
-        }
-        EvalRecord r = session.submit(chunk, name, first);
+    for (const InputChunk &c : session.split(text.str())) {
+        EvalRecord r = session.submit(c.text, name, c.first_line);
         if (r.kind == EvalRecord::Kind::Incomplete) r.kind = EvalRecord::Kind::Error;
         print_record(r, style, out, err);
         if (r.kind == EvalRecord::Kind::Quit) break;

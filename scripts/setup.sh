@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the build and the tests need.
-packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev libedit-dev libssl-dev clang-14 libclang-rt-14-dev tmux)
+packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev libedit-dev libssl-dev clang-14 libclang-rt-14-dev tmux xeus-dev libpng-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,10 +18,19 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # Python test and benchmark tools (python3 on PATH is its own Python, not Debian's).
-python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy
+python3_pkgs=(numpy jupyter_client jupyter_kernel_test nbclient nbformat jupyter_console)
+missing_py=$(python3 -c 'import importlib.util, sys
+print(" ".join(p for p in sys.argv[1:] if importlib.util.find_spec(p) is None))' "${python3_pkgs[@]}")
+[ -z "$missing_py" ] || python3 -m pip install -q $missing_py
 
 build_type=${LOOM_BUILD_TYPE:-RelWithDebInfo}
 if [ ! -f build/build.ninja ]; then
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="$build_type" >/dev/null
 fi
 cmake --build build -j "$(nproc)"
+
+# The Jupyter kernel spec for this build, for the user (`jupyter console --kernel loom`,
+# notebooks); rewritten each time, so it always points at this checkout's build.
+if [ -x build/loom-kernel ]; then
+  ./build/loom-kernel install --user
+fi

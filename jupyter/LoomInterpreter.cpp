@@ -1,0 +1,233 @@
+// The Loom kernel's request handlers (see LoomInterpreter.h).
+#include "jupyter/LoomInterpreter.h"
+
+#include "jupyter/Display.h"
+
+#include <xeus/xhelper.hpp>
+
+#include <cctype>
+#include <sstream>
+
+namespace loom::jupyter {
+
+namespace {
+
+// Jupyter counts cursor positions in Unicode code points; the session works in bytes.
+size_t byte_offset(const std::string &s, int code_points) {
+    size_t i = 0;
+    for (int n = 0; i < s.size() && n < code_points; ++n) {
+        ++i;
+        while (i < s.size() && ((unsigned char)s[i] & 0xc0) == 0x80) ++i;
+    }
+    return i;
+}
+
+int code_points(const std::string &s, size_t bytes) {
+    int n = 0;
+    for (size_t i = 0; i < bytes && i < s.size(); ++i)
+        if (((unsigned char)s[i] & 0xc0) != 0x80) ++n;
+    return n;
+}
+
+bool word_char(char c) {
+    return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '\'';
+}
+
+std::vector<std::string> lines_of(const std::string &text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+}
+
+std::string first_line(const std::string &text) { return text.substr(0, text.find('\n')); }
+
+/** {"status": "error", ...}.  (xeus 2.4's create_error_reply swaps ename and evalue.) */
+nl::json error_reply(const std::string &ename, const std::string &evalue,
+                     const std::vector<std::string> &traceback) {
+    return {{"status", "error"}, {"ename", ename}, {"evalue", evalue}, {"traceback", traceback}};
+}
+
+/** Runs a request handler; an unexpected exception (a bug in the kernel: the session
+ * catches evaluation errors) becomes an error reply rather than the kernel's end. */
+template <typename F> nl::json guarded(F handler) {
+    std::string msg;
+    try {
+        return handler();
+    } catch (const std::exception &e) {
+        msg = std::string("internal error in the Loom kernel: ") + e.what();
+    } catch (...) {
+        msg = "internal error in the Loom kernel";
+    }
+    return error_reply("InternalError", msg, {msg});
+}
+
+}  // namespace
+
+class LoomInterpreter::Publisher {
+public:
+    Publisher(LoomInterpreter &k, int count, bool silent) : k_(k), count_(count), silent_(silent) {}
+
+    void stream(const std::string &name, const std::string &text) {
+        emit([=, this] { k_.publish_stream(name, text); });
+    }
+    void display(nl::json data) {
+        emit([this, d = std::move(data)] { k_.display_data(d, nl::json::object(), nl::json::object()); });
+    }
+    void value(nl::json data) {
+        if (silent_) return;
+        if (pending_) {
+            k_.display_data(std::move(*pending_), nl::json::object(), nl::json::object());
+            release_held();
+        }
+        pending_ = std::move(data);
+    }
+    /** Publishes what was held back; the last value becomes the execute_result. */
+    void finish() {
+        if (pending_) k_.publish_execution_result(count_, std::move(*pending_), nl::json::object());
+        pending_.reset();
+        release_held();
+    }
+
+    /** Presents one record (all but errors), in the order the REPL prints it. */
+    void record(const EvalRecord &r) {
+        for (const std::string &n : r.notes) stream("stderr", "-- note: " + n + "\n");
+        switch (r.kind) {
+        case EvalRecord::Kind::Value:
+            if (r.value) value(value_bundle(*r.value, r.type, r.full));
+            break;
+        case EvalRecord::Kind::Definitions:
+            if (!r.defined.empty()) {
+                std::string line = "defined";
+                for (size_t i = 0; i < r.defined.size(); ++i)
+                    line += (i ? ", " : " ") + r.defined[i];
+                stream("stdout", line + "\n");
+            }
+            break;
+        case EvalRecord::Kind::Output:
+            if (!r.code_language.empty()) display(code_bundle(r.output, r.code_language));
+            else stream("stdout", r.output + "\n");
+            break;
+        default:
+            break;
+        }
+        if (std::string s = summary_line(r); !s.empty()) display(note_bundle(s));
+        if (r.show_timing) stream("stdout", timing_line(r) + "\n");
+    }
+
+private:
+    void emit(std::function<void()> f) {
+        if (silent_) return;
+        if (pending_) held_.push_back(std::move(f));
+        else f();
+    }
+    void release_held() {
+        for (auto &f : held_) f();
+        held_.clear();
+    }
+
+    LoomInterpreter &k_;
+    int count_;
+    bool silent_;
+    std::optional<nl::json> pending_;
+    std::vector<std::function<void()>> held_;
+};
+
+LoomInterpreter::LoomInterpreter(std::atomic<bool> *interrupt) : interrupt_(interrupt) {
+    session_.set_interrupt_flag(interrupt_);
+    xeus::register_interpreter(this);
+}
+
+nl::json LoomInterpreter::execute_request_impl(int execution_counter, const std::string &code,
+                                               bool silent, bool /*store_history*/,
+                                               nl::json /*user_expressions*/,
+                                               bool /*allow_stdin*/) {
+    nl::json reply = guarded([&] { return execute_cell(execution_counter, code, silent); });
+    if (reply["status"] == "error" && reply["ename"] == "InternalError" && !silent)
+        publish_execution_error("InternalError", reply["evalue"], {reply["evalue"]});
+    return reply;
+}
+
+nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string &code,
+                                       bool silent) {
+    interrupt_->store(false);
+    Publisher pub(*this, execution_counter, silent);
+    for (const InputChunk &c : session_.split(code)) {
+        EvalRecord r = session_.submit(c.text, "<cell>", c.first_line);
+        if (r.kind == EvalRecord::Kind::Quit) {
+            pub.stream("stderr", ":quit does nothing in a notebook: shut down or restart the kernel instead\n");
+            break;
+        }
+        if (r.kind != EvalRecord::Kind::Error && r.kind != EvalRecord::Kind::Incomplete) {
+            pub.record(r);
+            continue;
+        }
+        // The first error ends the cell (as `loom --run` stops).
+        for (const std::string &n : r.notes) pub.stream("stderr", "-- note: " + n + "\n");
+        pub.finish();
+        std::string ename = r.interrupted ? "Interrupted" : "LoomError";
+        std::vector<std::string> traceback = lines_of(r.error);
+        std::string evalue = first_line(r.error);
+        if (!silent) publish_execution_error(ename, evalue, traceback);
+        return error_reply(ename, evalue, traceback);
+    }
+    pub.finish();
+    return xeus::create_successful_reply();
+}
+
+nl::json LoomInterpreter::complete_request_impl(const std::string &code, int cursor_pos) {
+    return guarded([&] {
+        size_t end = byte_offset(code, cursor_pos), start = end;
+        while (start > 0 && word_char(code[start - 1])) --start;
+        if (start > 0 && code[start - 1] == ':') --start;
+        std::string word = code.substr(start, end - start);
+        nl::json matches = nl::json::array();
+        for (const std::string &m : session_.completions(word)) matches.push_back(m);
+        return xeus::create_complete_reply(matches, code_points(code, start), code_points(code, end));
+    });
+}
+
+nl::json LoomInterpreter::inspect_request_impl(const std::string &code, int cursor_pos,
+                                               int /*detail_level*/) {
+    return guarded([&] {
+        size_t at = byte_offset(code, cursor_pos), start = at, end = at;
+        while (start > 0 && word_char(code[start - 1])) --start;
+        while (end < code.size() && word_char(code[end])) ++end;
+        std::string name = code.substr(start, end - start);
+        while (!name.empty() && name.back() == '.') name.pop_back();
+        std::optional<std::string> text = session_.describe(name);
+        // `x.f` may be a field of `x` rather than a qualified name.
+        if (!text && name.find('.') != std::string::npos)
+            text = session_.describe(name.substr(0, name.find('.')));
+        if (!text) return xeus::create_inspect_reply(false);
+        return xeus::create_inspect_reply(true, {{"text/plain", *text}});
+    });
+}
+
+nl::json LoomInterpreter::is_complete_request_impl(const std::string &code) {
+    return guarded([&] {
+        std::vector<InputChunk> chunks = session_.split(code);
+        for (size_t i = 0; i < chunks.size(); ++i) {
+            if (session_.is_complete(chunks[i].text)) continue;
+            // An unfinished chunk before others cannot be finished by typing on.
+            if (i + 1 < chunks.size()) return xeus::create_is_complete_reply("invalid");
+            return xeus::create_is_complete_reply("incomplete", "  ");
+        }
+        return xeus::create_is_complete_reply("complete");
+    });
+}
+
+nl::json LoomInterpreter::kernel_info_request_impl() {
+    nl::json help = nl::json::array(
+        {{{"text", "Futhark language reference"},
+          {"url", "https://futhark.readthedocs.io/en/latest/language-reference.html"}},
+         {{"text", "Futhark prelude"}, {"url", "https://futhark-lang.org/docs/prelude/"}}});
+    std::string banner = std::string("Loom ") + kernel_version +
+                         ": Futhark's core language, interpreted and compiled.\n"
+                         ":help lists the commands.";
+    return xeus::create_info_reply("5.3", "loom", kernel_version, "loom", kernel_version,
+                                   "text/x-futhark", ".fut", "haskell", "haskell", "", banner,
+                                   false, help);
+}
+
+}  // namespace loom::jupyter

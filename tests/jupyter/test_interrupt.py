@@ -1,0 +1,97 @@
+"""Interrupting the `loom` Jupyter kernel (DESIGN.md §4): SIGINT through
+KernelManager.interrupt_kernel stops a long evaluation, interpreted or compiled,
+with an error reply named "Interrupted", and the session goes on with its
+definitions.  Needs the kernel spec `loom` on JUPYTER_PATH (tests/jupyter/run.sh).
+"""
+import os
+import tempfile
+import time
+import unittest
+
+from jupyter_client import KernelManager
+
+TIMEOUT = 30
+
+
+class InterruptTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.environ.setdefault("LOOM_CACHE_DIR", tempfile.mkdtemp(prefix="loom-jupyter-cache-"))
+        cls.km = KernelManager(kernel_name="loom")
+        cls.km.start_kernel()
+        cls.kc = cls.km.client()
+        cls.kc.start_channels()
+        cls.kc.wait_for_ready(timeout=TIMEOUT)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.kc.stop_channels()
+        cls.km.shutdown_kernel(now=True)
+
+    def execute(self, code, timeout=TIMEOUT):
+        """The execute_reply content and the execute_result text of `code`."""
+        reply = self.kc.execute_interactive(code, timeout=timeout,
+                                            output_hook=self._collect)
+        return reply["content"], self._last_result
+
+    _last_result = None
+
+    def _collect(self, msg):
+        if msg["msg_type"] == "execute_result":
+            self._last_result = msg["content"]["data"].get("text/plain")
+
+    def interrupt(self, code, after):
+        """Starts `code`, interrupts it `after` seconds later; returns the reply and
+        how long the kernel took to answer after the interrupt."""
+        # stop_on_error=False: otherwise xeus aborts (with no iopub messages) the
+        # requests that arrive just after the error reply.
+        msg_id = self.kc.execute(code, stop_on_error=False)
+        time.sleep(after)
+        self.km.interrupt_kernel()
+        t0 = time.time()
+        while True:
+            reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        waited = time.time() - t0
+        while True:  # the request's outputs, up to its idle status
+            msg = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "status"
+                    and msg["content"]["execution_state"] == "idle"):
+                return reply["content"], waited
+
+    def check_interrupted(self, code, after=1.0):
+        self.execute("def kept = 41i64")
+        content, waited = self.interrupt(code, after)
+        self.assertEqual(content["status"], "error", content)
+        self.assertEqual(content["ename"], "Interrupted", content)
+        self.assertLess(waited, 5.0, "the kernel stopped within a few seconds")
+        self._last_result = None
+        content, result = self.execute("kept + 1")
+        self.assertEqual(content["status"], "ok", content)
+        self.assertEqual(result, "42i64")
+
+    def test_interrupt_interpreter(self):
+        self.check_interrupted("loop x = 0 for i < 10_000_000_000 do x + 1")
+
+    def test_interrupt_compiled(self):
+        self.assertEqual(self.execute(":backend cpu")[0]["status"], "ok")
+        try:
+            # Endless (x + 1 == x from 2**53 on), so it cannot finish first; the
+            # interrupt comes after the C++ compilation (about a second).
+            self.check_interrupted("loop x = 0f64 while x >= 0 do x + 1", after=4.0)
+        finally:
+            self.execute(":backend interp")
+
+    def test_interrupt_during_compilation(self):
+        # The interrupt reaches the C++ compiler too (its process group): that is
+        # an interruption, not a compiler failure.
+        self.assertEqual(self.execute(":backend cpu")[0]["status"], "ok")
+        try:
+            self.check_interrupted("loop x = 1f64 while x >= 0 do x * 1.5 + 1", after=0.2)
+        finally:
+            self.execute(":backend interp")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,352 @@
+"""Protocol tests of the `loom` Jupyter kernel (DESIGN.md §4, issue 8).
+
+The generic checks come from jupyter_kernel_test (kernel_info, execute results,
+display data, completion, inspection, is_complete, errors); the methods below check
+what is specific to Loom: the MIME bundles of array values (HTML table, PNG image),
+the `-- cpu:` summary line with the kernel-cache status, error tracebacks with a
+location and a caret, and that the session survives an error.
+
+Needs the kernel spec `loom` on JUPYTER_PATH and a private LOOM_CACHE_DIR:
+tests/jupyter/run.sh sets both up.  Run alone with
+    python3 -m unittest discover -s tests/jupyter -p 'test_*.py'
+"""
+import base64
+import os
+import re
+import struct
+import tempfile
+import unittest
+import zlib
+
+import jupyter_kernel_test
+from jupyter_client.kernelspec import KernelSpecManager
+
+TIMEOUT = 30  # seconds per request; compiled cells take about a second each
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def setUpModule():
+    # A fresh kernel cache, so the first compilation of an expression says
+    # "compiled" whatever ran before (the kernel inherits this environment).
+    if "LOOM_CACHE_DIR" not in os.environ:
+        os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-jupyter-cache-")
+
+
+def plain(text):
+    return ANSI.sub("", text)
+
+
+def output_texts(msgs):
+    """Every piece of text the kernel sent for one cell (streams, text/plain of
+    results and displays, markdown), in order."""
+    texts = []
+    for m in msgs:
+        c = m["content"]
+        if m["msg_type"] == "stream":
+            texts.append(c["text"])
+        elif m["msg_type"] in ("execute_result", "display_data"):
+            for mime in ("text/plain", "text/markdown"):
+                if mime in c["data"]:
+                    texts.append(c["data"][mime])
+        elif m["msg_type"] == "error":
+            texts.append("\n".join(c["traceback"]))
+    return [plain(t) for t in texts]
+
+
+PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # colour type -> samples per pixel
+
+
+def decode_png(b64):
+    """(width, height, colour type) of a base64 PNG, after checking its structure:
+    signature, chunk CRCs, and that the IDAT data inflates to exactly one filter
+    byte plus width * channels * depth / 8 bytes per row."""
+    data = base64.b64decode(b64)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG signature"
+    pos, chunks = 8, []
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind = data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert zlib.crc32(kind + body) == crc, f"bad CRC in {kind!r}"
+        chunks.append((kind, body))
+        pos += 12 + length
+    assert chunks[0][0] == b"IHDR" and chunks[-1][0] == b"IEND"
+    width, height, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    assert ctype in PNG_CHANNELS and interlace == 0
+    raw = zlib.decompress(b"".join(b for k, b in chunks if k == b"IDAT"))
+    row = (width * PNG_CHANNELS[ctype] * depth + 7) // 8
+    assert len(raw) == height * (1 + row), (len(raw), width, height, ctype, depth)
+    return width, height, ctype
+
+
+def image_size(rows, cols):
+    """The pixel size of the image of an r×c array (jupyter/README.md): each element
+    a k×k block, k = max(1, 256 // max(r, c)); beyond 1024 elements a side, every
+    s-th element, s = ceil(max(r, c) / 1024)."""
+    m = max(rows, cols)
+    if m <= 1024:
+        k = max(1, 256 // m)
+        return cols * k, rows * k
+    s = -(-m // 1024)
+    return -(-cols // s), -(-rows // s)
+
+
+class LoomKernelTests(jupyter_kernel_test.KernelTests):
+    kernel_name = "loom"
+    language_name = "loom"
+    file_extension = ".fut"
+
+    # Nothing in Loom writes "hello, world" to stdout: no code_hello_world.
+    code_execute_result = [
+        {"code": "1 + 2", "result": "3i32"},
+        {"code": "[1, 2, 3]", "result": "[1i32, 2i32, 3i32]"},
+        {"code": "2.5f32 * 2", "result": "5.0f32"},
+        {"code": "(1, true)", "result": "(1i32, true)"},
+    ]
+    code_generate_error = "1 + true"
+    code_display_data = [
+        {"code": ":ir map (+1) [1, 2, 3i32]", "mime": "text/markdown"},
+        {"code": ":code map (+1) [1, 2, 3i32]", "mime": "text/markdown"},
+    ]
+    completion_samples = [{"text": "f32.sq"}, {"text": ":ty"}, {"text": "red"}]
+    complete_code_samples = ["1 + 2", "def f (x: i32) = x + 1", ":type 1 + 2", "", "-- a comment",
+                             "def f (x: i32) =\n  x + 1\n:type f"]
+    incomplete_code_samples = ["1 +", "def f (x: i32) =", "[1, 2", "let x = 1 in"]
+    # An unfinished chunk followed by more input cannot be completed by typing on;
+    # parse errors are `complete` (they show on execution: jupyter/README.md).
+    invalid_code_samples = ["[1, 2\n:type 1", "1 +\n:type 1"]
+    code_inspect_sample = "map"
+    # xeus's in-memory history answers `tail` and `range` but not `search`
+    # (test_history_answers below checks what it does answer).
+    code_history_pattern = "1 + *"
+    supported_history_operations = ()
+
+    # ---------------------------------------------------------------- helpers
+
+    def run_cell(self, code, status="ok"):
+        self.flush_channels()
+        reply, msgs = self.execute_helper(code, timeout=TIMEOUT)
+        if status is not None:
+            self.assertEqual(reply["content"]["status"], status,
+                             f"cell {code!r}: {reply['content']} / {output_texts(msgs)}")
+        return reply, msgs
+
+    def result_of(self, code):
+        """The data bundle of the one execute_result of `code`."""
+        _, msgs = self.run_cell(code)
+        results = [m for m in msgs if m["msg_type"] == "execute_result"]
+        self.assertEqual(len(results), 1, f"{code!r}: {[m['msg_type'] for m in msgs]}")
+        return results[0]["content"]["data"]
+
+    # ---------------------------------------------------------------- kernel spec
+
+    def test_kernel_spec(self):
+        spec = KernelSpecManager().get_kernel_spec("loom")
+        self.assertEqual(spec.display_name, "Loom")
+        self.assertEqual(spec.language, "loom")
+        self.assertEqual(spec.interrupt_mode, "signal")
+        self.assertEqual(spec.argv[1:], ["-f", "{connection_file}"])
+        self.assertTrue(os.path.isabs(spec.argv[0]), spec.argv)
+        self.assertTrue(os.access(spec.argv[0], os.X_OK), spec.argv)
+
+    def test_language_info(self):
+        self.flush_channels()
+        self.kc.kernel_info()
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+        info = reply["content"]["language_info"]
+        self.assertEqual(info["name"], "loom")
+        self.assertEqual(info["file_extension"], ".fut")
+        self.assertEqual(info.get("codemirror_mode"), "haskell")
+        self.assertEqual(info.get("pygments_lexer"), "haskell")
+
+    # ---------------------------------------------------------------- execution
+
+    def test_several_chunks_in_one_cell(self):
+        _, msgs = self.run_cell("def sq_c (x: i32) = x * x\n"
+                                ":type sq_c\n"
+                                "map sq_c [1, 2, 3]\n"
+                                "def twice_c (x: i32) =\n"
+                                "  x + x\n"
+                                "sq_c (twice_c 2)\n")
+        results = [m for m in msgs if m["msg_type"] == "execute_result"]
+        self.assertEqual(len(results), 1, "one execute_result: the last value")
+        self.assertEqual(results[0]["content"]["data"]["text/plain"], "16i32")
+        texts = "\n".join(output_texts(msgs))
+        self.assertIn("sq_c : i32 -> i32", texts)
+        self.assertIn("[1i32, 4i32, 9i32]", texts)
+        # Definitions are reported on a stream.
+        streams = [m for m in msgs if m["msg_type"] == "stream"]
+        self.assertTrue(any("sq_c" in m["content"]["text"] for m in streams), texts)
+        self.assertEqual(self.result_of("twice_c 5")["text/plain"], "10i32")
+
+    def test_error_location_caret_and_state_kept(self):
+        self.run_cell("def inc_e (x: i32) : i32 = x + 1")
+        reply, msgs = self.run_cell("inc_e 1\n\ninc_e true\n", status="error")
+        content = reply["content"]
+        self.assertEqual(content["ename"], "LoomError")
+        errors = [m for m in msgs if m["msg_type"] == "error"]
+        self.assertEqual(len(errors), 1)
+        self.assertEqual(errors[0]["content"]["ename"], "LoomError")
+        self.assertRegex(plain(content["evalue"]), r"^<cell>:3:7: error: ")
+        tb = [plain(line) for line in "\n".join(errors[0]["content"]["traceback"]).split("\n")]
+        # The location is in the cell: line 3, column 7 (the argument `true`).
+        self.assertTrue(any(re.search(r"\S+:3:7:", line) for line in tb), tb)
+        self.assertTrue(any("inc_e true" in line for line in tb), tb)
+        caret = [line for line in tb if re.fullmatch(r"\s*\^+\s*", line)]
+        self.assertEqual(len(caret), 1, tb)
+        src = next(line for line in tb if "inc_e true" in line)
+        self.assertEqual(caret[0].index("^"), src.index("true"), tb)
+        # The definition before the error survives; a failed definition is not added.
+        self.assertEqual(self.result_of("inc_e 41")["text/plain"], "42i32")
+        self.run_cell("def bad_e (x: i32) : bool = x", status="error")
+        _, msgs = self.run_cell("bad_e 1", status="error")
+        self.assertIn("bad_e", "\n".join(output_texts(msgs)))
+
+    def test_runtime_error(self):
+        reply, msgs = self.run_cell("[1, 2, 3][7]", status="error")
+        self.assertEqual(reply["content"]["ename"], "LoomError")
+        tb = plain("\n".join(reply["content"]["traceback"]))
+        self.assertRegex(tb, r"\S+:1:1:")
+        self.assertIn("^^^^", tb)
+
+    def test_command_error(self):
+        reply, _ = self.run_cell(":nope", status="error")
+        self.assertEqual(reply["content"]["ename"], "LoomError")
+        self.assertIn(":nope", plain("\n".join(reply["content"]["traceback"])))
+
+    # ---------------------------------------------------------------- rich values
+
+    def test_html_table(self):
+        data = self.result_of("[[1, 2, 3], [4, 5, 6]]")
+        self.assertEqual(data["text/plain"], "[[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]]")
+        html = data["text/html"]
+        self.assertIn("<table", html)
+        self.assertIn("[2][3]i32", html)
+        cells = re.findall(r"<td[^>]*>\s*([^<]*?)\s*</td>", html)
+        for v in range(1, 7):
+            self.assertTrue(any(c.startswith(str(v)) for c in cells), (v, cells))
+        data = self.result_of("[1.5f32, 2.5f32]")
+        self.assertIn("<table", data["text/html"])
+        self.assertIn("[2]f32", data["text/html"])
+        # Scalars and tuples are plain text only.
+        self.assertNotIn("text/html", self.result_of("7i64"))
+        self.assertNotIn("image/png", self.result_of("[1, 2, 3]"))
+
+    def test_png_of_2d_array(self):
+        for expr, rows, cols in (("tabulate_2d 20 30 (\\i j -> f32.i64 (i * j))", 20, 30),
+                                 ("tabulate_2d 40 10 (\\i j -> i32.i64 (i + j))", 40, 10),
+                                 ("tabulate_2d 3 3 (\\i j -> u8.i64 (i + j))", 3, 3),
+                                 ("tabulate_2d 2 5 (\\i j -> i < j)", 2, 5),
+                                 ("replicate 1 (iota 300)", 1, 300),
+                                 ("tabulate_2d 2100 7 (\\i j -> i * j)", 2100, 7)):
+            with self.subTest(expr=expr):
+                data = self.result_of(expr)
+                self.assertIn("text/html", data)
+                width, height, ctype = decode_png(data["image/png"])
+                self.assertEqual(ctype, 0, "grayscale")
+                self.assertEqual((width, height), image_size(rows, cols))
+        self.assertNotIn("image/png", self.result_of("[[1, 2], [3, 4]] |> map (map (\\x -> (x, x)))"))
+
+    def test_png_of_rgb_array(self):
+        for channels, ctype in ((3, 2), (4, 6)):
+            for elem in ("u8.i64 (i * 60 + j * 40 + c * 10)", "f32.i64 (i + j + c) / 12"):
+                with self.subTest(channels=channels, elem=elem):
+                    data = self.result_of(f"tabulate_3d 4 5 {channels} (\\i j c -> {elem})")
+                    width, height, got = decode_png(data["image/png"])
+                    self.assertEqual(got, ctype, "RGB(A)")
+                    self.assertEqual((width, height), image_size(4, 5))
+        # A third dimension other than 3 or 4 is no image.
+        self.assertNotIn("image/png", self.result_of("tabulate_3d 2 2 2 (\\i j c -> u8.i64 (i + j + c))"))
+
+    # ---------------------------------------------------------------- code and cache
+
+    def test_code_display_fences(self):
+        for cmd, lang, needle in ((":ir", "text", "fun "), (":code", "cpp", "loom_entry"),
+                                  (":cuda", "cuda", "__global__")):
+            with self.subTest(cmd=cmd):
+                _, msgs = self.run_cell(f"{cmd} map (+1) [1, 2, 3i32]")
+                shown = [m["content"]["data"]["text/markdown"] for m in msgs
+                         if m["msg_type"] == "display_data"
+                         and "text/markdown" in m["content"]["data"]]
+                self.assertEqual(len(shown), 1, [m["msg_type"] for m in msgs])
+                md = shown[0]
+                self.assertTrue(md.lstrip().startswith("```" + lang + "\n"), md[:80])
+                self.assertTrue(md.rstrip().endswith("```"), md[-80:])
+                self.assertIn(needle, md)
+
+    def summary_lines(self, msgs):
+        return [line for t in output_texts(msgs) for line in t.split("\n")
+                if line.startswith("-- cpu:")]
+
+    def test_compiled_summary_and_cache(self):
+        self.run_cell(":backend cpu")
+        try:
+            expr = "i64.sum (map (\\x -> x * 7 + 3) (iota 777))"
+            first, second = [self.run_cell(expr)[1] for _ in range(2)]
+            for msgs in (first, second):
+                results = [m for m in msgs if m["msg_type"] == "execute_result"]
+                self.assertEqual(results[0]["content"]["data"]["text/plain"], "2112663i64")
+                self.assertTrue(any(m["msg_type"] == "display_data" for m in msgs))
+            s1, s2 = self.summary_lines(first), self.summary_lines(second)
+            self.assertEqual(len(s1), 1, output_texts(first))
+            self.assertEqual(len(s2), 1, output_texts(second))
+            self.assertIn("compiled", s1[0])
+            self.assertIn("memory", s2[0])
+            self.assertNotIn("compiled", s2[0])
+        finally:
+            self.run_cell(":backend interp")
+
+    def test_interp_has_no_summary(self):
+        _, msgs = self.run_cell("i32.sum [1, 2, 3]")
+        self.assertEqual(self.summary_lines(msgs), [])
+
+    # ---------------------------------------------------------------- completion etc.
+
+    def complete(self, text, cursor=None):
+        self.flush_channels()
+        self.kc.complete(text, len(text) if cursor is None else cursor)
+        reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+        c = reply["content"]
+        self.assertEqual(c["status"], "ok")
+        # What each match makes of the text (Jupyter replaces cursor_start..cursor_end).
+        return [text[:c["cursor_start"]] + m + text[c["cursor_end"]:] for m in c["matches"]]
+
+    def test_completion_names(self):
+        self.run_cell("def my_unique_name (x: i32) = x")
+        self.assertIn("my_unique_name", self.complete("my_uniq"))
+        self.assertIn("map my_unique_name", self.complete("map my_uni"))
+        self.assertIn("f32.sqrt", self.complete("f32.sq"))
+        self.assertIn("reduce", self.complete("redu"))
+        self.assertIn(":backend", self.complete(":back"))
+        self.assertEqual(self.complete("zzz_nothing_here"), [])
+
+    def test_inspect_type_and_doc(self):
+        self.run_cell("-- | Halves a number, rounding down.\n"
+                      "def half_i (x: i32) : i32 = x / 2\n")
+        for cursor in (len("half_i"), 2):
+            self.flush_channels()
+            self.kc.inspect("half_i 10", cursor)
+            reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+            c = reply["content"]
+            self.assertEqual(c["status"], "ok")
+            self.assertTrue(c["found"])
+            text = plain(c["data"]["text/plain"])
+            self.assertIn("half_i : i32 -> i32", text)
+            self.assertIn("Halves a number, rounding down.", text)
+        self.kc.inspect("no_such_name_here", 5)
+        reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+        self.assertFalse(reply["content"]["found"])
+
+    def test_history_answers(self):
+        self.run_cell("1 + 41")
+        self.flush_channels()
+        self.kc.history(hist_access_type="tail", n=1000, raw=True, output=False)
+        reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+        self.assertEqual(reply["header"]["msg_type"], "history_reply")
+        history = reply["content"].get("history", [])
+        self.assertIn("1 + 41", [entry[2] for entry in history])
+
+
+if __name__ == "__main__":
+    unittest.main()
