@@ -10,6 +10,7 @@
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cuda/CudaDriver.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,7 +52,7 @@ const char *const usage_text =
     "        parse and type-check; exit 0, or print diagnostics and exit 2\n"
     "  loom test [--backend B[,B...]]... PATH...\n"
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
-    "        on each backend named (default interp)\n"
+    "        on each backend named (default auto)\n"
     "  loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats] [-o DIR]\n"
     "        print the optimised IR, the generated C++ (the default) or the compiler's\n"
     "        report (one JSON object per line) of the entry point, or of every entry\n"
@@ -62,8 +63,9 @@ const char *const usage_text =
     "  loom --version | --help\n"
     "\n"
     "backends: interp (the reference interpreter), cpu (compiled C++, all cores),\n"
-    "          auto (= interp for now), cuda (CUDA through NVRTC: compile only for now;\n"
-    "          running needs the CUDA driver and the host side, not generated yet)\n"
+    "          cuda (CUDA kernels through NVRTC and a host program; running needs a GPU\n"
+    "          and its driver), auto (the default: cuda with a GPU, else cpu; `loom run`\n"
+    "          interprets straight-line code and what the compiler cannot handle yet)\n"
     "exit status: 0 ok, 1 run-time error or failed tests, 2 compile or usage error,\n"
     "             3 internal error or compiler limitation (a construct the compiled\n"
     "             backend does not handle yet; the interpreter runs it)\n";
@@ -177,9 +179,11 @@ std::vector<Value> result_values(const Value &r) {
     return {r};
 }
 
-/** The backend a `--backend` value selects (auto is the interpreter for now). */
+/** The backend a `--backend` value selects; `auto` is the compiled backend for this
+ * machine (cuda with a GPU, else cpu): `loom run` also interprets with it where
+ * compiling cannot pay off or the compiler has a limitation (see cmd_run). */
 Backend parse_backend_arg(const std::string &b) {
-    if (b == "auto") return Backend::Interp;
+    if (b == "auto") return compiler::auto_backend();
     std::optional<Backend> parsed = compiler::parse_backend(b);
     if (!parsed)
         throw UsageError{"unknown backend `" + b + "` (expected interp, cpu, cuda or auto)", 2};
@@ -252,20 +256,33 @@ std::shared_ptr<compiler::CompiledEntry> build_or_report(const Program &prog, co
     }
 }
 
+/** `auto`: builds `entry` for b when it has loops or kernels; null (the interpreter) for
+ * straight-line code and where the compiler has a limitation (the interpreter is the
+ * reference, so the result is the same). */
+std::shared_ptr<compiler::CompiledEntry> build_if_worth(const Program &prog, const std::string &entry,
+                                                        Backend b) {
+    try {
+        compiler::Optimised o = compiler::optimise(prog, entry);
+        if (!compiler::worth_compiling(o)) return nullptr;
+        return compiler::build(std::move(o), b);
+    } catch (const CompilerLimitation &) {
+        return nullptr;
+    }
+}
+
 void print_results(const Value &r, bool binary_out, std::ostream &out);
 
 // ---------------------------------------------------------------- loom run / check
 
 int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
             std::ostream &err) {
-    std::string file, entry = "main";
-    Backend backend = Backend::Interp;
+    std::string file, entry = "main", backend_name = "auto";
     bool binary_out = false;
     for (ArgReader r{args}; !r.done(); ++r.i) {
         const std::string &a = r.current();
         if (r.is("--entry")) entry = r.value_of("--entry");
         else if (r.is("-e")) entry = r.value_of("-e");
-        else if (r.is("--backend")) backend = parse_backend_arg(r.value_of("--backend"));
+        else if (r.is("--backend")) backend_name = r.value_of("--backend");
         else if (a == "-b" || a == "--binary-output") binary_out = true;
         else if (!a.empty() && a[0] == '-' && a != "-") throw UsageError{"unknown option `" + a + "` for `loom run`", 2};
         else if (file.empty()) file = a;
@@ -277,8 +294,11 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
     const Program &prog = loaded.prog;
     FunDefPtr fn = find_function(prog, entry);
     if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
+    Backend backend = parse_backend_arg(backend_name);
     std::shared_ptr<compiler::CompiledEntry> compiled;
-    if (backend != Backend::Interp) {
+    if (backend_name == "auto") {
+        compiled = build_if_worth(prog, entry, backend);
+    } else if (backend != Backend::Interp) {
         int status = 0;
         compiled = build_or_report(prog, entry, backend, err, status);
         if (!compiled) return status;
@@ -361,7 +381,7 @@ std::vector<ReadValue> read_located(const std::string &text, const SrcLoc &loc,
     return read_values(padded, name);
 }
 
-/** An entry point built for the cpu backend, or why it could not be. */
+/** An entry point built for a compiled backend, or why it could not be. */
 struct CompiledSlot {
     std::shared_ptr<compiler::CompiledEntry> entry;
     std::optional<SrcLoc> limitation_loc; ///< set for a CompilerLimitation
@@ -376,7 +396,7 @@ struct TestFile {
     std::vector<TestBlock> blocks;
     std::optional<Program> prog;
     std::string compile_error, compile_message;
-    std::map<std::string, CompiledSlot> compiled;  ///< cpu builds by entry name
+    std::map<Backend, std::map<std::string, CompiledSlot>> compiled;  ///< builds by backend, entry
 };
 
 /** Reads, parses and checks a test file, recording what goes wrong. */
@@ -432,9 +452,9 @@ bool runs_on(const TestCase &c, Backend b) {
     return b != Backend::Interp || !c.has_tag("compiled");
 }
 
-void compile_slot(const Program &prog, const std::string &entry, CompiledSlot &slot) {
+void compile_slot(const Program &prog, const std::string &entry, Backend b, CompiledSlot &slot) {
     try {
-        slot.entry = compiler::compile_entry(prog, entry, Backend::Cpu);
+        slot.entry = compiler::compile_entry(prog, entry, b);
     } catch (const CompilerLimitation &e) {
         slot.limitation_loc = e.loc();
         slot.problem = e.message();
@@ -447,9 +467,9 @@ void compile_slot(const Program &prog, const std::string &entry, CompiledSlot &s
     }
 }
 
-/** Builds, for the cpu backend, every entry point that a runnable case of `files` calls:
- * in parallel on $LOOM_TEST_JOBS threads (default: one per core). */
-void compile_test_entries(std::vector<TestFile> &files) {
+/** Builds, for compiled backend b, every entry point that a runnable case of `files`
+ * calls: in parallel on $LOOM_TEST_JOBS threads (default: one per core). */
+void compile_test_entries(std::vector<TestFile> &files, Backend b) {
     struct Task {
         const Program *prog;
         const std::string *entry;
@@ -458,12 +478,12 @@ void compile_test_entries(std::vector<TestFile> &files) {
     std::vector<Task> tasks;
     for (TestFile &f : files) {
         if (!f.prog || !f.unreadable.empty() || is_disabled(f)) continue;
-        for (const TestBlock &b : f.blocks)
-            for (const TestCase &c : b.cases)
+        for (const TestBlock &blk : f.blocks)
+            for (const TestCase &c : blk.cases)
                 for (const std::string &e : c.entries)
-                    if (runs_on(c, Backend::Cpu) && !f.compiled.count(e) && find_function(*f.prog, e))
-                        f.compiled[e];
-        for (auto &[name, slot] : f.compiled) tasks.push_back({&*f.prog, &name, &slot});
+                    if (runs_on(c, b) && !f.compiled[b].count(e) && find_function(*f.prog, e))
+                        f.compiled[b][e];
+        for (auto &[name, slot] : f.compiled[b]) tasks.push_back({&*f.prog, &name, &slot});
     }
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     if (const char *j = std::getenv("LOOM_TEST_JOBS"); j && std::atoi(j) > 0) jobs = (unsigned)std::atoi(j);
@@ -473,7 +493,7 @@ void compile_test_entries(std::vector<TestFile> &files) {
     auto work = [&] {
         run_with_big_stack([&] {
             for (size_t i; (i = next++) < tasks.size();)
-                compile_slot(*tasks[i].prog, *tasks[i].entry, *tasks[i].slot);
+                compile_slot(*tasks[i].prog, *tasks[i].entry, b, *tasks[i].slot);
         });
     };
     std::vector<std::thread> pool;
@@ -489,7 +509,7 @@ struct TestRunner {
     std::ostream &out;
     std::vector<Backend> backends;
     int passed = 0, failed = 0, skipped = 0;
-    int skipped_on_cpu = 0;  ///< entry points with a compiler limitation
+    std::map<Backend, int> limited;  ///< entry points with a compiler limitation, by backend
 
     void fail(const std::string &where, const std::string &what) {
         ++failed;
@@ -542,7 +562,7 @@ struct TestRunner {
         }
         for (Backend b : backends) {
             if (b == Backend::Interp) run_interpreted(f);
-            else run_compiled(f);
+            else run_compiled(f, b);
         }
     }
 
@@ -575,23 +595,27 @@ struct TestRunner {
         });
     }
 
-    void run_compiled(const TestFile &f) {
+    void run_compiled(const TestFile &f, Backend b) {
+        const char *name = compiler::backend_name(b);
+        static const std::map<std::string, CompiledSlot> none;
+        auto found = f.compiled.find(b);
+        const std::map<std::string, CompiledSlot> &slots = found == f.compiled.end() ? none : found->second;
         // Entries that cannot be built are reported once each, before the cases.
-        for (const auto &[entry, slot] : f.compiled) {
+        for (const auto &[entry, slot] : slots) {
             if (slot.entry) continue;
             if (slot.limitation_loc) {
-                ++skipped_on_cpu;
-                out << f.path << ": " << entry << ": skipped on cpu: compiler limitation at "
-                    << slot.limitation_loc->line << ":" << slot.limitation_loc->col << ": "
-                    << slot.problem << "\n";
+                ++limited[b];
+                out << f.path << ": " << entry << ": skipped on " << name
+                    << ": compiler limitation at " << slot.limitation_loc->line << ":"
+                    << slot.limitation_loc->col << ": " << slot.problem << "\n";
             } else {
-                fail_cases(f, Backend::Cpu, &entry);
-                out << "FAIL " << f.path << ": entry `" << entry << "` on cpu: cannot compile\n"
-                    << indent(slot.problem) << "\n";
+                fail_cases(f, b, &entry);
+                out << "FAIL " << f.path << ": entry `" << entry << "` on " << name
+                    << ": cannot compile\n" << indent(slot.problem) << "\n";
             }
         }
-        run_cases(f, Backend::Cpu, [&](const std::string &entry, const std::vector<Value> &args) {
-            return f.compiled.at(entry).entry->call(args);
+        run_cases(f, b, [&](const std::string &entry, const std::vector<Value> &args) {
+            return slots.at(entry).entry->call(args);
         });
     }
 
@@ -605,9 +629,11 @@ struct TestRunner {
                         ++skipped;
                         continue;
                     }
-                    auto slot = f.compiled.find(entry);
-                    if (b != Backend::Interp && slot != f.compiled.end() && !slot->second.entry)
-                        continue;  // reported above
+                    if (auto slots = f.compiled.find(b); slots != f.compiled.end()) {
+                        auto slot = slots->second.find(entry);
+                        if (slot != slots->second.end() && !slot->second.entry)
+                            continue;  // reported above
+                    }
                     run_case(f.path, *f.prog, b, call, c, index, entry);
                 }
             }
@@ -735,8 +761,9 @@ void add_backends(const std::string &list, std::vector<Backend> &backends) {
     while (std::getline(ss, name, ',')) {
         Backend b = parse_backend_arg(name);
         if (b == Backend::Cuda)
-            throw UsageError{"backend `cuda` cannot run tests yet: its host side is not generated "
-                             "(`loom compile --backend cuda` checks the CUDA)", 2};
+            if (auto why = runtime::cuda_unavailable())
+                throw UsageError{"backend `cuda`: " + *why +
+                                 " (`loom compile --backend cuda` checks the CUDA)", 2};
         if (std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
     }
 }
@@ -752,9 +779,9 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
         else paths.push_back(a);
     }
     if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] PATH...", 2};
-    if (backends.empty()) backends.push_back(Backend::Interp);
+    if (backends.empty()) backends.push_back(compiler::auto_backend());
     std::vector<std::string> files;
-    TestRunner runner{out, backends};
+    TestRunner runner{out, backends, 0, 0, 0, {}};
     for (const std::string &p : paths) {
         std::error_code ec;
         if (fs::is_directory(p, ec)) {
@@ -789,11 +816,11 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
     };
     std::vector<TestFile> loaded;
     for (const std::string &f : files) loaded.push_back(load_test_file(f));
-    if (std::find(backends.begin(), backends.end(), Backend::Cpu) != backends.end())
-        compile_test_entries(loaded);
+    for (Backend b : backends)
+        if (b != Backend::Interp) compile_test_entries(loaded, b);
     for (TestFile &f : loaded) guarded(f.path, [&] { runner.run_file(f); });
-    if (runner.skipped_on_cpu)
-        out << runner.skipped_on_cpu << " skipped on cpu (compiler limitations)\n";
+    for (const auto &[b, n] : runner.limited)
+        out << n << " skipped on " << compiler::backend_name(b) << " (compiler limitations)\n";
     out << runner.passed << " passed, " << runner.failed << " failed";
     if (runner.skipped) out << ", " << runner.skipped << " skipped";
     out << "\n";
@@ -826,7 +853,7 @@ std::pair<std::string, std::string> emit_entry(const Program &prog, const std::s
         compiler::Optimised o = compiler::optimise(prog, entry);
         const ir::Function &f = o.module.functions.at(0);
         if (cuda) return {cuda::generate(f), "cu"};
-        return {cpu::generate(f).source, "cpp"};
+        return {cpu::generate(f, &o.module).source, "cpp"};
     }
     // stats: the entry is built too, so the kernels carry their cache status (for cuda,
     // of the NVRTC compile: running needs a driver, stats do not).

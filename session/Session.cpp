@@ -12,6 +12,7 @@
 
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "runtime/cuda/CudaDriver.h"
 #include "core/ValueIO.h"
 #include "runtime/KernelCache.h"
 #include "frontend/Type.h"
@@ -117,8 +118,12 @@ EvalRecord output_record(const std::string &text) {
     return r;
 }
 
-const char *const cuda_missing =
-    "not available yet: the CUDA backend generates and compiles kernels, but not its host side";
+/** The compiled backend a session backend name selects ("auto": cuda with a GPU, else cpu). */
+compiler::Backend compiled_backend(const std::string &name) {
+    if (name == "cuda") return compiler::Backend::Cuda;
+    if (name == "cpu") return compiler::Backend::Cpu;
+    return compiler::auto_backend();
+}
 
 /** The name the session's expression gets as an entry point of the compiled program. */
 const char *const expr_entry = "__repl";
@@ -148,12 +153,14 @@ const char *const help_text =
     "  :bench EXPR      evaluate EXPR repeatedly; report median and spread\n"
     "  :load FILE       add the definitions of FILE\n"
     "  :reload          load the last loaded file again\n"
-    "  :backend [B]     show or choose the backend: interp, cpu, auto (cpu, or the\n"
-    "                   interpreter where the compiler has a limitation); cuda later\n"
+    "  :backend [B]     show or choose the backend: interp, cpu, cuda, or auto (the\n"
+    "                   default: cuda with a GPU, else cpu; the interpreter for code\n"
+    "                   without loops or parallel work, or where the compiler has a\n"
+    "                   limitation)\n"
     "  :ir EXPR         the optimised IR of EXPR (after fusion and bounds checks)\n"
     "  :code EXPR       the C++ the cpu backend generates for EXPR\n"
-    "  :cuda EXPR       the CUDA kernels generated for EXPR (compiled with NVRTC; running\n"
-    "                   them needs a GPU and the host side, still to come)\n"
+    "  :cuda EXPR       the CUDA kernels and host program generated for EXPR (running\n"
+    "                   them needs a GPU)\n"
     "  :cache           kernel-cache statistics\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation";
@@ -281,6 +288,44 @@ bool Session::is_complete(const std::string &input) {
     return try_parse(false) || !eof;
 }
 
+std::vector<InputChunk> Session::split(const std::string &text) {
+    auto blank = [](const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; };
+    auto indented = [](const std::string &l) { return !l.empty() && (l[0] == ' ' || l[0] == '\t'); };
+    auto command = [](const std::string &l) {
+        size_t i = l.find_first_not_of(" \t");
+        return i != std::string::npos && l[i] == ':';
+    };
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::vector<InputChunk> chunks;
+    size_t i = 0;
+    while (i < lines.size()) {
+        if (blank(lines[i])) {
+            ++i;
+            continue;
+        }
+        InputChunk c{"", (int)i + 1};
+        if (command(lines[i])) {
+            c.text = lines[i++];
+        } else {
+            // A chunk ends at a complete input that the next line does not continue
+            // by indentation (a whole script can look ahead; the terminal cannot).
+            // Leading comments stay with what follows them (a `-- |` doc comment).
+            for (;;) {
+                c.text += lines[i++];
+                c.text += '\n';
+                if (i >= lines.size()) break;
+                if (indented(lines[i]) && !blank(lines[i])) continue;
+                if (command(lines[i])) break;
+                if (skip_blank(c.text) < c.text.size() && is_complete(c.text)) break;
+            }
+        }
+        chunks.push_back(std::move(c));
+    }
+    return chunks;
+}
+
 EvalRecord Session::submit(const std::string &input, const std::string &source_name,
                            int first_line) {
     // submit_impl catches every exception, so nothing crosses the thread boundary.
@@ -352,6 +397,12 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
     } catch (const std::exception &e) {
         r = error_record(std::string("internal error (a bug in Loom): ") + e.what());
     }
+    // Ctrl-C reaches the whole process group: a host compiler killed by it fails, and
+    // that failure is the interrupt, not a bug.
+    if (r.kind == EvalRecord::Kind::Error && !r.interrupted && interrupt_ && interrupt_->load()) {
+        r = error_record("interrupted");
+        r.interrupted = true;
+    }
     r.show_timing = timing_ && (r.kind == EvalRecord::Kind::Value ||
                                 r.kind == EvalRecord::Kind::Definitions);
     if (!r.compiled && r.backend == "interp" && backend_ != "auto") r.backend = backend_;
@@ -394,12 +445,25 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         return;
     }
     auto t1 = Clock::now();
-    std::shared_ptr<compiler::CompiledEntry> entry =
-        compiler::compile_entry(as_program(c, expr_entry), expr_entry, compiler::Backend::Cpu);
+    compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
+    if (backend == "auto" && !compiler::worth_compiling(o)) {
+        r.compile_ms = 0;
+        run_on("interp", c, r);
+        return;
+    }
+    compiler::Backend b = compiled_backend(backend);
+    r.backend = compiler::backend_name(b);
+    std::shared_ptr<compiler::CompiledEntry> entry = compiler::build(std::move(o), b);
     r.compile_ms = ms_since(t1);
     auto t2 = Clock::now();
     r.value = entry->call({}, interrupt_);
-    r.run_ms = ms_since(t2);
+    compiler::CompiledEntry::Transfers t = entry->last_transfers();
+    r.transfer_ms = t.transfer_ms;
+    r.uploads = t.uploads;
+    r.downloads = t.downloads;
+    r.upload_bytes = t.upload_bytes;
+    r.download_bytes = t.download_bytes;
+    r.run_ms = std::max(0.0, ms_since(t2) - t.transfer_ms);
     r.compiled = true;
     r.kernels = entry->report.kernels;
 }
@@ -418,7 +482,7 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
     st_->kept_exps.push_back(c.exp);
     if (backend_ == "auto") {
         try {
-            run_on("cpu", c, r);
+            run_on("auto", c, r);
         } catch (const CompilerLimitation &e) {
             r.notes.push_back("ran on the interpreter: the compiler does not handle " +
                               e.message() + " (" + e.loc().str() + ")");
@@ -446,11 +510,15 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
         size_t gen = r.output.find("// ---- kernels generated from the IR");
         if (gen != std::string::npos)
             r.output = "// (after the runtime header runtime/cuda/loom_cuda_rt.h)\n" + r.output.substr(gen);
+        // The kernels and the launch plan; the host program's C++ is in `loom compile
+        // --backend cuda --emit code`.
+        if (size_t host = r.output.find("// ==== the host program"); host != std::string::npos)
+            r.output.resize(host);
         r.code_language = "cuda";
     } else {
         // The runtime header every unit starts with is the same each time: show only
         // what was generated for this expression.
-        r.output = cpu::generate(o.module.functions.at(0)).source;
+        r.output = cpu::generate(o.module.functions.at(0), &o.module).source;
         size_t gen = r.output.find("// ---- generated from the IR");
         if (gen != std::string::npos)
             r.output = "// (after the runtime header runtime/cpu/loom_cpu_rt.h)\n" + r.output.substr(gen);
@@ -480,7 +548,24 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
         same = false;
         out += "\ncpu:    " + e.render() + "  -- DIFFERS from the interpreter";
     }
-    out += "\ncuda:   " + std::string(cuda_missing);
+    if (std::optional<std::string> why = runtime::cuda_unavailable()) {
+        out += "\ncuda:   not run: " + *why;
+    } else {
+        EvalRecord gpu;
+        try {
+            run_on("cuda", c, gpu);
+            bool agrees = values_close(*ref.value, *gpu.value);
+            same = same && agrees;
+            out += "\ncuda:   " + format_value_abbrev(*gpu.value) +
+                   (agrees ? "  -- agrees" : "  -- DIFFERS from the interpreter");
+        } catch (const CompilerLimitation &e) {
+            out += "\ncuda:   not compiled: the compiler does not handle " + e.message() + " (" +
+                   e.loc().str() + ")";
+        } catch (const RuntimeError &e) {
+            same = false;
+            out += "\ncuda:   " + e.render() + "  -- DIFFERS from the interpreter";
+        }
+    }
     if (!same) return error_record(out);
     return output_record(out);
 }
@@ -490,7 +575,12 @@ EvalRecord Session::set_backend(const std::string &name) {
         backend_ = name;
         return output_record("backend: " + name);
     }
-    if (name == "cuda") return error_record("backend `cuda` is " + std::string(cuda_missing));
+    if (name == "cuda") {
+        if (std::optional<std::string> why = runtime::cuda_unavailable())
+            return error_record(*why);
+        backend_ = name;
+        return output_record("backend: cuda");
+    }
     return error_record("unknown backend `" + name + "`; choose interp, cpu, cuda or auto");
 }
 
@@ -732,6 +822,41 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
     return {out.begin(), out.end()};
 }
 
+std::optional<std::string> Session::describe(const std::string &name) const {
+    if (auto it = st_->env->vals.find(name); it != st_->env->vals.end()) {
+        const Scheme &s = it->second->scheme;
+        std::string out = name;
+        for (auto &t : s.tparams) out += " '" + t;
+        for (auto &t : s.sparams) out += " [" + t + "]";
+        out += " : " + type_to_string(s.type);
+        // The doc comment of the latest definition of `name` (user first, then prelude).
+        auto doc_in = [&](const Program &p) -> std::string {
+            for (auto d = p.decls.rbegin(); d != p.decls.rend(); ++d) {
+                const Decl *x = d->get();
+                while (x && x->kind == Decl::Kind::Local) x = x->inner.get();
+                if (x && x->kind == Decl::Kind::Fun && x->fun && x->fun->name == name)
+                    return x->fun->doc;
+            }
+            return {};
+        };
+        std::string doc;
+        for (auto p = st_->kept_progs.rbegin(); p != st_->kept_progs.rend() && doc.empty(); ++p)
+            doc = doc_in(*p);
+        if (doc.empty() && it->second->from_prelude) doc = doc_in(checked_prelude());
+        if (!doc.empty()) out += "\n\n" + trim(doc);
+        return out;
+    }
+    if (auto it = st_->env->types.find(name); it != st_->env->types.end()) {
+        std::string out = "type " + name;
+        for (auto &p : it->second->params)
+            out += p.kind == TypeParam::Kind::Size ? " [" + p.name + "]"
+                   : p.kind == TypeParam::Kind::Type ? " '" + p.name
+                                                     : " '^" + p.name;
+        return out + " = " + type_to_string(it->second->body);
+    }
+    return std::nullopt;
+}
+
 // ---------------------------------------------------------------- display
 
 namespace {
@@ -767,12 +892,25 @@ std::string fmt_ms(double ms) {
     return buf;
 }
 
+std::string fmt_bytes(int64_t n) {
+    char buf[64];
+    if (n < 1024) snprintf(buf, sizeof buf, "%lld B", (long long)n);
+    else if (n < 1024 * 1024) snprintf(buf, sizeof buf, "%.1f KiB", n / 1024.0);
+    else snprintf(buf, sizeof buf, "%.1f MiB", n / (1024.0 * 1024.0));
+    return buf;
+}
+
 }  // namespace
 
 std::string summary_line(const EvalRecord &r) {
     if (!r.compiled) return {};
-    return "-- " + r.backend + ": " + kernels_text(r.kernels) + ", compile " +
-           fmt_ms(r.compile_ms) + ", run " + fmt_ms(r.run_ms);
+    std::string line = "-- " + r.backend + ": " + kernels_text(r.kernels) + ", compile " +
+                       fmt_ms(r.compile_ms);
+    if (r.uploads || r.downloads)
+        line += ", transfers " + std::to_string(r.uploads) + " up (" + fmt_bytes(r.upload_bytes) +
+                ") " + std::to_string(r.downloads) + " down (" + fmt_bytes(r.download_bytes) +
+                ") " + fmt_ms(r.transfer_ms);
+    return line + ", run " + fmt_ms(r.run_ms);
 }
 
 std::string timing_line(const EvalRecord &r) {

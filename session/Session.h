@@ -6,8 +6,10 @@
  * present records; no evaluation logic lives in them.
  *
  * Backends: "interp" (the reference interpreter), "cpu" (the compiler path of
- * compiler/Pipeline.h, JIT-compiled C++), "auto" (cpu, falling back to the interpreter
- * with a note where the compiler has a limitation) and "cuda" (not available yet).
+ * compiler/Pipeline.h, JIT-compiled C++), "cuda" (kernels through NVRTC, host program
+ * through the host compiler; needs a GPU) and "auto", the default: cuda where a GPU is
+ * usable, else cpu, but the interpreter for code with neither loops nor kernels (nothing
+ * to gain from compiling) and, with a note, where the compiler has a limitation.
  */
 #pragma once
 
@@ -50,6 +52,8 @@ struct EvalRecord {
 
     /// Timings in milliseconds; compile/transfer stay 0 for the interpreter.
     double parse_check_ms = 0, compile_ms = 0, transfer_ms = 0, run_ms = 0;
+    /// Host<->device copies of the evaluation (cuda): counts and bytes.
+    int64_t uploads = 0, downloads = 0, upload_bytes = 0, download_bytes = 0;
     /// Kind::Value on a compiled backend: its kernels with their cache status.  Front
     /// ends print a summary line when `compiled` is set.
     bool compiled = false;
@@ -60,6 +64,12 @@ struct EvalRecord {
     bool show_timing = false;  ///< `:time` is on: front ends print a timing line
     /// Kind::Value: print the value in full even when it is large (`:print`).
     bool full = false;
+};
+
+/** One chunk of a multi-chunk input (a `loom --run` script, a notebook cell). */
+struct InputChunk {
+    std::string text;    ///< ends with a newline unless it is a `:command` line
+    int first_line = 1;  ///< where it starts in the input (1-based)
 };
 
 class Session {
@@ -73,6 +83,17 @@ public:
      * from (a script and the line it starts on), so that errors point into it. */
     EvalRecord submit(const std::string &input, const std::string &source_name = "<repl>",
                       int first_line = 1);
+
+    /** Splits a script or cell into the chunks `submit` takes, as `loom --run` does:
+     * a `:command` is one line; otherwise a chunk ends at a complete input that the
+     * next line does not continue by indentation.  Blank lines between chunks are
+     * skipped.  The last chunk may be incomplete. */
+    std::vector<InputChunk> split(const std::string &text);
+
+    /** `name : type` and, when the definition has one, its `-- |` doc comment on the
+     * following lines; for user definitions, prelude functions and types.  Nothing
+     * for an unknown name. */
+    std::optional<std::string> describe(const std::string &name) const;
 
     /** False when `input` is an unfinished expression or declaration (the parser
      * hit the end of input); commands and blank input are complete. */
@@ -126,7 +147,7 @@ private:
     std::unique_ptr<State> st_;
     const std::atomic<bool> *interrupt_ = nullptr;
     bool timing_ = false;
-    std::string backend_ = "interp";
+    std::string backend_ = "auto";
     std::string loaded_file_;  ///< for :reload
 };
 
