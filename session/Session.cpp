@@ -532,40 +532,33 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
                                    int first_line) {
     Checked c = check(text, source_name, first_line);
     st_->kept_exps.push_back(c.exp);
-    EvalRecord ref, cpu;
+    EvalRecord ref;
     run_on("interp", c, ref);
     std::string out = "interp: " + format_value_abbrev(*ref.value);
     bool same = true;
-    try {
-        run_on("cpu", c, cpu);
-        same = values_close(*ref.value, *cpu.value);
-        out += "\ncpu:    " + format_value_abbrev(*cpu.value) +
-               (same ? "  -- agrees" : "  -- DIFFERS from the interpreter");
-    } catch (const CompilerLimitation &e) {
-        out += "\ncpu:    not compiled: the compiler does not handle " + e.message() + " (" +
-               e.loc().str() + ")";
-    } catch (const RuntimeError &e) {
-        same = false;
-        out += "\ncpu:    " + e.render() + "  -- DIFFERS from the interpreter";
-    }
-    if (std::optional<std::string> why = runtime::cuda_unavailable()) {
-        out += "\ncuda:   not run: " + *why;
-    } else {
-        EvalRecord gpu;
+    // One line per compiled backend: its value and whether it agrees, or why it did not run.
+    auto compare = [&](const std::string &backend) {
+        std::string head = "\n" + backend + ":" + std::string(7 - backend.size(), ' ');
+        EvalRecord r;
         try {
-            run_on("cuda", c, gpu);
-            bool agrees = values_close(*ref.value, *gpu.value);
+            run_on(backend, c, r);
+            bool agrees = values_close(*ref.value, *r.value);
             same = same && agrees;
-            out += "\ncuda:   " + format_value_abbrev(*gpu.value) +
+            out += head + format_value_abbrev(*r.value) +
                    (agrees ? "  -- agrees" : "  -- DIFFERS from the interpreter");
         } catch (const CompilerLimitation &e) {
-            out += "\ncuda:   not compiled: the compiler does not handle " + e.message() + " (" +
+            out += head + "not compiled: the compiler does not handle " + e.message() + " (" +
                    e.loc().str() + ")";
         } catch (const RuntimeError &e) {
             same = false;
-            out += "\ncuda:   " + e.render() + "  -- DIFFERS from the interpreter";
+            out += head + e.render() + "  -- DIFFERS from the interpreter";
         }
-    }
+    };
+    compare("cpu");
+    if (std::optional<std::string> why = runtime::cuda_unavailable())
+        out += "\ncuda:   not run: " + *why;
+    else
+        compare("cuda");
     if (!same) return error_record(out);
     return output_record(out);
 }
