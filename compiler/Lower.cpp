@@ -3,6 +3,7 @@
 
 #include "compiler/passes/Rewrite.h"
 #include "frontend/Frontend.h"
+#include "interpreter/EntryArgs.h"
 
 #include <algorithm>
 #include <cctype>
@@ -157,10 +158,12 @@ public:
         ir::Function fn;
         fn.name = entry;
         fn.source_ret = f.ret;
+        fn.loc = f.loc;
         ScopePtr scope;
         std::map<std::string, SubExp> sizes;
         for (const PatPtr &p : f.params) {
             fn.source_params.push_back(p->type);
+            fn.source_param_names.push_back(param_display_name(*p));
             LValPtr v = entry_param(p->type, fn, sizes, p->loc);
             scope = bind_pat(scope, *p, v);
         }

@@ -135,20 +135,13 @@ std::string value_type_string(const Value &v) {
     return "a non-primitive value";
 }
 
-/** Whether a value fits a parameter type (element type and rank; sizes are the
- * interpreter's business). */
+/** Whether a value fits a parameter type (element type and rank; sizes, constant ones
+ * included, are checked by the entry call: interpreter/EntryArgs.h). */
 bool value_fits(const Value &v, const TypePtr &t) {
     if (!t) return true;
     if (t->kind == Type::Kind::Prim) return v.is_prim() && v.prim().type == t->prim;
-    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim) {
-        if (!v.is_prim_array() || v.elem_prim() != t->elem->prim || v.rank() != t->rank())
-            return false;
-        for (int i = 0; i < v.rank(); ++i) {
-            const Dim &d = t->shape[(size_t)i];
-            if (d.kind == Dim::Kind::Const && d.value != v.shape()[(size_t)i]) return false;
-        }
-        return true;
-    }
+    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
+        return v.is_prim_array() && v.elem_prim() == t->elem->prim && v.rank() == t->rank();
     return true;
 }
 

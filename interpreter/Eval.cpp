@@ -1,5 +1,6 @@
 // Expression evaluation, patterns, application and indexing (see Evaluator.h).
 #include "interpreter/Evaluator.h"
+#include "interpreter/EntryArgs.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -111,7 +112,18 @@ Value Evaluator::call_global(const std::string &name, const std::vector<Value> &
     std::vector<Value> a = args;
     const Type *rt = it->second.def ? it->second.def->ret.get() : nullptr;
     if (a.empty()) return fn;
+    if (it->second.def) check_entry_args(*it->second.def, a);
     return apply(fn, a.data(), (int)a.size(), it->second.def ? it->second.def->loc : SrcLoc{}, rt);
+}
+
+void Evaluator::check_entry_args(const FunDef &def, const std::vector<Value> &args) {
+    std::vector<std::string> names;
+    std::vector<TypePtr> types;
+    for (const PatPtr &p : def.params) {
+        names.push_back(param_display_name(*p));
+        types.push_back(p->type);
+    }
+    check_entry_sizes(def.name, def.loc, names, types, args);
 }
 
 Value Evaluator::eval_top(const Exp &e) {

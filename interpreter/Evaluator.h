@@ -18,6 +18,8 @@ class Evaluator {
 public:
     Evaluator();
     void load(const Program &prog);
+    /** Calls a top-level definition from outside (an entry point): checks the
+     * arguments' sizes against its parameter types first (EntryArgs.h). */
     Value call_global(const std::string &name, const std::vector<Value> &args);
     Value eval_top(const Exp &e);
 
@@ -133,6 +135,7 @@ private:
     Value literal_float(const FloatLit &l);
     void check_coerce(const TypeExp &te, const Value &v, const SrcLoc &loc, const Type *full);
     void define_fun(const FunDefPtr &def);
+    void check_entry_args(const FunDef &def, const std::vector<Value> &args);
     const Value &global_value(Global &g, const std::string &name);
 };
 

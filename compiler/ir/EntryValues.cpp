@@ -2,6 +2,7 @@
 #include "compiler/ir/EntryValues.h"
 
 #include "frontend/Type.h"
+#include "interpreter/EntryArgs.h"
 
 namespace loom::ir {
 
@@ -51,6 +52,7 @@ Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos) {
 } // namespace
 
 std::vector<Value> flatten_arguments(const Function &f, const std::vector<Value> &args) {
+    check_entry_sizes(f.name, f.loc, f.source_param_names, f.source_params, args);
     std::vector<Value> flat;
     for (const Value &a : args)
         flatten_value(a, flat);
@@ -70,14 +72,14 @@ std::unordered_map<int, int64_t> bind_sizes(const Function &f, const std::vector
             int64_t actual = d < v.rank() ? v.shape()[(size_t)d] : -1;
             if (dim.is_const) {
                 if (dim.value.as_i64() != actual)
-                    throw RuntimeError({}, "argument has the wrong size");
+                    throw RuntimeError(f.loc, "argument has the wrong size");
                 continue;
             }
             auto it = sizes.find(dim.var.id);
             if (it == sizes.end())
                 sizes[dim.var.id] = actual;
             else if (it->second != actual)
-                throw RuntimeError({}, "arguments' sizes do not match");
+                throw RuntimeError(f.loc, "arguments' sizes do not match");
         }
     }
     for (const Param &p : f.size_params)

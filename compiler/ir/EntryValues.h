@@ -14,12 +14,16 @@
 
 namespace loom::ir {
 
-/** The flat arguments of `f` (one per f.params).  InternalError on a count mismatch. */
+/** The flat arguments of `f` (one per f.params), after checking the source arguments'
+ * sizes against an entry's source parameter types (check_entry_sizes, so that every
+ * backend reports a mismatch as the interpreter does).  InternalError on a count
+ * mismatch. */
 std::vector<Value> flatten_arguments(const Function &f, const std::vector<Value> &args);
 
 /** The value of every size variable in the params' types, from the flat arguments'
  * shapes; size params no argument mentions are 0.  RuntimeError when two arguments
- * disagree on a size or an argument's shape differs from a constant size. */
+ * disagree on a size or an argument's shape differs from a constant size (only for a
+ * function without source parameter types: flatten_arguments checks the others). */
 std::unordered_map<int, int64_t> bind_sizes(const Function &f, const std::vector<Value> &flat);
 
 /** The flat results grouped as f.source_ret says (a tuple for several). */

@@ -456,6 +456,10 @@ struct Function {
     Body body;
     TypePtr source_ret;
     std::vector<TypePtr> source_params; ///< the source type of each source parameter
+    /** Entry points: each source parameter's name and the entry's location, for the
+     * messages of the arguments' size check (interpreter/EntryArgs.h). */
+    std::vector<std::string> source_param_names;
+    SrcLoc loc;
 };
 
 struct Module {

@@ -294,14 +294,7 @@ TEST_CASE("cpu: corpus (LOOM_CPU_CORPUS=1) gives the interpreter's results") {
     int programs = 0, entries = 0, cases = 0, errors = 0, limited = 0, skipped = 0;
     std::vector<std::string> failures;
     // Run-time errors included: the same message at the same location as the interpreter.
-    // Except where entry arguments disagree on a shared size (`[n]` twice): the compiled
-    // entry rejects them up front, the interpreter only where the code needs them equal.
-    std::vector<fs::path> files;
-    for (const fs::path &p : corpus::files({"programs", "errors/runtime"}))
-        if (p.filename().string().rfind("entry_", 0) != 0 ||
-            p.parent_path().filename() != "sizes")
-            files.push_back(p);
-    for (const fs::path &path : files) {
+    for (const fs::path &path : corpus::files({"programs", "errors/runtime"})) {
         if (only && path.string().find(only) == std::string::npos)
             continue;
         std::optional<corpus::CorpusProgram> cp = corpus::load_checked(path);
