@@ -449,12 +449,27 @@ template <class T> struct Vec {
     T &operator[](int64_t i) { return p[i]; }
 };
 
+// ------------------------------------------------------------------ split loops
+/** The first i in [0, w] from which a <= i + c: where max(a, i + c) is i + c. */
+inline int64_t peel_from(int64_t a, int64_t c, int64_t w) {
+    __int128 r = (__int128)a - c;
+    return r < 0 ? 0 : r > w ? w : (int64_t)r;
+}
+/** The end in [0, w] of the i with i + c <= b: where min(b, i + c) is i + c. */
+inline int64_t peel_to(int64_t b, int64_t c, int64_t w) {
+    __int128 r = (__int128)b - c + 1;
+    return r < 0 ? 0 : r > w ? w : (int64_t)r;
+}
+
 // ------------------------------------------------------------------ parallelism
-/** How many chunks a kernel of w iterations is split into (1: run sequentially). */
-inline int64_t nchunks(Ctx *ctx, int64_t w) {
-    if (w < 4096 || ctx->nthreads <= 1) return 1;
-    int64_t c = (int64_t)ctx->nthreads * 4;
-    if (c > w / 1024) c = w / 1024;
+/** How many chunks a kernel of w iterations is split into (1: run sequentially).  A
+ * `heavy` iteration (a loop or inner parallel work) is worth a thread even when there are
+ * few of them; more chunks than threads even out iterations of uneven cost. */
+inline int64_t nchunks(Ctx *ctx, int64_t w, bool heavy = false) {
+    if (w < (heavy ? 2 : 4096) || ctx->nthreads <= 1) return 1;
+    int64_t c = (int64_t)ctx->nthreads * (heavy ? 16 : 4);
+    if (!heavy && c > w / 1024) c = w / 1024;
+    if (c > w) c = w;
     return c < 1 ? 1 : c;
 }
 /** Runs f(chunk, lo, hi) for every chunk of [0, w), in parallel when nc > 1.  A failure
@@ -466,9 +481,8 @@ template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
     }
     int64_t bad = -1;
     Err err;
-    // Fewer threads when the machine is busy (libgomp reads the load average): a
-    // descheduled thread would otherwise hold every other one at the region's end.
-    omp_set_dynamic(1);
+    // Every thread, like the C++ baseline (omp_set_dynamic would read the load average,
+    // which counts this very computation, and run it on half the cores).
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->nthreads)
     for (int64_t c = 0; c < nc; c++) {
         int64_t lo = w / nc * c + (c < w % nc ? c : w % nc);

@@ -100,6 +100,9 @@ DeviceCall::DeviceCall(DeviceProgram &p) : program(p) {
     api_.read_err = [](void *self, DevErr *err) {
         return guarded(self, [&](DeviceCall &c) { c.program.read_err(err); });
     };
+    api_.zero = [](void *self, uint64_t dst, int64_t bytes) {
+        return guarded(self, [&](DeviceCall &c) { c.program.zero(dst, (uint64_t)bytes); });
+    };
 }
 
 namespace {
@@ -184,6 +187,9 @@ public:
     }
     void copy(uint64_t dst, uint64_t src, uint64_t bytes) override {
         cuda_check(cu_.cuMemcpyDtoD_v2(dst, src, bytes), "cuMemcpyDtoD_v2");
+    }
+    void zero(uint64_t dst, uint64_t bytes) override {
+        cuda_check(cu_.cuMemsetD8_v2(dst, 0, bytes), "cuMemsetD8_v2");
     }
     void occupancy(const char *fn, int want, int *block, int64_t *threads) override {
         auto it = occ_.find({fn, want});

@@ -30,6 +30,7 @@ public:
     virtual void upload(uint64_t dst, const void *src, uint64_t bytes) = 0;
     virtual void download(void *dst, uint64_t src, uint64_t bytes) = 0;
     virtual void copy(uint64_t dst, uint64_t src, uint64_t bytes) = 0;
+    virtual void zero(uint64_t dst, uint64_t bytes) = 0;
     /** Kernel fn's block size (`want` when > 0, else the occupancy calculator's) and how
      * many threads of that size fill the device. */
     virtual void occupancy(const char *fn, int want, int *block, int64_t *threads) = 0;

@@ -31,4 +31,6 @@ struct DevApi {
     /** Copies `loom_err` into *err and clears it on the device when it is set; returns
      * 0 when read (check err->set), else an error. */
     int (*read_err)(void *self, DevErr *err);
+    /** Sets `bytes` bytes at dst to 0 (scan status words and tile counters). */
+    int (*zero)(void *self, uint64_t dst, int64_t bytes);
 };

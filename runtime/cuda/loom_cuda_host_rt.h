@@ -168,6 +168,9 @@ struct Scratch {
         if (ptr) dev->free(dev->self, ptr, bytes);
     }
     template <class T> Buf<T, 1> as(int64_t count) const { return Buf<T, 1>{ptr, {count}}; }
+    void zero() const {
+        if (ptr) ok(dev->zero(dev->self, ptr, bytes));
+    }
     template <class T> T get() const {
         T x{};
         ok(dev->download(dev->self, &x, ptr, (int64_t)sizeof(T)));

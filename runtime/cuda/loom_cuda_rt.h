@@ -386,6 +386,39 @@ template <class T> __device__ inline T shfl_down(T x, int d) {
     else return __shfl_down_sync(0xffffffffu, x, d);
 }
 __device__ inline bool shfl_down(bool x, int d) { return __shfl_down_sync(0xffffffffu, (int)x, d) != 0; }
+/** Lane d above (for warp scans). */
+template <class T> __device__ inline T shfl_up(T x, int d) {
+    if constexpr (sizeof(T) < 4) return (T)__shfl_up_sync(0xffffffffu, (int)x, d);
+    else return __shfl_up_sync(0xffffffffu, x, d);
+}
+__device__ inline bool shfl_up(bool x, int d) { return __shfl_up_sync(0xffffffffu, (int)x, d) != 0; }
+
+// ------------------------------------------------------------------ single-pass scans
+// Decoupled look-back (Merrill & Garland): each tile publishes its aggregate, then its
+// inclusive prefix, for the tiles after it.  Status flags:
+enum : int32_t { TILE_INVALID = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
+/** A load or store that bypasses the (non-coherent) L1: other blocks write these. */
+template <class T> __device__ inline T vload(const T *p) { return *(const volatile T *)p; }
+template <class T> __device__ inline void vstore(T *p, T x) { *(volatile T *)p = x; }
+/** A one-word status: the flag in the high half, a value of at most 4 bytes in the low. */
+template <class S> __device__ inline uint64_t pack_status(int32_t flag, S v) {
+    static_assert(sizeof(S) <= 4, "packed status: at most 4 bytes");
+    uint32_t b = 0;
+    memcpy(&b, &v, sizeof(S));
+    return ((uint64_t)(uint32_t)flag << 32) | b;
+}
+template <class S> __device__ inline S status_value(uint64_t w) {
+    uint32_t b = (uint32_t)w;
+    S v;
+    memcpy(&v, &b, sizeof(S));
+    return v;
+}
+__device__ inline int32_t status_flag(uint64_t w) { return (int32_t)(w >> 32); }
+/** Ends the thread when another thread recorded a failure (a spinning look-back would
+ * otherwise wait for a tile that never comes). */
+__device__ inline void stop_if_failed() {
+    if (vload(&loom_err.set) != 0) stop();
+}
 
 /** The block's sum of v (every thread gets it); for counts. */
 __device__ inline int64_t block_sum(int64_t v) {

@@ -88,10 +88,33 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "k0_final("));
         CHECK(has(c.source, "lrt::shfl_down"));
     }
-    SUBCASE("scan and screma") {
+    SUBCASE("scan and screma: one single-pass kernel with decoupled look-back") {
         auto c = compile_ok(checked("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, reduce i64.max 0 xs)"));
-        CHECK(has(c.source, "_carry("));
-        CHECK(has(c.source, "_add("));
+        REQUIRE(c.kernels.size() == 1);
+        CHECK(c.kernels[0].launches.size() == 1); // no carry or add pass
+        CHECK(has(c.source, "Buf<int32_t, 1> pstatus_")); // two 8-byte accumulators: a flag array
+        CHECK(has(c.source, "lrt::TILE_AGGREGATE"));
+        CHECK(has(c.source, "__threadfence();"));
+        CHECK(has(c.source, "lrt::stop_if_failed()"));
+        CHECK(has(c.source, "lrt::shfl_up("));
+        CHECK(!has(c.source, "_carry("));
+        int zeroed = 0;
+        for (const cuda::KernelArg &a : c.kernels[0].calls.at(0).args)
+            zeroed += a.kind == cuda::KernelArg::Kind::Scratch && a.zero;
+        CHECK(zeroed == 2); // the flags and the tile counter
+    }
+    SUBCASE("scans of one small accumulator: one status word per tile") {
+        auto c = compile_ok(checked("entry main (xs: []f32) (hs: []f16) = (scan (+) 0 xs, scan f16.max f16.lowest hs)"));
+        CHECK(has(c.source, "Buf<uint64_t, 1> pstatus_"));
+        CHECK(has(c.source, "lrt::pack_status("));
+        CHECK(has(c.source, "lrt::status_value<uint16_t>("));
+    }
+    SUBCASE("a non-commutative scan over a tuple, with a map part") {
+        auto c = compile_ok(checked(
+            "entry main (xs: []i32) (ys: []i32) = -- composition of affine maps\n"
+            "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip (map (+1) xs) ys))"));
+        CHECK(has(c.source, "Buf<int32_t, 1> pstatus_"));
+        CHECK(has(c.source, "inc1.data[tile_]"));
     }
     SUBCASE("filter") {
         auto c = compile_ok(checked("entry main (xs: []f64) = filter (\\x -> x > 0) xs"));
@@ -108,6 +131,10 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
             "   reduce_by_index (replicate 8 1f16) (*) 1 is (map f16.f32 xs))"));
         CHECK(has(c.source, "atomicAdd("));
         CHECK(has(c.source, "lrt::atomic_update("));
+        // privatised in shared memory when the bins fit
+        CHECK(has(c.source, "__shared__ __align__(8) float hsh_[8192];"));
+        CHECK(has(c.source, "__shared__ __align__(8) uint16_t hsh_[16384];"));
+        CHECK(has(c.source, "atomicAdd(hsh_ + ix_, val_);"));
     }
     SUBCASE("segmented reduction, loops, in-kernel arrays, f16 and integer semantics") {
         compile_ok(checked(

@@ -131,6 +131,14 @@ struct FakeProgram : runtime::DeviceProgram {
     void upload(uint64_t dst, const void *src, uint64_t n) override { std::memcpy((void *)dst, src, n); }
     void download(void *dst, uint64_t src, uint64_t n) override { std::memcpy(dst, (void *)src, n); }
     void copy(uint64_t dst, uint64_t src, uint64_t n) override { std::memcpy((void *)dst, (void *)src, n); }
+    /** The blocks zeroed (address, bytes), in order. */
+    std::vector<std::pair<uint64_t, uint64_t>> zeroed;
+    void zero(uint64_t dst, uint64_t n) override {
+        CHECK(live.count(dst) == 1);
+        CHECK(live[dst] >= n);
+        std::memset((void *)dst, 0, n);
+        zeroed.push_back({dst, n});
+    }
     void occupancy(const char *, int want, int *block, int64_t *threads) override {
         *block = want > 0 ? want : 128;
         *threads = *block * 4;
@@ -237,6 +245,24 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
         CHECK(s.uploads == 1);
         CHECK(s.downloads == 1);
         CHECK(s.download_bytes == 4); // the scalar only
+    }
+    SUBCASE("a scan is one launch; its status words and tile counter are zeroed first") {
+        Run r = build("entry main (xs: []i32) = scan (+) 0 xs");
+        r.entry->call({i32s(std::vector<int32_t>(5000, 1))}); // 3 tiles of 2048 rows
+        CHECK(r.dev->launched == std::vector<std::string>{"k0"});
+        REQUIRE(r.dev->zeroed.size() == 2);
+        CHECK(r.dev->zeroed[0].second == 3 * 8); // one 64-bit status word per tile
+        CHECK(r.dev->zeroed[1].second == 8);     // the tile counter
+        CHECK(r.dev->live.empty());
+    }
+    SUBCASE("a scan with a reduction: flags, per-tile values, the result read back") {
+        Run r = build("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, i64.maximum xs)");
+        r.entry->call({Value::prim_array(PrimType::I64, {0})});
+        CHECK(r.dev->launched == std::vector<std::string>{"k0"});
+        REQUIRE(r.dev->zeroed.size() == 2);
+        CHECK(r.dev->zeroed[0].second == 4); // an empty scan still has tile 0: one flag
+        CHECK(r.entry->last_run().downloads >= 1); // the reduction's scalar
+        CHECK(r.dev->live.empty());
     }
 }
 

@@ -497,6 +497,14 @@ protected:
         size_t at = e.find('@');
         return at == std::string::npos ? e : e.replace(at, 1, i);
     }
+    /** The row-major offset of element idx of array `a`, inline: a local index array
+     * would keep the compiler from seeing consecutive elements (and vectorising). */
+    std::string flat_offset(const std::string &a, const std::vector<SubExp> &idx) {
+        std::string off = i64(idx.at(0));
+        for (size_t j = 1; j < idx.size(); j++)
+            off = "(" + off + ") * " + a + ".shape[" + std::to_string(j) + "] + " + i64(idx[j]);
+        return off;
+    }
     /** An iota or a replicated scalar whose every use is as an input row of a SOAC later
      * in the same body is not materialised (saves a full write and read of memory). */
     bool virtual_array(const Stm &s) {
@@ -695,13 +703,13 @@ protected:
             for (const SubExp &i : n->idx)
                 list += (list.empty() ? "" : ", ") + i64(i);
             size_t k = n->idx.size();
-            line("const int64_t " + ix + "[] = {" + list + "};");
+            if (n->checked || (int)k != at.rank())
+                line("const int64_t " + ix + "[] = {" + list + "};");
             if (n->checked)
                 line("lrt::check_index(" + loc(n->loc) + ", " + name(n->arr) + ", " + ix + ", " +
                      std::to_string(k) + ");");
             if ((int)k == at.rank())
-                return load(at.elem, name(n->arr) + ".data[lrt::offset(" + name(n->arr) + ", " +
-                                         ix + ", " + std::to_string(k) + ")]");
+                return load(at.elem, name(n->arr) + ".data[" + flat_offset(name(n->arr), n->idx) + "]");
             return "lrt::sub<" + std::to_string(at.rank() - (int)k) + ">(" + name(n->arr) + ", " +
                    ix + ", " + std::to_string(k) + ")";
         }
@@ -1307,6 +1315,67 @@ protected:
     virtual void filter(const Stm &s, const ir::FilterExp &n, bool par) = 0;
     virtual void scatter(const Stm &s, const ir::ScatterExp &n, bool par) = 0;
     virtual void hist(const Stm &s, const ir::HistExp &n, bool par) = 0;
+
+    /** `loom_entry` and `loom_release` over the ABI of runtime/cpu/loom_cpu_abi.h: the
+     * arguments unpacked, the body, the results packed, failures into ctx->err. */
+    void entry_function() {
+        os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
+        ind_ = 1;
+        line("unsigned poll_ = 0;");
+        line("(void)poll_;");
+        line("try {");
+        ind_++;
+        size_t k = 0;
+        Frame top{&f_.body, 0, true, {}};
+        for (const Param &p : f_.size_params) {
+            types_[p.var.id] = p.type;
+            line("int64_t " + name(p.var) + ";");
+            line("std::memcpy(&" + name(p.var) + ", args_[" + std::to_string(k++) +
+                 "].data, sizeof(int64_t));");
+        }
+        for (const Param &p : f_.params) {
+            types_[p.var.id] = p.type;
+            top.defined.insert(p.var.id);
+            std::string i = std::to_string(k++);
+            if (p.type.rank() == 0) {
+                line(std::string(ctype(p.type.elem)) + " " + name(p.var) + ";");
+                line("std::memcpy(&" + name(p.var) + ", args_[" + i + "].data, sizeof " +
+                     name(p.var) + ");");
+            } else {
+                array_argument(p, i);
+            }
+        }
+        std::vector<Res> rs = body(f_.body, std::move(top));
+        for (size_t i = 0; i < rs.size(); i++) {
+            const IType &t = f_.ret.at(i);
+            std::string e = rs[i].expr;
+            if (t.rank() == 0)
+                e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
+            else
+                array_result(e);
+            line("lrt::ret(res_[" + std::to_string(i) + "], " + e + ");");
+        }
+        line("return 0;");
+        ind_--;
+        line("} catch (lrt::Err &e) {");
+        line("    ctx->err = e;");
+        line("    return 1;");
+        line("} catch (...) {");
+        line("    ctx->err = lrt::Err();");
+        line("    ctx->err.kind = lrt::E_INTERNAL;");
+        line("    ctx->err.msg = \"out of memory\";");
+        line("    return 1;");
+        line("}");
+        os_ << "}\n";
+        os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
+    }
+    /** Entry argument `args_[i]` of array type as the local of parameter p. */
+    virtual void array_argument(const Param &p, const std::string &i) {
+        line(val_type(p.type) + " " + name(p.var) + " = lrt::arg<" + stype(p.type.elem) + ", " +
+             std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
+    }
+    /** Before an array result `e` is packed. */
+    virtual void array_result(const std::string &e) { (void)e; }
 };
 
 } // namespace loom::clike

@@ -38,54 +38,7 @@ public:
     CpuCode run() {
         os_ << cpu_runtime_text() << "\n// ---- generated from the IR of `" << f_.name << "`\n";
         functions();
-        os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
-        ind_ = 1;
-        line("unsigned poll_ = 0;");
-        line("(void)poll_;");
-        line("try {");
-        ind_++;
-        size_t k = 0;
-        Frame top{&f_.body, 0, true, {}};
-        for (const Param &p : f_.size_params) {
-            types_[p.var.id] = p.type;
-            line("int64_t " + name(p.var) + ";");
-            line("std::memcpy(&" + name(p.var) + ", args_[" + std::to_string(k++) +
-                 "].data, sizeof(int64_t));");
-        }
-        for (const Param &p : f_.params) {
-            types_[p.var.id] = p.type;
-            top.defined.insert(p.var.id);
-            std::string i = std::to_string(k++);
-            if (p.type.rank() == 0) {
-                line(std::string(ctype(p.type.elem)) + " " + name(p.var) + ";");
-                line("std::memcpy(&" + name(p.var) + ", args_[" + i + "].data, sizeof " +
-                     name(p.var) + ");");
-            } else {
-                line(val_type(p.type) + " " + name(p.var) + " = lrt::arg<" + stype(p.type.elem) +
-                     ", " + std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
-            }
-        }
-        std::vector<Res> rs = body(f_.body, std::move(top));
-        for (size_t i = 0; i < rs.size(); i++) {
-            const IType &t = f_.ret.at(i);
-            std::string e = rs[i].expr;
-            if (t.rank() == 0)
-                e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
-            line("lrt::ret(res_[" + std::to_string(i) + "], " + e + ");");
-        }
-        line("return 0;");
-        ind_--;
-        line("} catch (lrt::Err &e) {");
-        line("    ctx->err = e;");
-        line("    return 1;");
-        line("} catch (...) {");
-        line("    ctx->err = lrt::Err();");
-        line("    ctx->err.kind = lrt::E_INTERNAL;");
-        line("    ctx->err.msg = \"out of memory\";");
-        line("    return 1;");
-        line("}");
-        os_ << "}\n";
-        os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
+        entry_function();
         return {os_.str(), locs_};
     }
 
@@ -190,35 +143,174 @@ private:
         for (size_t j = k; j < pt.size(); j++)
             if (pt[j].rank() > 1)
                 return "";
-        if (q.map)
-            for (const Stm &st : q.map->body.stms) {
-                for (const Param &p : st.pat)
-                    if (p.type.rank() != 0)
-                        return "";
-                const Exp &e = *st.exp;
-                bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math ||
-                          e.kind == ExpKind::Convert || e.kind == ExpKind::Atom;
-                if (auto *b = e.as<ir::BinOpExp>()) {
-                    // Arithmetic has its operands' type; comparisons cannot fail.
-                    ok = is_float(st.pat.at(0).type.elem) || (b->op != ir::BinOpKind::Div && b->op != ir::BinOpKind::Mod &&
-                                         b->op != ir::BinOpKind::Quot && b->op != ir::BinOpKind::Rem &&
-                                         b->op != ir::BinOpKind::Pow);
-                }
-                if (!ok)
-                    return "";
-            }
+        if (q.map && !scalar_body(*q.map))
+            return "";
         return "#pragma omp simd" + clauses;
     }
 
-    std::string loop_pragma(const SoacPlan &p) override { return simd_reduction(p.q, p.pt, p.acc); }
+    /** Whether a SOAC's map body is scalar code that cannot fail (arithmetic, unchecked
+     * reads of single elements): its iterations may run in SIMD lanes. */
+    bool scalar_body(const Lambda &l) {
+        for (const Stm &st : l.body.stms) {
+            for (const Param &p : st.pat)
+                if (p.type.rank() != 0)
+                    return false;
+            const Exp &e = *st.exp;
+            bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math ||
+                      e.kind == ExpKind::Convert || e.kind == ExpKind::Atom;
+            if (auto *b = e.as<ir::BinOpExp>()) {
+                // Arithmetic has its operands' type; comparisons cannot fail.
+                ok = is_float(st.pat.at(0).type.elem) || (b->op != ir::BinOpKind::Div && b->op != ir::BinOpKind::Mod &&
+                                     b->op != ir::BinOpKind::Quot && b->op != ir::BinOpKind::Rem &&
+                                     b->op != ir::BinOpKind::Pow);
+            }
+            if (auto *x = e.as<ir::IndexExp>())
+                ok = !x->checked && (int)x->idx.size() == type_of(x->arr).rank();
+            if (!ok)
+                return false;
+        }
+        return true;
+    }
+
+    /** A map of scalar code writing one element per iteration: `omp simd` (its output
+     * arrays are fresh, so no iteration reads what another writes). */
+    std::string loop_pragma(const SoacPlan &p) override {
+        if (p.q.map && p.q.scans.empty() && p.q.reduces.empty()) {
+            for (const IType &t : p.pt)
+                if (t.rank() != 1)
+                    return "";
+            return scalar_body(*p.q.map) ? "#pragma omp simd" : "";
+        }
+        return simd_reduction(p.q, p.pt, p.acc);
+    }
+
+    /** `y = max(a, i + c)` or `y = min(a, i + c)` in a map body over index i (an iota
+     * input), with `a` the same in every iteration: the identity y = i + c on a middle
+     * range of iterations. */
+    struct Clamp {
+        int y;
+        bool is_max;
+        std::string a, i; // the bound and the index parameter (C++ expressions)
+        int64_t c;
+    };
+    std::vector<Clamp> clamps(const Soac &q) {
+        std::vector<Clamp> out;
+        const Lambda *l = q.map;
+        if (!l || l->params.size() != q.inputs.size() || !scalar_body(*l))
+            return out;
+        std::unordered_set<int> inner; // bound in the body: not the same in every iteration
+        std::unordered_map<int, std::pair<std::string, int64_t>> offs; // var: i + c
+        for (size_t j = 0; j < l->params.size(); j++) {
+            inner.insert(l->params[j].var.id);
+            auto v = virt_.find(q.inputs[j].id);
+            if (v != virt_.end() && v->second == "(int64_t)(@)")
+                offs[l->params[j].var.id] = {name(l->params[j].var), 0};
+        }
+        const int64_t small = (int64_t)1 << 31; // i + c cannot overflow
+        for (const Stm &st : l->body.stms) {
+            for (const Param &p : st.pat)
+                inner.insert(p.var.id);
+            if (st.pat.size() != 1 || st.pat[0].type.elem != PrimType::I64)
+                continue;
+            if (auto *b = st.exp->as<ir::BinOpExp>();
+                b && (b->op == ir::BinOpKind::Add || b->op == ir::BinOpKind::Sub)) {
+                const SubExp &v = b->x.is_const ? b->y : b->x, &k = b->x.is_const ? b->x : b->y;
+                if (v.is_const || !k.is_const || !offs.count(v.var.id) ||
+                    (b->op == ir::BinOpKind::Sub && b->x.is_const))
+                    continue;
+                int64_t c = k.value.as_i64();
+                if (c <= -small || c >= small)
+                    continue;
+                auto base = offs[v.var.id];
+                offs[st.pat[0].var.id] = {base.first, base.second + (b->op == ir::BinOpKind::Sub ? -c : c)};
+            } else if (auto *m = st.exp->as<ir::MathExp>();
+                       m && (m->fn == ir::MathFn::Max || m->fn == ir::MathFn::Min) && m->args.size() == 2) {
+                for (int side = 0; side < 2; side++) {
+                    const SubExp &x = m->args[(size_t)side], &a = m->args[(size_t)(1 - side)];
+                    if (x.is_const || !offs.count(x.var.id) || (!a.is_const && inner.count(a.var.id)))
+                        continue;
+                    auto o = offs[x.var.id];
+                    out.push_back({st.pat[0].var.id, m->fn == ir::MathFn::Max, i64(a), o.first, o.second});
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+    /** While the middle range of a split loop is emitted: clamps there that are i + c. */
+    std::unordered_map<int, std::string> identity_;
+    bool custom_stm(const Stm &s) override {
+        if (s.pat.size() != 1)
+            return false;
+        auto it = identity_.find(s.pat[0].var.id);
+        if (it == identity_.end())
+            return false;
+        line(decl(s.pat[0]) + " = " + it->second + ";");
+        return true;
+    }
+
+    /** A sequential SOAC whose body clamps the index (neighbour reads at an edge, as
+     * `max 0 (i - 1)`): three loops, the middle one without the clamps, so that its reads
+     * are of consecutive elements (vectorised without gathers).  Same order as one loop. */
+    void split_loops(const SoacPlan &p, const std::vector<Clamp> &cs) {
+        std::string lo = "plo" + p.N + "_", hi = "phi" + p.N + "_";
+        line("int64_t " + lo + " = 0, " + hi + " = " + p.w + ";");
+        for (const Clamp &c : cs)
+            line(c.is_max ? lo + " = lrt::max_i(" + lo + ", lrt::peel_from(" + c.a + ", " +
+                                std::to_string(c.c) + ", " + p.w + "));"
+                          : hi + " = lrt::min_i(" + hi + ", lrt::peel_to(" + c.a + ", " +
+                                std::to_string(c.c) + ", " + p.w + "));");
+        line(hi + " = lrt::max_i(" + lo + ", " + hi + ");");
+        std::string pragma = loop_pragma(p);
+        const std::string bounds[4] = {"0", lo, hi, p.w};
+        for (int part = 0; part < 3; part++) {
+            if (part == 1)
+                for (const Clamp &c : cs)
+                    identity_[c.y] = "(" + c.i + " + (int64_t)" + std::to_string(c.c) + ")";
+            open_loop(p.i, bounds[part], bounds[part + 1], pragma);
+            p.iteration();
+            close_loop();
+            identity_.clear();
+        }
+    }
     /** Failure messages are read by the host after the worker threads' stacks unwound. */
     std::string msg_storage() const override { return "static thread_local char"; }
+
+    /** Whether one iteration of a kernel with this body has a loop, inner parallel work
+     * or a call: worth parallelising over few iterations. */
+    static bool costly(const Body &b) {
+        for (const Stm &st : b.stms) {
+            switch (st.exp->kind) {
+            case ExpKind::Loop: case ExpKind::Map: case ExpKind::Reduce: case ExpKind::Scan:
+            case ExpKind::Filter: case ExpKind::Scatter: case ExpKind::Hist:
+            case ExpKind::Screma: case ExpKind::Apply:
+                return true;
+            case ExpKind::If: {
+                auto *n = st.exp->as<ir::IfExp>();
+                if (costly(n->then_body) || costly(n->else_body))
+                    return true;
+                break;
+            }
+            default:
+                break;
+            }
+        }
+        return false;
+    }
 
     /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
      * combined in order, and scans fixed up with each chunk's carry-in. */
     void soac_loops(const SoacPlan &p, bool par) override {
-        if (!par)
-            return CLikeGen::soac_loops(p, par);
+        if (!par) {
+            std::vector<Clamp> cs = clamps(p.q);
+            if (cs.empty())
+                return CLikeGen::soac_loops(p, par);
+            p.declare_accs();
+            split_loops(p, cs);
+            for (size_t k = p.nscan; k < p.nacc(); k++)
+                line(name(p.s.pat[k].var) + " = lrt::own(" + p.acc[k] + ");");
+            return;
+        }
         const Stm &s = p.s;
         const std::string &N = p.N, &w = p.w, &i = p.i;
         const size_t nscan = p.nscan, nred = p.nred, nacc = p.nacc();
@@ -231,7 +323,8 @@ private:
         std::vector<std::string> part(nacc);
         for (size_t k = 0; k < nacc; k++)
             part[k] = "part" + N + "_" + std::to_string(k);
-        line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + ");");
+        bool heavy = p.q.map && costly(p.q.map->body);
+        line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + (heavy ? ", true" : "") + ");");
         for (size_t k = 0; k < nacc; k++)
             line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");

@@ -11,11 +11,13 @@
  *  - map: one thread per row, grid-stride loop;
  *  - redomap: contiguous per-thread chunks folded in order, a block reduction (warp
  *    shuffles, then shared memory), per-block partials, and `<k>_final` (one block);
- *  - scan/scanomap/screma: the same chunks and a Hillis-Steele scan of the threads'
- *    aggregates per block, `<k>_carry` scans the block sums, `<k>_add` adds them;
+ *  - scan/scanomap/screma with scans: one single-pass kernel, tiles in launch order and
+ *    decoupled look-back over per-tile status words (scan_kernel below; the host zeroes
+ *    the status and the tile counter);
  *  - filter: flags and block counts, `<k>_offsets`, `<k>_write` (scatter of kept rows);
- *  - scatter: one thread per index; hist: global atomics (atomicAdd for `+` on
- *    32/64-bit types, else a CAS loop around the operator).
+ *  - scatter: one thread per index; hist: a sub-histogram per block in shared memory
+ *    when the bins fit (hist_kernel), merged with global atomics, else global atomics
+ *    (atomicAdd for `+` on 32/64-bit types, else a CAS loop around the operator).
  * The host program that launches them is C++ (CodegenCudaHost.cpp); the end of the CUDA
  * source summarises it in a comment.
  */
@@ -409,204 +411,326 @@ private:
         close();
     }
 
+    /** What the kernels of one map/redomap/scanomap/screma share. */
+    struct SoacK {
+        Ops os;
+        size_t nacc = 0, nres = 0;
+        std::vector<int> fv;
+        std::vector<IType> pt;                        ///< the pattern's types
+        std::vector<std::string> acc, acc_t, neutral; ///< per accumulator
+        std::vector<KParam> outs;                     ///< scan and map outputs
+        std::vector<Param> out_params;
+    };
+
     /** Map, redomap, scanomap and screma kernels.  Every thread takes a contiguous chunk
      * of the rows, so reductions and scans combine in order without commutativity. */
     void soac_kernel(const Stm &s, const Soac &q, const std::string &kname) {
-        Ops os = ops_of(q);
-        size_t nacc = os.nscan + os.nred, nres = s.pat.size();
-        std::vector<int> fv = free_vars(s);
+        SoacK k;
+        k.os = ops_of(q);
+        const Ops &os = k.os;
+        k.nacc = os.nscan + os.nred;
+        k.nres = s.pat.size();
+        k.fv = free_vars(s);
         std::set<int> inside;
         params_in_exp(*s.exp, [&](const Param &p) { inside.insert(p.var.id); });
-        std::vector<IType> pt;
         for (const Param &p : s.pat)
-            pt.push_back(p.type);
-        for (size_t k = 0; k < nres; k++) {
-            bool arr_out = k < os.nscan || k >= nacc;
-            if ((arr_out && pt[k].rank() != (k < os.nscan ? 1 : pt[k].rank())) ||
-                (!arr_out && pt[k].rank() != 0) || (k < os.nscan && pt[k].rank() != 1))
+            k.pt.push_back(p.type);
+        for (size_t r = 0; r < k.nres; r++) {
+            bool arr_out = r < os.nscan || r >= k.nacc;
+            if ((arr_out && k.pt[r].rank() != (r < os.nscan ? 1 : k.pt[r].rank())) ||
+                (!arr_out && k.pt[r].rank() != 0) || (r < os.nscan && k.pt[r].rank() != 1))
                 limitation(s, "reductions and scans of arrays (an operator on non-scalars)");
-            for (size_t d = 1; arr_out && d < pt[k].dims.size(); d++)
-                if (!pt[k].dims[d].is_const && inside.count(pt[k].dims[d].var.id))
+            for (size_t d = 1; arr_out && d < k.pt[r].dims.size(); d++)
+                if (!k.pt[r].dims[d].is_const && inside.count(k.pt[r].dims[d].var.id))
                     limitation(s, "map results whose row sizes are only known inside the kernel");
         }
-        std::vector<std::string> acc = names("acc_", nacc), acc_t(nacc), neutral(nacc);
+        k.acc = names("acc_", k.nacc);
+        k.acc_t.resize(k.nacc);
+        k.neutral.resize(k.nacc);
         for (size_t o = 0; o < os.ops.size(); o++)
             for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
-                neutral[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
-        for (size_t k = 0; k < nacc; k++)
-            acc_t[k] = ctype(pt[k].elem);
-        std::vector<KParam> outs;
-        std::vector<Param> out_params;
-        for (size_t k = 0; k < nres; k++)
-            if (k < os.nscan || k >= nacc) {
-                outs.push_back(out_arg(s.pat[k]));
-                out_params.push_back(s.pat[k]);
+                k.neutral[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+        for (size_t a = 0; a < k.nacc; a++)
+            k.acc_t[a] = ctype(k.pt[a].elem);
+        for (size_t r = 0; r < k.nres; r++)
+            if (r < os.nscan || r >= k.nacc) {
+                k.outs.push_back(out_arg(s.pat[r]));
+                k.out_params.push_back(s.pat[r]);
             }
-        auto parts = [&](const std::string &base, size_t from, size_t to, const std::string &what) {
-            std::vector<KParam> ps;
-            for (size_t k = from; k < to; k++)
-                ps.push_back({buf_type(pt[k].elem, 1) + " " + base + std::to_string(k),
-                              what + " of " + name(s.pat[k].var),
-                              scratch(base + std::to_string(k), stype(pt[k].elem),
-                                      base == "res" ? '1' : 'G', base == "res" ? s.pat[k].var.id : -1)});
-            return ps;
-        };
-        auto all = [](std::initializer_list<std::vector<KParam>> ls) {
-            std::vector<KParam> r;
-            for (const auto &l : ls)
-                r.insert(r.end(), l.begin(), l.end());
-            return r;
-        };
-        std::vector<KParam> red_parts = parts("part", os.nscan, nacc, "per-block partials");
-        std::vector<KParam> bsums = parts("bsum", 0, os.nscan, "per-block sums");
-        bool scan = os.nscan > 0, red = os.nred > 0;
-        auto is_red = [&](size_t o) { return !os.is_scan(o); };
-        auto is_scan = [&](size_t o) { return os.is_scan(o); };
-        auto any = [](size_t) { return true; };
-        GridKind grid = scan ? GridKind::ScanBlock : GridKind::Occupancy;
+        if (os.nscan > 0)
+            return scan_kernel(s, q, kname, k);
+        redomap_kernel(s, q, kname, k);
+    }
 
-        // Phase 1: the rows (map part), per-thread folds, block results.
-        begin_kernel(kname, all({args_of(fv), outs, red_parts, bsums}), grid);
-        bind_types(fv, out_params);
-        std::string i = "i_";
+    /** Scratch buffers `<base><a>` for accumulators [from, to) (as kernel parameters). */
+    std::vector<KParam> acc_bufs(const Stm &s, const SoacK &k, const std::string &base, size_t from,
+                                 size_t to, char count, const std::string &what) const {
+        std::vector<KParam> ps;
+        for (size_t a = from; a < to; a++)
+            ps.push_back({buf_type(k.pt[a].elem, 1) + " " + base + std::to_string(a),
+                          what + " of " + name(s.pat[a].var),
+                          scratch(base + std::to_string(a), stype(k.pt[a].elem), count,
+                                  base == "res" ? s.pat[a].var.id : -1)});
+        return ps;
+    }
+    static std::vector<KParam> all(std::initializer_list<std::vector<KParam>> ls) {
+        std::vector<KParam> r;
+        for (const auto &l : ls)
+            r.insert(r.end(), l.begin(), l.end());
+        return r;
+    }
+
+    /** The body of the row loop at row `i`: the map part, the fold into the accumulators,
+     * the scan outputs (inclusive within the thread's chunk) and the map outputs. */
+    void fold_row(const Stm &s, const Soac &q, const SoacK &k, const std::string &i) {
+        std::vector<std::string> r;
+        if (q.map) {
+            std::vector<std::string> args;
+            for (const Var &v : q.inputs)
+                args.push_back(in_row(v, i));
+            for (const Res &x : apply(*q.map, args))
+                r.push_back(x.expr);
+        } else {
+            for (const Var &v : q.inputs)
+                r.push_back(in_row(v, i));
+        }
+        combine_ops(k.os, [](size_t) { return true; }, k.acc, r, k.acc);
+        for (size_t a = 0; a < k.os.nscan; a++)
+            put_row(name(s.pat[a].var), k.pt[a], i, k.acc[a]);
+        for (size_t a = k.nacc; a < k.nres; a++)
+            put_row(name(s.pat[a].var), k.pt[a], i, r[a]);
+    }
+
+    /** Map and redomap: a grid-stride map, or per-thread chunks, a block reduction and
+     * per-block partials reduced by `<k>_final` (one block). */
+    void redomap_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k) {
+        const Ops &os = k.os;
+        auto any = [](size_t) { return true; };
+        std::vector<KParam> red_parts = acc_bufs(s, k, "part", 0, k.nacc, 'G', "per-block partials");
+        begin_kernel(kname, all({args_of(k.fv), k.outs, red_parts}), GridKind::Occupancy);
+        bind_types(k.fv, k.out_params);
         line("const int64_t w_ = " + i64(q.w) + ";");
-        if (nacc == 0) {
-            open("for (int64_t " + i + " = lrt::gtid(); " + i + " < w_; " + i + " += lrt::gsize()) {");
+        if (k.nacc == 0) {
+            open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
         } else {
             line("int64_t lo_, hi_;");
             line("lrt::chunk(w_, lrt::gsize(), lrt::gtid(), lo_, hi_);");
-            for (size_t k = 0; k < nacc; k++)
-                line(acc_t[k] + " " + acc[k] + " = " + neutral[k] + ";");
-            open("for (int64_t " + i + " = lo_; " + i + " < hi_; " + i + "++) {");
+            for (size_t a = 0; a < k.nacc; a++)
+                line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
+            open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
         }
-        {
-            std::vector<std::string> r;
-            if (q.map) {
-                std::vector<std::string> args;
-                for (const Var &v : q.inputs)
-                    args.push_back(in_row(v, i));
-                for (const Res &x : apply(*q.map, args))
-                    r.push_back(x.expr);
-            } else {
-                for (const Var &v : q.inputs)
-                    r.push_back(in_row(v, i));
-            }
-            combine_ops(os, any, acc, r, acc);
-            for (size_t k = 0; k < os.nscan; k++)
-                put_row(name(s.pat[k].var), pt[k], i, acc[k]);
-            for (size_t k = nacc; k < nres; k++)
-                put_row(name(s.pat[k].var), pt[k], i, r[k]);
-        }
+        fold_row(s, q, k, "i_");
         close();
-        if (scan) {
-            // Inclusive scan of the threads' aggregates in shared memory (Hillis-Steele),
-            // then each thread folds its exclusive prefix into its chunk.
-            std::vector<std::string> sh = names("shs_", os.nscan), o = names("prev_", os.nscan),
-                                     cur = names("cur_", os.nscan);
-            std::vector<std::string> shx(os.nscan), shp(os.nscan);
-            for (size_t k = 0; k < os.nscan; k++) {
-                line("__shared__ " + acc_t[k] + " " + sh[k] + "[LOOM_SCAN_BLOCK];");
-                line(sh[k] + "[threadIdx.x] = " + acc[k] + ";");
-                shx[k] = sh[k] + "[threadIdx.x]";
-                shp[k] = sh[k] + "[threadIdx.x - 1]";
-            }
-            line("__syncthreads();");
-            open("for (unsigned d_ = 1; d_ < blockDim.x; d_ <<= 1) {");
-            line("const bool has_ = threadIdx.x >= d_;");
-            for (size_t k = 0; k < os.nscan; k++)
-                line(acc_t[k] + " " + o[k] + " = has_ ? " + sh[k] + "[threadIdx.x - d_] : " + acc[k] + ";");
-            line("__syncthreads();");
-            open("if (has_) {");
-            for (size_t k = 0; k < os.nscan; k++)
-                line(acc_t[k] + " " + cur[k] + " = " + shx[k] + ";");
-            combine_ops(os, is_scan, o, cur, cur);
-            for (size_t k = 0; k < os.nscan; k++)
-                line(shx[k] + " = " + cur[k] + ";");
-            close();
-            line("__syncthreads();");
-            close();
-            open("if (threadIdx.x > 0) {");
-            fold_prefix(s, os, pt, shp, acc_t, "lo_", "hi_");
-            close();
-            for (size_t k = 0; k < os.nscan; k++)
-                line("if (threadIdx.x == blockDim.x - 1) bsum" + std::to_string(k) +
-                     ".data[blockIdx.x] = " + store(pt[k].elem, shx[k]) + ";");
+        if (k.nacc == 0) {
+            end_kernel();
+            return;
         }
-        if (red) {
-            block_reduce(os, is_red, acc, acc_t, neutral);
-            for (size_t k = os.nscan; k < nacc; k++)
-                line("if (threadIdx.x == 0) part" + std::to_string(k) + ".data[blockIdx.x] = " +
-                     store(pt[k].elem, acc[k]) + ";");
-        }
+        block_reduce(os, any, k.acc, k.acc_t, k.neutral);
+        for (size_t a = 0; a < k.nacc; a++)
+            line("if (threadIdx.x == 0) part" + std::to_string(a) + ".data[blockIdx.x] = " +
+                 store(k.pt[a].elem, k.acc[a]) + ";");
         end_kernel();
 
-        if (red) {
-            // The block partials, reduced by one block.
-            std::vector<KParam> res = parts("res", os.nscan, nacc, "1-element result");
-            begin_kernel(kname + "_final",
-                         all({args_of(fv), red_parts, {blocks_arg("nparts_")}, res}),
-                         GridKind::OneBlock);
-            bind_types(fv, {});
-            line("int64_t lo_, hi_;");
-            line("lrt::chunk(nparts_, blockDim.x, threadIdx.x, lo_, hi_);");
-            std::vector<std::string> xs(nacc);
-            for (size_t k = 0; k < nacc; k++) {
-                line(acc_t[k] + " " + acc[k] + " = " + neutral[k] + ";");
-                xs[k] = load(pt[k].elem, "part" + std::to_string(k) + ".data[c_]");
-            }
-            open("for (int64_t c_ = lo_; c_ < hi_; c_++) {");
-            combine_ops(os, is_red, acc, xs, acc);
-            close();
-            block_reduce(os, is_red, acc, acc_t, neutral);
-            for (size_t k = os.nscan; k < nacc; k++)
-                line("if (threadIdx.x == 0) res" + std::to_string(k) + ".data[0] = " +
-                     store(pt[k].elem, acc[k]) + ";");
-            end_kernel();
+        // The block partials, reduced by one block.
+        std::vector<KParam> res = acc_bufs(s, k, "res", 0, k.nacc, '1', "1-element result");
+        begin_kernel(kname + "_final", all({args_of(k.fv), red_parts, {blocks_arg("nparts_")}, res}),
+                     GridKind::OneBlock);
+        bind_types(k.fv, {});
+        line("int64_t lo_, hi_;");
+        line("lrt::chunk(nparts_, blockDim.x, threadIdx.x, lo_, hi_);");
+        std::vector<std::string> xs(k.nacc);
+        for (size_t a = 0; a < k.nacc; a++) {
+            line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
+            xs[a] = load(k.pt[a].elem, "part" + std::to_string(a) + ".data[c_]");
         }
-        if (scan) {
-            // The blocks' sums scanned in order (few: one thread), then added to the blocks.
-            begin_kernel(kname + "_carry", all({args_of(fv), bsums, {blocks_arg("nblocks_")}}),
-                         GridKind::OneThread);
-            bind_types(fv, {});
-            open("for (int64_t b_ = 1; b_ < nblocks_; b_++) {");
-            std::vector<std::string> prev(os.nscan), x = names("x_", os.nscan);
-            for (size_t k = 0; k < os.nscan; k++) {
-                prev[k] = "pv" + std::to_string(k) + "_";
-                line(acc_t[k] + " " + prev[k] + " = " +
-                     load(pt[k].elem, "bsum" + std::to_string(k) + ".data[b_ - 1]") + ";");
-                line(acc_t[k] + " " + x[k] + " = " +
-                     load(pt[k].elem, "bsum" + std::to_string(k) + ".data[b_]") + ";");
-            }
-            combine_ops(os, is_scan, prev, x, x);
-            for (size_t k = 0; k < os.nscan; k++)
-                line("bsum" + std::to_string(k) + ".data[b_] = " + store(pt[k].elem, x[k]) + ";");
-            close();
-            end_kernel();
+        open("for (int64_t c_ = lo_; c_ < hi_; c_++) {");
+        combine_ops(os, any, k.acc, xs, k.acc);
+        close();
+        block_reduce(os, any, k.acc, k.acc_t, k.neutral);
+        for (size_t a = 0; a < k.nacc; a++)
+            line("if (threadIdx.x == 0) res" + std::to_string(a) + ".data[0] = " +
+                 store(k.pt[a].elem, k.acc[a]) + ";");
+        end_kernel();
+    }
 
-            std::vector<KParam> scan_outs(outs.begin(), outs.begin() + (long)os.nscan);
-            std::vector<Param> scan_params(out_params.begin(), out_params.begin() + (long)os.nscan);
-            begin_kernel(kname + "_add", all({args_of(fv), scan_outs, bsums}), GridKind::Same);
-            bind_types(fv, scan_params);
-            line("if (blockIdx.x == 0) return;");
-            line("const int64_t w_ = " + i64(q.w) + ";");
-            line("int64_t lo_, hi_;");
-            line("lrt::chunk(w_, lrt::gsize(), lrt::gtid(), lo_, hi_);");
-            std::vector<std::string> carry(os.nscan);
-            for (size_t k = 0; k < os.nscan; k++) {
-                carry[k] = "carry" + std::to_string(k) + "_";
-                line(acc_t[k] + " " + carry[k] + " = " +
-                     load(pt[k].elem, "bsum" + std::to_string(k) + ".data[blockIdx.x - 1]") + ";");
-            }
-            fold_prefix(s, os, pt, carry, acc_t, "lo_", "hi_");
-            end_kernel();
+    /** An inclusive scan of `v` (one variable per accumulator, all ops) across the warp,
+     * by shuffles: lane l ends with op(v_0, ..., v_l). */
+    void warp_scan(const SoacK &k, const std::vector<std::string> &v) {
+        std::vector<std::string> up = names("up" + std::to_string(tmp_++) + "_", k.nacc);
+        open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + up[a] + " = lrt::shfl_up(" + v[a] + ", d_);");
+        open("if (lane_ >= (unsigned)d_) {");
+        combine_ops(k.os, [](size_t) { return true; }, up, v, v);
+        close();
+        close();
+    }
+
+    /** Single-pass scan (scanomap and screma with scans): tiles of scan_tile rows taken
+     * in launch order from an atomic counter (so a tile waits only for tiles already
+     * running), each thread folds a contiguous chunk of its tile, the block scans the
+     * threads' aggregates (warp shuffles, then the warps' totals), and thread 0 finds the
+     * tile's exclusive prefix by decoupled look-back over the tiles' status, publishing
+     * the tile's aggregate first and its inclusive prefix after.  Every accumulator rides
+     * along (reductions too: the last tile's inclusive prefix is their result).  Status:
+     * one 64-bit word per tile (flag and value) for a single accumulator of at most 4
+     * bytes; else a flag array and per-accumulator aggregate and prefix arrays, the
+     * values written before a fence and the flag. */
+    void scan_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k) {
+        const Ops &os = k.os;
+        auto any = [](size_t) { return true; };
+        auto is_scan = [&](size_t o) { return os.is_scan(o); };
+        const bool packed = k.nacc == 1 && prim_size(k.pt[0].elem) <= 4;
+        KernelArg counter = scratch("tile", "int64_t", '1');
+        counter.zero = true;
+        std::vector<KParam> status;
+        if (packed) {
+            KernelArg st = scratch("status", "uint64_t", 'T');
+            st.zero = true;
+            status.push_back({"Buf<uint64_t, 1> pstatus_", "tile status words[T]", st});
+        } else {
+            KernelArg fl = scratch("flag", "int32_t", 'T');
+            fl.zero = true;
+            status.push_back({"Buf<int32_t, 1> pstatus_", "tile flags[T]", fl});
+            for (const auto &v : {acc_bufs(s, k, "agg", 0, k.nacc, 'T', "tile aggregates"),
+                                  acc_bufs(s, k, "inc", 0, k.nacc, 'T', "tile inclusive prefixes")})
+                status.insert(status.end(), v.begin(), v.end());
         }
+        status.push_back({"Buf<int64_t, 1> ptile_", "tile counter", counter});
+        std::vector<KParam> res = acc_bufs(s, k, "res", os.nscan, k.nacc, '1', "1-element result");
+        begin_kernel(kname, all({args_of(k.fv), k.outs, status, res}), GridKind::ScanBlock);
+        bind_types(k.fv, k.out_params);
+        line("const int64_t w_ = " + i64(q.w) + ";");
+        line("const int64_t ntiles_ = pstatus_.shape[0];");
+        line("const unsigned lane_ = threadIdx.x & 31u, warp_ = threadIdx.x >> 5, nw_ = (blockDim.x + 31u) >> 5;");
+        line("__shared__ int64_t tile_sh_;");
+        std::vector<std::string> wsum = names("wsum_", k.nacc), tpre = names("tpre_", k.nacc);
+        for (size_t a = 0; a < k.nacc; a++) {
+            line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
+            line("__shared__ " + k.acc_t[a] + " " + tpre[a] + ";");
+        }
+        open("for (;;) {");
+        line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
+        line("__syncthreads();");
+        line("const int64_t tile_ = tile_sh_;");
+        line("if (tile_ >= ntiles_) break;");
+        line("const int64_t base_ = tile_ * " + std::to_string(scan_tile) + ";");
+        line("const int64_t end_ = w_ - base_ < " + std::to_string(scan_tile) + " ? w_ : base_ + " +
+             std::to_string(scan_tile) + ";");
+        line("int64_t lo_, hi_;");
+        line("lrt::chunk(end_ - base_, blockDim.x, threadIdx.x, lo_, hi_);");
+        line("lo_ += base_;");
+        line("hi_ += base_;");
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
+        open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+        fold_row(s, q, k, "i_");
+        close();
+
+        // The block's scan of the threads' aggregates: within each warp, then the warps'
+        // totals (scanned by warp 0); ex_ is the thread's exclusive prefix in its warp.
+        warp_scan(k, k.acc);
+        std::vector<std::string> ex = names("ex_", k.nacc);
+        for (size_t a = 0; a < k.nacc; a++) {
+            line(k.acc_t[a] + " " + ex[a] + " = lrt::shfl_up(" + k.acc[a] + ", 1);");
+            line("if (lane_ == 0) " + ex[a] + " = " + k.neutral[a] + ";");
+            line("if (lane_ == 31 || threadIdx.x == blockDim.x - 1) " + wsum[a] + "[warp_] = " +
+                 k.acc[a] + ";");
+        }
+        line("__syncthreads();");
+        open("if (warp_ == 0) {");
+        std::vector<std::string> t = names("t_", k.nacc);
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + t[a] + " = lane_ < nw_ ? " + wsum[a] + "[lane_] : " + k.neutral[a] + ";");
+        warp_scan(k, t);
+        for (size_t a = 0; a < k.nacc; a++)
+            line("if (lane_ < nw_) " + wsum[a] + "[lane_] = " + t[a] + ";");
+        close();
+        line("__syncthreads();");
+
+        // Thread 0: the tile's exclusive prefix by look-back.
+        open("if (threadIdx.x == 0) {");
+        std::vector<std::string> agg = names("agg_", k.nacc), tex = names("tex_", k.nacc),
+                                 inc = names("inc_", k.nacc), x = names("x_", k.nacc);
+        for (size_t a = 0; a < k.nacc; a++) {
+            line(k.acc_t[a] + " " + agg[a] + " = " + wsum[a] + "[nw_ - 1];");
+            line(k.acc_t[a] + " " + tex[a] + " = " + k.neutral[a] + ";");
+            line(k.acc_t[a] + " " + inc[a] + " = " + agg[a] + ";");
+        }
+        open("if (tile_ > 0) {");
+        publish(k, packed, "lrt::TILE_AGGREGATE", agg);
+        line("int64_t p_ = tile_ - 1;");
+        open("for (;;) {");
+        if (packed) {
+            line("uint64_t st_;");
+            line("while (lrt::status_flag(st_ = lrt::vload(pstatus_.data + p_)) == lrt::TILE_INVALID) lrt::stop_if_failed();");
+            line("const int32_t f_ = lrt::status_flag(st_);");
+            line(k.acc_t[0] + " " + x[0] + " = " +
+                 load(k.pt[0].elem, "lrt::status_value<" + std::string(stype(k.pt[0].elem)) + ">(st_)") + ";");
+        } else {
+            line("int32_t f_;");
+            line("while ((f_ = lrt::vload(pstatus_.data + p_)) == lrt::TILE_INVALID) lrt::stop_if_failed();");
+            line("__threadfence();"); // the values were written before the flag
+            for (size_t a = 0; a < k.nacc; a++) {
+                std::string A = std::to_string(a);
+                line(k.acc_t[a] + " " + x[a] + " = " +
+                     load(k.pt[a].elem, "lrt::vload((f_ == lrt::TILE_PREFIX ? inc" + A + " : agg" + A +
+                                            ").data + p_)") + ";");
+            }
+        }
+        combine_ops(os, any, x, tex, tex); // the earlier tile on the left
+        line("if (f_ == lrt::TILE_PREFIX) break;");
+        line("p_--;");
+        close();
+        combine_ops(os, any, tex, agg, inc);
+        close();
+        publish(k, packed, "lrt::TILE_PREFIX", inc);
+        for (size_t a = 0; a < k.nacc; a++)
+            line(tpre[a] + " = " + tex[a] + ";");
+        for (size_t a = os.nscan; a < k.nacc; a++)
+            line("if (tile_ == ntiles_ - 1) res" + std::to_string(a) + ".data[0] = " +
+                 store(k.pt[a].elem, inc[a]) + ";");
+        close();
+        line("__syncthreads();");
+
+        // Each thread's prefix: the tile's, its warp's, its own in the warp, in order.
+        std::vector<std::string> pre = names("pre_", k.nacc);
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + pre[a] + " = warp_ > 0 ? " + wsum[a] + "[warp_ - 1] : " +
+                 k.neutral[a] + ";");
+        combine_ops(os, is_scan, pre, ex, pre);
+        std::vector<std::string> tp(k.nacc);
+        for (size_t a = 0; a < k.nacc; a++) {
+            tp[a] = "tp" + std::to_string(a) + "_";
+            line(k.acc_t[a] + " " + tp[a] + " = " + tpre[a] + ";");
+        }
+        combine_ops(os, is_scan, tp, pre, pre);
+        fold_prefix(s, os, k.pt, pre, k.acc_t, "lo_", "hi_");
+        line("__syncthreads();"); // the shared values are read before the next tile's
+        close();
+        end_kernel();
+    }
+
+    /** Thread 0 publishes its tile's values `v` with `flag` (look-back readers see the
+     * values once they see the flag). */
+    void publish(const SoacK &k, bool packed, const std::string &flag, const std::vector<std::string> &v) {
+        if (packed) {
+            line("lrt::vstore(pstatus_.data + tile_, lrt::pack_status(" + flag + ", " +
+                 store(k.pt[0].elem, v[0]) + "));");
+            return;
+        }
+        std::string arr = flag == "lrt::TILE_PREFIX" ? "inc" : "agg";
+        for (size_t a = 0; a < k.nacc; a++)
+            line(arr + std::to_string(a) + ".data[tile_] = " + store(k.pt[a].elem, v[a]) + ";");
+        line("__threadfence();");
+        line("lrt::vstore(pstatus_.data + tile_, (int32_t)" + flag + ");");
     }
 
     /** out[i] = op(prefix, out[i]) for the scan outputs over rows [lo, hi). */
     void fold_prefix(const Stm &s, const Ops &os, const std::vector<IType> &pt,
                      const std::vector<std::string> &prefix, const std::vector<std::string> &acc_t,
                      const std::string &lo, const std::string &hi) {
-        std::vector<std::string> pre = names("pre_", os.nscan), x = names("x_", os.nscan);
+        std::vector<std::string> pre = names("pfx_", os.nscan), x = names("y_", os.nscan);
         for (size_t k = 0; k < os.nscan; k++)
             line("const " + acc_t[k] + " " + pre[k] + " = " + prefix[k] + ";");
         open("for (int64_t j_ = " + lo + "; j_ < " + hi + "; j_++) {");
@@ -617,7 +741,6 @@ private:
             put_row(name(s.pat[k].var), pt[k], "j_", x[k]);
         close();
     }
-
     /** Filter: flags and per-block counts, the blocks' offsets (one thread), then each
      * thread copies its kept rows at its block's offset plus the counts before it. */
     void filter_kernel(const Stm &s, const ir::FilterExp &n, const std::string &kname) {
@@ -716,7 +839,33 @@ private:
         return params && ok_type && !l.body.result[0].is_const && l.body.result[0].var == r;
     }
 
-    /** Hist with global atomics: atomicAdd for `+`, else a CAS loop around the operator. */
+    /** Bytes of the per-block sub-histogram in shared memory: a histogram with at most
+     * this many bytes of bins is privatised (allocated statically, so every hist kernel
+     * reserves it; 32 KiB leaves room for several blocks per multiprocessor). */
+    static constexpr int hist_shared_bytes = 32768;
+
+    /** `*ptr = op(*ptr, val)` atomically: atomicAdd for `+`, else a CAS loop around the
+     * operator (`val` is an expression of the compute type). */
+    void hist_update(const ir::HistExp &n, PrimType t, const std::string &ptr, const std::string &val) {
+        std::string S = stype(t);
+        if (is_atomic_add(n, t)) {
+            bool wide = t == PrimType::I64 || t == PrimType::U64;
+            bool i32 = t == PrimType::I32;
+            std::string p = wide ? "(unsigned long long *)(" + ptr + ")" : i32 ? "(int *)(" + ptr + ")" : ptr;
+            std::string v = wide ? "(unsigned long long)" + val : i32 ? "(int)" + val : val;
+            line("atomicAdd(" + p + ", " + v + ");");
+            return;
+        }
+        open("lrt::atomic_update(" + ptr + ", [&](" + S + " cur_) -> " + S + " {");
+        std::vector<Res> rs = apply(n.lam, {load(t, "cur_"), val});
+        line("return " + store(t, rs.at(0).expr) + ";");
+        close("});");
+    }
+
+    /** Hist: when the bins fit in hist_shared_bytes, each block builds a sub-histogram in
+     * shared memory (bins start at the neutral element; shared-memory atomics), then adds
+     * its bins that differ from the neutral element into the result with global atomics;
+     * else global atomics directly.  The operator is commutative (reduce_by_index's rule). */
     void hist_kernel(const Stm &s, const ir::HistExp &n, const std::string &kname) {
         const IType dt = s.pat.at(0).type;
         if (dt.rank() != 1)
@@ -727,25 +876,33 @@ private:
         begin_kernel(kname, ps, GridKind::Occupancy);
         bind_types(fv, s.pat);
         std::string d = name(s.pat[0].var), T = ctype(dt.elem), S = stype(dt.elem);
-        line("const int64_t w_ = " + i64(n.w) + ";");
+        std::string cap = std::to_string(hist_shared_bytes / prim_size(dt.elem));
+        line("const int64_t w_ = " + i64(n.w) + ", nbins_ = " + d + ".shape[0];");
+        line("const bool priv_ = nbins_ <= " + cap + ";");
+        line("const " + S + " ne_ = " + store(dt.elem, atom(n.neutral)) + ";");
+        line("__shared__ __align__(8) " + S + " hsh_[" + cap + "];");
+        open("if (priv_) {");
+        line("for (int64_t b_ = threadIdx.x; b_ < nbins_; b_ += blockDim.x) hsh_[b_] = ne_;");
+        line("__syncthreads();");
+        close();
         open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
         line("const int64_t ix_ = (int64_t)" + in_row(n.indices, "i_") + ";");
-        line("if (ix_ < 0 || ix_ >= " + d + ".shape[0]) continue;");
+        line("if (ix_ < 0 || ix_ >= nbins_) continue;");
         line("const " + T + " val_ = " + in_row(n.values, "i_") + ";");
-        if (is_atomic_add(n, dt.elem)) {
-            bool wide = dt.elem == PrimType::I64 || dt.elem == PrimType::U64;
-            bool i32 = dt.elem == PrimType::I32;
-            std::string ptr = wide  ? "(unsigned long long *)(" + d + ".data + ix_)"
-                              : i32 ? "(int *)(" + d + ".data + ix_)"
-                                    : d + ".data + ix_";
-            std::string v = wide ? "(unsigned long long)val_" : i32 ? "(int)val_" : "val_";
-            line("atomicAdd(" + ptr + ", " + v + ");");
-        } else {
-            open("lrt::atomic_update(" + d + ".data + ix_, [&](" + S + " cur_) -> " + S + " {");
-            std::vector<Res> rs = apply(n.lam, {load(dt.elem, "cur_"), "val_"});
-            line("return " + store(dt.elem, rs.at(0).expr) + ";");
-            close("});");
-        }
+        open("if (priv_) {");
+        hist_update(n, dt.elem, "hsh_ + ix_", "val_");
+        close("} else {");
+        ind_++;
+        hist_update(n, dt.elem, d + ".data + ix_", "val_");
+        close();
+        close();
+        open("if (priv_) {");
+        line("__syncthreads();");
+        open("for (int64_t b_ = threadIdx.x; b_ < nbins_; b_ += blockDim.x) {");
+        line("const " + S + " bin_ = hsh_[b_];");
+        line("if (bin_ == ne_) continue;");
+        hist_update(n, dt.elem, d + ".data + b_", load(dt.elem, "bin_"));
+        close();
         close();
         end_kernel();
     }

@@ -6,8 +6,9 @@
  * adds, through its custom_stm hook:
  *  - at each kernel statement, its launches in order (KernelDesc::calls): array inputs made
  *    device-valid, outputs allocated on the device, scratch buffers, one grid per kernel
- *    from the occupancy calculator, scalars read back (reductions, filter counts), and the
- *    failure record read after launches that can fail;
+ *    from the occupancy calculator (scratch buffers marked so, such as scan status words,
+ *    zeroed first), scalars read back (reductions, filter counts), and the failure record
+ *    read after launches that can fail;
  *  - before every other host statement, the arrays it reads made host-valid (downloaded
  *    once), and after an in-place `with` update, the device mirror marked stale.
  * Iotas and replicates are materialised (kernels read them as arrays).
@@ -41,63 +42,23 @@ public:
             << cuda_host_runtime_text() << "\n";
         size_t start = (size_t)os_.tellp();
         os_ << "// ---- host program of `" << f_.name << "` (its kernels: the CUDA above)\n";
-        os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
-        ind_ = 1;
-        line("unsigned poll_ = 0;");
-        line("(void)poll_;");
-        line("try {");
-        ind_++;
-        size_t k = 0;
-        Frame top{&f_.body, 0, true, {}};
-        for (const Param &p : f_.size_params) {
-            types_[p.var.id] = p.type;
-            line("int64_t " + name(p.var) + ";");
-            line("std::memcpy(&" + name(p.var) + ", args_[" + std::to_string(k++) +
-                 "].data, sizeof(int64_t));");
-        }
-        for (const Param &p : f_.params) {
-            types_[p.var.id] = p.type;
-            top.defined.insert(p.var.id);
-            std::string i = std::to_string(k++);
-            if (p.type.rank() == 0) {
-                line(std::string(ctype(p.type.elem)) + " " + name(p.var) + ";");
-                line("std::memcpy(&" + name(p.var) + ", args_[" + i + "].data, sizeof " +
-                     name(p.var) + ");");
-            } else {
-                line(val_type(p.type) + " " + name(p.var) + " = lrt::dev_arg<" + stype(p.type.elem) +
-                     ", " + std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
-                line("lrt::Ref ref" + i + "_(" + name(p.var) + ".mem);");
-            }
-        }
-        std::vector<Res> rs = body(f_.body, std::move(top));
-        for (size_t i = 0; i < rs.size(); i++) {
-            const IType &t = f_.ret.at(i);
-            std::string e = rs[i].expr;
-            if (t.rank() == 0)
-                e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
-            else
-                line("lrt::on_host(" + e + ");"); // results are downloaded once, here
-            line("lrt::ret(res_[" + std::to_string(i) + "], " + e + ");");
-        }
-        line("return 0;");
-        ind_--;
-        line("} catch (lrt::Err &e) {");
-        line("    ctx->err = e;");
-        line("    return 1;");
-        line("} catch (...) {");
-        line("    ctx->err = lrt::Err();");
-        line("    ctx->err.kind = lrt::E_INTERNAL;");
-        line("    ctx->err.msg = \"out of memory\";");
-        line("    return 1;");
-        line("}");
-        os_ << "}\n";
-        os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
+        entry_function();
         return {os_.str(), start};
     }
 
     std::vector<SrcLoc> locs() const { return locs_; }
 
 private:
+    /** Arguments get a block header of their own, mirrored on the device like any array,
+     * with an extra reference so they are never updated in place. */
+    void array_argument(const Param &p, const std::string &i) override {
+        line(val_type(p.type) + " " + name(p.var) + " = lrt::dev_arg<" + stype(p.type.elem) + ", " +
+             std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
+        line("lrt::Ref ref" + i + "_(" + name(p.var) + ".mem);");
+    }
+    /** Results are downloaded once, here. */
+    void array_result(const std::string &e) override { line("lrt::on_host(" + e + ");"); }
+
     std::unordered_map<const Stm *, const KernelDesc *> kernels_of_;
 
     bool is_array(int id) const {
@@ -180,6 +141,9 @@ private:
     }
 
     static std::string count_of(char c) {
+        if (c == 'T') // max(1, ceil(w / scan_tile)): an empty scan still has its tile 0
+            return "(w_ > 0 ? (w_ + " + std::to_string(scan_tile - 1) + ") / " +
+                   std::to_string(scan_tile) + " : (int64_t)1)";
         return c == 'w' ? "w_" : c == 'G' ? "g_.grid" : "(int64_t)1";
     }
 
@@ -195,9 +159,12 @@ private:
         std::set<std::string> scratch;
         for (const Launch &l : kd.calls)
             for (const KernelArg &a : l.args)
-                if (a.kind == KernelArg::Kind::Scratch && scratch.insert(a.scratch).second)
+                if (a.kind == KernelArg::Kind::Scratch && scratch.insert(a.scratch).second) {
                     line("lrt::Scratch s_" + a.scratch + "(" + count_of(a.count) + " * (int64_t)sizeof(" +
                          a.elem + "));");
+                    if (a.zero)
+                        line("s_" + a.scratch + ".zero();");
+                }
         std::set<int> allocated;
         for (const Launch &l : kd.calls) {
             open();

@@ -38,7 +38,8 @@ struct KernelArg {
     int var = -1;        ///< Var/Out; Scratch: the scalar read back from it after the launch
     std::string scratch; ///< Scratch: the buffer's name
     std::string elem;    ///< Scratch: its element type (C)
-    char count = 'G';    ///< Scratch: its length: 'w' rows, 'G' blocks or '1'
+    char count = 'G';    ///< Scratch: its length: 'w' rows, 'G' blocks, 'T' scan tiles or '1'
+    bool zero = false;   ///< Scratch: zeroed before the kernel's first launch
     static KernelArg of(Kind k, int var = -1) {
         KernelArg a;
         a.kind = k;
@@ -46,6 +47,10 @@ struct KernelArg {
         return a;
     }
 };
+/** Rows per tile of a single-pass scan (LOOM_SCAN_BLOCK threads of 8 rows): a scan over
+ * w rows has max(1, ceil(w / scan_tile)) tiles, each with a status word. */
+inline constexpr int64_t scan_tile = 2048;
+
 /** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of B,
  * one thread, or the grid of the kernel's first launch. */
 enum class GridKind { Occupancy, ScanBlock, OneBlock, OneThread, Same };
