@@ -1,7 +1,8 @@
-"""Interrupting the `loom` Jupyter kernel (DESIGN.md §4): SIGINT through
-KernelManager.interrupt_kernel stops a long evaluation, interpreted or compiled,
-with an error reply named "Interrupted", and the session goes on with its
-definitions.  Needs the kernel spec `loom` on JUPYTER_PATH (tests/jupyter/run.sh).
+"""Interrupting and restarting the `loom` Jupyter kernel (DESIGN.md §4): SIGINT
+through KernelManager.interrupt_kernel stops a long evaluation, interpreted or
+compiled, with an error reply named "Interrupted", and the session goes on with its
+definitions; a restart starts a fresh session that answers.  Needs the kernel spec
+`loom` on JUPYTER_PATH (tests/jupyter/run.sh).
 """
 import os
 import tempfile
@@ -72,7 +73,11 @@ class InterruptTests(unittest.TestCase):
         self.assertEqual(result, "42i64")
 
     def test_interrupt_interpreter(self):
-        self.check_interrupted("loop x = 0 for i < 10_000_000_000 do x + 1")
+        self.assertEqual(self.execute(":backend interp")[0]["status"], "ok")
+        try:
+            self.check_interrupted("loop x = 0 for i < 10_000_000_000 do x + 1")
+        finally:
+            self.execute(":backend auto")
 
     def test_interrupt_compiled(self):
         self.assertEqual(self.execute(":backend cpu")[0]["status"], "ok")
@@ -81,7 +86,7 @@ class InterruptTests(unittest.TestCase):
             # interrupt comes after the C++ compilation (about a second).
             self.check_interrupted("loop x = 0f64 while x >= 0 do x + 1", after=4.0)
         finally:
-            self.execute(":backend interp")
+            self.execute(":backend auto")
 
     def test_interrupt_during_compilation(self):
         # The interrupt reaches the C++ compiler too (its process group): that is
@@ -90,7 +95,19 @@ class InterruptTests(unittest.TestCase):
         try:
             self.check_interrupted("loop x = 1f64 while x >= 0 do x * 1.5 + 1", after=0.2)
         finally:
-            self.execute(":backend interp")
+            self.execute(":backend auto")
+
+    def test_restart(self):
+        self.execute("def gone = 1i32")
+        self.km.restart_kernel(now=True)
+        self.kc.wait_for_ready(timeout=TIMEOUT)
+        content, _ = self.execute("gone")
+        self.assertEqual(content["status"], "error", "a restart forgets the definitions")
+        self.assertIn("gone", content["evalue"])
+        self._last_result = None
+        content, result = self.execute("20i32 + 22")
+        self.assertEqual(content["status"], "ok", content)
+        self.assertEqual(result, "42i32")
 
 
 if __name__ == "__main__":
