@@ -248,6 +248,19 @@ ExpPtr HistExp::make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices
     n->values = std::move(values);
     return n;
 }
+ExpPtr HistExp::make_fused(SubExp w, Var dest, Lambda lam, SubExp neutral,
+                          std::vector<Var> inputs, Lambda map_lam) {
+    internal_assert(lam.params.size() == 2 && !inputs.empty() &&
+                    map_lam.params.size() == inputs.size() && map_lam.body.result.size() == 2);
+    auto n = node<HistExp>();
+    n->w = std::move(w);
+    n->dest = std::move(dest);
+    n->lam = std::move(lam);
+    n->neutral = std::move(neutral);
+    n->inputs = std::move(inputs);
+    n->map_lam = std::move(map_lam);
+    return n;
+}
 ExpPtr ApplyExp::make(std::string fn, std::vector<SubExp> args, std::vector<Type> ret,
                       SrcLoc loc) {
     auto n = node<ApplyExp>(std::move(loc));
@@ -524,7 +537,15 @@ struct Printer {
             auto *n = e.as<HistExp>();
             os << "hist(" << n->w << ", " << n->dest << ", ";
             lambda(n->lam);
-            os << ", " << n->neutral << ", " << n->indices << ", " << n->values << ")";
+            os << ", " << n->neutral << ", ";
+            if (n->fused()) { // hist(w, dest, op, ne, map lambda, inputs)
+                lambda(n->map_lam);
+                os << ", ";
+                list(n->inputs);
+            } else {
+                os << n->indices << ", " << n->values;
+            }
+            os << ")";
             break;
         }
         case ExpKind::Apply: {
@@ -952,7 +973,15 @@ struct Verifier {
         case ExpKind::Hist: {
             auto *n = e.as<HistExp>();
             Type d = array_of(n->dest);
-            std::vector<Type> rs = rows(n->w, {n->indices, n->values}, "hist");
+            std::vector<Type> rs;
+            if (n->fused()) {
+                lambda(n->map_lam, rows(n->w, n->inputs, "hist"), "hist map");
+                rs = n->map_lam.ret;
+                if (rs.size() != 2)
+                    fail("hist: the map lambda must give an index and a value");
+            } else {
+                rs = rows(n->w, {n->indices, n->values}, "hist");
+            }
             expect(rs[0], Type::scalar(PrimType::I64), "hist indices");
             expect(rs[1], d.row(), "hist values");
             expect(type_of(n->neutral), d.row(), "hist neutral");

@@ -390,14 +390,22 @@ struct ScatterExp : ExpNode<ExpKind::Scatter> {
 };
 
 /** `reduce_by_index dest op ne is vs` (one dest, scalar operator lambda of 2 params):
- * dest[is[j]] = op(dest[is[j]], vs[j]) for in-range indices, in order of j. */
+ * dest[is[j]] = op(dest[is[j]], vs[j]) for in-range indices, in order of j.
+ * Fused form (made by fusion, `fused()`): `indices` and `values` are unused; instead
+ * `map_lam` takes row j of each of `inputs` and returns (is[j], vs[j]), so no index or
+ * value array is materialised. */
 struct HistExp : ExpNode<ExpKind::Hist> {
     SubExp w;
     Var dest;
     Lambda lam;
     SubExp neutral;
     Var indices, values;
+    std::vector<Var> inputs; ///< fused form only
+    Lambda map_lam;          ///< fused form only
+    bool fused() const { return !inputs.empty(); }
     static ExpPtr make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values);
+    static ExpPtr make_fused(SubExp w, Var dest, Lambda lam, SubExp neutral,
+                             std::vector<Var> inputs, Lambda map_lam);
 };
 
 /** One scan or reduce operator of a Screma: an associative lambda of 2k params

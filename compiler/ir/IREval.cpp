@@ -457,14 +457,21 @@ struct Evaluator {
         case ExpKind::Hist: {
             auto *n = e.as<HistExp>();
             Value d = copy_array(get(n->dest));
-            const Value &is = get(n->indices), &vs = get(n->values);
+            std::vector<Value> in;
+            for (const Var &v : n->fused() ? n->inputs : std::vector<Var>{n->indices, n->values})
+                in.push_back(get(v));
             int64_t w = size(n->w);
             for (int64_t j = 0; j < w; j++) {
-                int64_t i = is.row(j).prim().as_i64();
+                std::vector<Value> row;
+                for (const Value &x : in)
+                    row.push_back(x.row(j));
+                if (n->fused())
+                    row = apply(n->map_lam, row);
+                int64_t i = row[0].prim().as_i64();
                 if (i < 0 || i >= d.length())
                     continue;
                 Value cur = d.row(i);
-                write_at(d, {i}, apply(n->lam, {cur, vs.row(j)})[0]);
+                write_at(d, {i}, apply(n->lam, {cur, row[1]})[0]);
             }
             return {d};
         }

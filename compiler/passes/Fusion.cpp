@@ -206,6 +206,12 @@ void add(VarSet &s, const Exp &e) {
         add(s, n->w);
         add(s, n->lam);
         add(s, n->neutral);
+        if (n->fused()) {
+            add(s, n->map_lam);
+            add(s, n->inputs);
+            s.insert(n->dest.id);
+            return;
+        }
         return add(s, std::vector<Var>{n->dest, n->indices, n->values});
     }
     case ExpKind::Screma: {
@@ -257,6 +263,8 @@ template <typename F> void each_body(const Exp &e, F &&f) {
     case ExpKind::Filter:
         return f(e.as<FilterExp>()->lam.body);
     case ExpKind::Hist:
+        if (e.as<HistExp>()->fused())
+            f(e.as<HistExp>()->map_lam.body);
         return f(e.as<HistExp>()->lam.body);
     case ExpKind::Screma: {
         auto *n = e.as<ScremaExp>();
@@ -328,6 +336,7 @@ void collect_types(PrimOf &t, const Exp &e) {
         break;
     case ExpKind::Hist:
         lam(e.as<HistExp>()->lam);
+        lam(e.as<HistExp>()->map_lam);
         break;
     case ExpKind::Screma: {
         auto *n = e.as<ScremaExp>();
@@ -581,6 +590,8 @@ private:
         }
         case ExpKind::Hist: {
             auto n = std::make_shared<HistExp>(*e->as<HistExp>());
+            if (n->fused())
+                go(n->map_lam.body);
             go(n->lam.body);
             return done(n);
         }
@@ -716,16 +727,51 @@ private:
         return s;
     }
 
+    /** can_fail, except that a replicate of a known size (>= 0) cannot fail. */
+    bool may_fail(const Exp &e) const {
+        auto *rep = e.as<ir::ReplicateExp>();
+        if (rep && !rep->n.is_const && sizes_.count(rep->n.var.id))
+            return false;
+        return can_fail(e, types_);
+    }
+
+    /** True when every failure `e` can raise is an integer division by `v` (fails only when
+     * v == 0). */
+    bool fails_only_dividing_by(const Exp &e, const Var &v) const {
+        if (fails_here(e, types_)) {
+            auto *bo = e.as<BinOpExp>();
+            bool div = bo && (bo->op == BinOpKind::Div || bo->op == BinOpKind::Mod ||
+                              bo->op == BinOpKind::Quot || bo->op == BinOpKind::Rem);
+            if (!div || bo->y.is_const || bo->y.var != v)
+                return false;
+        }
+        bool r = true;
+        each_body(e, [&](const Body &b) {
+            for (const Stm &st : b.stms)
+                r = r && fails_only_dividing_by(*st.exp, v);
+        });
+        return r;
+    }
+    /** Can failures of `a` and `b` never both happen?  `replicate v` fails only when v < 0,
+     * a division by v only when v == 0 (histogram.fut's `x % bins`, `replicate bins 0`). */
+    bool exclusive_failures(const Exp &a, const Exp &b) const {
+        auto one_way = [&](const Exp &x, const Exp &y) {
+            auto *rep = x.as<ir::ReplicateExp>();
+            return rep && !rep->n.is_const && fails_only_dividing_by(y, rep->n.var);
+        };
+        return one_way(a, b) || one_way(b, a);
+    }
+
     /** Can statement i move down to just before j?  Nothing in between may use its
      * results, update its operands in place, or fail when it can fail. */
     bool can_sink(const Body &b, size_t i, size_t j) {
         const Stm &s = b.stms[i];
         VarSet out = binds_of(s), in = uses_of(s);
-        bool fails = can_fail(*s.exp, types_);
+        bool fails = may_fail(*s.exp);
         for (size_t k = i + 1; k < j; k++) {
             const Stm &t = b.stms[k];
             if (meets(uses_of(t), out) || meets(consumed_by(*t.exp), in) ||
-                (fails && can_fail(*t.exp, types_)))
+                (fails && may_fail(*t.exp) && !exclusive_failures(*s.exp, *t.exp)))
                 return false;
         }
         return true;
@@ -735,10 +781,11 @@ private:
     bool can_hoist(const Body &b, size_t i, size_t j) {
         const Stm &s = b.stms[j];
         VarSet in = uses_of(s);
-        bool fails = can_fail(*s.exp, types_);
+        bool fails = may_fail(*s.exp);
         for (size_t k = i + 1; k < j; k++) {
             const Stm &t = b.stms[k];
-            if (meets(binds_of(t), in) || (fails && can_fail(*t.exp, types_)))
+            if (meets(binds_of(t), in) ||
+                (fails && may_fail(*t.exp) && !exclusive_failures(*s.exp, *t.exp)))
                 return false;
         }
         return true;
@@ -775,6 +822,8 @@ private:
         auto bound = binders(b);
         for (size_t j = 0; j < b.stms.size(); j++) {
             const Exp &c = *b.stms[j].exp;
+            if (c.kind == ExpKind::Hist && map_into_hist(b, bound, j))
+                return true;
             if (!is_fusible(c))
                 continue;
             for (const Var &v : inputs_of(c)) {
@@ -819,6 +868,78 @@ private:
             return false;
         stats.vertical++;
         return true;
+    }
+
+    /** A hist's index and value rows as a Node's map lambda (identity unless fused);
+     * `pat` gets two placeholders (combine takes the consumer's map results from it). */
+    Node hist_node(const HistExp &h, const Type &dest) {
+        Node n;
+        n.w = h.w;
+        n.fused = {"hist"};
+        if (h.fused()) {
+            n.inputs = h.inputs;
+            n.lam = h.map_lam;
+        } else {
+            n.inputs = {h.indices, h.values};
+            n.lam.ret = {Type::scalar(PrimType::I64), dest.row()};
+            for (const Type &t : n.lam.ret) {
+                Var x = fresh("x");
+                n.lam.params.push_back({x, t});
+                n.lam.body.result.push_back(SubExp::of(x));
+            }
+        }
+        for (const Type &t : n.lam.ret)
+            n.pat.push_back({fresh("hx"), t});
+        return n;
+    }
+
+    /** A Map (or map-only Screma) i producing rows that only hist j reads, fused into
+     * the hist's map lambda: the index and value arrays are never materialised. */
+    bool map_into_hist(Body &b, const std::unordered_map<int, size_t> &bound, size_t j) {
+        const Stm &cs = b.stms[j];
+        auto *h = cs.exp->as<HistExp>();
+        for (const Var &v : h->fused() ? h->inputs : std::vector<Var>{h->indices, h->values}) {
+            auto it = bound.find(v.id);
+            if (it == bound.end())
+                continue;
+            size_t i = it->second;
+            const Stm &ps = b.stms[i];
+            auto *sp = ps.exp->as<ScremaExp>();
+            if (!(ps.exp->kind == ExpKind::Map || (sp && sp->scans.empty() && sp->reduces.empty())))
+                continue;
+            if (!(width_of(*ps.exp) == h->w) ||
+                (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_)))
+                continue;
+            VarSet pall = binds_of(ps);
+            if (meets(used_elsewhere(b, i, j), pall))
+                continue; // the hist cannot give the map's results to others
+            if (uses_of(ps).count(h->dest.id))
+                continue; // the hist updates dest in place while the lambda would read it
+            VarSet other; // what the hist uses besides its input rows
+            add(other, h->w);
+            add(other, h->lam);
+            add(other, h->neutral);
+            other.insert(h->dest.id);
+            if (meets(other, pall))
+                continue;
+            Node pn = node(ps), cn = hist_node(*h, cs.pat.at(0).type);
+            std::unordered_map<int, SubExp> from;
+            for (size_t k = 0; k < ps.pat.size(); k++)
+                from[ps.pat[k].var.id] = pn.lam.body.result[k];
+            Node r = combine(pn, cn, from, std::vector<bool>(ps.pat.size(), false));
+            Stm st;
+            st.pat = cs.pat;
+            auto fh = std::make_shared<HistExp>(*h); // keeps the location
+            fh->indices = fh->values = Var{};
+            fh->inputs = std::move(r.inputs);
+            fh->map_lam = std::move(r.lam);
+            st.exp = fh;
+            if (!place(b, i, j, std::move(st)))
+                continue;
+            stats.vertical++;
+            return true;
+        }
+        return false;
     }
 
     /** Filter i into a reduction j over its results: the map lambda gives the row's

@@ -156,6 +156,11 @@ struct Apply {
         }
         case ExpKind::Hist: {
             auto *n = e.as<ir::HistExp>();
+            if (n->fused())
+                return with_loc(ir::HistExp::make_fused(sub(n->w), var(n->dest), lambda(n->lam),
+                                                        sub(n->neutral), vars(n->inputs),
+                                                        lambda(n->map_lam)),
+                                e);
             return with_loc(ir::HistExp::make(sub(n->w), var(n->dest), lambda(n->lam),
                                               sub(n->neutral), var(n->indices), var(n->values)),
                             e);
@@ -254,6 +259,8 @@ std::vector<const Lambda *> nested_lambdas(const ir::Exp &e) {
     case ExpKind::Filter:
         return {&e.as<ir::FilterExp>()->lam};
     case ExpKind::Hist:
+        if (e.as<ir::HistExp>()->fused())
+            return {&e.as<ir::HistExp>()->map_lam, &e.as<ir::HistExp>()->lam};
         return {&e.as<ir::HistExp>()->lam};
     case ExpKind::Screma: {
         auto *n = e.as<ir::ScremaExp>();

@@ -73,6 +73,7 @@ Value i32_array(std::vector<int32_t> xs) {
                    PrimValue::integer(PrimType::I32, (uint64_t)(int64_t)xs[i]));
     return a;
 }
+Value i64_value(int64_t x) { return PrimValue::integer(PrimType::I64, (uint64_t)x); }
 Value f64_array(std::vector<double> xs) {
     Value a = Value::prim_array(PrimType::F64, {(int64_t)xs.size()});
     for (size_t i = 0; i < xs.size(); i++)
@@ -397,7 +398,8 @@ TEST_CASE("fusion: kernels left in the fusion test programs") {
         {"wrong_fusion_reverse.fut", 2}, {"wrong_fusion_scan.fut", 2},
         {"transpose_map.fut", 1},     {"transpose_index_error.fut", 1},
         {"strided_slices.fut", 4},    {"slice_rows.fut", 2},
-        {"replicate_input.fut", 1},
+        {"replicate_input.fut", 1},   {"map_hist.fut", 1},
+        {"map_hist_rows.fut", 1},     {"map_hist_reads_dest.fut", 2},
         {"zip_producers.fut", 1}};
     fs::path dir = fs::path(__FILE__).parent_path().parent_path() / "programs" / "fusion";
     size_t seen = 0;
@@ -413,6 +415,27 @@ TEST_CASE("fusion: kernels left in the fusion test programs") {
         CHECK_MESSAGE(f.kernels.size() == want.at(name), name << ":" << ks);
     }
     CHECK(seen == want.size());
+}
+
+TEST_CASE("fusion: a map giving a hist's indices fuses into the hist") {
+    // The index array is never materialised: the hist reads xs through the map's lambda.
+    const char *src = "def main [n] (k: i64) (xs: [n]i32) = "
+                      "hist (+) 0 k (map (\\x -> i64.i32 x % 3) xs) (replicate n 1i32)";
+    Fused a = fused(src);
+    REQUIRE(a.kernels.size() == 1);
+    CHECK(a.kernels[0].kind == "hist");
+    CHECK(agree(src, {i64_value(3), i32_array({0, 1, 5, 7, 8, 3, -2})}));
+    CHECK(agree(src, {i64_value(2), i32_array({4, 5, 6})}));
+    // `x % k` fails only for k == 0, replicate k only for k < 0: fusing keeps the error.
+    const char *div = "def main [n] (k: i64) (xs: [n]i32) = "
+                      "hist (+) 0 k (map (\\x -> i64.i32 x % k) xs) (replicate n 1i32)";
+    CHECK(fused(div).kernels.size() == 1);
+    CHECK(agree(div, {i64_value(0), i32_array({1, 2})}));
+    CHECK(agree(div, {i64_value(4), i32_array({1, 2, 9})}));
+    // The indices are used elsewhere too: the map stays.
+    CHECK(fused("def main (xs: []i32) = let is = map (\\x -> i64.i32 x % 3) xs "
+                "in (is, hist (+) 0 3 is xs)")
+              .kernels.size() == 2);
 }
 
 TEST_CASE("fusion: a map over a reversed array reads the source through w-1-i") {

@@ -258,7 +258,14 @@ protected:
         }
         case ExpKind::Hist: {
             auto *n = e.as<ir::HistExp>();
-            a(n->w), v(n->dest), a(n->neutral), v(n->indices), v(n->values);
+            a(n->w), v(n->dest), a(n->neutral);
+            if (n->fused()) {
+                for (const Var &x : n->inputs)
+                    v(x);
+                uses_lambda(n->map_lam, f);
+            } else {
+                v(n->indices), v(n->values);
+            }
             uses_lambda(n->lam, f);
             break;
         }
@@ -482,6 +489,17 @@ protected:
             line(decl(l.params[i]) + " = " + args.at(i) + ";");
         return body(l.body, Frame{&l.body, 0, true, {}});
     }
+    /** Row i's index and value of a hist, through its map lambda when fused (emitted in
+     * the current block). */
+    std::pair<std::string, std::string> hist_row(const ir::HistExp &n, const std::string &i) {
+        if (!n.fused())
+            return {in_row(n.indices, i), in_row(n.values, i)};
+        std::vector<std::string> args;
+        for (const Var &v : n.inputs)
+            args.push_back(in_row(v, i));
+        std::vector<Res> rs = apply(n.map_lam, args);
+        return {rs.at(0).expr, rs.at(1).expr};
+    }
     /** Row i of array variable `a` (an element for rank 1, a borrowed view otherwise). */
     std::string row(const std::string &a, const IType &t, const std::string &i) const {
         if (t.rank() == 1)
@@ -539,7 +557,7 @@ protected:
             case ExpKind::Scan: count(e.as<ir::ScanExp>()->inputs); break;
             case ExpKind::Hist: {
                 auto *n = e.as<ir::HistExp>();
-                count({n->indices, n->values});
+                count(n->fused() ? n->inputs : std::vector<Var>{n->indices, n->values});
                 break;
             }
             default: break;

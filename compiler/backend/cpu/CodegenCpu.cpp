@@ -488,9 +488,10 @@ private:
         auto sequential = [&] {
             line("unsigned poll_ = 0;");
             open_loop(i, "lo_", "hi_");
-            line("const int64_t ix_ = (int64_t)" + in_row(n.indices, i) + ";");
+            auto [ix, val] = hist_row(n, i);
+            line("const int64_t ix_ = (int64_t)" + ix + ";");
             line("if (ix_ < 0 || ix_ >= " + d + ".shape[0]) continue;");
-            update(d, "ix_", in_row(n.values, i));
+            update(d, "ix_", val);
             close_loop();
         };
         if (par && dt.rank() == 1) {
@@ -506,9 +507,10 @@ private:
             line("unsigned poll_ = 0;");
             line(arr_type(dt.elem, 1) + " h_ = lrt::row(" + pv + ", c_, true);");
             open_loop(i, "lo_", "hi_");
-            line("const int64_t ix_ = (int64_t)" + in_row(n.indices, i) + ";");
+            auto [ix, val] = hist_row(n, i);
+            line("const int64_t ix_ = (int64_t)" + ix + ";");
             line("if (ix_ < 0 || ix_ >= m_) continue;");
-            update("h_", "ix_", in_row(n.values, i));
+            update("h_", "ix_", val);
             close_loop();
             close("});");
             open("for (int64_t c_ = 0; c_ < " + nc + "; c_++) {");

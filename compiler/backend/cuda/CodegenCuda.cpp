@@ -126,10 +126,11 @@ private:
         const IType dt = s.pat[0].type;
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
         open("for (int64_t " + i + " = 0; " + i + " < " + i64(n.w) + "; " + i + "++) {");
-        line("const int64_t ix_ = (int64_t)" + in_row(n.indices, i) + ";");
+        auto [ix, val] = hist_row(n, i);
+        line("const int64_t ix_ = (int64_t)" + ix + ";");
         line("if (ix_ < 0 || ix_ >= " + d + ".shape[0]) continue;");
         open();
-        std::vector<Res> rs = apply(n.lam, {row(d, dt, "ix_"), in_row(n.values, i)});
+        std::vector<Res> rs = apply(n.lam, {row(d, dt, "ix_"), val});
         put_row(d, dt, "ix_", rs.at(0).expr);
         close();
         close();
@@ -170,7 +171,11 @@ private:
         case ExpKind::Reduce: params_in_lambda(e.as<ir::ReduceExp>()->lam, f); break;
         case ExpKind::Scan: params_in_lambda(e.as<ir::ScanExp>()->lam, f); break;
         case ExpKind::Filter: params_in_lambda(e.as<ir::FilterExp>()->lam, f); break;
-        case ExpKind::Hist: params_in_lambda(e.as<ir::HistExp>()->lam, f); break;
+        case ExpKind::Hist:
+            params_in_lambda(e.as<ir::HistExp>()->lam, f);
+            if (e.as<ir::HistExp>()->fused())
+                params_in_lambda(e.as<ir::HistExp>()->map_lam, f);
+            break;
         case ExpKind::Screma: {
             auto *n = e.as<ir::ScremaExp>();
             params_in_lambda(n->map_lam, f);
@@ -886,9 +891,10 @@ private:
         line("__syncthreads();");
         close();
         open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
-        line("const int64_t ix_ = (int64_t)" + in_row(n.indices, "i_") + ";");
+        auto [ix, val] = hist_row(n, "i_");
+        line("const int64_t ix_ = (int64_t)" + ix + ";");
         line("if (ix_ < 0 || ix_ >= nbins_) continue;");
-        line("const " + T + " val_ = " + in_row(n.values, "i_") + ";");
+        line("const " + T + " val_ = " + val + ";");
         open("if (priv_) {");
         hist_update(n, dt.elem, "hsh_ + ix_", "val_");
         close("} else {");
