@@ -8,10 +8,12 @@
  * built-ins).  Each runtime declares `lrt::fail(loc, msg)` before it, and its own
  * bits_of / f64_of_bits (memcpy on the host, intrinsics on the device).
  */
+#ifndef LOOM_HD // also defined by loom_array_rt.h
 #ifdef __CUDACC__
 #define LOOM_HD __device__ // device-only: lrt::fail is a device function there
 #else
 #define LOOM_HD
+#endif
 #endif
 
 namespace lrt {
