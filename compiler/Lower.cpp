@@ -682,13 +682,14 @@ private:
         const bool top = at != def_pos_.end();
         // The inlinings under way where the name was used: fd is recursive when it is
         // among them (a call through an argument, as in `f >-> g >-> h`, is not).
-        const size_t seen_in = inlining_.size();
+        const size_t seen_in = visible();
         return closure((int)fd->params.size(),
                        [this, fd, scope, pos, top, seen_in](const std::vector<LValPtr> &args,
                                                             const SrcLoc &l) {
                            if (top)
                                return inline_top(fd, args, seen_in, l);
                            DefAt in_def(cur_def_, pos);
+                           Visible vis(visible_, seen_in);
                            return conform_result(lower(*fd->body, bind_params(*fd, scope, args)),
                                                  *fd, bind_params(*fd, scope, args), l);
                        });
@@ -721,6 +722,20 @@ private:
         const FunDef *fd;
     };
     std::vector<const FunDef *> inlining_;     ///< top-level definitions being inlined
+    /** How many of inlining_'s entries the code being lowered sits in: all of them in a
+     * definition's body, but a lambda's (or local function's) body sits where it was
+     * written, in the inlinings under way there, not in those that apply it (so
+     * `tabulate n (\i -> tabulate m ...)` is no recursion of tabulate). */
+    size_t visible_ = SIZE_MAX;
+    size_t visible() const { return std::min(inlining_.size(), visible_); }
+    /** Sets visible_ for a scope. */
+    struct Visible {
+        size_t &v, saved;
+        Visible(size_t &var, size_t now) : v(var), saved(var) { v = now; }
+        ~Visible() { v = saved; }
+        Visible(const Visible &) = delete;
+        Visible &operator=(const Visible &) = delete;
+    };
     std::set<const FunDef *> recursive_;       ///< found recursive: called, not inlined
     struct RecFn {
         std::string name;
@@ -742,6 +757,7 @@ private:
         DefAt in_def(cur_def_, def_pos_.at(fd.get()));
         const size_t level = stms_.size(), mark = stms_.back().size();
         inlining_.push_back(fd.get());
+        Visible vis(visible_, SIZE_MAX);
         try {
             ScopePtr s = bind_params(*fd, nullptr, args);
             LValPtr r = conform_result(lower(*fd->body, s), *fd, s, l);
@@ -1477,8 +1493,10 @@ private:
         ir::Lambda lam = make_lambda(op, {ne, ne}, {{row}, {row}}, loc, nullptr);
         if (lam.ret != std::vector<ir::Type>{row})
             throw CompilerLimitation(loc, "histogram operator result");
-        return emit1(ir::HistExp::make(*w, d[0]->atom.var, std::move(lam), n[0]->atom,
-                                       in[0]->atom.var, in[1]->atom.var),
+        return emit1(passes::located(ir::HistExp::make(*w, d[0]->atom.var, std::move(lam),
+                                                       n[0]->atom, in[0]->atom.var,
+                                                       in[1]->atom.var),
+                                     loc),
                      d[0]->type, "h");
     }
 
@@ -1654,10 +1672,16 @@ private:
             });
         if (name == "hist")
             return closure(5, [this](A a, L l) {
+                // The interpreter's check and message (then the replicate cannot fail).
                 SubExp k = scalar_atom(a[2], l)->atom;
-                LValPtr ne = scalar_atom(a[1], l);
-                LValPtr dest =
-                    emit1(ir::ReplicateExp::make(k, ne->atom), ne->type.array_of(k), "dest");
+                if (k.is_const ? k.value.as_i64() < 0 : !is_array_size(k.var))
+                    check(compare(ir::BinOpKind::Le, SubExp::i64(0), k, l),
+                          Msg() << "hist: negative number of bins", l);
+                std::vector<LValPtr> ne = leaves(a[1], l); // a scalar or a row (map2 (+))
+                if (ne.size() != 1)
+                    throw CompilerLimitation(l, "histograms over tuples are not supported yet");
+                LValPtr dest = emit1(ir::ReplicateExp::make(k, ne[0]->atom),
+                                     ne[0]->type.array_of(k), "dest");
                 return lower_hist(dest, a[0], a[1], a[3], a[4], l);
             });
         if (name == "reduce_by_index")
@@ -2540,9 +2564,10 @@ private:
             std::vector<std::string> opens = opens_;
             return closure(
                 (int)lam->params.size(),
-                [this, lam, scope, opens, pos = cur_def_](const std::vector<LValPtr> &args,
-                                                          const SrcLoc &) {
+                [this, lam, scope, opens, pos = cur_def_, seen = visible()](
+                    const std::vector<LValPtr> &args, const SrcLoc &) {
                     DefAt in_def(cur_def_, pos);
+                    Visible vis(visible_, seen);
                     ScopePtr s = scope;
                     for (size_t i = 0; i < args.size(); i++)
                         s = bind_pat(s, *lam->params[i], args[i]);

@@ -238,26 +238,29 @@ ExpPtr ScatterExp::make(SubExp w, Var dest, Var indices, Var values) {
     return n;
 }
 ExpPtr HistExp::make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values) {
-    internal_assert(lam.params.size() == 2);
+    return make_plain(std::move(w), {HistOp{std::move(dest), std::move(lam), std::move(neutral)}},
+                      {std::move(indices), std::move(values)});
+}
+static std::shared_ptr<HistExp> hist_node(SubExp w, std::vector<HistOp> ops,
+                                          std::vector<Var> inputs) {
+    internal_assert(!ops.empty() && !inputs.empty());
+    for (const HistOp &op : ops)
+        internal_assert(op.lam.params.size() == 2);
     auto n = node<HistExp>();
     n->w = std::move(w);
-    n->dest = std::move(dest);
-    n->lam = std::move(lam);
-    n->neutral = std::move(neutral);
-    n->indices = std::move(indices);
-    n->values = std::move(values);
+    n->ops = std::move(ops);
+    n->inputs = std::move(inputs);
     return n;
 }
-ExpPtr HistExp::make_fused(SubExp w, Var dest, Lambda lam, SubExp neutral,
-                          std::vector<Var> inputs, Lambda map_lam) {
-    internal_assert(lam.params.size() == 2 && !inputs.empty() &&
-                    map_lam.params.size() == inputs.size() && map_lam.body.result.size() == 2);
-    auto n = node<HistExp>();
-    n->w = std::move(w);
-    n->dest = std::move(dest);
-    n->lam = std::move(lam);
-    n->neutral = std::move(neutral);
-    n->inputs = std::move(inputs);
+ExpPtr HistExp::make_plain(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs) {
+    internal_assert(inputs.size() == 2 * ops.size());
+    return hist_node(std::move(w), std::move(ops), std::move(inputs));
+}
+ExpPtr HistExp::make_fused(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs,
+                           Lambda map_lam) {
+    internal_assert(map_lam.params.size() == inputs.size() &&
+                    map_lam.body.result.size() == 2 * ops.size());
+    auto n = hist_node(std::move(w), std::move(ops), std::move(inputs));
     n->map_lam = std::move(map_lam);
     return n;
 }
@@ -534,17 +537,19 @@ struct Printer {
             break;
         }
         case ExpKind::Hist: {
+            // hist(w, {dest, op, ne}..., [map lambda,] inputs)
             auto *n = e.as<HistExp>();
-            os << "hist(" << n->w << ", " << n->dest << ", ";
-            lambda(n->lam);
-            os << ", " << n->neutral << ", ";
-            if (n->fused()) { // hist(w, dest, op, ne, map lambda, inputs)
+            os << "hist(" << n->w << ", ";
+            for (const HistOp &op : n->ops) {
+                os << "{" << op.dest << ", ";
+                lambda(op.lam);
+                os << ", " << op.neutral << "}, ";
+            }
+            if (n->fused()) {
                 lambda(n->map_lam);
                 os << ", ";
-                list(n->inputs);
-            } else {
-                os << n->indices << ", " << n->values;
             }
+            list(n->inputs);
             os << ")";
             break;
         }
@@ -972,23 +977,26 @@ struct Verifier {
         }
         case ExpKind::Hist: {
             auto *n = e.as<HistExp>();
-            Type d = array_of(n->dest);
-            std::vector<Type> rs;
+            std::vector<Type> rs = rows(n->w, n->inputs, "hist");
             if (n->fused()) {
-                lambda(n->map_lam, rows(n->w, n->inputs, "hist"), "hist map");
+                lambda(n->map_lam, rs, "hist map");
                 rs = n->map_lam.ret;
-                if (rs.size() != 2)
-                    fail("hist: the map lambda must give an index and a value");
-            } else {
-                rs = rows(n->w, {n->indices, n->values}, "hist");
             }
-            expect(rs[0], Type::scalar(PrimType::I64), "hist indices");
-            expect(rs[1], d.row(), "hist values");
-            expect(type_of(n->neutral), d.row(), "hist neutral");
-            lambda(n->lam, {d.row(), d.row()}, "hist");
-            if (n->lam.ret != std::vector<Type>{d.row()})
-                fail("hist: operator result type");
-            return {d};
+            if (rs.size() != 2 * n->ops.size())
+                fail("hist: ", n->ops.size(), " ops need an index and a value each");
+            std::vector<Type> out;
+            for (size_t k = 0; k < n->ops.size(); k++) {
+                const HistOp &op = n->ops[k];
+                Type d = array_of(op.dest);
+                expect(rs[2 * k], Type::scalar(PrimType::I64), "hist indices");
+                expect(rs[2 * k + 1], d.row(), "hist values");
+                expect(type_of(op.neutral), d.row(), "hist neutral");
+                lambda(op.lam, {d.row(), d.row()}, "hist");
+                if (op.lam.ret != std::vector<Type>{d.row()})
+                    fail("hist: operator result type");
+                out.push_back(d);
+            }
+            return out;
         }
         case ExpKind::Apply: {
             auto *n = e.as<ApplyExp>();

@@ -389,23 +389,32 @@ struct ScatterExp : ExpNode<ExpKind::Scatter> {
     static ExpPtr make(SubExp w, Var dest, Var indices, Var values);
 };
 
-/** `reduce_by_index dest op ne is vs` (one dest, scalar operator lambda of 2 params):
- * dest[is[j]] = op(dest[is[j]], vs[j]) for in-range indices, in order of j.
- * Fused form (made by fusion, `fused()`): `indices` and `values` are unused; instead
- * `map_lam` takes row j of each of `inputs` and returns (is[j], vs[j]), so no index or
- * value array is materialised. */
-struct HistExp : ExpNode<ExpKind::Hist> {
-    SubExp w;
+/** One destination of a Hist: an operator lambda of 2 params of dest's row type (the
+ * bin first) and its neutral element. */
+struct HistOp {
     Var dest;
     Lambda lam;
     SubExp neutral;
-    Var indices, values;
-    std::vector<Var> inputs; ///< fused form only
-    Lambda map_lam;          ///< fused form only
-    bool fused() const { return !inputs.empty(); }
+};
+
+/** `reduce_by_index` into one or more destinations in one pass over w rows.  Row j gives,
+ * for each op k, an index is_k[j] and a value vs_k[j]; for in-range indices, in order of j,
+ * dest_k[is_k[j]] = op_k(dest_k[is_k[j]], vs_k[j]).  Binds the updated dests, in order.
+ * Plain form: `inputs` are the arrays is_0, vs_0, is_1, vs_1, ... (outer size w).
+ * Fused form (made by fusion, `fused()`): `map_lam` takes row j of each of `inputs` and
+ * returns (is_0[j], vs_0[j], is_1[j], ...), so no index or value array is materialised.
+ * Several ops come from horizontal fusion of sibling hists (kmeans' sums and counts). */
+struct HistExp : ExpNode<ExpKind::Hist> {
+    SubExp w;
+    std::vector<HistOp> ops;
+    std::vector<Var> inputs;
+    Lambda map_lam; ///< fused form only
+    bool fused() const { return !map_lam.params.empty(); }
+    /** The one-destination plain form `reduce_by_index dest op ne is vs`. */
     static ExpPtr make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values);
-    static ExpPtr make_fused(SubExp w, Var dest, Lambda lam, SubExp neutral,
-                             std::vector<Var> inputs, Lambda map_lam);
+    static ExpPtr make_plain(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs);
+    static ExpPtr make_fused(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs,
+                             Lambda map_lam);
 };
 
 /** One scan or reduce operator of a Screma: an associative lambda of 2k params

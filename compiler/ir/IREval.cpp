@@ -456,9 +456,10 @@ struct Evaluator {
         }
         case ExpKind::Hist: {
             auto *n = e.as<HistExp>();
-            Value d = copy_array(get(n->dest));
-            std::vector<Value> in;
-            for (const Var &v : n->fused() ? n->inputs : std::vector<Var>{n->indices, n->values})
+            std::vector<Value> ds, in;
+            for (const ir::HistOp &op : n->ops)
+                ds.push_back(copy_array(get(op.dest)));
+            for (const Var &v : n->inputs)
                 in.push_back(get(v));
             int64_t w = size(n->w);
             for (int64_t j = 0; j < w; j++) {
@@ -467,13 +468,16 @@ struct Evaluator {
                     row.push_back(x.row(j));
                 if (n->fused())
                     row = apply(n->map_lam, row);
-                int64_t i = row[0].prim().as_i64();
-                if (i < 0 || i >= d.length())
-                    continue;
-                Value cur = d.row(i);
-                write_at(d, {i}, apply(n->lam, {cur, row[1]})[0]);
+                for (size_t k = 0; k < ds.size(); k++) {
+                    Value &d = ds[k];
+                    int64_t i = row[2 * k].prim().as_i64();
+                    if (i < 0 || i >= d.length())
+                        continue;
+                    Value cur = d.row(i);
+                    write_at(d, {i}, apply(n->ops[k].lam, {cur, row[2 * k + 1]})[0]);
+                }
             }
-            return {d};
+            return ds;
         }
         }
         throw InternalError("IREval: unknown expression kind");

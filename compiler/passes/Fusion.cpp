@@ -9,6 +9,7 @@
 // Glue between the two lambdas is plain `let p = x` bindings, so every variable stays
 // bound exactly once without renaming; the simplifier propagates the copies afterwards.
 #include "compiler/passes/Fusion.h"
+#include "compiler/passes/Rewrite.h"
 
 #include <optional>
 #include <unordered_map>
@@ -25,6 +26,7 @@ using ir::ExpKind;
 using ir::ExpPtr;
 using ir::FilterExp;
 using ir::HistExp;
+using ir::HistOp;
 using ir::IfExp;
 using ir::Lambda;
 using ir::LoopExp;
@@ -204,15 +206,14 @@ void add(VarSet &s, const Exp &e) {
     case ExpKind::Hist: {
         auto *n = e.as<HistExp>();
         add(s, n->w);
-        add(s, n->lam);
-        add(s, n->neutral);
-        if (n->fused()) {
-            add(s, n->map_lam);
-            add(s, n->inputs);
-            s.insert(n->dest.id);
-            return;
+        for (const HistOp &op : n->ops) {
+            s.insert(op.dest.id);
+            add(s, op.lam);
+            add(s, op.neutral);
         }
-        return add(s, std::vector<Var>{n->dest, n->indices, n->values});
+        if (n->fused())
+            add(s, n->map_lam);
+        return add(s, n->inputs);
     }
     case ExpKind::Screma: {
         auto *n = e.as<ScremaExp>();
@@ -265,7 +266,9 @@ template <typename F> void each_body(const Exp &e, F &&f) {
     case ExpKind::Hist:
         if (e.as<HistExp>()->fused())
             f(e.as<HistExp>()->map_lam.body);
-        return f(e.as<HistExp>()->lam.body);
+        for (const HistOp &op : e.as<HistExp>()->ops)
+            f(op.lam.body);
+        return;
     case ExpKind::Screma: {
         auto *n = e.as<ScremaExp>();
         f(n->map_lam.body);
@@ -287,7 +290,8 @@ void add_consumed(VarSet &s, const Exp &e) {
     else if (auto *sc = e.as<ScatterExp>())
         s.insert(sc->dest.id);
     else if (auto *h = e.as<HistExp>())
-        s.insert(h->dest.id);
+        for (const HistOp &op : h->ops)
+            s.insert(op.dest.id);
     else if (auto *l = e.as<LoopExp>())
         add(s, l->inits); // a loop may update its initial arrays in place
     each_body(e, [&](const Body &b) {
@@ -335,7 +339,8 @@ void collect_types(PrimOf &t, const Exp &e) {
         lam(e.as<FilterExp>()->lam);
         break;
     case ExpKind::Hist:
-        lam(e.as<HistExp>()->lam);
+        for (const HistOp &op : e.as<HistExp>()->ops)
+            lam(op.lam);
         lam(e.as<HistExp>()->map_lam);
         break;
     case ExpKind::Screma: {
@@ -514,27 +519,76 @@ public:
             for (const Param &p : fn.params)
                 add(sizes_, p.type);
             add_counts(sizes_, fn.body);
+            passes::for_each_stm(fn.body, [&](const Stm &st) {
+                auto *t = st.exp->as<BinOpExp>();
+                if (t && t->op == BinOpKind::Le && t->x.is_const && t->x.value.as_i64() == 0 &&
+                    !t->y.is_const)
+                    nonneg_tests_[st.pat.at(0).var.id] = t->y.var;
+            });
         }
     }
     FusionStats stats;
 
     void body(Body &b) {
+        forward_aliases(b);
         for (Stm &st : b.stms)
             st.exp = nested(st.exp);
+        bool changed = false;
         for (;;) {
             while (vertical(b))
-                ;
+                changed = true;
             if (!horizontal(b))
                 break;
+            changed = true;
         }
+        // Composed lambdas put a producer's and a consumer's statements side by side in
+        // new bodies (a row map next to its reduction): fuse inside them too.
+        if (changed)
+            for (Stm &st : b.stms)
+                st.exp = nested(st.exp);
         read_through(b);
         tidy(b);
     }
 
 private:
+    /** SOACs read arrays bound as copies of others (`let r = xs`, as composing a
+     * producer's and a consumer's lambdas binds the consumer's params) from the others
+     * themselves, so the producers are found. */
+    static void forward_aliases(Body &b) {
+        std::unordered_map<int, Var> alias;
+        for (Stm &st : b.stms) {
+            if (is_fusible(*st.exp) && !alias.empty()) {
+                passes::ExpRebuild r;
+                r.var = [&](const Var &v) {
+                    auto it = alias.find(v.id);
+                    return it == alias.end() ? v : it->second;
+                };
+                st.exp = passes::rebuild(*st.exp, r);
+            }
+            auto *a = st.exp->as<AtomExp>();
+            if (a && !a->x.is_const && st.pat.size() == 1 && st.pat[0].type.rank() > 0) {
+                auto it = alias.find(a->x.var.id);
+                alias[st.pat[0].var.id] = it == alias.end() ? a->x.var : it->second;
+            }
+        }
+        if (alias.empty())
+            return;
+        VarSet used; // the copies no longer read are dropped (they would keep producers' rows)
+        for (const Stm &st : b.stms)
+            passes::for_each_use(st, [&](const Var &v) { used.insert(v.id); });
+        for (const SubExp &x : b.result)
+            if (!x.is_const)
+                used.insert(x.var.id);
+        std::erase_if(b.stms, [&](const Stm &st) {
+            return st.exp->kind == ExpKind::Atom && st.pat.size() == 1 &&
+                   alias.count(st.pat[0].var.id) && !used.count(st.pat[0].var.id);
+        });
+    }
+
     ir::Module &m_;
     const PrimOf &types_;
     VarSet sizes_; ///< variables known to be >= 0: sizes and counts (replicate cannot fail)
+    std::unordered_map<int, Var> nonneg_tests_; ///< bool var -> v, when bound to `0 <= v`
     std::unordered_set<const Exp *> created_; ///< Scremas made here (tidied at the end)
 
     Var fresh(const std::string &base) { return Var{m_.next_var_id++, base}; }
@@ -592,7 +646,8 @@ private:
             auto n = std::make_shared<HistExp>(*e->as<HistExp>());
             if (n->fused())
                 go(n->map_lam.body);
-            go(n->lam.body);
+            for (HistOp &op : n->ops)
+                go(op.lam.body);
             return done(n);
         }
         case ExpKind::Screma: {
@@ -752,12 +807,24 @@ private:
         });
         return r;
     }
+    /** The v such that `e` fails exactly when v < 0: `replicate v`, or an assert of
+     * `0 <= v` (hist's "negative number of bins"). */
+    std::optional<Var> fails_when_negative(const Exp &e) const {
+        if (auto *rep = e.as<ir::ReplicateExp>(); rep && !rep->n.is_const)
+            return rep->n.var;
+        if (auto *as = e.as<ir::AssertExp>(); as && !as->cond.is_const) {
+            auto it = nonneg_tests_.find(as->cond.var.id);
+            if (it != nonneg_tests_.end())
+                return it->second;
+        }
+        return std::nullopt;
+    }
     /** Can failures of `a` and `b` never both happen?  `replicate v` fails only when v < 0,
      * a division by v only when v == 0 (histogram.fut's `x % bins`, `replicate bins 0`). */
     bool exclusive_failures(const Exp &a, const Exp &b) const {
         auto one_way = [&](const Exp &x, const Exp &y) {
-            auto *rep = x.as<ir::ReplicateExp>();
-            return rep && !rep->n.is_const && fails_only_dividing_by(y, rep->n.var);
+            std::optional<Var> v = fails_when_negative(x);
+            return v && fails_only_dividing_by(y, *v);
         };
         return one_way(a, b) || one_way(b, a);
     }
@@ -871,26 +938,51 @@ private:
     }
 
     /** A hist's index and value rows as a Node's map lambda (identity unless fused);
-     * `pat` gets two placeholders (combine takes the consumer's map results from it). */
-    Node hist_node(const HistExp &h, const Type &dest) {
+     * `pat` gets one placeholder per row value (combine takes the consumer's map results
+     * from it).  `dests` is the hist's pattern (the value rows have its row types). */
+    Node hist_node(const HistExp &h, const std::vector<Param> &dests) {
         Node n;
         n.w = h.w;
         n.fused = {"hist"};
+        n.inputs = h.inputs;
         if (h.fused()) {
-            n.inputs = h.inputs;
             n.lam = h.map_lam;
         } else {
-            n.inputs = {h.indices, h.values};
-            n.lam.ret = {Type::scalar(PrimType::I64), dest.row()};
-            for (const Type &t : n.lam.ret) {
-                Var x = fresh("x");
-                n.lam.params.push_back({x, t});
-                n.lam.body.result.push_back(SubExp::of(x));
-            }
+            for (const Param &d : dests)
+                for (const Type &t : {Type::scalar(PrimType::I64), d.type.row()}) {
+                    Var x = fresh("x");
+                    n.lam.ret.push_back(t);
+                    n.lam.params.push_back({x, t});
+                    n.lam.body.result.push_back(SubExp::of(x));
+                }
         }
         for (const Type &t : n.lam.ret)
             n.pat.push_back({fresh("hx"), t});
         return n;
+    }
+    /** The hist with `n`'s inputs and lambda as its fused form (the location kept). */
+    static ExpPtr with_rows(const HistExp &h, std::vector<HistOp> ops, Node n) {
+        return passes::located(
+            HistExp::make_fused(h.w, std::move(ops), std::move(n.inputs), std::move(n.lam)), h.loc);
+    }
+    /** What a hist reads besides its destinations (and its input rows unless `inputs`). */
+    static VarSet hist_reads(const HistExp &h, bool inputs = true) {
+        VarSet s;
+        add(s, h.w);
+        for (const HistOp &op : h.ops) {
+            add(s, op.lam);
+            add(s, op.neutral);
+        }
+        add(s, h.map_lam);
+        if (inputs)
+            add(s, h.inputs);
+        return s;
+    }
+    static VarSet dests_of(const HistExp &h) {
+        VarSet s;
+        for (const HistOp &op : h.ops)
+            s.insert(op.dest.id);
+        return s;
     }
 
     /** A Map (or map-only Screma) i producing rows that only hist j reads, fused into
@@ -898,7 +990,7 @@ private:
     bool map_into_hist(Body &b, const std::unordered_map<int, size_t> &bound, size_t j) {
         const Stm &cs = b.stms[j];
         auto *h = cs.exp->as<HistExp>();
-        for (const Var &v : h->fused() ? h->inputs : std::vector<Var>{h->indices, h->values}) {
+        for (const Var &v : h->inputs) {
             auto it = bound.find(v.id);
             if (it == bound.end())
                 continue;
@@ -913,28 +1005,19 @@ private:
             VarSet pall = binds_of(ps);
             if (meets(used_elsewhere(b, i, j), pall))
                 continue; // the hist cannot give the map's results to others
-            if (uses_of(ps).count(h->dest.id))
+            if (meets(uses_of(ps), dests_of(*h)))
                 continue; // the hist updates dest in place while the lambda would read it
-            VarSet other; // what the hist uses besides its input rows
-            add(other, h->w);
-            add(other, h->lam);
-            add(other, h->neutral);
-            other.insert(h->dest.id);
+            VarSet other = hist_reads(*h, false); // what the hist uses besides its input rows
+            for (int d : dests_of(*h))
+                other.insert(d);
             if (meets(other, pall))
                 continue;
-            Node pn = node(ps), cn = hist_node(*h, cs.pat.at(0).type);
+            Node pn = node(ps), cn = hist_node(*h, cs.pat);
             std::unordered_map<int, SubExp> from;
             for (size_t k = 0; k < ps.pat.size(); k++)
                 from[ps.pat[k].var.id] = pn.lam.body.result[k];
             Node r = combine(pn, cn, from, std::vector<bool>(ps.pat.size(), false));
-            Stm st;
-            st.pat = cs.pat;
-            auto fh = std::make_shared<HistExp>(*h); // keeps the location
-            fh->indices = fh->values = Var{};
-            fh->inputs = std::move(r.inputs);
-            fh->map_lam = std::move(r.lam);
-            st.exp = fh;
-            if (!place(b, i, j, std::move(st)))
+            if (!place(b, i, j, Stm{cs.pat, with_rows(*h, h->ops, std::move(r))}))
                 continue;
             stats.vertical++;
             return true;
@@ -1004,6 +1087,12 @@ private:
 
     bool horizontal(Body &b) {
         for (size_t i = 0; i < b.stms.size(); i++) {
+            if (b.stms[i].exp->kind == ExpKind::Hist) {
+                for (size_t j = i + 1; j < b.stms.size(); j++)
+                    if (b.stms[j].exp->kind == ExpKind::Hist && hist_siblings(b, i, j))
+                        return true;
+                continue;
+            }
             if (!is_fusible(*b.stms[i].exp))
                 continue;
             for (size_t j = i + 1; j < b.stms.size(); j++) {
@@ -1024,6 +1113,39 @@ private:
             }
         }
         return false;
+    }
+
+    /** Independent hists i < j over the same rows into one hist with the destinations of
+     * both (one pass; kmeans' three hists over `nearest`).  Plain stays plain (the rows of
+     * both), else both become fused (an input both read is read once). */
+    bool hist_siblings(Body &b, size_t i, size_t j) {
+        const Stm &as = b.stms[i], &cs = b.stms[j];
+        auto *x = as.exp->as<HistExp>(), *y = cs.exp->as<HistExp>();
+        if (!(x->w == y->w) || (can_fail(*x, types_) && can_fail(*y, types_)) ||
+            meets(uses_of(cs), binds_of(as)))
+            return false;
+        // Neither reads what the other updates in place (they may share a destination:
+        // each op starts from its own copy).
+        if (meets(hist_reads(*x), dests_of(*y)) || meets(hist_reads(*y), dests_of(*x)))
+            return false;
+        std::vector<HistOp> ops = x->ops;
+        ops.insert(ops.end(), y->ops.begin(), y->ops.end());
+        Stm st{as.pat, nullptr};
+        st.pat.insert(st.pat.end(), cs.pat.begin(), cs.pat.end());
+        if (!x->fused() && !y->fused()) {
+            std::vector<Var> in = x->inputs;
+            in.insert(in.end(), y->inputs.begin(), y->inputs.end());
+            st.exp = passes::located(HistExp::make_plain(x->w, std::move(ops), std::move(in)),
+                                     x->loc);
+        } else {
+            Node a = hist_node(*x, as.pat), c = hist_node(*y, cs.pat);
+            std::vector<bool> keep(a.pat.size(), true);
+            st.exp = with_rows(*x, std::move(ops), combine(a, c, {}, keep));
+        }
+        if (!place(b, i, j, std::move(st)))
+            return false;
+        stats.horizontal++;
+        return true;
     }
 
     // ------------------------------------------------------------ index functions

@@ -87,6 +87,11 @@ std::vector<std::string> fused_of(const Exp &e) {
     if (auto *s = e.as<ScremaExp>())
         if (!s->fused.empty())
             return s->fused;
+    if (auto *h = e.as<ir::HistExp>()) { // a map fused in, then one hist per destination
+        std::vector<std::string> r(h->fused() ? 1 : 0, "map");
+        r.insert(r.end(), h->ops.size(), "hist");
+        return r;
+    }
     std::string k = kind_of(e);
     if (k.rfind("segmented ", 0) == 0)
         return {"map", k.substr(10)};

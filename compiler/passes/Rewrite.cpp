@@ -156,13 +156,14 @@ struct Apply {
         }
         case ExpKind::Hist: {
             auto *n = e.as<ir::HistExp>();
+            std::vector<ir::HistOp> hops;
+            for (const ir::HistOp &op : n->ops)
+                hops.push_back({var(op.dest), lambda(op.lam), sub(op.neutral)});
             if (n->fused())
-                return with_loc(ir::HistExp::make_fused(sub(n->w), var(n->dest), lambda(n->lam),
-                                                        sub(n->neutral), vars(n->inputs),
-                                                        lambda(n->map_lam)),
+                return with_loc(ir::HistExp::make_fused(sub(n->w), std::move(hops),
+                                                        vars(n->inputs), lambda(n->map_lam)),
                                 e);
-            return with_loc(ir::HistExp::make(sub(n->w), var(n->dest), lambda(n->lam),
-                                              sub(n->neutral), var(n->indices), var(n->values)),
+            return with_loc(ir::HistExp::make_plain(sub(n->w), std::move(hops), vars(n->inputs)),
                             e);
         }
         case ExpKind::Apply: {
@@ -258,10 +259,15 @@ std::vector<const Lambda *> nested_lambdas(const ir::Exp &e) {
         return {&e.as<ir::ScanExp>()->lam};
     case ExpKind::Filter:
         return {&e.as<ir::FilterExp>()->lam};
-    case ExpKind::Hist:
-        if (e.as<ir::HistExp>()->fused())
-            return {&e.as<ir::HistExp>()->map_lam, &e.as<ir::HistExp>()->lam};
-        return {&e.as<ir::HistExp>()->lam};
+    case ExpKind::Hist: {
+        auto *n = e.as<ir::HistExp>();
+        std::vector<const Lambda *> r;
+        if (n->fused())
+            r.push_back(&n->map_lam);
+        for (const ir::HistOp &op : n->ops)
+            r.push_back(&op.lam);
+        return r;
+    }
     case ExpKind::Screma: {
         auto *n = e.as<ir::ScremaExp>();
         std::vector<const Lambda *> r{&n->map_lam};

@@ -82,6 +82,21 @@ Value f64_array(std::vector<double> xs) {
     return a;
 }
 
+Value f32_array(std::vector<float> xs) {
+    Value a = Value::prim_array(PrimType::F32, {(int64_t)xs.size()});
+    for (size_t i = 0; i < xs.size(); i++)
+        store_prim(PrimType::F32, a.mutable_data(), (int64_t)i,
+                   PrimValue::floating(PrimType::F32, xs[i]));
+    return a;
+}
+Value i64_array(std::vector<int64_t> xs) {
+    Value a = Value::prim_array(PrimType::I64, {(int64_t)xs.size()});
+    for (size_t i = 0; i < xs.size(); i++)
+        store_prim(PrimType::I64, a.mutable_data(), (int64_t)i,
+                   PrimValue::integer(PrimType::I64, (uint64_t)xs[i]));
+    return a;
+}
+
 /** The outcome of one run: a value, or an error message with its location. */
 struct Outcome {
     bool ok = true;
@@ -400,7 +415,8 @@ TEST_CASE("fusion: kernels left in the fusion test programs") {
         {"strided_slices.fut", 4},    {"slice_rows.fut", 2},
         {"replicate_input.fut", 1},   {"map_hist.fut", 1},
         {"map_hist_rows.fut", 1},     {"map_hist_reads_dest.fut", 2},
-        {"zip_producers.fut", 1}};
+        {"zip_producers.fut", 1},     {"hist_siblings.fut", 1},
+        {"hist_siblings_large.fut", 1}, {"hist_siblings_dependent.fut", 2}};
     fs::path dir = fs::path(__FILE__).parent_path().parent_path() / "programs" / "fusion";
     size_t seen = 0;
     for (const auto &e : fs::directory_iterator(dir)) {
@@ -435,6 +451,35 @@ TEST_CASE("fusion: a map giving a hist's indices fuses into the hist") {
     // The indices are used elsewhere too: the map stays.
     CHECK(fused("def main (xs: []i32) = let is = map (\\x -> i64.i32 x % 3) xs "
                 "in (is, hist (+) 0 3 is xs)")
+              .kernels.size() == 2);
+}
+
+TEST_CASE("fusion: sibling hists over the same rows become one hist") {
+    // kmeans: three hists over `nearest`; together they take its map (used only by them).
+    const char *src = "def main [n] (k: i64) (xs: [n]f32) = "
+                      "let c = map (\\x -> i64.f32 x % k) xs "
+                      "in (hist (+) 0 k c xs, hist f32.max 0 k c xs, hist (+) 0 k c (replicate n 1i32))";
+    Fused a = fused(src);
+    REQUIRE(a.kernels.size() == 1);
+    CHECK(a.kernels[0].kind == "hist");
+    CHECK(fused_list(a.kernels[0]) == "map,hist,hist,hist");
+    CHECK(agree(src, {i64_value(3), f32_array({0.5f, 4.5f, 2, 1, 7})}));
+    CHECK(agree(src, {i64_value(0), f32_array({1})})); // `% k` fails, as unfused
+    CHECK(agree(src, {i64_value(-1), f32_array({1})})); // hist's negative bins first
+    // Plain hists with different index arrays stay plain, in one pass.
+    const char *plain = "def main [n] (is: [n]i64) (js: [n]i64) (vs: [n]i32) = "
+                        "(hist (+) 0 3 is vs, hist i32.max 0 4 js vs)";
+    Fused b = fused(plain);
+    REQUIRE(b.kernels.size() == 1);
+    CHECK(fused_list(b.kernels[0]) == "hist,hist");
+    CHECK(agree(plain, {i64_array({0, 2, 5, 2}), i64_array({3, -1, 3, 0}), i32_array({1, 2, 3, 4})}));
+    // A hist into the other's result depends on it.
+    CHECK(fused("def main (is: []i64) (vs: []i32) = "
+                "let a = hist (+) 0 3 is vs in reduce_by_index (copy a) (+) 0 is vs")
+              .kernels.size() == 2);
+    // Both index maps can fail (a division): they are not interleaved.
+    CHECK(fused("def main (d: i64) (e: i64) (xs: []i64) = "
+                "(hist (+) 0 3 (map (/ d) xs) xs, hist (+) 0 3 (map (/ e) xs) xs)")
               .kernels.size() == 2);
 }
 

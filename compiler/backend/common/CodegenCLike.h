@@ -258,15 +258,15 @@ protected:
         }
         case ExpKind::Hist: {
             auto *n = e.as<ir::HistExp>();
-            a(n->w), v(n->dest), a(n->neutral);
-            if (n->fused()) {
-                for (const Var &x : n->inputs)
-                    v(x);
-                uses_lambda(n->map_lam, f);
-            } else {
-                v(n->indices), v(n->values);
+            a(n->w);
+            for (const ir::HistOp &op : n->ops) {
+                v(op.dest), a(op.neutral);
+                uses_lambda(op.lam, f);
             }
-            uses_lambda(n->lam, f);
+            for (const Var &x : n->inputs)
+                v(x);
+            if (n->fused())
+                uses_lambda(n->map_lam, f);
             break;
         }
         case ExpKind::Apply:
@@ -489,16 +489,18 @@ protected:
             line(decl(l.params[i]) + " = " + args.at(i) + ";");
         return body(l.body, Frame{&l.body, 0, true, {}});
     }
-    /** Row i's index and value of a hist, through its map lambda when fused (emitted in
-     * the current block). */
-    std::pair<std::string, std::string> hist_row(const ir::HistExp &n, const std::string &i) {
-        if (!n.fused())
-            return {in_row(n.indices, i), in_row(n.values, i)};
+    /** Row i of a hist: an index and a value per op, through its map lambda when fused
+     * (emitted in the current block). */
+    std::vector<std::string> hist_row(const ir::HistExp &n, const std::string &i) {
         std::vector<std::string> args;
         for (const Var &v : n.inputs)
             args.push_back(in_row(v, i));
-        std::vector<Res> rs = apply(n.map_lam, args);
-        return {rs.at(0).expr, rs.at(1).expr};
+        if (!n.fused())
+            return args;
+        std::vector<std::string> r;
+        for (const Res &x : apply(n.map_lam, args))
+            r.push_back(x.expr);
+        return r;
     }
     /** Row i of array variable `a` (an element for rank 1, a borrowed view otherwise). */
     std::string row(const std::string &a, const IType &t, const std::string &i) const {
@@ -555,11 +557,7 @@ protected:
             case ExpKind::Map: count(e.as<ir::MapExp>()->inputs); break;
             case ExpKind::Reduce: count(e.as<ir::ReduceExp>()->inputs); break;
             case ExpKind::Scan: count(e.as<ir::ScanExp>()->inputs); break;
-            case ExpKind::Hist: {
-                auto *n = e.as<ir::HistExp>();
-                count(n->fused() ? n->inputs : std::vector<Var>{n->indices, n->values});
-                break;
-            }
+            case ExpKind::Hist: count(e.as<ir::HistExp>()->inputs); break;
             default: break;
             }
             if (all != rows)

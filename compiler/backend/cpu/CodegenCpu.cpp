@@ -471,63 +471,91 @@ private:
         close();
     }
 
+    /** Hist: one pass over the rows updating the destination of every op.  In parallel,
+     * when all bins (times the chunks) are fewer than the rows, each chunk fills private
+     * histograms (bins at the neutral element) that are merged into the destinations in
+     * chunk order; else one sequential pass.  Rows of bins (vector operators) alike. */
     void hist(const Stm &s, const ir::HistExp &n, bool par) override {
         std::string N = std::to_string(tmp_++);
-        std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_", d = name(s.pat.at(0).var);
-        const IType dt = s.pat[0].type;
-        line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
+        std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_";
+        const size_t K = n.ops.size();
+        std::vector<std::string> ds;
+        for (size_t k = 0; k < K; k++) {
+            line(decl(s.pat[k]) + " = " + dest_of(n.ops[k].dest) + ";");
+            ds.push_back(name(s.pat[k].var));
+        }
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        // acc = op(acc, value) on row `slot` of `arr` (a dest-typed array), for value j.
-        auto update = [&](const std::string &arr, const std::string &slot, const std::string &val) {
+        // Bin `slot` of h (an array of op k's destination type) = op_k(bin, val).
+        auto update = [&](size_t k, const std::string &h, const std::string &slot,
+                          const std::string &val) {
+            const IType &dt = s.pat[k].type;
             open();
-            std::vector<Res> rs = apply(n.lam, {row(arr, dt, slot), val});
-            put_row(arr, dt, slot, rs.at(0).expr);
+            std::vector<Res> rs = apply(n.ops[k].lam, {row(h, dt, slot), val});
+            put_row(h, dt, slot, rs.at(0).expr);
             close();
         };
-        auto sequential = [&] {
+        // Rows lo_..hi_ into the histograms hs (one per op).
+        auto rows = [&](const std::vector<std::string> &hs) {
             line("unsigned poll_ = 0;");
             open_loop(i, "lo_", "hi_");
-            auto [ix, val] = hist_row(n, i);
-            line("const int64_t ix_ = (int64_t)" + ix + ";");
-            line("if (ix_ < 0 || ix_ >= " + d + ".shape[0]) continue;");
-            update(d, "ix_", val);
+            std::vector<std::string> r = hist_row(n, i);
+            for (size_t k = 0; k < K; k++) {
+                open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " +
+                     hs[k] + ".shape[0]) {");
+                update(k, hs[k], "ix_", r.at(2 * k + 1));
+                close();
+            }
             close_loop();
         };
-        if (par && dt.rank() == 1) {
-            std::string pv = "priv" + N + "_";
-            line("const int64_t m_ = " + d + ".shape[0];");
-            line("int64_t " + nc + " = lrt::nchunks(ctx, " + w + ");");
-            line("if (m_ * " + nc + " > " + w + ") " + nc + " = 1;");
-            open("if (" + nc + " > 1) {");
-            line(arr_type(dt.elem, 2) + " " + pv + " = lrt::alloc<" + stype(dt.elem) + ", 2>({" + nc + ", m_});");
-            line("for (int64_t j_ = 0; j_ < " + nc + " * m_; j_++) " + pv + ".data[j_] = " +
-                 store(dt.elem, atom(n.neutral)) + ";");
-            open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t c_, int64_t lo_, int64_t hi_) {");
-            line("unsigned poll_ = 0;");
-            line(arr_type(dt.elem, 1) + " h_ = lrt::row(" + pv + ", c_, true);");
-            open_loop(i, "lo_", "hi_");
-            auto [ix, val] = hist_row(n, i);
-            line("const int64_t ix_ = (int64_t)" + ix + ";");
-            line("if (ix_ < 0 || ix_ >= m_) continue;");
-            update("h_", "ix_", val);
-            close_loop();
-            close("});");
-            open("for (int64_t c_ = 0; c_ < " + nc + "; c_++) {");
-            line(arr_type(dt.elem, 1) + " h_ = lrt::row(" + pv + ", c_, true);");
-            open("for (int64_t b_ = 0; b_ < m_; b_++) {");
-            update(d, "b_", row("h_", dt, "b_"));
-            close();
-            close();
-            close("} else {");
-            ind_++;
+        if (!par) {
             line("const int64_t lo_ = 0, hi_ = " + w + ";");
-            sequential();
+            rows(ds);
             close();
-        } else {
-            line("const int64_t lo_ = 0, hi_ = " + w + ";");
-            sequential();
+            return;
         }
+        std::string bins;
+        for (const std::string &d : ds)
+            bins += (bins.empty() ? "" : " + ") + d + ".size()";
+        line("int64_t " + nc + " = lrt::nchunks(ctx, " + w + ");");
+        line("if ((" + bins + ") * " + nc + " > " + w + ") " + nc + " = 1;");
+        open("if (" + nc + " > 1) {");
+        std::vector<std::string> pvs, hs;
+        for (size_t k = 0; k < K; k++) {
+            const IType &dt = s.pat[k].type;
+            std::string pv = "priv" + N + "_" + std::to_string(k), S = stype(dt.elem);
+            pvs.push_back(pv);
+            hs.push_back("h" + std::to_string(k) + "_");
+            line(arr_type(dt.elem, dt.rank() + 1) + " " + pv + " = lrt::alloc_rows<" + S + ", " +
+                 std::to_string(dt.rank() + 1) + ">(" + nc + ", " + ds[k] + ".shape);");
+            std::string fill = dt.rank() == 1
+                                   ? pv + ".data[j_] = " + store(dt.elem, atom(n.ops[k].neutral))
+                                   : "lrt::put_block(" + pv + ", 2, j_ * " + pv + ".inner(2), " +
+                                         atom(n.ops[k].neutral) + ")";
+            line("for (int64_t j_ = 0; j_ < " + nc + " * " + ds[k] + ".shape[0]; j_++) " + fill + ";");
+        }
+        auto chunk_views = [&](const std::string &c) {
+            for (size_t k = 0; k < K; k++)
+                line(arr_type(s.pat[k].type.elem, s.pat[k].type.rank()) + " " + hs[k] +
+                     " = lrt::row(" + pvs[k] + ", " + c + ", true);");
+        };
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t c_, int64_t lo_, int64_t hi_) {");
+        chunk_views("c_");
+        rows(hs);
+        close("});");
+        open("for (int64_t c_ = 0; c_ < " + nc + "; c_++) {");
+        chunk_views("c_");
+        for (size_t k = 0; k < K; k++) {
+            open("for (int64_t b_ = 0; b_ < " + ds[k] + ".shape[0]; b_++) {");
+            update(k, ds[k], "b_", row(hs[k], s.pat[k].type, "b_"));
+            close();
+        }
+        close();
+        close("} else {");
+        ind_++;
+        line("const int64_t lo_ = 0, hi_ = " + w + ";");
+        rows(ds);
+        close();
         close();
     }
 };

@@ -5,4 +5,4 @@
 def main (xs: []i32) (i: i64) =
   let ys = map (* 2) xs
   let a = xs[i]
-  in reduce (+) a ys
+  in a + reduce (+) 0 ys

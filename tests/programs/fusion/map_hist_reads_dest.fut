@@ -7,4 +7,4 @@
 entry main (xs: []i64) : []i64 =
   let d = [0i64, 0, 0]
   let is = map (\x -> x + d[x % 3]) xs
-  in reduce_by_index d (+) 1 is (map (\_ -> 1i64) is)
+  in reduce_by_index d (+) 0 is (map (\_ -> 1i64) is)
