@@ -1,12 +1,14 @@
 // Compiling the generated CUDA with NVRTC and the host program with the host compiler,
 // both through the kernel cache, and calling the host program on a device (see
-// CudaBackend.h).
+// CudaBackend.h), with the device copies of the last call's array arguments kept for the
+// next (runtime::ArgCache).
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/ir/IR.h"
 #include "runtime/cpu/SharedObject.h"
 #include "runtime/KernelCache.h"
 #include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/EmuDevice.h"
 #include "runtime/cuda/Nvrtc.h"
 
 #include <chrono>
@@ -47,6 +49,20 @@ fs::path store(const std::string &key, const std::string &cubin) {
     return stored;
 }
 
+/** Builds the host program and completes the report: the kernels were `status`
+ * (memory | disk | compiled) in `ms`. */
+CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &status, double ms) {
+    cpu::LoadedObject host = cpu::load_object(b.code.host_source);
+    b.host = host.so;
+    report.compile_ms = ms + host.compile_ms;
+    for (compiler::KernelReport &k : report.kernels) {
+        k.cache = status;
+        k.compile_ms = ms;
+    }
+    b.report = std::move(report);
+    return b;
+}
+
 } // namespace
 
 CudaBuild compile(compiler::Optimised opt) {
@@ -56,6 +72,18 @@ CudaBuild compile(compiler::Optimised opt) {
     opt.report.backend = "cuda";
     opt.report.codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (runtime::cuda_emulated()) {
+        cpu::LoadedObject k;
+        try {
+            k = cpu::load_object(runtime::emu_source(b.code.source));
+        } catch (const InternalError &e) { // its message blames the cpu backend
+            throw InternalError(std::string("cuda emulator: the generated CUDA does not compile as C++: ") +
+                                e.what());
+        }
+        b.arch = "emu";
+        b.emulated = k.so;
+        return finish(std::move(b), std::move(opt.report), k.status, k.compile_ms);
+    }
     if (auto why = runtime::nvrtc_unavailable())
         throw CompileError({}, *why);
     b.arch = runtime::cuda_target_arch();
@@ -89,15 +117,7 @@ CudaBuild compile(compiler::Optimised opt) {
         std::lock_guard<std::mutex> lock(loaded_mutex);
         loaded()[key] = b.cubin;
     }
-    cpu::LoadedObject host = cpu::load_object(b.code.host_source);
-    b.host = host.so;
-    opt.report.compile_ms = ms + host.compile_ms;
-    for (compiler::KernelReport &k : opt.report.kernels) {
-        k.cache = status;
-        k.compile_ms = ms;
-    }
-    b.report = std::move(opt.report);
-    return b;
+    return finish(std::move(b), std::move(opt.report), status, ms);
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
@@ -108,10 +128,39 @@ CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::
     code = b.code.source + "\n// ==== the host program\n" + b.code.host_shown;
 }
 
+CudaEntry::~CudaEntry() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    try {
+        dev_->begin_call(); // the device's memory is used by one call at a time
+        args_.clear(*dev_);
+        dev_->end_call();
+    } catch (...) {
+    }
+}
+
+namespace {
+
+/** Offers every primitive array in v (tuples and records flattened) to the argument
+ * cache, pinned by its buffer. */
+void offer(runtime::ArgCache &c, const Value &v) {
+    if (v.is_prim_array()) {
+        if (v.num_elements() > 0)
+            c.offer(v.data(), v.num_elements() * (int64_t)prim_size(v.elem_prim()), v.buffer());
+        return;
+    }
+    if (v.kind() == Value::Kind::Tuple || v.kind() == Value::Kind::Record)
+        for (const Value &x : v.elems())
+            offer(c, x);
+}
+
+} // namespace
+
 Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const {
     std::lock_guard<std::mutex> lock(mutex_); // one call at a time on this entry's device state
-    runtime::DeviceCall dc(*dev_);
+    runtime::DeviceCall dc(*dev_, &args_);
     dev_->begin_call();
+    for (const Value &a : args)
+        offer(args_, a);
     bind_(dc.api());
     Value v;
     try {
@@ -119,6 +168,7 @@ Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *i
     } catch (...) {
         bind_(nullptr);
         try {
+            args_.end_call(*dev_);
             dev_->end_call();
         } catch (...) {
         }
@@ -128,6 +178,7 @@ Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *i
         throw;
     }
     bind_(nullptr);
+    args_.end_call(*dev_);
     dc.stats.device_ms = dev_->end_call();
     last_ = dc.stats;
     if (dc.error)
@@ -140,6 +191,11 @@ runtime::TransferStats CudaEntry::last_run() const {
     return last_;
 }
 
+size_t CudaEntry::kept_args() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return args_.size();
+}
+
 compiler::CompiledEntry::Transfers CudaEntry::last_transfers() const {
     runtime::TransferStats s = last_run();
     return {s.uploads, s.upload_bytes, s.downloads, s.download_bytes, s.transfer_ms, s.device_ms};
@@ -148,9 +204,14 @@ compiler::CompiledEntry::Transfers CudaEntry::last_transfers() const {
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     ir::Module m = opt.module;
     CudaBuild b = compile(std::move(opt));
-    if (auto why = runtime::cuda_unavailable())
-        throw CompileError({}, *why);
-    std::shared_ptr<runtime::DeviceProgram> dev = runtime::driver_program(b.cubin);
+    std::shared_ptr<runtime::DeviceProgram> dev;
+    if (b.emulated) {
+        dev = runtime::emu_program(b.emulated);
+    } else {
+        if (auto why = runtime::cuda_unavailable())
+            throw CompileError({}, *why);
+        dev = runtime::driver_program(b.cubin);
+    }
     return std::make_shared<CudaEntry>(std::move(b), m, std::move(dev));
 }
 

@@ -1,0 +1,153 @@
+// The emulated device (see EmuDevice.h): host memory with checked transfers, a fixed
+// small occupancy, and launches through the kernels' object.
+#include "runtime/cuda/EmuDevice.h"
+
+#include "core/Diagnostic.h"
+#include "runtime/cpu/SharedObject.h"
+#include "runtime/cuda/RuntimeText.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+namespace loom::runtime {
+
+bool cuda_emulated() {
+    const char *v = std::getenv("LOOM_CUDA_EMULATE");
+    return v && std::string(v) == "1";
+}
+
+std::string emu_source(const std::string &cuda) {
+    return "#define LOOM_CUDA_EMU 1\n" + cuda::cuda_emu_text() + "\n" + cuda;
+}
+
+namespace {
+
+/** Block size when the launch does not ask for one: 64 (two warps), or
+ * $LOOM_CUDA_EMULATE_BLOCK when it is a multiple of 32 up to 1024 (smaller blocks take
+ * small inputs through multi-block paths). */
+int emu_block() {
+    const char *v = std::getenv("LOOM_CUDA_EMULATE_BLOCK");
+    int b = v ? std::atoi(v) : 0;
+    return b >= 32 && b <= 1024 && b % 32 == 0 ? b : 64;
+}
+/** Blocks that fill the emulated device. */
+constexpr int emu_blocks = 4;
+/** Seconds a launch may run: 60, or $LOOM_CUDA_EMULATE_TIMEOUT. */
+double emu_timeout() {
+    const char *v = std::getenv("LOOM_CUDA_EMULATE_TIMEOUT");
+    double s = v ? std::atof(v) : 0;
+    return s > 0 ? s : 60;
+}
+
+/** The kernels' objects keep their scheduler state and `loom_err` in globals. */
+std::mutex emu_mutex;
+
+using LaunchFn = int (*)(void (*)(void **), int64_t, int, void **, double, char *, int);
+using KernelFn = void (*)(void **);
+
+[[noreturn]] void fail(const std::string &msg) { throw RuntimeError({}, "cuda emulator: " + msg); }
+
+class EmuProgram : public DeviceProgram {
+public:
+    explicit EmuProgram(std::shared_ptr<SharedObject> so) : so_(std::move(so)) {
+        launch_ = reinterpret_cast<LaunchFn>(so_->symbol("loom_emu_launch"));
+        err_ = static_cast<DevErr *>(so_->symbol("loom_err"));
+    }
+    ~EmuProgram() override {
+        for (auto &[p, bytes] : blocks_)
+            std::free(reinterpret_cast<void *>(p));
+    }
+
+    uint64_t alloc(uint64_t bytes) override {
+        if (bytes == 0)
+            return 0;
+        void *p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+        if (!p)
+            fail("out of memory allocating " + std::to_string(bytes) + " bytes");
+        std::memset(p, 0xa5, bytes); // device memory starts as garbage: reading it unset shows
+        blocks_[reinterpret_cast<uint64_t>(p)] = bytes;
+        return reinterpret_cast<uint64_t>(p);
+    }
+    void free(uint64_t ptr, uint64_t bytes) override {
+        if (!ptr)
+            return;
+        auto it = blocks_.find(ptr);
+        if (it == blocks_.end())
+            fail("free of an address that is not a live allocation");
+        if (it->second != bytes)
+            fail("free of " + std::to_string(bytes) + " bytes of an allocation of " +
+                 std::to_string(it->second));
+        std::free(reinterpret_cast<void *>(ptr));
+        blocks_.erase(it);
+    }
+    void upload(uint64_t dst, const void *src, uint64_t bytes) override {
+        std::memcpy(at(dst, bytes, "upload"), src, bytes);
+    }
+    void download(void *dst, uint64_t src, uint64_t bytes) override {
+        std::memcpy(dst, at(src, bytes, "download"), bytes);
+    }
+    void copy(uint64_t dst, uint64_t src, uint64_t bytes) override {
+        std::memmove(at(dst, bytes, "copy"), at(src, bytes, "copy"), bytes);
+    }
+    void zero(uint64_t dst, uint64_t bytes) override { std::memset(at(dst, bytes, "zero"), 0, bytes); }
+    void occupancy(const char *, int want, int *block, int64_t *threads) override {
+        *block = want > 0 ? want : emu_block();
+        *threads = (int64_t)emu_blocks * *block;
+    }
+    void launch(const char *fn, int64_t grid, int block, void **args) override {
+        auto it = fns_.find(fn);
+        if (it == fns_.end())
+            it = fns_.emplace(fn, reinterpret_cast<KernelFn>(so_->symbol(std::string(fn) + "__emu"))).first;
+        char err[512];
+        auto t0 = std::chrono::steady_clock::now();
+        int rc = launch_(it->second, grid, block, args, emu_timeout(), err, sizeof err);
+        ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        if (rc != 0)
+            fail("kernel `" + std::string(fn) + "`: " + err);
+    }
+    void read_err(DevErr *err) override {
+        std::memcpy(err, err_, sizeof *err);
+        if (err->set)
+            std::memset(err_, 0, sizeof *err_);
+    }
+    void begin_call() override {
+        lock_ = std::unique_lock<std::mutex>(emu_mutex);
+        ms_ = 0;
+    }
+    double end_call() override {
+        lock_ = {};
+        return ms_;
+    }
+
+private:
+    std::shared_ptr<SharedObject> so_;
+    LaunchFn launch_ = nullptr;
+    DevErr *err_ = nullptr;
+    std::map<uint64_t, uint64_t> blocks_; ///< live allocations: address -> bytes
+    std::map<std::string, KernelFn> fns_;
+    std::unique_lock<std::mutex> lock_;
+    double ms_ = 0; ///< the current call's time in kernels
+
+    /** The host address of [p, p + bytes), which must lie inside one live allocation
+     * (a transfer outside them would fault on a GPU: a host-program bug). */
+    void *at(uint64_t p, uint64_t bytes, const char *what) const {
+        if (bytes == 0)
+            return reinterpret_cast<void *>(p);
+        auto it = blocks_.upper_bound(p);
+        if (it == blocks_.begin() || p + bytes > std::prev(it)->first + std::prev(it)->second)
+            fail(std::string(what) + " of " + std::to_string(bytes) +
+                 " bytes outside every live allocation");
+        return reinterpret_cast<void *>(p);
+    }
+};
+
+} // namespace
+
+std::shared_ptr<DeviceProgram> emu_program(std::shared_ptr<SharedObject> kernels) {
+    return std::make_shared<EmuProgram>(std::move(kernels));
+}
+
+} // namespace loom::runtime

@@ -1,0 +1,291 @@
+// Unit tests of the CUDA emulator (runtime/cuda/EmuDevice.h, loom_cuda_emu.h): hand-written
+// kernels over the device runtime, built as host C++ and run on the emulated device --
+// shared memory and __syncthreads across several blocks, warp shuffle reductions and
+// scans, threads that exit early, atomics, deadlocks and invalid accesses reported as
+// errors (not hangs or crashes) -- and a Loom program on the cuda backend with
+// $LOOM_CUDA_EMULATE=1.
+#include "CorpusUtil.h"
+
+#include "compiler/Pipeline.h"
+#include "compiler/backend/cpu/CpuBackend.h"
+#include "core/Diagnostic.h"
+#include "runtime/cuda/EmuDevice.h"
+#include "runtime/cuda/RuntimeText.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <numeric>
+#include <vector>
+
+using namespace loom;
+
+namespace {
+
+const char *kernels = R"(
+// Each block reverses its 64 elements through shared memory.
+extern "C" __global__ void reverse(Buf<int32_t, 1> in, Buf<int32_t, 1> out) {
+    __shared__ int32_t sh[64];
+    const int64_t i = lrt::gtid();
+    sh[threadIdx.x] = in.data[i];
+    __syncthreads();
+    out.data[i] = sh[blockDim.x - 1 - threadIdx.x];
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void reverse__emu(void **a) { reverse(*(Buf<int32_t, 1> *)a[0], *(Buf<int32_t, 1> *)a[1]); }
+#endif
+
+// Per warp: the sum (shuffle down, of 8-byte and 2-byte values) and an inclusive scan
+// (shuffle up) of the threads' values.
+extern "C" __global__ void warps(Buf<double, 1> sums, Buf<int16_t, 1> small, Buf<int64_t, 1> scan) {
+    const unsigned lane = threadIdx.x & 31u;
+    double v = (double)lrt::gtid();
+    int16_t s = (int16_t)1;
+    for (int d = 16; d > 0; d >>= 1) {
+        v += lrt::shfl_down(v, d);
+        s = (int16_t)(s + lrt::shfl_down(s, d));
+    }
+    if (lane == 0) {
+        sums.data[lrt::gtid() / 32] = v;
+        small.data[lrt::gtid() / 32] = s;
+    }
+    int64_t x = lrt::gtid();
+    for (int d = 1; d < 32; d <<= 1) {
+        int64_t up = lrt::shfl_up(x, d);
+        if (lane >= (unsigned)d) x += up;
+    }
+    scan.data[lrt::gtid()] = x;
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void warps__emu(void **a) {
+    warps(*(Buf<double, 1> *)a[0], *(Buf<int16_t, 1> *)a[1], *(Buf<int64_t, 1> *)a[2]);
+}
+#endif
+
+// Every third thread records a failure and exits before the barrier; the others are not
+// held up by it and count themselves atomically (in shared memory, then globally).
+extern "C" __global__ void early_exit(Buf<int32_t, 1> count) {
+    __shared__ int32_t n;
+    if (threadIdx.x == 0) n = 0;
+    __syncthreads();
+    if (threadIdx.x % 3 == 1) lrt::fail(7, "early");
+    atomicAdd(&n, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) atomicAdd((int *)count.data, n);
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void early_exit__emu(void **a) { early_exit(*(Buf<int32_t, 1> *)a[0]); }
+#endif
+
+// Half of each warp waits at __syncthreads, the other half at a shuffle.
+extern "C" __global__ void mismatch() {
+    if (threadIdx.x & 1) __syncthreads();
+    else lrt::shfl_down((int32_t)threadIdx.x, 1);
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void mismatch__emu(void **) { mismatch(); }
+#endif
+
+// Every thread but 0 waits for a flag that thread 0 never sets (it waits at a barrier).
+extern "C" __global__ void spin(Buf<int32_t, 1> flag) {
+    if (threadIdx.x == 0) __syncthreads();
+    else while (lrt::vload(flag.data) == 0) lrt::stop_if_failed();
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void spin__emu(void **a) { spin(*(Buf<int32_t, 1> *)a[0]); }
+#endif
+// The threads loop through a barrier without end.
+extern "C" __global__ void livelock() {
+    for (;;) __syncthreads();
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void livelock__emu(void **) { livelock(); }
+#endif
+
+// Thread 5 writes through a wild pointer.
+extern "C" __global__ void wild(Buf<int32_t, 1> bad, Buf<int32_t, 1> out) {
+    if (threadIdx.x == 5) bad.data[0] = 1;
+    out.data[threadIdx.x] = 1;
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void wild__emu(void **a) { wild(*(Buf<int32_t, 1> *)a[0], *(Buf<int32_t, 1> *)a[1]); }
+#endif
+)";
+
+/** The kernels above on a fresh emulated device. */
+std::shared_ptr<runtime::DeviceProgram> device() {
+    std::string src = runtime::emu_source(cuda::cuda_runtime_text() + kernels);
+    return runtime::emu_program(cpu::load_object(src).so);
+}
+
+/** A device buffer of n elements of T with its Buf (data pointer and shape). */
+template <class T> struct DevBuf {
+    struct {
+        uint64_t data;
+        int64_t shape[1];
+    } buf;
+    runtime::DeviceProgram &dev;
+    DevBuf(runtime::DeviceProgram &d, int64_t n) : dev(d) {
+        buf.data = dev.alloc((uint64_t)n * sizeof(T));
+        buf.shape[0] = n;
+        dev.zero(buf.data, (uint64_t)n * sizeof(T));
+    }
+    ~DevBuf() { dev.free(buf.data, (uint64_t)buf.shape[0] * sizeof(T)); }
+    std::vector<T> get() const {
+        std::vector<T> v((size_t)buf.shape[0]);
+        dev.download(v.data(), buf.data, v.size() * sizeof(T));
+        return v;
+    }
+};
+
+} // namespace
+
+TEST_CASE("cuda emulator: shared memory and __syncthreads, blocks one after another") {
+    auto dev = device();
+    dev->begin_call();
+    DevBuf<int32_t> in(*dev, 256), out(*dev, 256);
+    std::vector<int32_t> x(256);
+    std::iota(x.begin(), x.end(), 0);
+    dev->upload(in.buf.data, x.data(), 256 * 4);
+    void *args[] = {&in.buf, &out.buf};
+    dev->launch("reverse", 4, 64, args);
+    std::vector<int32_t> r = out.get();
+    for (int i = 0; i < 256; i++)
+        CHECK(r[(size_t)i] == (i / 64) * 64 + 63 - i % 64);
+    dev->end_call();
+}
+
+TEST_CASE("cuda emulator: warp shuffles reduce and scan values of any size") {
+    auto dev = device();
+    dev->begin_call();
+    // 2 blocks of 48 threads: the second warp of each block has 16 threads.
+    DevBuf<double> sums(*dev, 3);
+    DevBuf<int16_t> small(*dev, 3);
+    DevBuf<int64_t> scan(*dev, 96);
+    void *args[] = {&sums.buf, &small.buf, &scan.buf};
+    dev->launch("warps", 2, 48, args);
+    // lanes of a warp: gtid / 32 names the warp's first row only for full warps
+    std::vector<double> s = sums.get();
+    CHECK(s[0] == 31 * 32 / 2);
+    std::vector<int64_t> sc = scan.get();
+    for (int b = 0; b < 2; b++)
+        for (int t = 0; t < 48; t++) {
+            int64_t g = b * 48 + t, first = b * 48 + (t / 32) * 32, want = 0;
+            for (int64_t k = first; k <= g; k++)
+                want += k;
+            CHECK(sc[(size_t)g] == want);
+        }
+    CHECK(small.get()[0] == 32);
+    dev->end_call();
+}
+
+TEST_CASE("cuda emulator: exited threads are not waited for; their failure is recorded") {
+    auto dev = device();
+    dev->begin_call();
+    DevBuf<int32_t> count(*dev, 1);
+    void *args[] = {&count.buf};
+    dev->launch("early_exit", 3, 64, args);
+    CHECK(count.get()[0] == 3 * (64 - 21)); // threads 1, 4, ..., 61 exit
+    runtime::DevErr e{};
+    dev->read_err(&e);
+    CHECK(e.set == 1);
+    CHECK(e.loc == 7);
+    CHECK(std::string(e.msg) == "early");
+    dev->read_err(&e); // read once, then cleared
+    CHECK(e.set == 0);
+    dev->end_call();
+}
+
+TEST_CASE("cuda emulator: a deadlock or a livelock is an error naming the kernel, not a hang") {
+    auto dev = device();
+    dev->begin_call();
+    CHECK_THROWS_WITH_AS(dev->launch("mismatch", 1, 64, nullptr),
+                         doctest::Contains("kernel `mismatch`: deadlock in block 0 of 64 threads (64 "
+                                           "live); at __syncthreads: threads 1, 3, 5"),
+                         RuntimeError);
+    DevBuf<int32_t> flag(*dev, 1);
+    void *args[] = {&flag.buf};
+    CHECK_THROWS_WITH_AS(dev->launch("spin", 2, 64, args),
+                         doctest::Contains("kernel `spin`: deadlock in block 0: a thread spins"),
+                         RuntimeError);
+    setenv("LOOM_CUDA_EMULATE_TIMEOUT", "0.2", 1);
+    CHECK_THROWS_WITH_AS(dev->launch("livelock", 1, 64, nullptr),
+                         doctest::Contains("kernel `livelock`: still running at its time limit"),
+                         RuntimeError);
+    unsetenv("LOOM_CUDA_EMULATE_TIMEOUT");
+    // The device is usable after a deadlock.
+    DevBuf<int32_t> in(*dev, 64), out(*dev, 64);
+    void *rargs[] = {&in.buf, &out.buf};
+    dev->launch("reverse", 1, 64, rargs);
+    dev->end_call();
+}
+
+TEST_CASE("cuda emulator: a fault in a thread is an error, not a crash") {
+    auto dev = device();
+    dev->begin_call();
+    DevBuf<int32_t> out(*dev, 64);
+    struct {
+        uint64_t data;
+        int64_t shape[1];
+    } bad{8, {1}};
+    void *args[] = {&bad, &out.buf};
+    CHECK_THROWS_WITH_AS(dev->launch("wild", 1, 64, args),
+                         doctest::Contains("kernel `wild`: invalid memory access in thread 5 of block 0"),
+                         RuntimeError);
+    void *ok[] = {&out.buf, &out.buf};
+    dev->launch("reverse", 1, 64, ok); // usable after the fault
+    dev->end_call();
+}
+
+TEST_CASE("cuda emulator: transfers outside live allocations and bad frees are errors") {
+    auto dev = device();
+    dev->begin_call();
+    uint64_t p = dev->alloc(100);
+    char buf[200] = {};
+    CHECK_NOTHROW(dev->upload(p, buf, 100));
+    CHECK_THROWS_WITH_AS(dev->upload(p, buf, 101), doctest::Contains("outside every live allocation"),
+                         RuntimeError);
+    CHECK_THROWS_AS(dev->free(p, 50), RuntimeError);
+    dev->free(p, 100);
+    CHECK_THROWS_AS(dev->download(buf, p, 4), RuntimeError);
+    dev->end_call();
+}
+
+TEST_CASE("cuda emulator: a program on the cuda backend under LOOM_CUDA_EMULATE=1") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    // Several scan tiles (look-back), several blocks of partials, a filter and a hist.
+    Program p = corpus::checked(R"(
+entry main (n: i64) =
+  let xs = map (\i -> i % 7 - 3) (iota n)
+  let s = scan (+) 0 xs
+  let t = reduce (+) 0 (map (* 2) xs)
+  let f = filter (> 0) s
+  let h = hist (+) 0 5 (map (\x -> x % 5) (iota n)) xs
+  in (s[n - 1], t, length f, h[0], h[4]))");
+    auto entry = compiler::compile_entry(p, "main", compiler::Backend::Cuda);
+    auto interp = [](int64_t n) {
+        int64_t s = 0, t = 0, f = 0, h0 = 0, h4 = 0;
+        for (int64_t i = 0; i < n; i++) {
+            int64_t x = i % 7 - 3;
+            s += x;
+            t += 2 * x;
+            f += s > 0;
+            if (i % 5 == 0)
+                h0 += x;
+            if (i % 5 == 4)
+                h4 += x;
+        }
+        return std::vector<int64_t>{s, t, f, h0, h4};
+    };
+    for (int64_t n : {1, 100, 10000}) {
+        Value r = entry->call({PrimValue::integer(PrimType::I64, (uint64_t)n)});
+        std::vector<int64_t> want = interp(n);
+        for (size_t k = 0; k < want.size(); k++)
+            CHECK(r.elems().at(k).prim().i == want[k]);
+    }
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
+}
