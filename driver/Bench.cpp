@@ -2,6 +2,8 @@
  * `loom bench` (Bench.h): compile once, call R times, time the calls only.  The interpreter
  * backend times Interpreter::call; compiled backends time CompiledEntry::call, so argument
  * conversion and result allocation count, as they would for a caller of the entry point.
+ * The cuda backend also reports each run's device time (CUDA events around the call:
+ * `device_times_ms`, `device_median_ms`) and the last run's transfers.
  */
 #include "driver/Bench.h"
 
@@ -85,6 +87,12 @@ BenchOptions parse_options(const std::vector<std::string> &args) {
     return o;
 }
 
+double median(std::vector<double> xs) {
+    std::sort(xs.begin(), xs.end());
+    size_t n = xs.size();
+    return n % 2 ? xs[n / 2] : (xs[n / 2 - 1] + xs[n / 2]) / 2;
+}
+
 std::string read_all(std::istream &in) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -148,14 +156,16 @@ int run_bench(const BenchOptions &o, std::istream &in, std::ostream &out) {
     if (!fn) throw BenchUsage("`" + o.file + "` has no entry point `" + o.entry + "`");
     std::function<Value(const std::vector<Value> &)> call;
     Interpreter interp;
+    std::shared_ptr<compiler::CompiledEntry> compiled;
     if (*backend == compiler::Backend::Interp) {
         interp.load(prog);
         call = [&](const std::vector<Value> &args) { return interp.call(o.entry, args); };
     } else {
-        auto compiled = compiler::compile_entry(prog, o.entry, *backend);
+        compiled = compiler::compile_entry(prog, o.entry, *backend);
         j["report"] = compiler::report_json(compiled->report);
         call = [compiled](const std::vector<Value> &args) { return compiled->call(args); };
     }
+    bool on_device = *backend == compiler::Backend::Cuda;
     auto t1 = Clock::now();
     std::string input = o.input.empty() ? read_all(in) : read_path(o.input);
     std::vector<ReadValue> read;
@@ -171,23 +181,29 @@ int run_bench(const BenchOptions &o, std::istream &in, std::ostream &out) {
 
     Value result;
     for (int i = 0; i < o.warmup; ++i) result = call(args);
-    std::vector<double> times;
+    std::vector<double> times, device_times;
     for (int i = 0; i < o.runs; ++i) {
         auto a = Clock::now();
         result = call(args);
         times.push_back(ms_between(a, Clock::now()));
+        if (on_device) device_times.push_back(compiled->last_transfers().device_ms);
     }
     if (!o.output.empty()) write_results(o.output, result);
 
-    std::vector<double> sorted = times;
-    std::sort(sorted.begin(), sorted.end());
-    size_t n = sorted.size();
     j["runs"] = o.runs;
     j["warmup"] = o.warmup;
     j["times_ms"] = times;
-    j["median_ms"] = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    j["min_ms"] = sorted.front();
-    j["max_ms"] = sorted.back();
+    j["median_ms"] = median(times);
+    j["min_ms"] = *std::min_element(times.begin(), times.end());
+    j["max_ms"] = *std::max_element(times.begin(), times.end());
+    if (on_device) {
+        compiler::CompiledEntry::Transfers t = compiled->last_transfers();
+        j["device_times_ms"] = device_times;
+        j["device_median_ms"] = median(device_times);
+        j["transfers"] = {{"uploads", t.uploads},     {"upload_bytes", t.upload_bytes},
+                          {"downloads", t.downloads}, {"download_bytes", t.download_bytes},
+                          {"transfer_ms", t.transfer_ms}};
+    }
     out << j.dump() << "\n";
     return 0;
 }

@@ -49,7 +49,15 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 } // namespace
 
-DeviceCall::DeviceCall(DeviceProgram &p) : program(p) {
+void DeviceCall::upload(uint64_t dst, const void *src, int64_t bytes) {
+    auto t0 = std::chrono::steady_clock::now();
+    program.upload(dst, src, (uint64_t)bytes);
+    stats.transfer_ms += ms_since(t0);
+    stats.uploads++;
+    stats.upload_bytes += bytes;
+}
+
+DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
     api_.self = this;
     api_.alloc = [](void *self, int64_t bytes, uint64_t *ptr) {
         return guarded(self, [&](DeviceCall &c) { *ptr = c.program.alloc((uint64_t)bytes); });
@@ -58,13 +66,7 @@ DeviceCall::DeviceCall(DeviceProgram &p) : program(p) {
         guarded(self, [&](DeviceCall &c) { c.program.free(ptr, (uint64_t)bytes); });
     };
     api_.upload = [](void *self, uint64_t dst, const void *src, int64_t bytes) {
-        return guarded(self, [&](DeviceCall &c) {
-            auto t0 = std::chrono::steady_clock::now();
-            c.program.upload(dst, src, (uint64_t)bytes);
-            c.stats.transfer_ms += ms_since(t0);
-            c.stats.uploads++;
-            c.stats.upload_bytes += bytes;
-        });
+        return guarded(self, [&](DeviceCall &c) { c.upload(dst, src, bytes); });
     };
     api_.download = [](void *self, void *dst, uint64_t src, int64_t bytes) {
         return guarded(self, [&](DeviceCall &c) {
@@ -103,6 +105,60 @@ DeviceCall::DeviceCall(DeviceProgram &p) : program(p) {
     api_.zero = [](void *self, uint64_t dst, int64_t bytes) {
         return guarded(self, [&](DeviceCall &c) { c.program.zero(dst, (uint64_t)bytes); });
     };
+    api_.arg = [](void *self, const void *host, int64_t bytes, uint64_t *ptr) {
+        return guarded(self, [&](DeviceCall &c) {
+            *ptr = c.args ? c.args->get(c, host, bytes) : 0;
+        });
+    };
+}
+
+void ArgCache::offer(const void *host, int64_t bytes, std::shared_ptr<const void> keep) {
+    if (host && bytes > 0)
+        offered_.push_back({host, bytes, std::move(keep)});
+}
+
+uint64_t ArgCache::get(DeviceCall &c, const void *host, int64_t bytes) {
+    auto same = [&](const Copy &x) { return x.host == host && x.bytes == bytes; };
+    for (Copy &k : kept_)
+        if (same(k)) {
+            k.used = true;
+            return k.dev;
+        }
+    for (const Copy &o : offered_)
+        if (same(o)) {
+            Copy k = o;
+            k.dev = c.program.alloc((uint64_t)bytes);
+            try {
+                c.upload(k.dev, host, bytes);
+            } catch (...) {
+                c.program.free(k.dev, (uint64_t)bytes);
+                throw;
+            }
+            k.used = true;
+            kept_.push_back(std::move(k));
+            return kept_.back().dev;
+        }
+    return 0;
+}
+
+void ArgCache::end_call(DeviceProgram &p) {
+    offered_.clear();
+    std::vector<Copy> still;
+    for (Copy &k : kept_) {
+        if (!k.used) {
+            p.free(k.dev, (uint64_t)k.bytes);
+            continue;
+        }
+        k.used = false;
+        still.push_back(std::move(k));
+    }
+    kept_ = std::move(still);
+}
+
+void ArgCache::clear(DeviceProgram &p) {
+    for (Copy &k : kept_)
+        k.used = false;
+    end_call(p);
 }
 
 namespace {

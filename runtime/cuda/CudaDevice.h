@@ -5,7 +5,8 @@
  * one context and pool per process); tests give fakes whose "device memory" is host memory.
  * DeviceCall turns a DeviceProgram into the DevApi table the generated code calls
  * (runtime/cuda/loom_cuda_host_abi.h), counting transfers; a C++ exception thrown inside
- * is kept and rethrown by the caller once the host program has stopped.
+ * is kept and rethrown by the caller once the host program has stopped.  ArgCache keeps an
+ * entry's device copies of its arguments from one call to the next.
  */
 #pragma once
 
@@ -13,6 +14,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace loom::runtime {
 
@@ -55,17 +57,52 @@ struct TransferStats {
     double device_ms = 0;   ///< the call on the device (CUDA events)
 };
 
-/** One call's DevApi over `p`. */
+class ArgCache;
+
+/** One call's DevApi over `p`; argument copies from `args` when given. */
 class DeviceCall {
 public:
-    explicit DeviceCall(DeviceProgram &p);
+    explicit DeviceCall(DeviceProgram &p, ArgCache *args = nullptr);
     const DevApi *api() const { return &api_; }
+    /** A counted, timed upload. */
+    void upload(uint64_t dst, const void *src, int64_t bytes);
     TransferStats stats;
     std::exception_ptr error; ///< what a DevApi function threw (it then returned 1)
     DeviceProgram &program;
+    ArgCache *args;
 
 private:
     DevApi api_;
+};
+
+/** Device copies of an entry's array arguments, kept from one call to the next so that a
+ * call with the same arguments uploads nothing (DevApi::arg).  Host bytes are known by
+ * address and size; each copy holds `keep`, a reference to the buffer holding them, so
+ * while it is kept that buffer is neither freed (no other bytes can come to that address)
+ * nor changed (its owner promises to copy a shared buffer before writing it: core/Value.h,
+ * make_unique_storage).  Not thread-safe: the entry serialises its calls. */
+class ArgCache {
+public:
+    /** Bytes the next call may read as an argument, pinned by `keep`. */
+    void offer(const void *host, int64_t bytes, std::shared_ptr<const void> keep);
+    /** The device copy of [host, host + bytes) for the current call: kept from before, or
+     * uploaded now through c; 0 when those bytes were not offered. */
+    uint64_t get(DeviceCall &c, const void *host, int64_t bytes);
+    /** After a call: frees the copies it did not use, forgets the offers. */
+    void end_call(DeviceProgram &p);
+    /** Frees every copy. */
+    void clear(DeviceProgram &p);
+    size_t size() const { return kept_.size(); }
+
+private:
+    struct Copy {
+        const void *host;
+        int64_t bytes;
+        std::shared_ptr<const void> keep;
+        uint64_t dev = 0;
+        bool used = false;
+    };
+    std::vector<Copy> kept_, offered_;
 };
 
 /** The real device: `cubin` loaded into the process's context.  Throws RuntimeError when

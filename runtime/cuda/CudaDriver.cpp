@@ -3,6 +3,7 @@
 #include "runtime/cuda/CudaDriver.h"
 
 #include "core/Diagnostic.h"
+#include "runtime/cuda/EmuDevice.h"
 
 #include <dlfcn.h>
 
@@ -93,6 +94,8 @@ const Driver &driver() {
 } // namespace
 
 std::optional<std::string> cuda_unavailable() {
+    if (cuda_emulated())
+        return std::nullopt; // the cuda backend runs on the emulated device
     const Driver &d = driver();
     if (d.why.empty())
         return std::nullopt;

@@ -17,7 +17,8 @@ namespace loom::runtime {
 inline constexpr const char *k_no_cuda_driver =
     "no CUDA driver (libcuda.so.1) on this machine: the cuda backend cannot run here";
 
-/** Why no CUDA device can be used here (no driver, cuInit failed, no device), or nullopt. */
+/** Why no CUDA device can be used here (no driver, cuInit failed, no device), or nullopt
+ * (always under $LOOM_CUDA_EMULATE=1: runtime/cuda/EmuDevice.h). */
 std::optional<std::string> cuda_unavailable();
 
 /** The NVRTC target: device 0's "sm_XY" when a device is usable, else sm_90. */

@@ -16,3 +16,9 @@ namespace loom::cuda {
  * the CPU runtime's text (cpu_runtime_text). */
 const std::string &cuda_host_runtime_text();
 } // namespace loom::cuda
+
+namespace loom::cuda {
+/** The text of runtime/cuda/loom_cuda_emu.h: the CUDA emulator, pasted before the device
+ * runtime when the CUDA is compiled as host C++ (runtime/cuda/EmuDevice.h). */
+const std::string &cuda_emu_text();
+} // namespace loom::cuda

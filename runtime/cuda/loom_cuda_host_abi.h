@@ -33,4 +33,9 @@ struct DevApi {
     int (*read_err)(void *self, DevErr *err);
     /** Sets `bytes` bytes at dst to 0 (scan status words and tile counters). */
     int (*zero)(void *self, uint64_t dst, int64_t bytes);
+    /** The device copy of an entry argument's bytes [host, host + bytes) in *ptr: kept by
+     * Loom from an earlier call with the same argument, else uploaded now; Loom frees it,
+     * the host program only reads it.  *ptr = 0 when Loom keeps no copies of those bytes
+     * (the host program uploads them itself). */
+    int (*arg)(void *self, const void *host, int64_t bytes, uint64_t *ptr);
 };

@@ -11,8 +11,12 @@
  * device-valid (`on_dev`, uploading once), kernel outputs are device-only blocks
  * (`dev_alloc`), host statements make what they read host-valid (`on_host`, downloading
  * once) and what they write host-only (`host_written`).  A block's mirror is freed with it.
- * Entry arguments (the caller's buffers) get a block header of their own (`dev_arg`) with
- * an extra reference, so they are mirrored like any array and never written in place.
+ * A host read of one element (`elem`) downloads only that element (after a few such reads
+ * of one block, the whole block).  Entry arguments (the caller's buffers) get a block header of their
+ * own (`dev_arg`) with an extra reference, so they are mirrored like any array and never
+ * written in place; their device copies come from Loom (DevApi::arg), which keeps them
+ * from one call to the next.  Iotas and replicates that kernels read are generated on the
+ * device (`dev_iota`, `dev_replicate`: the fill kernels at the end of loom_cuda_rt.h).
  */
 
 namespace lrt {
@@ -33,18 +37,25 @@ inline void ok(int rc) {
     if (rc != 0) device_failed();
 }
 
-// Mem::pad words of the device mirror.
+// Mem::pad words of the device mirror: its address, bytes, the host address of the
+// block's first byte, where the contents are valid, how many single elements the host
+// read from the device, and whether the block is an entry argument's (ARG_BLOCK) whose
+// device copy is Loom's (ARG_KEPT: Loom frees it, not the block).
 enum : int64_t { ON_HOST = 1, ON_DEV = 2 };
-enum { M_DEV = 0, M_BYTES = 1, M_HOST = 2, M_VALID = 3 };
+enum : int64_t { ARG_BLOCK = 1, ARG_KEPT = 2 };
+enum { M_DEV = 0, M_BYTES = 1, M_HOST = 2, M_VALID = 3, M_READS = 4, M_ARG = 5 };
 
 void mem_born(Mem *m, int64_t bytes) {
     m->pad[M_DEV] = 0;
     m->pad[M_BYTES] = bytes;
     m->pad[M_HOST] = (int64_t)(intptr_t)(m + 1);
     m->pad[M_VALID] = ON_HOST;
+    m->pad[M_READS] = 0;
+    m->pad[M_ARG] = 0;
 }
 void mem_dying(Mem *m) {
-    if (m->pad[M_DEV] && dev) dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
+    if (m->pad[M_DEV] && m->pad[M_ARG] != ARG_KEPT && dev)
+        dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
     m->pad[M_DEV] = 0;
 }
 inline void dev_block(Mem *m) {
@@ -70,10 +81,20 @@ template <class T, int R> uint64_t on_dev(const Arr<T, R> &a) {
         throw e;
     }
     if (!(m->pad[M_VALID] & ON_DEV)) {
-        dev_block(m);
-        if (m->pad[M_BYTES] > 0)
-            ok(dev->upload(dev->self, (uint64_t)m->pad[M_DEV], (const void *)(intptr_t)m->pad[M_HOST],
-                           m->pad[M_BYTES]));
+        const void *host = (const void *)(intptr_t)m->pad[M_HOST];
+        if (m->pad[M_ARG] == ARG_BLOCK && m->pad[M_BYTES] > 0) {
+            uint64_t p = 0;
+            ok(dev->arg(dev->self, host, m->pad[M_BYTES], &p));
+            if (p) {
+                m->pad[M_DEV] = (int64_t)p;
+                m->pad[M_ARG] = ARG_KEPT;
+            }
+        }
+        if (!m->pad[M_DEV]) {
+            dev_block(m);
+            if (m->pad[M_BYTES] > 0)
+                ok(dev->upload(dev->self, (uint64_t)m->pad[M_DEV], host, m->pad[M_BYTES]));
+        }
         m->pad[M_VALID] |= ON_DEV;
     }
     return dev_addr(m, a.data);
@@ -88,9 +109,32 @@ template <class T, int R> void on_host(const Arr<T, R> &a) {
     m->pad[M_VALID] |= ON_HOST;
 }
 template <class T> inline void on_host(const T &) {}
-/** The host wrote a's block (in place): the device mirror is stale. */
+/** Single elements read from a block's device contents before the block is downloaded
+ * whole (a loop over its elements would otherwise pay one transfer per element). */
+inline constexpr int64_t elem_reads = 8;
+/** Element `off` of a (the host checked the index): downloaded alone when the block is
+ * valid only on the device. */
+template <class T, int R> T elem(const Arr<T, R> &a, int64_t off) {
+    Mem *m = a.mem;
+    if (m && !(m->pad[M_VALID] & ON_HOST)) {
+        if (++m->pad[M_READS] > elem_reads) {
+            on_host(a);
+        } else {
+            T x;
+            ok(dev->download(dev->self, &x, dev_addr(m, a.data + off), (int64_t)sizeof(T)));
+            return x;
+        }
+    }
+    return a.data[off];
+}
+/** The host wrote a's block (in place): the device mirror is stale (and a mirror that is
+ * Loom's copy of an argument is no longer this block's). */
 template <class T, int R> void host_written(const Arr<T, R> &a) {
-    if (a.mem) a.mem->pad[M_VALID] = ON_HOST;
+    Mem *m = a.mem;
+    if (!m) return;
+    m->pad[M_VALID] = ON_HOST;
+    if (m->pad[M_ARG] == ARG_KEPT) m->pad[M_DEV] = 0;
+    m->pad[M_ARG] = 0;
 }
 
 /** A fresh array valid only on the device (its host block is allocated, not touched). */
@@ -119,11 +163,13 @@ template <class T, int R> Arr<T, R> dev_take(Arr<T, R> &&a) {
     if (!a.unique()) return dev_copy(a);
     on_dev(a);
     a.mem->pad[M_VALID] = ON_DEV;
+    a.mem->pad[M_READS] = 0; // new contents: read elements one by one again
     return mv(a);
 }
 
 /** Entry arguments: the caller's buffer in a block header of its own, with one extra
- * reference (dropped by a Ref at the end of the call) so it is never written in place. */
+ * reference (dropped by a Ref at the end of the call) so it is never written in place;
+ * its device copy is asked of Loom first (DevApi::arg). */
 template <class T, int R> Arr<T, R> dev_arg(const Val &v) {
     Arr<T, R> a = arg<T, R>(v);
     Mem *m = (Mem *)std::malloc(sizeof(Mem));
@@ -132,6 +178,7 @@ template <class T, int R> Arr<T, R> dev_arg(const Val &v) {
     m->cap = 0;
     mem_born(m, a.size() * (int64_t)sizeof(T));
     m->pad[M_HOST] = (int64_t)(intptr_t)a.data;
+    m->pad[M_ARG] = ARG_BLOCK;
     a.mem = m;
     return a;
 }
@@ -210,6 +257,49 @@ inline void check_kernels() {
 inline void launch(const char *fn, const Grid &g, void **args, bool check) {
     ok(dev->launch(dev->self, fn, g.grid, g.block, args));
     if (check) check_kernels();
+}
+
+// ------------------------------------------------------------------ fills
+/** Runs fill kernel fn (loom_cuda_rt.h, at the end) over n elements. */
+inline void fill(const char *fn, int64_t n, void **args) {
+    if (n > 0) launch(fn, grid(fn, n, 0), args, false);
+}
+/** The fill kernel for elements of T: one value (loom_fill_N) or a row (loom_fill_rows_N). */
+template <class T> constexpr const char *fill_fn(bool rows) {
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+    switch (sizeof(T)) {
+    case 1: return rows ? "loom_fill_rows_1" : "loom_fill_1";
+    case 2: return rows ? "loom_fill_rows_2" : "loom_fill_2";
+    case 4: return rows ? "loom_fill_rows_4" : "loom_fill_4";
+    default: return rows ? "loom_fill_rows_8" : "loom_fill_8";
+    }
+}
+/** iota n on the device (n checked by the caller). */
+inline Arr<int64_t, 1> dev_iota(int64_t n) {
+    Arr<int64_t, 1> a = dev_alloc<int64_t, 1>({n});
+    uint64_t p = dev_addr(a.mem, a.data);
+    void *args[] = {&p, &n};
+    fill("loom_iota_i64", n, args);
+    return a;
+}
+/** replicate n x on the device, for a scalar x (in its storage type). */
+template <class T> Arr<T, 1> dev_replicate(int64_t n, T x) {
+    Arr<T, 1> a = dev_alloc<T, 1>({n});
+    uint64_t p = dev_addr(a.mem, a.data), bits = 0;
+    std::memcpy(&bits, &x, sizeof(T));
+    void *args[] = {&p, &n, &bits};
+    fill(fill_fn<T>(false), n, args);
+    return a;
+}
+/** replicate n row on the device: the row is made device-valid and copied n times. */
+template <class T, int R> Arr<T, R + 1> dev_replicate(int64_t n, const Arr<T, R> &row) {
+    Arr<T, R + 1> a = dev_alloc_rows<T, R + 1>(n, row.shape);
+    int64_t m = row.size(), total = a.size();
+    if (total == 0) return a;
+    uint64_t p = dev_addr(a.mem, a.data), src = on_dev(row);
+    void *args[] = {&p, &total, &src, &m};
+    fill(fill_fn<T>(true), total, args);
+    return a;
 }
 
 } // namespace lrt

@@ -17,6 +17,7 @@
  * - Block-level helpers: contiguous per-thread chunks (reductions and scans need not be
  *   commutative), warp shuffles of any primitive, CAS-loop atomics of any size.
  */
+#ifndef LOOM_CUDA_EMU // the emulator (loom_cuda_emu.h) compiles this as host C++ after <cstdint>
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -28,6 +29,7 @@ typedef unsigned long long uint64_t;
 #define INT64_MAX 9223372036854775807LL
 #define INT64_MIN (-INT64_MAX - 1)
 #define UINT64_MAX 18446744073709551615ULL
+#endif
 #ifndef NAN
 #define NAN __int_as_float(0x7fc00000)
 #endif
@@ -67,8 +69,12 @@ __device__ __noinline__ void record(int loc, int kind, const char *msg, const in
     __threadfence();
 }
 [[noreturn]] __device__ inline void stop() {
+#ifdef LOOM_CUDA_EMU
+    loom_emu_exit();
+#else
     asm volatile("exit;");
     __builtin_unreachable();
+#endif
 }
 [[noreturn]] __device__ inline void fail(int loc, const char *msg) {
     record(loc, E_MSG, msg, nullptr, 0, nullptr, 0, 0);
@@ -257,6 +263,9 @@ __device__ inline int32_t status_flag(uint64_t w) { return (int32_t)(w >> 32); }
  * otherwise wait for a tile that never comes). */
 __device__ inline void stop_if_failed() {
     if (vload(&loom_err.set) != 0) stop();
+#ifdef LOOM_CUDA_EMU
+    loom_emu_spin(); // the caller spins: the emulator runs the other threads first
+#endif
 }
 
 /** The block's sum of v (every thread gets it); for counts. */
@@ -324,3 +333,44 @@ template <class T, class F> __device__ inline void atomic_update(T *p, F f) {
 
 using lrt::Arr;
 using lrt::Buf;
+
+// ================================================================== host-level fills
+// Iotas and replicates that kernels read, generated on the device by the host program
+// (runtime/cuda/loom_cuda_host_rt.h: dev_iota, dev_replicate) rather than on the host and
+// uploaded: grid-stride loops over n elements, in every translation unit.  Values travel
+// as their bits, rows as device addresses; each has an emulator wrapper taking the launch's
+// argument array.
+extern "C" __global__ void loom_iota_i64(int64_t *dst, int64_t n) {
+    for (int64_t i = lrt::gtid(); i < n; i += lrt::gsize()) dst[i] = i;
+}
+/** dst[0, n) = the low bytes of `bits`, and dst[0, n) = row[i % row_n] (replicate of an
+ * array: n is the total element count). */
+#define LOOM_FILL(B, T)                                                                      \
+    extern "C" __global__ void loom_fill_##B(T *dst, int64_t n, uint64_t bits) {             \
+        T x = (T)bits;                                                                       \
+        for (int64_t i = lrt::gtid(); i < n; i += lrt::gsize()) dst[i] = x;                  \
+    }                                                                                        \
+    extern "C" __global__ void loom_fill_rows_##B(T *dst, int64_t n, const T *row, int64_t row_n) { \
+        for (int64_t i = lrt::gtid(); i < n; i += lrt::gsize()) dst[i] = row[i % row_n];     \
+    }
+LOOM_FILL(1, uint8_t)
+LOOM_FILL(2, uint16_t)
+LOOM_FILL(4, uint32_t)
+LOOM_FILL(8, uint64_t)
+#undef LOOM_FILL
+
+#ifdef LOOM_CUDA_EMU
+extern "C" void loom_iota_i64__emu(void **a) { loom_iota_i64(*(int64_t **)a[0], *(int64_t *)a[1]); }
+#define LOOM_FILL_EMU(B, T)                                                                  \
+    extern "C" void loom_fill_##B##__emu(void **a) {                                          \
+        loom_fill_##B(*(T **)a[0], *(int64_t *)a[1], *(uint64_t *)a[2]);                     \
+    }                                                                                        \
+    extern "C" void loom_fill_rows_##B##__emu(void **a) {                                     \
+        loom_fill_rows_##B(*(T **)a[0], *(int64_t *)a[1], *(const T **)a[2], *(int64_t *)a[3]); \
+    }
+LOOM_FILL_EMU(1, uint8_t)
+LOOM_FILL_EMU(2, uint16_t)
+LOOM_FILL_EMU(4, uint32_t)
+LOOM_FILL_EMU(8, uint64_t)
+#undef LOOM_FILL_EMU
+#endif

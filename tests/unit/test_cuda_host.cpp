@@ -2,7 +2,8 @@
 // fake allocator (reuse, size classes, out-of-memory retry and message), launch sizes,
 // and generated host programs run end to end on a fake device whose "device memory" is
 // host memory and whose launches only record their names (so kernel results are garbage,
-// but residency -- uploads, downloads, launches -- and error reporting are real).
+// but residency -- uploads, downloads, launches -- and error reporting are real); the
+// runtime's fill kernels (iota, replicate) are run by the fake, checking their arguments.
 #include "CorpusUtil.h"
 
 #include "compiler/Pipeline.h"
@@ -14,6 +15,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -143,10 +145,30 @@ struct FakeProgram : runtime::DeviceProgram {
         *block = want > 0 ? want : 128;
         *threads = *block * 4;
     }
-    void launch(const char *fn, int64_t grid, int block, void **) override {
+    void launch(const char *fn, int64_t grid, int block, void **args) override {
         CHECK(grid >= 1);
         CHECK(block >= 1);
         launched.push_back(fn);
+        fill(fn, args);
+    }
+    /** The fill kernels at the end of loom_cuda_rt.h, as the device runs them. */
+    static void fill(const std::string &fn, void **a) {
+        auto arg = [&](int i) { return *(int64_t *)a[i]; };
+        char *dst = *(char **)a[0];
+        int64_t n = arg(1);
+        if (fn == "loom_iota_i64") {
+            for (int64_t i = 0; i < n; i++)
+                ((int64_t *)dst)[i] = i;
+        } else if (fn.rfind("loom_fill_rows_", 0) == 0) {
+            size_t b = std::stoul(fn.substr(15));
+            const char *row = *(const char **)a[2];
+            for (int64_t i = 0; i < n; i++)
+                std::memcpy(dst + i * b, row + (i % arg(3)) * b, b);
+        } else if (fn.rfind("loom_fill_", 0) == 0) {
+            size_t b = std::stoul(fn.substr(10));
+            for (int64_t i = 0; i < n; i++)
+                std::memcpy(dst + i * b, a[2], b); // the low bytes of the bits
+        }
     }
     void read_err(runtime::DevErr *e) override {
         *e = err;
@@ -177,6 +199,16 @@ Value i32s(std::vector<int32_t> xs) {
     return Value::prim_array(PrimType::I32, {(int64_t)xs.size()}, buf);
 }
 Value i64v(int64_t x) { return Value(PrimValue::integer(PrimType::I64, (uint64_t)x)); }
+
+/** Every device block was freed but the copies of arguments the entry keeps for its next
+ * call. */
+bool only_kept(const Run &r) { return r.dev->live.size() == r.entry->kept_args(); }
+
+std::vector<int32_t> i32s_of(const Value &v) {
+    std::vector<int32_t> xs((size_t)v.num_elements());
+    std::memcpy(xs.data(), v.data(), xs.size() * 4);
+    return xs;
+}
 
 bool have_nvrtc() {
     if (auto why = runtime::nvrtc_unavailable()) {
@@ -209,7 +241,7 @@ TEST_CASE("cuda host program: host-only code runs end to end, arguments never up
         CHECK(e.message() == "Index [7] out of bounds for array of shape [3].");
         CHECK(e.loc().line == 1);
     }
-    CHECK(r.dev->live.empty());
+    CHECK(only_kept(r));
 }
 
 TEST_CASE("cuda host program: residency -- each array is copied only when needed, never twice") {
@@ -225,7 +257,7 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
         CHECK(s.downloads == 1);
         CHECK(s.download_bytes >= 16); // blocks are rounded up to 64 bytes
         CHECK(s.download_bytes <= 64);
-        CHECK(r.dev->live.empty()); // every device block was freed
+        CHECK(only_kept(r)); // every device block was freed but the argument's copy
     }
     SUBCASE("arrays stay on the device across a loop; host reads download") {
         Run r = build("entry main (xs: []i32) =\n"
@@ -235,7 +267,7 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
         CHECK(r.dev->launched.size() == 3);
         CHECK(s.uploads == 1);   // xs, before the first kernel
         CHECK(s.downloads == 3); // ys[0] in iterations 2 and 3, the result
-        CHECK(r.dev->live.empty());
+        CHECK(only_kept(r));
     }
     SUBCASE("a reduction's result is read back as a scalar") {
         Run r = build("entry main (xs: []i32) = i32.sum xs");
@@ -253,7 +285,7 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
         REQUIRE(r.dev->zeroed.size() == 2);
         CHECK(r.dev->zeroed[0].second == 3 * 8); // one 64-bit status word per tile
         CHECK(r.dev->zeroed[1].second == 8);     // the tile counter
-        CHECK(r.dev->live.empty());
+        CHECK(only_kept(r));
     }
     SUBCASE("a scan with a reduction: flags, per-tile values, the result read back") {
         Run r = build("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, i64.maximum xs)");
@@ -262,7 +294,7 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
         REQUIRE(r.dev->zeroed.size() == 2);
         CHECK(r.dev->zeroed[0].second == 4); // an empty scan still has tile 0: one flag
         CHECK(r.entry->last_run().downloads >= 1); // the reduction's scalar
-        CHECK(r.dev->live.empty());
+        CHECK(only_kept(r));
     }
 }
 
@@ -293,5 +325,125 @@ TEST_CASE("cuda host program: kernel failures and device errors become the usual
     } catch (const RuntimeError &e) {
         CHECK(e.message().find("out of GPU memory") != std::string::npos);
     }
-    CHECK(r.dev->live.empty());
+    CHECK(only_kept(r));
+}
+
+TEST_CASE("cuda host program: a host read of one element downloads only that element") {
+    if (!have_nvrtc())
+        return;
+    Run r = build("entry main (xs: []i32) (i: i64) = let ys = map (+1) xs in ys[i]");
+    r.entry->call({i32s({1, 2, 3, 4}), i64v(2)});
+    runtime::TransferStats s = r.entry->last_run();
+    CHECK(r.dev->launched == std::vector<std::string>{"k0"});
+    CHECK(s.downloads == 1);
+    CHECK(s.download_bytes == 4);
+    // The index is checked on the host, from the shape: nothing is downloaded.
+    try {
+        r.entry->call({i32s({1, 2, 3, 4}), i64v(7)});
+        FAIL("expected an index error");
+    } catch (const RuntimeError &e) {
+        CHECK(e.message() == "Index [7] out of bounds for array of shape [4].");
+        CHECK(e.loc().line == 1);
+    }
+    CHECK(r.entry->last_run().downloads == 0);
+    CHECK(only_kept(r));
+}
+
+TEST_CASE("cuda host program: a loop over many elements downloads the array after a few") {
+    if (!have_nvrtc())
+        return;
+    Run r = build("entry main (xs: []i32) =\n"
+                  "  let ys = map (+1) xs in loop s = 0 for i < 20 do s + ys[i]");
+    r.entry->call({i32s(std::vector<int32_t>(20, 1))});
+    runtime::TransferStats s = r.entry->last_run();
+    CHECK(s.downloads == 9);                // 8 single elements, then the whole array
+    CHECK(s.download_bytes == 8 * 4 + 128); // blocks are rounded up to 64 bytes
+}
+
+TEST_CASE("cuda host program: iotas and replicates that kernels read are filled on the device") {
+    if (!have_nvrtc())
+        return;
+    SUBCASE("replicate of a scalar as a scatter's destination") {
+        Run r = build("entry main (n: i64) (x: i32) (is: []i64) = scatter (replicate n x) is (map i32.i64 is)");
+        Value v = r.entry->call({i64v(5), Value(PrimValue::integer(PrimType::I32, (uint64_t)-7)),
+                                 Value::prim_array(PrimType::I64, {0})});
+        CHECK(r.dev->launched.at(0) == "loom_fill_4");
+        CHECK(i32s_of(v) == std::vector<int32_t>(5, -7)); // no indices: the fill is the result
+        CHECK(r.entry->last_run().uploads == 0);
+        CHECK(only_kept(r));
+    }
+    SUBCASE("replicate of an array row") {
+        Run r = build("entry main (n: i64) (xs: [][]i32) (is: []i64) =\n"
+                      "  scatter (replicate n (copy xs[0])) is xs");
+        Value xs = Value::prim_array(PrimType::I32, {2, 2}, i32s({1, 2, 3, 4}).buffer());
+        Value v = r.entry->call({i64v(3), xs, Value::prim_array(PrimType::I64, {2})});
+        CHECK(r.dev->launched == std::vector<std::string>{"loom_fill_rows_4", "k0"});
+        CHECK(i32s_of(v) == std::vector<int32_t>{1, 2, 1, 2, 1, 2}); // the scatter did not run
+        CHECK(r.entry->last_run().uploads == 2); // xs (the row is its first), is
+        CHECK(only_kept(r));
+    }
+    SUBCASE("an iota a kernel reads, also a result") {
+        Run r = build("entry main (n: i64) (is: []i64) =\n"
+                      "  let a = iota n in (scatter (copy a) is is, a)");
+        Value v = r.entry->call({i64v(4), Value::prim_array(PrimType::I64, {0})});
+        CHECK(r.dev->launched == std::vector<std::string>{"loom_iota_i64", "k0"});
+        std::vector<int64_t> want{0, 1, 2, 3}, got(4);
+        for (const Value &x : v.elems()) {
+            std::memcpy(got.data(), x.data(), 32);
+            CHECK(got == want);
+        }
+        CHECK(r.entry->last_run().uploads == 0);
+    }
+    SUBCASE("an iota the kernels compute themselves is not generated; its size is checked") {
+        Run r = build("entry main (n: i64) (xs: []i32) = let m = replicate n xs in map i32.sum m");
+        r.entry->call({i64v(2), i32s({1, 2})});
+        CHECK(std::count(r.dev->launched.begin(), r.dev->launched.end(), "loom_iota_i64") == 0);
+        CHECK(r.entry->code.find("// not read") != std::string::npos);
+    }
+    SUBCASE("a negative size: the interpreter's message, checked on the host") {
+        Run r = build("entry main (n: i64) (is: []i64) = scatter (replicate n 1i32) is (map i32.i64 is)");
+        try {
+            r.entry->call({i64v(-1), Value::prim_array(PrimType::I64, {0})});
+            FAIL("expected a size error");
+        } catch (const RuntimeError &e) {
+            CHECK(e.message() == "replicate: negative size -1");
+            CHECK(e.loc().line == 1);
+        }
+        CHECK(r.dev->launched.empty());
+    }
+}
+
+TEST_CASE("cuda host program: array arguments stay on the device from one call to the next") {
+    if (!have_nvrtc())
+        return;
+    Run r = build("entry main (xs: []i32) (ys: []i32) = map2 (+) xs ys");
+    std::vector<Value> args{i32s({1, 2, 3}), i32s({4, 5, 6})};
+    r.entry->call(args);
+    CHECK(r.entry->last_run().uploads == 2);
+    r.entry->call(args); // the same Values: nothing to upload
+    CHECK(r.entry->last_run().uploads == 0);
+    CHECK(r.entry->kept_args() == 2);
+    CHECK(only_kept(r));
+    // The same buffer twice is one copy.
+    r.entry->call({args[0], args[0]});
+    CHECK(r.entry->last_run().uploads == 0);
+    CHECK(r.entry->kept_args() == 1); // ys's copy, unused, was freed
+    CHECK(only_kept(r));
+    // A value updated in place is copied first (the entry holds its buffer): uploaded again.
+    Value a = args[0];
+    auto before = a.buffer();
+    a.make_unique_storage();
+    CHECK(a.buffer() != before);
+    std::memset(a.mutable_data(), 0, 12);
+    r.entry->call({a, args[1]});
+    CHECK(r.entry->last_run().uploads == 2);
+    CHECK(r.entry->kept_args() == 2);
+    std::weak_ptr<std::vector<uint8_t>> held = args[1].buffer();
+    args.clear();
+    before.reset();
+    CHECK(!held.expired()); // ys's buffer is held with its copy...
+    r.entry->call({a, i32s({7, 8, 9})});
+    CHECK(held.expired()); // ...until a call does not use it
+    r.entry.reset();
+    CHECK(r.dev->live.empty()); // the entry freed its copies
 }

@@ -10,8 +10,11 @@
  *    zeroed first), scalars read back (reductions, filter counts), and the failure record
  *    read after launches that can fail;
  *  - before every other host statement, the arrays it reads made host-valid (downloaded
- *    once), and after an in-place `with` update, the device mirror marked stale.
- * Iotas and replicates are materialised (kernels read them as arrays).
+ *    once), and after an in-place `with` update, the device mirror marked stale; a read of
+ *    one element (`a[i, j]`) checks the index on the host and downloads only that element;
+ *  - iotas and replicates filled on the device (fill kernels of loom_cuda_rt.h) when a
+ *    kernel may read them, else on the host (kernels read them as arrays: no virtual
+ *    arrays at host level).
  */
 #include "compiler/backend/common/CodegenCLike.h"
 #include "compiler/backend/cuda/CudaBackend.h"
@@ -33,6 +36,7 @@ public:
             loc_ids_.emplace(locs_[i].str(), (int)i);
         for (const KernelDesc &k : code.kernels)
             kernels_of_[k.stm] = &k;
+        find_reads(f.body, true);
     }
 
     /** The whole source, and where its generated part starts. */
@@ -56,10 +60,66 @@ private:
              std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
         line("lrt::Ref ref" + i + "_(" + name(p.var) + ".mem);");
     }
+    /** Host checks fill their messages' numbers in like the CPU backend's. */
+    std::string msg_storage() const override { return "static thread_local char"; }
     /** Results are downloaded once, here. */
     void array_result(const std::string &e) override { line("lrt::on_host(" + e + ");"); }
 
     std::unordered_map<const Stm *, const KernelDesc *> kernels_of_;
+    /** Arrays a kernel may read (with what loops, ifs and aliases pass on), arrays host
+     * statements read whole (and the function's results), and every array read at all. */
+    std::set<int> device_reads_, host_reads_, used_;
+
+    /** Fills the sets above from the statements of b (top: the function's body). */
+    void find_reads(const Body &b, bool top) {
+        auto mark = [&](std::set<int> &in) {
+            return [&](int id) {
+                in.insert(id);
+                used_.insert(id);
+            };
+        };
+        for (const Stm &s : b.stms) {
+            const Exp &e = *s.exp;
+            if (auto k = kernels_of_.find(&s); k != kernels_of_.end()) {
+                kernel_reads(e, *k->second, mark(device_reads_));
+            } else if (auto *n = e.as<ir::LoopExp>()) {
+                for (const SubExp &x : n->inits)
+                    if (!x.is_const)
+                        mark(device_reads_)(x.var.id);
+                find_reads(n->cond, false);
+                find_reads(n->body, false);
+            } else if (auto *n = e.as<ir::IfExp>()) {
+                find_reads(n->then_body, false);
+                find_reads(n->else_body, false);
+            } else if (e.kind == ExpKind::Atom || e.kind == ExpKind::Coerce || views(s)) {
+                uses_exp(e, mark(device_reads_)); // aliases, passed on
+            } else if (auto *n = e.as<ir::IndexExp>()) {
+                used_.insert(n->arr.id); // an element (see element())
+            } else {
+                uses_exp(e, mark(host_reads_));
+            }
+        }
+        for (const SubExp &x : b.result)
+            if (!x.is_const)
+                mark(top ? host_reads_ : device_reads_)(x.var.id);
+    }
+    /** A partial index: a view of the array (an array, not an element), no data read. */
+    static bool views(const Stm &s) {
+        return s.exp->kind == ExpKind::Index && s.pat.at(0).type.rank() > 0;
+    }
+    /** What a kernel reads: its launches' array arguments, a scatter's or hist's
+     * destination (others, such as iotas, it computes itself). */
+    template <typename F> static void kernel_reads(const Exp &e, const KernelDesc &kd, F &&f) {
+        for (const Launch &l : kd.calls)
+            for (const KernelArg &a : l.args)
+                if (a.kind == KernelArg::Kind::Var)
+                    f(a.var);
+        if (auto *n = e.as<ir::ScatterExp>())
+            f(n->dest.id);
+        if (auto *n = e.as<ir::HistExp>())
+            for (const ir::HistOp &op : n->ops)
+                f(op.dest.id);
+    }
 
     bool is_array(int id) const {
         auto it = types_.find(id);
@@ -79,10 +139,22 @@ private:
         case ExpKind::Atom:    // aliases
         case ExpKind::Coerce:  // reads the shape only
             return false;
-        case ExpKind::Index: { // a partial index is a view: no data read
+        case ExpKind::Index: {
             auto *n = e.as<ir::IndexExp>();
-            if ((int)n->idx.size() < type_of(n->arr).rank())
+            if (views(s))
                 return false;
+            if (host_reads_.count(n->arr.id))
+                break; // downloaded whole anyway
+            element(s.pat.at(0), *n);
+            return true;
+        }
+        case ExpKind::Iota:
+        case ExpKind::Replicate: {
+            int id = s.pat.at(0).var.id;
+            if (device_reads_.count(id) || !used_.count(id)) {
+                fill(s, device_reads_.count(id));
+                return true;
+            }
             break;
         }
         default: break;
@@ -96,7 +168,7 @@ private:
             line("lrt::on_host(v" + std::to_string(id) + ");");
         if (e.kind == ExpKind::Iota || e.kind == ExpKind::Replicate) {
             const Param &p = s.pat.at(0);
-            std::string rhs = simple(e, p.type); // materialised: kernels read it as an array
+            std::string rhs = simple(e, p.type); // materialised: not a virtual array
             line(decl(p) + " = " + rhs + ";");
         } else {
             plain_stm(s);
@@ -104,6 +176,46 @@ private:
         if (e.kind == ExpKind::Update)
             line("lrt::host_written(" + name(s.pat.at(0).var) + ");");
         return true;
+    }
+
+    /** p = arr[i, j, ...] (every index): the index checked on the host from the shape,
+     * then only the element read (downloaded alone when arr is not valid on the host). */
+    void element(const Param &p, const ir::IndexExp &n) {
+        std::string a = name(n.arr);
+        if (n.checked) {
+            std::string ix = fresh("ix"), list;
+            for (const SubExp &i : n.idx)
+                list += (list.empty() ? "" : ", ") + i64(i);
+            line("const int64_t " + ix + "[] = {" + list + "};");
+            line("lrt::check_index(" + loc(n.loc) + ", " + a + ", " + ix + ", " +
+                 std::to_string(n.idx.size()) + ");");
+        }
+        line(decl(p) + " = " +
+             load(type_of(n.arr).elem, "lrt::elem(" + a + ", " + flat_offset(a, n.idx) + ")") + ";");
+    }
+
+    /** An iota or replicate that kernels read, filled on the device, or one nothing reads
+     * (kernels compute its elements themselves): its size checked only.  The size is
+     * checked on the host, with the interpreter's message. */
+    void fill(const Stm &s, bool on_device) {
+        const Exp &e = *s.exp;
+        auto *iota = e.as<ir::IotaExp>();
+        auto *rep = e.as<ir::ReplicateExp>();
+        std::string size = "lrt::check_size(" + loc(e.loc) + ", " + i64(iota ? iota->n : rep->n) +
+                           (iota ? ", \"iota: negative size\")" : ", \"replicate: negative size\")");
+        if (!on_device) {
+            line(size + ";");
+            line(decl(s.pat.at(0)) + "; // not read");
+            return;
+        }
+        std::string rhs = "lrt::dev_iota(" + size + ")";
+        if (rep) {
+            const IType xt = type_of(rep->x);
+            rhs = xt.rank() == 0 ? "lrt::dev_replicate<" + std::string(stype(xt.elem)) + ">(" + size +
+                                       ", " + store(xt.elem, atom(rep->x)) + ")"
+                                 : "lrt::dev_replicate(" + size + ", " + name(rep->x.var) + ")";
+        }
+        line(decl(s.pat.at(0)) + " = " + rhs + ";");
     }
 
     static const SubExp &width(const Exp &e) {
@@ -132,10 +244,16 @@ private:
         if (auto *n = e.as<ir::ScatterExp>())
             dest = &n->dest;
         if (auto *n = e.as<ir::HistExp>())
-            dest = &n->dest;
+            dest = &n->ops.at(k).dest;
         if (dest)
             return movable(*dest) ? "lrt::dev_take(lrt::mv(" + name(*dest) + "))"
                                   : "lrt::dev_copy(" + name(*dest) + ")";
+        if (auto *n = e.as<ir::TransposeExp>()) { // its input's shape, the first two swapped
+            std::string dims = "w_, " + name(n->arr) + ".shape[0]";
+            for (int d = 2; d < p.type.rank(); d++)
+                dims += ", " + name(n->arr) + ".shape[" + std::to_string(d) + "]";
+            return "lrt::dev_alloc<" + T + ", " + R + ">({" + dims + "})";
+        }
         return "lrt::dev_alloc<" + T + ", " + R + ">({w_" +
                (p.type.rank() > 1 ? ", " + dims_list(p.type.dims, 1) : "") + "})";
     }
@@ -152,9 +270,12 @@ private:
         for (const Param &p : s.pat)
             line(decl(p) + ";");
         open();
-        line("const int64_t w_ = " + i64(width(*s.exp)) + ";");
+        // A transpose's rows: its input's columns.
+        auto *tr = s.exp->as<ir::TransposeExp>();
+        line("const int64_t w_ = " + (tr ? name(tr->arr) + ".shape[1]" : i64(width(*s.exp))) + ";");
         const Launch &main = kd.calls.at(0);
-        line("const lrt::Grid g_ = lrt::grid(\"" + main.fn + "\", w_, " +
+        line("const lrt::Grid g_ = lrt::grid(\"" + main.fn + "\", " +
+             (kd.threads.empty() ? std::string("w_") : kd.threads) + ", " +
              (main.grid == GridKind::ScanBlock ? "256" : "0") + ");");
         std::set<std::string> scratch;
         for (const Launch &l : kd.calls)
