@@ -131,10 +131,11 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
             "   reduce_by_index (replicate 8 1f16) (*) 1 is (map f16.f32 xs))"));
         CHECK(has(c.source, "atomicAdd("));
         CHECK(has(c.source, "lrt::atomic_update("));
-        // privatised in shared memory when the bins fit
-        CHECK(has(c.source, "__shared__ __align__(8) float hsh_[8192];"));
-        CHECK(has(c.source, "__shared__ __align__(8) uint16_t hsh_[16384];"));
-        CHECK(has(c.source, "atomicAdd(hsh_ + ix_, val_);"));
+        // one kernel for the three hists over `is`, privatised in shared memory when the
+        // bins of all three fit
+        CHECK(has(c.source, "__shared__ __align__(8) unsigned char hsh_[32768];"));
+        CHECK(has(c.source, "uint16_t *const h2_ = (uint16_t *)(hsh_ + off_);"));
+        CHECK(has(c.source, "atomicAdd(h0_ + ix_, val_);"));
     }
     SUBCASE("segmented reduction, loops, in-kernel arrays, f16 and integer semantics") {
         compile_ok(checked(

@@ -7,8 +7,16 @@
  * sequentially by one thread, arrays on the device heap) comes from the generator the
  * CPU backend also uses (common/CodegenCLike.h), over the same `lrt::` API, so both
  * backends share semantics.  Kernel arguments are the host variables the statement reads (arrays as
- * `Buf<T, R>`), then its outputs, then scratch buffers.  Kernel shapes:
+ * `Buf<T, R>`), then its outputs, then scratch buffers.  Host-level iotas and replicated
+ * scalars that a kernel reads only row by row are not arguments: their rows are computed
+ * from the index.  Kernel shapes:
  *  - map: one thread per row, grid-stride loop;
+ *  - a map of a map (a perfect 2-D nest, as tabulate_2d makes): one thread per element;
+ *    when its element reads a 2-D argument at clamped offsets around (i, j) (a stencil),
+ *    blocks of 8x32 elements that first load their tile of it, with a margin, into
+ *    shared memory (map2d_kernel);
+ *  - a map of a reduction or of a scan (segmented): a warp per segment when segments
+ *    have 32 rows or more, else a thread per segment (segred_kernel);
  *  - redomap: contiguous per-thread chunks folded in order, a block reduction (warp
  *    shuffles, then shared memory), per-block partials, and `<k>_final` (one block);
  *  - scan/scanomap/screma with scans: one single-pass kernel, tiles in launch order and
@@ -17,7 +25,9 @@
  *  - filter: flags and block counts, `<k>_offsets`, `<k>_write` (scatter of kept rows);
  *  - scatter: one thread per index; hist: a sub-histogram per block in shared memory
  *    when the bins fit (hist_kernel), merged with global atomics, else global atomics
- *    (atomicAdd for `+` on 32/64-bit types, else a CAS loop around the operator).
+ *    (atomicAdd for `+` on 32/64-bit types, else a CAS loop around the operator);
+ *  - transpose (one the host keeps in memory; fusion turns the others into index
+ *    functions): 32x32 tiles through shared memory (transpose_kernel).
  * The host program that launches them is C++ (CodegenCudaHost.cpp); the end of the CUDA
  * source summarises it in a comment.
  */
@@ -26,6 +36,7 @@
 #include "compiler/passes/Kernels.h"
 #include "runtime/cuda/RuntimeText.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -33,6 +44,7 @@
 #include <functional>
 #include <ios>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -51,14 +63,28 @@ public:
             all_types_[p.var.id] = p.type;
         for (const Stm &s : f.body.stms)
             collect_types(s);
+        host_defs(f.body);
     }
+
+    /** A failing thread formats its message in a local buffer: lrt::record copies it
+     * into `loom_err` before the thread ends. */
+    std::string msg_storage() const override { return "char"; }
 
     CudaCode run() {
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         for (const passes::KernelInfo &k : passes::find_kernels(f_)) {
-            code_.kernels.push_back({k.name, k.kind, {}, {}, k.stm});
+            code_.kernels.push_back({k.name, k.kind, {}, {}, {}, k.stm});
             kernel(*k.stm, k.name);
+        }
+        std::map<int, const Stm *> transposes; // by id: the host's program order
+        for (const auto &[id, d] : host_def_)
+            if (d->exp->kind == ExpKind::Transpose)
+                transposes[id] = d;
+        for (const auto &[id, d] : transposes) {
+            std::string kname = "k" + std::to_string(code_.kernels.size());
+            code_.kernels.push_back({kname, "transpose", {}, {}, {}, d});
+            transpose_kernel(*d, kname);
         }
         host_plan();
         code_.source = os_.str();
@@ -69,8 +95,97 @@ public:
 private:
     /** The type of every variable of the function (kernel arguments come from it). */
     std::unordered_map<int, IType> all_types_;
+    /** The host-level statement binding each host variable (bodies of host loops and ifs
+     * included). */
+    std::unordered_map<int, const Stm *> host_def_;
+    /** The current kernel's virtual inputs (virtual_inputs). */
+    std::map<int, std::pair<std::string, int>> kvirt_;
     CudaCode code_;
+
+    void host_defs(const Body &b) {
+        for (const Stm &s : b.stms) {
+            for (const Param &p : s.pat)
+                host_def_[p.var.id] = &s;
+            if (auto *l = s.exp->as<ir::LoopExp>()) {
+                host_defs(l->cond);
+                host_defs(l->body);
+            } else if (auto *i = s.exp->as<ir::IfExp>()) {
+                host_defs(i->then_body);
+                host_defs(i->else_body);
+            }
+        }
+    }
+
+    /** Calls f on e and on every expression nested in it (ifs, loops, lambdas). */
+    template <typename F> static void each_exp(const Exp &e, F &&f) {
+        f(e);
+        auto body = [&](const Body &b) {
+            for (const Stm &s : b.stms)
+                each_exp(*s.exp, f);
+        };
+        switch (e.kind) {
+        case ExpKind::If: body(e.as<ir::IfExp>()->then_body), body(e.as<ir::IfExp>()->else_body); break;
+        case ExpKind::Loop: body(e.as<ir::LoopExp>()->cond), body(e.as<ir::LoopExp>()->body); break;
+        case ExpKind::Map: body(e.as<ir::MapExp>()->lam.body); break;
+        case ExpKind::Reduce: body(e.as<ir::ReduceExp>()->lam.body); break;
+        case ExpKind::Scan: body(e.as<ir::ScanExp>()->lam.body); break;
+        case ExpKind::Filter: body(e.as<ir::FilterExp>()->lam.body); break;
+        case ExpKind::Hist:
+            for (const ir::HistOp &op : e.as<ir::HistExp>()->ops)
+                body(op.lam.body);
+            if (e.as<ir::HistExp>()->fused())
+                body(e.as<ir::HistExp>()->map_lam.body);
+            break;
+        case ExpKind::Screma: {
+            auto *n = e.as<ir::ScremaExp>();
+            body(n->map_lam.body);
+            for (const auto *ops : {&n->scans, &n->reduces})
+                for (const ScremaOp &op : *ops)
+                    body(op.lam.body);
+            break;
+        }
+        default: break;
+        }
+    }
+    /** The inputs of SOAC `e` that the generator reads only row by row (in_row), so a
+     * virtual array may stand for them (the list of CLikeGen::virtual_array). */
+    static std::vector<Var> row_inputs(const Exp &e) {
+        switch (e.kind) {
+        case ExpKind::Screma: return e.as<ir::ScremaExp>()->inputs;
+        case ExpKind::Map: return e.as<ir::MapExp>()->inputs;
+        case ExpKind::Reduce: return e.as<ir::ReduceExp>()->inputs;
+        case ExpKind::Scan: return e.as<ir::ScanExp>()->inputs;
+        case ExpKind::Hist: return e.as<ir::HistExp>()->inputs;
+        default: return {};
+        }
+    }
+    /** Host-level iotas and replicated scalars that kernel `s` reads only as SOAC input
+     * rows: not passed to the kernel (neither uploaded nor read from memory), their rows
+     * computed from the row index.  id -> (the element, `@` for the index; the variable
+     * it reads, or -1). */
+    std::map<int, std::pair<std::string, int>> virtual_inputs(const Stm &s) const {
+        std::map<int, int> all, rows;
+        uses_exp(*s.exp, [&](int id) { all[id]++; });
+        each_exp(*s.exp, [&](const Exp &x) {
+            for (const Var &v : row_inputs(x))
+                rows[v.id]++;
+        });
+        std::map<int, std::pair<std::string, int>> r;
+        for (auto [id, n] : all) {
+            auto d = host_def_.find(id);
+            if (d == host_def_.end() || rows[id] != n)
+                continue;
+            const Exp &e = *d->second->exp;
+            if (e.kind == ExpKind::Iota)
+                r[id] = {"(int64_t)(@)", -1};
+            else if (auto *x = e.as<ir::ReplicateExp>(); x && all_types_.count(id) &&
+                     all_types_.at(id).rank() == 1)
+                r[id] = {atom(x->x), x->x.is_const ? -1 : x->x.var.id};
+        }
+        return r;
+    }
     std::streampos kernel_text_ = 0;   ///< where its text begins in os_
+    std::string emu_wrapper_;          ///< the kernel's wrapper for the emulator
 
     // ------------------------------------------------ SOACs inside a kernel (sequential)
 
@@ -122,17 +237,20 @@ private:
     }
 
     void hist(const Stm &s, const ir::HistExp &n, bool) override {
-        std::string i = fresh("i"), d = name(s.pat.at(0).var);
-        const IType dt = s.pat[0].type;
-        line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
+        std::string i = fresh("i");
+        for (size_t k = 0; k < n.ops.size(); k++)
+            line(decl(s.pat[k]) + " = " + dest_of(n.ops[k].dest) + ";");
         open("for (int64_t " + i + " = 0; " + i + " < " + i64(n.w) + "; " + i + "++) {");
-        auto [ix, val] = hist_row(n, i);
-        line("const int64_t ix_ = (int64_t)" + ix + ";");
-        line("if (ix_ < 0 || ix_ >= " + d + ".shape[0]) continue;");
-        open();
-        std::vector<Res> rs = apply(n.lam, {row(d, dt, "ix_"), val});
-        put_row(d, dt, "ix_", rs.at(0).expr);
-        close();
+        std::vector<std::string> r = hist_row(n, i);
+        for (size_t k = 0; k < n.ops.size(); k++) {
+            std::string d = name(s.pat[k].var);
+            const IType &dt = s.pat[k].type;
+            open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " + d +
+                 ".shape[0]) {");
+            std::vector<Res> rs = apply(n.ops[k].lam, {row(d, dt, "ix_"), r.at(2 * k + 1)});
+            put_row(d, dt, "ix_", rs.at(0).expr);
+            close();
+        }
         close();
     }
 
@@ -172,7 +290,8 @@ private:
         case ExpKind::Scan: params_in_lambda(e.as<ir::ScanExp>()->lam, f); break;
         case ExpKind::Filter: params_in_lambda(e.as<ir::FilterExp>()->lam, f); break;
         case ExpKind::Hist:
-            params_in_lambda(e.as<ir::HistExp>()->lam, f);
+            for (const ir::HistOp &op : e.as<ir::HistExp>()->ops)
+                params_in_lambda(op.lam, f);
             if (e.as<ir::HistExp>()->fused())
                 params_in_lambda(e.as<ir::HistExp>()->map_lam, f);
             break;
@@ -207,11 +326,17 @@ private:
         });
         for (const Param &p : s.pat)
             bound.insert(p.var.id);
-        std::vector<int> r;
-        for (int id : used)
-            if (!bound.count(id))
-                r.push_back(id);
-        return r;
+        std::set<int> r;
+        for (int id : used) {
+            auto v = kvirt_.find(id);
+            if (v == kvirt_.end())
+                r.insert(id);
+            else if (v->second.second >= 0)
+                r.insert(v->second.second);
+        }
+        for (int id : bound)
+            r.erase(id);
+        return {r.begin(), r.end()};
     }
 
     // ------------------------------------------------ kernels
@@ -275,6 +400,14 @@ private:
         kd.calls.push_back(std::move(l));
         os_ << "\nextern \"C\" __global__ void __launch_bounds__(1024) " << kname << "(" << list
             << ") {\n";
+        // For the emulator (runtime/cuda/loom_cuda_emu.h): a wrapper taking the argument
+        // pointers cuLaunchKernel takes, emitted after the kernel by end_kernel.
+        std::string call;
+        for (size_t i = 0; i < ps.size(); i++)
+            call += (i ? ", *(" : "*(") + ps[i].decl.substr(0, ps[i].decl.rfind(' ')) + " *)a[" +
+                    std::to_string(i) + "]";
+        emu_wrapper_ = "#ifdef LOOM_CUDA_EMU\nextern \"C\" void " + kname + "__emu(void **a) { " +
+                       kname + "(" + call + "); }\n#endif\n";
         ind_ = 1;
         for (const KParam &p : ps) {
             if (p.decl.rfind("Buf<", 0) != 0)
@@ -298,11 +431,16 @@ private:
                               "lrt::take", "lrt::put_block", "lrt::own"})
             fails = fails || text.find(f) != std::string::npos;
         code_.kernels.back().calls.back().can_fail = fails;
+        os_ << emu_wrapper_;
     }
     /** Registers the types of the kernel's free vars and outputs (what the body sees). */
     void bind_types(const std::vector<int> &ids, const std::vector<Param> &outs) {
         for (int id : ids)
             types_[id] = all_types_.at(id);
+        for (const auto &[id, v] : kvirt_) {
+            types_[id] = all_types_.at(id);
+            virt_[id] = v.first;
+        }
         for (const Param &p : outs)
             types_[p.var.id] = p.type;
     }
@@ -311,6 +449,7 @@ private:
     }
 
     void kernel(const Stm &s, const std::string &kname) {
+        kvirt_ = virtual_inputs(s);
         const Exp &e = *s.exp;
         switch (e.kind) {
         case ExpKind::Screma: {
@@ -506,9 +645,531 @@ private:
             put_row(name(s.pat[a].var), k.pt[a], i, r[a]);
     }
 
+    // ------------------------------------------------ 2-D maps and stencil tiles
+
+    /** A map's width, inputs and lambda (a map, or a screma with no operators). */
+    struct Inner {
+        SubExp w;
+        std::vector<Var> inputs;
+        const Lambda *lam = nullptr;
+    };
+    static std::optional<Inner> inner_map(const Exp &e) {
+        if (auto *n = e.as<ir::MapExp>())
+            return Inner{n->w, n->inputs, &n->lam};
+        if (auto *n = e.as<ir::ScremaExp>(); n && n->scans.empty() && n->reduces.empty())
+            return Inner{n->w, n->inputs, &n->map_lam};
+        return std::nullopt;
+    }
+
+    /** The inner map of a map whose lambda is cheap scalar code around one map of a width
+     * known before the kernel, whose results (scalars per element) are the lambda's: a
+     * perfect 2-D nest, as tabulate_2d makes.  Such a kernel runs one thread per element,
+     * repeating the scalar code per element, rather than one thread per row. */
+    const Stm *nested_map(const Soac &q, const SoacK &k) const {
+        if (!q.map || q.map->body.stms.empty())
+            return nullptr;
+        std::optional<Inner> in = inner_map(*q.map->body.stms.back().exp);
+        return in ? perfect_nest(q, k, *in, 1) : nullptr;
+    }
+    /** The inner reduction of a map whose lambda is cheap scalar code around one
+     * reduction (or redomap) of a width known before the kernel, whose results are the
+     * lambda's: a segmented reduction. */
+    const Stm *segmented_reduce(const Soac &q, const SoacK &k) const {
+        if (!q.map || q.map->body.stms.empty())
+            return nullptr;
+        std::optional<Soac> r = inner_reduce(*q.map->body.stms.back().exp);
+        return r ? perfect_nest(q, k, Inner{r->w, r->inputs, r->map}, 0) : nullptr;
+    }
+    /** The same for a scan (its results, rows of the map's results, are all scans). */
+    const Stm *segmented_scan(const Soac &q, const SoacK &k) const {
+        if (!q.map || q.map->body.stms.empty())
+            return nullptr;
+        std::optional<Soac> r = inner_scan(*q.map->body.stms.back().exp);
+        return r ? perfect_nest(q, k, Inner{r->w, r->inputs, r->map}, 1) : nullptr;
+    }
+    static std::optional<Soac> inner_scan(const Exp &e) {
+        if (auto *n = e.as<ir::ScanExp>())
+            return Soac{n->w, n->inputs, nullptr, {ScremaOp{n->lam, n->neutral}}, {}};
+        if (auto *n = e.as<ir::ScremaExp>(); n && !n->scans.empty() && n->reduces.empty() &&
+                                            operands(n->scans) == n->map_lam.ret.size())
+            return Soac{n->w, n->inputs, &n->map_lam, n->scans, {}};
+        return std::nullopt;
+    }
+    static size_t operands(const std::vector<ScremaOp> &ops) {
+        size_t n = 0;
+        for (const ScremaOp &op : ops)
+            n += op.neutral.size();
+        return n;
+    }
+    static std::optional<Soac> inner_reduce(const Exp &e) {
+        if (auto *n = e.as<ir::ReduceExp>())
+            return Soac{n->w, n->inputs, nullptr, {}, {ScremaOp{n->lam, n->neutral}}};
+        if (auto *n = e.as<ir::ScremaExp>(); n && n->scans.empty() && !n->reduces.empty())
+            return Soac{n->w, n->inputs, &n->map_lam, {}, n->reduces};
+        return std::nullopt;
+    }
+    /** The last statement m of q's lambda (computing `in`), when q is a map whose results
+     * are m's (of rank `rank` per row) and the rest is scalar code cheap to repeat. */
+    const Stm *perfect_nest(const Soac &q, const SoacK &k, const Inner &inner, int rank) const {
+        if (k.nacc != 0)
+            return nullptr;
+        const Body &b = q.map->body;
+        const Stm &m = b.stms.back();
+        const Inner *in = &inner;
+        if (b.result.size() != m.pat.size())
+            return nullptr;
+        for (size_t r = 0; r < m.pat.size(); r++)
+            if (b.result[r].is_const || b.result[r].var.id != m.pat[r].var.id ||
+                m.pat[r].type.rank() != rank)
+                return nullptr;
+        if (!in->w.is_const && std::find(k.fv.begin(), k.fv.end(), in->w.var.id) == k.fv.end())
+            return nullptr;
+        for (size_t i = 0; i + 1 < b.stms.size(); i++) {
+            const Stm &t = b.stms[i];
+            bool heavy = false;
+            each_exp(*t.exp, [&](const Exp &x) {
+                heavy = heavy || x.kind == ExpKind::Loop || x.kind == ExpKind::Apply || passes::is_soac(x);
+            });
+            if (heavy)
+                return nullptr;
+            for (const Param &p : t.pat) {
+                if (p.type.rank() == 0 || t.exp->kind == ExpKind::Index)
+                    continue; // scalars and views
+                bool gen = t.exp->kind == ExpKind::Iota ||
+                           (t.exp->kind == ExpKind::Replicate && p.type.rank() == 1);
+                if (!gen || uses_of(*m.exp, p.var.id) != inputs_of(in->inputs, p.var.id))
+                    return nullptr; // an iota or replicate must stay virtual (only m's rows)
+                for (size_t j = i + 1; j + 1 < b.stms.size(); j++)
+                    if (uses_of(*b.stms[j].exp, p.var.id))
+                        return nullptr;
+            }
+        }
+        return &m;
+    }
+    static int uses_of(const Exp &e, int id) {
+        int n = 0;
+        uses_exp(e, [&](int u) { n += u == id; });
+        return n;
+    }
+    static int inputs_of(const std::vector<Var> &in, int id) {
+        return (int)std::count_if(in.begin(), in.end(), [&](const Var &v) { return v.id == id; });
+    }
+
+    /** Rows (TILE_H) and columns (TILE_W) of output per block of a tiled 2-D map: one
+     * warp per row, LOOM_SCAN_BLOCK = 256 threads. */
+    static constexpr int tile_h = 8, tile_w = 32, max_radius = 4;
+    static constexpr int tile_shared_bytes = 24576;
+
+    struct Tile {
+        int arr;
+        int radius = 0;
+        std::string shared; ///< its tile in shared memory
+    };
+    /** The variable `x` is bound to, when bound by `e = f(...)` in `defs` or on the host. */
+    const Exp *def_of(const SubExp &x, const std::unordered_map<int, const Stm *> &defs) const {
+        if (x.is_const)
+            return nullptr;
+        auto it = defs.find(x.var.id);
+        if (it != defs.end())
+            return it->second->exp.get();
+        auto h = host_def_.find(x.var.id);
+        return h == host_def_.end() ? nullptr : h->second->exp.get();
+    }
+    static std::optional<int64_t> const_int(const SubExp &x) {
+        if (!x.is_const || !is_int(x.value.type))
+            return std::nullopt;
+        return x.value.as_i64();
+    }
+    /** d when x is `idx + d` (idx itself, idx + c, c + idx, idx - c). */
+    std::optional<int64_t> linear(const SubExp &x, int idx,
+                                  const std::unordered_map<int, const Stm *> &defs) const {
+        if (x.is_const)
+            return std::nullopt;
+        if (x.var.id == idx)
+            return 0;
+        auto *b = dynamic_cast<const ir::BinOpExp *>(def_of(x, defs));
+        if (!b)
+            return std::nullopt;
+        auto is_idx = [&](const SubExp &y) { return !y.is_const && y.var.id == idx; };
+        if (b->op == ir::BinOpKind::Add && is_idx(b->x) && const_int(b->y))
+            return *const_int(b->y);
+        if (b->op == ir::BinOpKind::Add && is_idx(b->y) && const_int(b->x))
+            return *const_int(b->x);
+        if (b->op == ir::BinOpKind::Sub && is_idx(b->x) && const_int(b->y))
+            return -*const_int(b->y);
+        return std::nullopt;
+    }
+    /** d when an in-bounds index `x` equals clamp(idx + d, 0, dim - 1): idx + d itself,
+     * max(0, idx - c) or min(dim - 1, idx + c) (in either argument order). */
+    std::optional<int64_t> offset(const SubExp &x, int idx, const SubExp &dim,
+                                  const std::unordered_map<int, const Stm *> &defs) const {
+        if (auto d = linear(x, idx, defs))
+            return d;
+        auto *m = dynamic_cast<const ir::MathExp *>(def_of(x, defs));
+        if (!m || m->args.size() != 2)
+            return std::nullopt;
+        auto is_last = [&](const SubExp &y) { // dim - 1
+            if (auto c = const_int(y))
+                return dim.is_const && *c == dim.value.as_i64() - 1;
+            auto *b = dynamic_cast<const ir::BinOpExp *>(def_of(y, defs));
+            return b && b->op == ir::BinOpKind::Sub && !dim.is_const && !b->x.is_const &&
+                   b->x.var.id == dim.var.id && const_int(b->y) == std::optional<int64_t>(1);
+        };
+        for (int a = 0; a < 2; a++) {
+            const SubExp &bound = m->args[(size_t)a], &y = m->args[(size_t)(1 - a)];
+            std::optional<int64_t> d = linear(y, idx, defs);
+            if (!d)
+                continue;
+            if (m->fn == ir::MathFn::Max && const_int(bound) == std::optional<int64_t>(0) && *d <= 0)
+                return d;
+            if (m->fn == ir::MathFn::Min && is_last(bound) && *d >= 0)
+                return d;
+        }
+        return std::nullopt;
+    }
+
+    /** The 2-D arrays a nested map reads around its element (a stencil): unchecked
+     * reads `a[clamp(i + di), clamp(j + dj)]` of a kernel argument a, i and j the outer
+     * and inner iota indices, at two or more offsets.  Each gets a shared-memory tile
+     * of the block's rows and columns with a margin of its radius, loaded with clamped
+     * indices (so a clamped read is a tile read); tile_reads_ maps each read to it. */
+    std::vector<Tile> tiles_of(const Soac &q, const Inner &in, const std::vector<int> &fv) {
+        auto iota_param = [&](const std::vector<Var> &inputs, const Lambda &l,
+                              const std::unordered_map<int, const Stm *> &defs) {
+            for (size_t k = 0; k < inputs.size() && k < l.params.size(); k++) {
+                auto it = defs.find(inputs[k].id);
+                const Stm *d = it != defs.end() ? it->second : nullptr;
+                if (!d && kvirt_.count(inputs[k].id))
+                    d = host_def_.at(inputs[k].id);
+                if (d && d->exp->kind == ExpKind::Iota)
+                    return l.params[k].var.id;
+            }
+            return -1;
+        };
+        std::unordered_map<int, const Stm *> defs;
+        for (const Body *b : {&q.map->body, &in.lam->body})
+            for (const Stm &t : b->stms)
+                for (const Param &p : t.pat)
+                    defs[p.var.id] = &t;
+        int oi = iota_param(q.inputs, *q.map, {}), ij = iota_param(in.inputs, *in.lam, defs);
+        if (oi < 0 || ij < 0)
+            return {};
+        struct Read {
+            const Stm *stm;
+            int64_t di, dj;
+        };
+        std::map<int, std::vector<Read>> reads;
+        for (const Stm &t : in.lam->body.stms) {
+            auto *n = t.exp->as<ir::IndexExp>();
+            if (!n || n->checked || n->idx.size() != 2 ||
+                std::find(fv.begin(), fv.end(), n->arr.id) == fv.end())
+                continue;
+            const IType &at = all_types_.at(n->arr.id);
+            if (at.rank() != 2)
+                continue;
+            auto di = offset(n->idx[0], oi, at.dims[0], defs);
+            auto dj = offset(n->idx[1], ij, at.dims[1], defs);
+            if (di && dj && std::abs(*di) <= max_radius && std::abs(*dj) <= max_radius)
+                reads[n->arr.id].push_back({&t, *di, *dj});
+        }
+        std::vector<Tile> tiles;
+        int bytes = 0;
+        for (const auto &[arr, rs] : reads) {
+            std::set<std::pair<int64_t, int64_t>> offs;
+            Tile tl{arr, 0, "tl" + std::to_string(arr) + "_"};
+            for (const Read &r : rs) {
+                offs.insert({r.di, r.dj});
+                tl.radius = (int)std::max<int64_t>({tl.radius, std::abs(r.di), std::abs(r.dj)});
+            }
+            int size = (tile_h + 2 * tl.radius) * (tile_w + 2 * tl.radius) *
+                       prim_size(all_types_.at(arr).elem);
+            if (offs.size() < 2 || bytes + size > tile_shared_bytes)
+                continue;
+            bytes += size;
+            int tw = tile_w + 2 * tl.radius;
+            for (const Read &r : rs)
+                tile_reads_[r.stm] = tl.shared + "[(threadIdx.x / " + std::to_string(tile_w) + " + " +
+                                     std::to_string(tl.radius + r.di) + ") * " + std::to_string(tw) +
+                                     " + threadIdx.x % " + std::to_string(tile_w) + " + " +
+                                     std::to_string(tl.radius + r.dj) + "]";
+            tiles.push_back(tl);
+        }
+        return tiles;
+    }
+
+    /** A perfect 2-D nest of maps (nested_map): one thread per element, grid-stride over
+     * the n*m elements; with stencil tiles (tiles_of), one block per 8x32 tile of the
+     * output (block-stride), its arrays' tiles loaded into shared memory first.  Rows of
+     * no elements (m <= 0) still run the outer lambda once each, for its checks. */
+    void map2d_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
+                      const Stm &m) {
+        Inner in = *inner_map(*m.exp);
+        tile_reads_.clear();
+        std::vector<Tile> tiles = tiles_of(q, in, k.fv);
+        begin_kernel(kname, all({args_of(k.fv), k.outs}),
+                     tiles.empty() ? GridKind::Occupancy : GridKind::ScanBlock);
+        bind_types(k.fv, k.out_params);
+        std::string W = i64(q.w), M = i64(in.w);
+        KernelDesc &kd = code_.kernels.back();
+        kd.threads = W + " * " + M;
+        if (!tiles.empty()) {
+            kd.threads = "((" + W + " + " + std::to_string(tile_h - 1) + ") / " + std::to_string(tile_h) +
+                         " * ((" + M + " + " + std::to_string(tile_w - 1) + ") / " +
+                         std::to_string(tile_w) + ") * 256)";
+        }
+        line("const int64_t w_ = " + W + ", m_ = " + M + ";");
+        std::vector<std::string> args;
+        for (const Var &v : q.inputs)
+            args.push_back(in_row(v, "i_"));
+        flat_ = &m;
+        flat_in_ = in;
+        flat_out_ = &s;
+        open("if (m_ > 0) {");
+        if (tiles.empty()) {
+            // (i_, j_) advance with t_ by (di_, dj_) and a carry: no division per element.
+            line("const int64_t n_ = w_ * m_, g_ = lrt::gsize(), di_ = g_ / m_, dj_ = g_ - di_ * m_;");
+            line("int64_t t0_ = lrt::gtid(), i_ = t0_ / m_, j_ = t0_ - i_ * m_;");
+            open("for (int64_t t_ = t0_; t_ < n_; t_ += g_, j_ += dj_, i_ += di_ + (j_ >= m_ ? 1 : 0), "
+                 "j_ -= j_ >= m_ ? m_ : 0) {");
+            apply(*q.map, args);
+            close();
+        } else {
+            std::string H = std::to_string(tile_h), Wd = std::to_string(tile_w);
+            line("const int64_t tm_ = (m_ + " + std::to_string(tile_w - 1) + ") / " + Wd +
+                 ", nt_ = (w_ + " + std::to_string(tile_h - 1) + ") / " + H + " * tm_;");
+            for (const Tile &t : tiles) {
+                int th = tile_h + 2 * t.radius, tw = tile_w + 2 * t.radius;
+                line("__shared__ " + std::string(stype(all_types_.at(t.arr).elem)) + " " + t.shared + "[" +
+                     std::to_string(th * tw) + "];");
+            }
+            open("for (int64_t tile_ = blockIdx.x; tile_ < nt_; tile_ += gridDim.x) {");
+            line("const int64_t i0_ = tile_ / tm_ * " + H + ", j0_ = tile_ % tm_ * " + Wd + ";");
+            line("__syncthreads(); // the previous tile's reads are done");
+            for (const Tile &t : tiles) {
+                std::string a = "v" + std::to_string(t.arr), R = std::to_string(t.radius);
+                int th = tile_h + 2 * t.radius, tw = tile_w + 2 * t.radius;
+                open("if (" + a + ".shape[0] > 0 && " + a + ".shape[1] > 0) {");
+                open("for (int e_ = threadIdx.x; e_ < " + std::to_string(th * tw) + "; e_ += blockDim.x) {");
+                line("int64_t r_ = i0_ - " + R + " + e_ / " + std::to_string(tw) + ", c_ = j0_ - " + R +
+                     " + e_ % " + std::to_string(tw) + ";");
+                line("r_ = r_ < 0 ? 0 : r_ >= " + a + ".shape[0] ? " + a + ".shape[0] - 1 : r_;");
+                line("c_ = c_ < 0 ? 0 : c_ >= " + a + ".shape[1] ? " + a + ".shape[1] - 1 : c_;");
+                line(t.shared + "[e_] = " + a + ".data[r_ * " + a + ".shape[1] + c_];");
+                close();
+                close();
+            }
+            line("__syncthreads();");
+            line("const int64_t i_ = i0_ + threadIdx.x / " + Wd + ", j_ = j0_ + threadIdx.x % " + Wd + ";");
+            open("if (i_ < w_ && j_ < m_) {");
+            line("const int64_t t_ = i_ * m_ + j_;");
+            apply(*q.map, args);
+            close();
+            close();
+        }
+        flat_ = nullptr;
+        tile_reads_.clear();
+        close("} else {");
+        ind_++;
+        open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
+        fold_row(s, q, k, "i_");
+        close();
+        close();
+        end_kernel();
+    }
+
+    /** A segmented reduction or scan (segmented_reduce, segmented_scan): with segments
+     * of 32 rows or more, a warp per segment, each lane folding a contiguous chunk of it
+     * in order, the warp combining the lanes' values by shuffles (segred_warp,
+     * segscan_warp); shorter segments, a thread per segment. */
+    void segred_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
+                       const Stm &r, bool scan) {
+        begin_kernel(kname, all({args_of(k.fv), k.outs}), GridKind::Occupancy);
+        bind_types(k.fv, k.out_params);
+        segred_ = &r;
+        segred_scan_ = scan;
+        segred_soac_ = scan ? *inner_scan(*r.exp) : *inner_reduce(*r.exp);
+        segred_out_ = &s;
+        line("const int64_t w_ = " + i64(q.w) + ", m_ = " + i64(segred_soac_.w) + ";");
+        open("if (m_ >= 32 && blockDim.x % 32 == 0) {");
+        line("const unsigned lane_ = threadIdx.x & 31u;");
+        open("for (int64_t i_ = lrt::gtid() >> 5; i_ < w_; i_ += lrt::gsize() >> 5) {");
+        std::vector<std::string> args;
+        for (const Var &v : q.inputs)
+            args.push_back(in_row(v, "i_"));
+        apply(*q.map, args);
+        close();
+        close("} else {");
+        ind_++;
+        segred_ = nullptr;
+        open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
+        fold_row(s, q, k, "i_");
+        close();
+        close();
+        end_kernel();
+    }
+    /** The warp's part of a segmented reduction at its statement (lane_, i_ bound). */
+    void segred_warp(const Stm &st) {
+        const Soac &r = segred_soac_;
+        Ops os = ops_of(r);
+        size_t na = os.nred;
+        std::vector<std::string> acc = names("sacc" + std::to_string(tmp_++) + "_", na), t(na), ne(na);
+        for (size_t o = 0; o < os.ops.size(); o++)
+            for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
+                ne[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+        for (size_t a = 0; a < na; a++) {
+            t[a] = ctype(st.pat[a].type.elem);
+            line(t[a] + " " + acc[a] + " = " + ne[a] + ";");
+        }
+        open();
+        line("const int64_t m_ = " + i64(r.w) + ";");
+        line("int64_t lo_, hi_;");
+        line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
+        open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+        std::vector<std::string> xs;
+        if (r.map) {
+            std::vector<std::string> args;
+            for (const Var &v : r.inputs)
+                args.push_back(in_row(v, "j_"));
+            for (const Res &x : apply(*r.map, args))
+                xs.push_back(x.expr);
+        } else {
+            for (const Var &v : r.inputs)
+                xs.push_back(in_row(v, "j_"));
+        }
+        combine_ops(os, [](size_t) { return true; }, acc, xs, acc);
+        close();
+        std::vector<std::string> other = names("soth" + std::to_string(tmp_++) + "_", na);
+        open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
+        for (size_t a = 0; a < na; a++)
+            line(t[a] + " " + other[a] + " = lrt::shfl_down(" + acc[a] + ", d_);");
+        open("if ((lane_ & (2 * d_ - 1)) == 0 && lane_ + d_ < 32) {");
+        combine_ops(os, [](size_t) { return true; }, acc, other, acc);
+        close();
+        close();
+        close();
+        for (size_t a = 0; a < na; a++) {
+            const Param &o = segred_out_->pat.at(a);
+            line("if (lane_ == 0) " + name(o.var) + ".data[i_] = " + store(o.type.elem, acc[a]) + ";");
+        }
+        for (const Param &p : st.pat) // the lambda's results: written above
+            types_[p.var.id] = p.type;
+    }
+    /** The warp's part of a segmented scan: each lane scans its chunk into the output
+     * row, the lanes' totals are scanned across the warp, and each lane combines its
+     * exclusive prefix into its chunk. */
+    void segscan_warp(const Stm &st) {
+        const Soac &r = segred_soac_;
+        Ops os = ops_of(r);
+        const size_t na = os.nscan;
+        std::string N = std::to_string(tmp_++);
+        std::vector<std::string> acc = names("sacc" + N + "_", na), up = names("sup" + N + "_", na),
+                                 pre = names("spre" + N + "_", na), y = names("sy" + N + "_", na),
+                                 t(na), ne(na), out(na);
+        for (size_t o = 0; o < os.ops.size(); o++)
+            for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
+                ne[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+        auto all_ops = [](size_t) { return true; };
+        for (size_t a = 0; a < na; a++) {
+            t[a] = ctype(st.pat[a].type.elem);
+            line(t[a] + " " + acc[a] + " = " + ne[a] + ";");
+        }
+        open();
+        line("const int64_t m_ = " + i64(r.w) + ";");
+        line("int64_t lo_, hi_;");
+        line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
+        auto at = [&](size_t a) {
+            const Param &o = segred_out_->pat.at(a);
+            return name(o.var) + ".data[i_ * m_ + j_]";
+        };
+        open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+        std::vector<std::string> xs;
+        if (r.map) {
+            std::vector<std::string> args;
+            for (const Var &v : r.inputs)
+                args.push_back(in_row(v, "j_"));
+            for (const Res &x : apply(*r.map, args))
+                xs.push_back(x.expr);
+        } else {
+            for (const Var &v : r.inputs)
+                xs.push_back(in_row(v, "j_"));
+        }
+        combine_ops(os, all_ops, acc, xs, acc);
+        for (size_t a = 0; a < na; a++)
+            line(at(a) + " = " + store(st.pat[a].type.elem, acc[a]) + ";");
+        close();
+        open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
+        for (size_t a = 0; a < na; a++)
+            line(t[a] + " " + up[a] + " = lrt::shfl_up(" + acc[a] + ", d_);");
+        open("if (lane_ >= (unsigned)d_) {");
+        combine_ops(os, all_ops, up, acc, acc);
+        close();
+        close();
+        for (size_t a = 0; a < na; a++) {
+            line(t[a] + " " + pre[a] + " = lrt::shfl_up(" + acc[a] + ", 1);");
+            line("if (lane_ == 0) " + pre[a] + " = " + ne[a] + ";");
+        }
+        open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+        for (size_t a = 0; a < na; a++)
+            line(t[a] + " " + y[a] + " = " + load(st.pat[a].type.elem, at(a)) + ";");
+        combine_ops(os, all_ops, pre, y, y);
+        for (size_t a = 0; a < na; a++)
+            line(at(a) + " = " + store(st.pat[a].type.elem, y[a]) + ";");
+        close();
+        close();
+        for (const Param &p : st.pat) // the lambda's results: written above
+            types_[p.var.id] = p.type;
+    }
+    const Stm *segred_ = nullptr;
+    bool segred_scan_ = false;
+    Soac segred_soac_;
+    const Stm *segred_out_ = nullptr;
+
+    const Stm *flat_ = nullptr;     ///< the inner map of the 2-D map being generated
+    Inner flat_in_;
+    const Stm *flat_out_ = nullptr; ///< its kernel statement (the outputs)
+    std::unordered_map<const Stm *, std::string> tile_reads_;
+
+    /** Inside a 2-D map: the inner map as element (i_, j_), t_ = i_ * m_ + j_ of the
+     * outputs; stencil reads from their tiles. */
+    bool custom_stm(const Stm &st) override {
+        if (auto it = tile_reads_.find(&st); it != tile_reads_.end()) {
+            const Param &p = st.pat.at(0);
+            line(decl(p) + " = " + load(p.type.elem, it->second) + ";");
+            return true;
+        }
+        if (&st == segred_) {
+            if (segred_scan_)
+                segscan_warp(st);
+            else
+                segred_warp(st);
+            return true;
+        }
+        if (&st != flat_)
+            return false;
+        for (const Param &p : st.pat)
+            types_[p.var.id] = p.type;
+        open();
+        std::vector<std::string> args;
+        for (const Var &v : flat_in_.inputs)
+            args.push_back(in_row(v, "j_"));
+        std::vector<Res> rs = apply(*flat_in_.lam, args);
+        for (size_t r = 0; r < rs.size(); r++) {
+            const Param &o = flat_out_->pat.at(r);
+            line(name(o.var) + ".data[t_] = " + store(o.type.elem, rs[r].expr) + ";");
+        }
+        close();
+        return true;
+    }
+
     /** Map and redomap: a grid-stride map, or per-thread chunks, a block reduction and
      * per-block partials reduced by `<k>_final` (one block). */
     void redomap_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k) {
+        if (const Stm *m = nested_map(q, k))
+            return map2d_kernel(s, q, kname, k, *m);
+        if (const Stm *m = segmented_reduce(q, k))
+            return segred_kernel(s, q, kname, k, *m, false);
+        if (const Stm *m = segmented_scan(q, k))
+            return segred_kernel(s, q, kname, k, *m, true);
         const Ops &os = k.os;
         auto any = [](size_t) { return true; };
         std::vector<KParam> red_parts = acc_bufs(s, k, "part", 0, k.nacc, 'G', "per-block partials");
@@ -618,6 +1279,9 @@ private:
         line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
         line("__syncthreads();");
         line("const int64_t tile_ = tile_sh_;");
+        // A failed check ends the failing thread; without this the others would take
+        // the same tile again and again, since thread 0 claims them.
+        line("lrt::stop_if_failed();");
         line("if (tile_ >= ntiles_) break;");
         line("const int64_t base_ = tile_ * " + std::to_string(scan_tile) + ";");
         line("const int64_t end_ = w_ - base_ < " + std::to_string(scan_tile) + " ? w_ : base_ + " +
@@ -829,8 +1493,7 @@ private:
     }
 
     /** Whether a hist operator is `+` on its two params, for a type with atomicAdd. */
-    static bool is_atomic_add(const ir::HistExp &n, PrimType t) {
-        const Lambda &l = n.lam;
+    static bool is_atomic_add(const Lambda &l, PrimType t) {
         if (l.body.stms.size() != 1 || l.params.size() != 2 || l.body.result.size() != 1)
             return false;
         auto *b = l.body.stms[0].exp->as<ir::BinOpExp>();
@@ -844,16 +1507,17 @@ private:
         return params && ok_type && !l.body.result[0].is_const && l.body.result[0].var == r;
     }
 
-    /** Bytes of the per-block sub-histogram in shared memory: a histogram with at most
-     * this many bytes of bins is privatised (allocated statically, so every hist kernel
-     * reserves it; 32 KiB leaves room for several blocks per multiprocessor). */
+    /** Bytes of the per-block sub-histograms in shared memory: hists whose bins (of all
+     * their ops) take at most this many bytes are privatised (allocated statically, so
+     * every hist kernel reserves it; 32 KiB leaves room for several blocks per
+     * multiprocessor). */
     static constexpr int hist_shared_bytes = 32768;
 
     /** `*ptr = op(*ptr, val)` atomically: atomicAdd for `+`, else a CAS loop around the
      * operator (`val` is an expression of the compute type). */
-    void hist_update(const ir::HistExp &n, PrimType t, const std::string &ptr, const std::string &val) {
+    void hist_update(const Lambda &op, PrimType t, const std::string &ptr, const std::string &val) {
         std::string S = stype(t);
-        if (is_atomic_add(n, t)) {
+        if (is_atomic_add(op, t)) {
             bool wide = t == PrimType::I64 || t == PrimType::U64;
             bool i32 = t == PrimType::I32;
             std::string p = wide ? "(unsigned long long *)(" + ptr + ")" : i32 ? "(int *)(" + ptr + ")" : ptr;
@@ -862,52 +1526,115 @@ private:
             return;
         }
         open("lrt::atomic_update(" + ptr + ", [&](" + S + " cur_) -> " + S + " {");
-        std::vector<Res> rs = apply(n.lam, {load(t, "cur_"), val});
+        std::vector<Res> rs = apply(op, {load(t, "cur_"), val});
         line("return " + store(t, rs.at(0).expr) + ";");
         close("});");
     }
 
-    /** Hist: when the bins fit in hist_shared_bytes, each block builds a sub-histogram in
-     * shared memory (bins start at the neutral element; shared-memory atomics), then adds
-     * its bins that differ from the neutral element into the result with global atomics;
-     * else global atomics directly.  The operator is commutative (reduce_by_index's rule). */
+    /** Hist (one or more destinations, each row updating a bin of each): when the bins of
+     * all ops fit in hist_shared_bytes, each block builds sub-histograms in shared memory
+     * (bins start at the neutral element; shared-memory atomics), then adds its bins that
+     * differ from the neutral element into the results with global atomics; else global
+     * atomics directly.  The operators are commutative (reduce_by_index's rule). */
     void hist_kernel(const Stm &s, const ir::HistExp &n, const std::string &kname) {
-        const IType dt = s.pat.at(0).type;
-        if (dt.rank() != 1)
-            limitation(s, "reduce_by_index into arrays of rank above 1");
+        const size_t K = n.ops.size();
+        for (const Param &p : s.pat)
+            if (p.type.rank() != 1)
+                limitation(s, "reduce_by_index into arrays of rank above 1");
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> ps = args_of(fv);
-        ps.push_back(out_arg(s.pat.at(0)));
+        for (const Param &p : s.pat)
+            ps.push_back(out_arg(p));
         begin_kernel(kname, ps, GridKind::Occupancy);
         bind_types(fv, s.pat);
-        std::string d = name(s.pat[0].var), T = ctype(dt.elem), S = stype(dt.elem);
-        std::string cap = std::to_string(hist_shared_bytes / prim_size(dt.elem));
-        line("const int64_t w_ = " + i64(n.w) + ", nbins_ = " + d + ".shape[0];");
-        line("const bool priv_ = nbins_ <= " + cap + ";");
-        line("const " + S + " ne_ = " + store(dt.elem, atom(n.neutral)) + ";");
-        line("__shared__ __align__(8) " + S + " hsh_[" + cap + "];");
+        // Op k's bins: nb<k>_ of them in d<k>, its shared sub-histogram at hsh_ + off<k>_
+        // (8-byte aligned), its neutral element ne<k>_.
+        auto nm = [](size_t k, const char *what) { return std::string(what) + std::to_string(k) + "_"; };
+        line("const int64_t w_ = " + i64(n.w) + ";");
+        line("__shared__ __align__(8) unsigned char hsh_[" + std::to_string(hist_shared_bytes) + "];");
+        line("int64_t off_ = 0;");
+        for (size_t k = 0; k < K; k++) {
+            const IType &dt = s.pat[k].type;
+            std::string S = stype(dt.elem), d = name(s.pat[k].var);
+            line("const int64_t " + nm(k, "nb") + " = " + d + ".shape[0];");
+            line(S + " *const " + nm(k, "h") + " = (" + S + " *)(hsh_ + off_);");
+            line("off_ += (" + nm(k, "nb") + " * (int64_t)sizeof(" + S + ") + 7) / 8 * 8;");
+            line("const " + S + " " + nm(k, "ne") + " = " + store(dt.elem, atom(n.ops[k].neutral)) + ";");
+        }
+        line("const bool priv_ = off_ <= " + std::to_string(hist_shared_bytes) + ";");
         open("if (priv_) {");
-        line("for (int64_t b_ = threadIdx.x; b_ < nbins_; b_ += blockDim.x) hsh_[b_] = ne_;");
+        for (size_t k = 0; k < K; k++)
+            line("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + "; b_ += blockDim.x) " +
+                 nm(k, "h") + "[b_] = " + nm(k, "ne") + ";");
         line("__syncthreads();");
         close();
         open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
-        auto [ix, val] = hist_row(n, "i_");
-        line("const int64_t ix_ = (int64_t)" + ix + ";");
-        line("if (ix_ < 0 || ix_ >= nbins_) continue;");
-        line("const " + T + " val_ = " + val + ";");
-        open("if (priv_) {");
-        hist_update(n, dt.elem, "hsh_ + ix_", "val_");
-        close("} else {");
-        ind_++;
-        hist_update(n, dt.elem, d + ".data + ix_", "val_");
-        close();
+        std::vector<std::string> r = hist_row(n, "i_");
+        for (size_t k = 0; k < K; k++) {
+            const IType &dt = s.pat[k].type;
+            open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " +
+                 nm(k, "nb") + ") {");
+            line("const " + std::string(ctype(dt.elem)) + " val_ = " + r.at(2 * k + 1) + ";");
+            open("if (priv_) {");
+            hist_update(n.ops[k].lam, dt.elem, nm(k, "h") + " + ix_", "val_");
+            close("} else {");
+            ind_++;
+            hist_update(n.ops[k].lam, dt.elem, name(s.pat[k].var) + ".data + ix_", "val_");
+            close();
+            close();
+        }
         close();
         open("if (priv_) {");
         line("__syncthreads();");
-        open("for (int64_t b_ = threadIdx.x; b_ < nbins_; b_ += blockDim.x) {");
-        line("const " + S + " bin_ = hsh_[b_];");
-        line("if (bin_ == ne_) continue;");
-        hist_update(n, dt.elem, d + ".data + b_", load(dt.elem, "bin_"));
+        for (size_t k = 0; k < K; k++) {
+            const IType &dt = s.pat[k].type;
+            open("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + "; b_ += blockDim.x) {");
+            line("const " + std::string(stype(dt.elem)) + " bin_ = " + nm(k, "h") + "[b_];");
+            line("if (bin_ == " + nm(k, "ne") + ") continue;");
+            hist_update(n.ops[k].lam, dt.elem, name(s.pat[k].var) + ".data + b_", load(dt.elem, "bin_"));
+            close();
+        }
+        close();
+        end_kernel();
+    }
+
+    /** A transpose the host needs in memory (fusion turns the others into index
+     * functions): 32x32 tiles through shared memory (a column of padding against bank
+     * conflicts), so both the reads and the writes are coalesced; 256 threads move 4
+     * elements each, block-stride over the tiles.  Rows of more than one element (rank
+     * above 2) are copied element by element. */
+    void transpose_kernel(const Stm &s, const std::string &kname) {
+        const Var &a = s.exp->as<ir::TransposeExp>()->arr;
+        kvirt_.clear();
+        begin_kernel(kname, all({args_of({a.id}), {out_arg(s.pat.at(0))}}), GridKind::ScanBlock);
+        bind_types({a.id}, s.pat);
+        const IType &t = all_types_.at(a.id);
+        std::string A = name(a), O = name(s.pat[0].var), T = stype(t.elem);
+        code_.kernels.back().threads = "(" + A + ".shape[0] + 31) / 32 * ((" + A +
+                                       ".shape[1] + 31) / 32) * 256";
+        line("const int64_t n_ = " + A + ".shape[0], m_ = " + A + ".shape[1], in_ = " + A + ".inner(2);");
+        open("if (in_ == 1) {");
+        line("__shared__ " + T + " t_[32][33];");
+        line("const int64_t tm_ = (m_ + 31) / 32, nt_ = (n_ + 31) / 32 * tm_;");
+        line("const int tx_ = threadIdx.x % 32, ty_ = threadIdx.x / 32;");
+        open("for (int64_t tile_ = blockIdx.x; tile_ < nt_; tile_ += gridDim.x) {");
+        line("const int64_t i0_ = tile_ / tm_ * 32, j0_ = tile_ % tm_ * 32;");
+        line("__syncthreads(); // the previous tile is written out");
+        open("for (int r_ = ty_; r_ < 32; r_ += blockDim.x / 32) {");
+        line("const int64_t i_ = i0_ + r_, j_ = j0_ + tx_;");
+        line("if (i_ < n_ && j_ < m_) t_[r_][tx_] = " + A + ".data[i_ * m_ + j_];");
+        close();
+        line("__syncthreads();");
+        open("for (int r_ = ty_; r_ < 32; r_ += blockDim.x / 32) {");
+        line("const int64_t j_ = j0_ + r_, i_ = i0_ + tx_;");
+        line("if (i_ < n_ && j_ < m_) " + O + ".data[j_ * n_ + i_] = t_[tx_][r_];");
+        close();
+        close();
+        close("} else {");
+        ind_++;
+        open("for (int64_t e_ = lrt::gtid(); e_ < n_ * m_ * in_; e_ += lrt::gsize()) {");
+        line("const int64_t k_ = e_ % in_, ji_ = e_ / in_, i_ = ji_ % n_, j_ = ji_ / n_;");
+        line(O + ".data[e_] = " + A + ".data[(i_ * m_ + j_) * in_ + k_];");
         close();
         close();
         end_kernel();
@@ -919,9 +1646,8 @@ private:
      * launches next to the kernels). */
     void host_plan() {
         std::map<const Stm *, size_t> index;
-        std::vector<passes::KernelInfo> ks = passes::find_kernels(f_);
-        for (size_t k = 0; k < ks.size(); k++)
-            index[ks[k].stm] = k;
+        for (size_t k = 0; k < code_.kernels.size(); k++)
+            index[code_.kernels[k].stm] = k;
         os_ << "\n/* Host program of `" << f_.name << "` (a summary; the host program is generated C++).\n"
             << " * Launch with blocks of B threads, B from the occupancy calculator; G blocks.\n"
             << " * After each launch, read `loom_err`: `set` != 0 is a failed check at locs[loc].\n";

@@ -67,6 +67,9 @@ struct KernelDesc {
     std::string kind;
     std::vector<std::string> launches; ///< `k0<<<grid>>>(args)`, one per __global__, in order
     std::vector<Launch> calls;         ///< the same launches for the host program
+    /** The threads the main launch wants (C++ over host variables), when not one per row
+     * of the SOAC (2-D maps: one per element; tiled ones: 256 per tile). */
+    std::string threads;
     const ir::Stm *stm = nullptr;
 };
 
@@ -92,24 +95,30 @@ struct CudaBuild {
     std::string arch;   ///< sm_XY compiled for
     std::string cubin;  ///< path in the kernel cache
     std::shared_ptr<runtime::SharedObject> host; ///< the compiled host program
+    /** Under $LOOM_CUDA_EMULATE=1: the CUDA built as host C++ (no cubin). */
+    std::shared_ptr<runtime::SharedObject> emulated;
     compiler::EntryReport report;
 };
 
 /** Generates, compiles the CUDA with NVRTC (or finds the cubin in the cache) and the host
  * program with the host compiler (through the same cache); the report's kernels get the
  * cubin's cache status.  Throws CompileError with NVRTC's log on failure, or when NVRTC is
- * unavailable. */
+ * unavailable.  Under $LOOM_CUDA_EMULATE=1 the CUDA is built by the host compiler for the
+ * emulator instead (runtime/cuda/EmuDevice.h; no NVRTC needed). */
 CudaBuild compile(compiler::Optimised opt);
 
 /** An entry point whose host program runs on a DeviceProgram. */
 class CudaEntry : public compiler::CompiledEntry {
 public:
     CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev);
+    ~CudaEntry() override; ///< frees the arguments' device copies
     Value call(const std::vector<Value> &args,
                const std::atomic<bool> *interrupt = nullptr) const override;
     /** The transfers, launches and device time of the last call. */
     runtime::TransferStats last_run() const;
     Transfers last_transfers() const override;
+    /** Device copies of arguments kept from the last call (for the next one). */
+    size_t kept_args() const;
 
 private:
     std::shared_ptr<runtime::DeviceProgram> dev_;
@@ -118,6 +127,7 @@ private:
     void (*bind_)(const runtime::DevApi *) = nullptr;
     mutable std::mutex mutex_;
     mutable runtime::TransferStats last_;
+    mutable runtime::ArgCache args_; ///< the last call's arguments on the device
 };
 
 /** compile(), then the entry point on the GPU; CompileError with the no-driver message
