@@ -43,7 +43,7 @@ EXPRESSIONS = {
                                          "(replicate 1000 1f32) 0.02f32 0.30f32)"),
     "mandelbrot": ("mandelbrot.fut", "i32.sum (flatten (main 64 48 100i32))"),
 }
-SUMMARY = re.compile(r"^-- (\w+): \d+ kernels? \((.*)\), compile ([0-9.]+) ms")
+SUMMARY = re.compile(r"^-- (\w+): \d+ kernels? \((.*)\), compile ([0-9.]+) (ms|s)\b")
 
 
 def median(xs):
@@ -62,7 +62,8 @@ def repl(loom: str, backend: str, name: str, evals: int, env: dict) -> list[tupl
         m = SUMMARY.match(line)
         if m and m.group(1) == backend:
             statuses = set(re.findall(r", (compiled|memory|disk|none)(?=;|$)", m.group(2)))
-            out.append(("+".join(sorted(statuses)), float(m.group(3))))
+            ms = float(m.group(3)) * (1000 if m.group(4) == "s" else 1)  # over a second: "1.89 s"
+            out.append(("+".join(sorted(statuses)), ms))
     if len(out) != evals:
         why = next((l for l in (p.stdout + p.stderr).splitlines() if "error" in l.lower()),
                    f"{len(out)} of {evals} evaluations compiled")

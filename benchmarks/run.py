@@ -844,19 +844,25 @@ def main(argv=None) -> int:
         report["copy_bandwidth"] = copy_bandwidth(args.copy_mb, args.runs)
         c = report["copy_bandwidth"]
         print(f"copy bandwidth: {c['gbps']:.0f} GB/s ({c['via']})", flush=True)
+    def save(final: bool) -> str:
+        md = markdown(report)
+        if args.save:
+            Path(args.save).write_text(json.dumps(report, indent=1) + "\n")
+            Path(args.save).with_suffix(".md").write_text(md)
+            if final:
+                print(f"saved {args.save} and {Path(args.save).with_suffix('.md')}")
+        return md
+
     failed = False
     with tempfile.TemporaryDirectory(prefix="loom-bench-") as tmp:
         for bench in chosen if impls else []:
             entry, bad = run_bench(bench, impls, args, Path(tmp))
             report["benchmarks"].append(entry)
             failed |= bad
-    md = markdown(report)
+            save(False)  # what is measured so far survives a run stopped at a time limit
+    md = save(True)
     print()
     print(md)
-    if args.save:
-        Path(args.save).write_text(json.dumps(report, indent=1) + "\n")
-        Path(args.save).with_suffix(".md").write_text(md)
-        print(f"saved {args.save} and {Path(args.save).with_suffix('.md')}")
     if args.record:
         record(report, md)
     return 1 if failed else 0

@@ -2,8 +2,8 @@
  * `loom bench` (Bench.h): compile once, call R times, time the calls only.  The interpreter
  * backend times Interpreter::call; compiled backends time CompiledEntry::call, so argument
  * conversion and result allocation count, as they would for a caller of the entry point.
- * The cuda backend also reports each run's device time (CUDA events around the call:
- * `device_times_ms`, `device_median_ms`) and the last run's transfers.
+ * The cuda backend also reports each run's device time (CUDA events from its first kernel
+ * to its last: `device_times_ms`, `device_median_ms`) and the last run's transfers.
  */
 #include "driver/Bench.h"
 

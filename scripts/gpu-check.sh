@@ -7,7 +7,7 @@
 # out/gpu-check; a short summary is printed last.
 #
 #   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
-#   scripts/gpu-check.sh [STAGE...]           # THERE: env test sanitize bench jit (default all)
+#   scripts/gpu-check.sh [STAGE...]           # THERE: env test bench jit sanitize (default all)
 #
 # The GPU machine has no network and may lack the build's libraries (libedit, nlohmann-json,
 # doctest), so the binary is built here and carried: `pack` puts a stripped build/loom
@@ -67,11 +67,20 @@ if [ -n "$missing" ]; then
 fi
 "$LOOM" --version >/dev/null || { note "loom: $LOOM does not start (ldd: $(ldd "$LOOM" | grep 'not found' | tr '\n' ' '))"; exit 2; }
 export PYTHONUNBUFFERED=1
+# The host compiler for the generated host programs, and NVRTC, where loom's defaults miss.
+if [ -z "${LOOM_CXX:-}" ] && ! command -v g++ >/dev/null; then
+  for c in c++ clang++; do command -v $c >/dev/null && { export LOOM_CXX=$c; break; }; done
+fi
+if [ -z "${LOOM_NVRTC:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so' &&
+   [ ! -e /usr/local/cuda/lib64/libnvrtc.so ]; then
+  nvrtc=$(find / -xdev -name 'libnvrtc.so*' -not -name '*builtins*' 2>/dev/null | head -1)
+  [ -n "$nvrtc" ] && export LOOM_NVRTC=$nvrtc
+fi
 
 # ---------------------------------------------------------------- stages
 if want env; then
   note "== env"
-  note "loom: $LOOM ($("$LOOM" --version))"
+  note "loom: $LOOM ($("$LOOM" --version)); host compiler ${LOOM_CXX:-g++}; nvrtc ${LOOM_NVRTC:-default}"
   note "gpu: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | head -1)"
   note "nvcc: $(nvcc --version 2>/dev/null | tail -1)"
   note "python: $(python3 -c 'import sys, numpy; print(sys.version.split()[0], "numpy", numpy.__version__)' 2>&1)"
@@ -94,7 +103,9 @@ sanitize() {
   : >"$log"
   declare -A count=()
   input=$(mktemp)
+  local deadline=$(( SECONDS + ${SANITIZE_SECONDS:-1800} ))
   for f in $(ls benchmarks/*.fut tests/programs/fusion/*.fut tests/programs/algorithms/*.fut | head -n "$max"); do
+    [ $SECONDS -lt $deadline ] || { echo "stopped: SANITIZE_SECONDS spent" >>"$log"; break; }
     # The first `-- input { ... }` of the file's test block: its arguments.
     python3 - "$f" >"$input" <<'EOF' || continue
 import re, sys
@@ -128,14 +139,9 @@ EOF
   note "$(for k in "${!count[@]}"; do echo "$k: ${count[$k]}"; done | sort | tr '\n' ' ')"
 }
 
-if want sanitize; then
-  SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  if [ -x "$SAN" ]; then sanitize; else note "== sanitize: no compute-sanitizer on this machine"; fi
-fi
-
 if want bench; then
   note "== bench: benchmarks/run.py --gpu"
-  python3 benchmarks/run.py --gpu --loom "$LOOM" --save "$OUT/bench.json" ${BENCH_ARGS:-} 2>&1 |
+  timeout "${BENCH_TIMEOUT:-3000}" python3 benchmarks/run.py --gpu --loom "$LOOM" --save "$OUT/bench.json" ${BENCH_ARGS:-} 2>&1 |
     grep -v '^saved ' >"$OUT/bench.log"
   note "exit ${PIPESTATUS[0]}"
   [ -f "$OUT/bench.md" ] && cat "$OUT/bench.md" >>"$summary" && cat "$OUT/bench.md"
@@ -143,9 +149,14 @@ fi
 
 if want jit; then
   note "== jit: benchmarks/jit.py --backend cuda"
-  python3 benchmarks/jit.py --backend cuda --loom "$LOOM" --save "$OUT/jit.json" >"$OUT/jit.log" 2>&1
+  timeout "${JIT_TIMEOUT:-600}" python3 benchmarks/jit.py --backend cuda --loom "$LOOM" --save "$OUT/jit.json" >"$OUT/jit.log" 2>&1
   note "exit $?"
   sed -n '/^cold compile/,$p' "$OUT/jit.log" | tee -a "$summary"
+fi
+
+if want sanitize; then
+  SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  if [ -x "$SAN" ]; then sanitize; else note "== sanitize: no compute-sanitizer on this machine"; fi
 fi
 
 echo

@@ -593,6 +593,48 @@ struct Printer {
 };
 } // namespace
 
+bool is_commutative(const Lambda &l) {
+    const size_t n = l.params.size() / 2;
+    if (n == 0 || l.params.size() != 2 * n || l.body.result.size() != n || l.body.stms.size() != n)
+        return false;
+    auto param = [&](const SubExp &a) -> long {
+        for (size_t i = 0; !a.is_const && i < l.params.size(); i++)
+            if (l.params[i].var == a.var)
+                return (long)i;
+        return -1;
+    };
+    for (size_t j = 0; j < n; j++) {
+        const SubExp &r = l.body.result[j];
+        const Stm *def = nullptr;
+        for (const Stm &st : l.body.stms)
+            if (!r.is_const && st.pat.size() == 1 && st.pat[0].var == r.var)
+                def = &st;
+        if (!def)
+            return false;
+        const SubExp *x = nullptr, *y = nullptr;
+        if (auto *b = def->exp->as<BinOpExp>()) {
+            using K = BinOpKind;
+            switch (b->op) {
+            case K::Add: case K::Mul: case K::BitAnd: case K::BitOr: case K::Xor:
+            case K::Eq: case K::Neq: case K::LogAnd: case K::LogOr:
+                x = &b->x, y = &b->y;
+                break;
+            default:
+                return false;
+            }
+        } else if (auto *m = def->exp->as<MathExp>();
+                   m && (m->fn == MathFn::Min || m->fn == MathFn::Max) && m->args.size() == 2) {
+            x = &m->args[0], y = &m->args[1];
+        } else {
+            return false;
+        }
+        long px = param(*x), py = param(*y);
+        if (!((px == (long)j && py == (long)(j + n)) || (py == (long)j && px == (long)(j + n))))
+            return false;
+    }
+    return true;
+}
+
 std::ostream &operator<<(std::ostream &os, const Var &v) {
     return os << v.base << '_' << v.id;
 }

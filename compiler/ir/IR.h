@@ -501,6 +501,12 @@ std::string to_string(const Module &m);
 Type substitute_sizes(const Type &t, const std::vector<Param> &binders,
                       const std::vector<SubExp> &values);
 
+/** Whether the operator lambda l (params x_0..x_{n-1}, y_0..y_{n-1}) is evidently
+ * commutative: result j is a commutative built-in (+, *, min, max, &&, ||, &, |, ^, ==,
+ * !=) of x_j and y_j, with no other statements.  Such reductions may combine rows in any
+ * order. */
+bool is_commutative(const Lambda &l);
+
 /** The type of an atom given the types of the vars in scope (a scalar for constants). */
 using TypeLookup = std::function<const Type *(const Var &)>;
 

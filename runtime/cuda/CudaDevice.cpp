@@ -7,6 +7,7 @@
 #include "runtime/cuda/DevicePool.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -169,7 +170,15 @@ public:
     static DriverContext &get() {
         static std::once_flag once;
         static DriverContext *ctx = nullptr;
-        std::call_once(once, [] { ctx = new DriverContext; }); // never destroyed
+        std::call_once(once, [] {
+            ctx = new DriverContext; // never destroyed: entries may outlive main
+            // ...but its device memory goes back at the end (leak checkers look).
+            std::atexit([] {
+                std::unique_lock<std::mutex> lock(ctx->mutex, std::try_to_lock);
+                if (lock.owns_lock() && ctx->cu.cuCtxSetCurrent(ctx->ctx) == 0)
+                    ctx->pool.release_all();
+            });
+        });
         return *ctx;
     }
     const CudaApi &cu;
@@ -271,9 +280,13 @@ public:
     void launch(const char *fn, int64_t grid, int block, void **args) override {
         if (grid > 0x7fffffff)
             grid = 0x7fffffff;
+        if (!launched_)
+            cuda_check(cu_.cuEventRecord(start_, nullptr), "cuEventRecord");
+        launched_ = true;
         cuda_check(cu_.cuLaunchKernel(function(fn), (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0,
                                       nullptr, args, nullptr),
                    "cuLaunchKernel", fn);
+        cuda_check(cu_.cuEventRecord(stop_, nullptr), "cuEventRecord");
     }
     void read_err(DevErr *err) override {
         cuda_check(cu_.cuMemcpyDtoH_v2(&err->set, err_, sizeof err->set),
@@ -286,14 +299,17 @@ public:
     void begin_call() override {
         lock_ = std::unique_lock<std::mutex>(c_.mutex);
         c_.make_current();
-        cuda_check(cu_.cuEventRecord(start_, nullptr), "cuEventRecord");
+        launched_ = false;
     }
+    /** The device time from the start of the call's first kernel to the end of its last
+     * (what the GPU computed, with any transfers between kernels; not the uploads before
+     * nor the download of the results after: they are counted as transfers). */
     double end_call() override {
         float ms = 0;
-        int rc = cu_.cuEventRecord(stop_, nullptr);
-        if (rc == 0)
+        int rc = 0;
+        if (launched_)
             rc = cu_.cuEventSynchronize(stop_);
-        if (rc == 0)
+        if (launched_ && rc == 0)
             rc = cu_.cuEventElapsedTime(&ms, start_, stop_);
         lock_ = {};
         cuda_check(rc, "cuEventSynchronize/cuEventElapsedTime");
@@ -308,6 +324,7 @@ private:
     std::map<std::string, CuHandle> fns_;
     std::map<std::pair<std::string, int>, std::pair<int, int64_t>> occ_;
     std::unique_lock<std::mutex> lock_;
+    bool launched_ = false; ///< this call launched a kernel (start_ is recorded)
 
     CuHandle function(const char *fn) {
         auto it = fns_.find(fn);

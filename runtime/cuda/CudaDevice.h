@@ -40,7 +40,8 @@ public:
     /** Reads `loom_err`, clearing it on the device when set. */
     virtual void read_err(DevErr *err) = 0;
     /** Around a call: makes the device current and starts the timer / stops it and
-     * returns the device time of the call in ms (CUDA events). */
+     * returns the device time of the call in ms (CUDA events from its first kernel to its
+     * last; 0 without kernels). */
     virtual void begin_call() {}
     virtual double end_call() { return 0; }
 };
@@ -54,7 +55,7 @@ struct TransferStats {
     int64_t uploads = 0, upload_bytes = 0, downloads = 0, download_bytes = 0;
     int64_t device_copies = 0, launches = 0;
     double transfer_ms = 0; ///< host-side time in uploads and downloads
-    double device_ms = 0;   ///< the call on the device (CUDA events)
+    double device_ms = 0;   ///< the call's kernels on the device (CUDA events)
 };
 
 class ArgCache;

@@ -24,6 +24,7 @@ uint64_t DevicePool::alloc(uint64_t bytes) {
         it->second.pop_back();
         free_bytes_ -= c;
         used_bytes_ += c;
+        used_[p] = c;
         return p;
     }
     for (int attempt = 0;; attempt++) {
@@ -33,6 +34,7 @@ uint64_t DevicePool::alloc(uint64_t bytes) {
         DeviceAllocator::Status s = alloc_.alloc(c, &p, &why);
         if (s == DeviceAllocator::Status::Ok) {
             used_bytes_ += c;
+            used_[p] = c;
             return p;
         }
         if (s == DeviceAllocator::Status::Failed)
@@ -47,9 +49,10 @@ uint64_t DevicePool::alloc(uint64_t bytes) {
 }
 
 void DevicePool::free(uint64_t ptr, uint64_t bytes) {
-    if (ptr == 0 || bytes == 0)
+    if (ptr == 0 || bytes == 0 || closed_)
         return;
     uint64_t c = size_class(bytes);
+    used_.erase(ptr);
     free_[c].push_back(ptr);
     free_bytes_ += c;
     used_bytes_ -= c;
@@ -61,6 +64,15 @@ void DevicePool::trim() {
             alloc_.free(p);
     free_.clear();
     free_bytes_ = 0;
+}
+
+void DevicePool::release_all() {
+    trim();
+    for (auto &[p, c] : used_)
+        alloc_.free(p);
+    used_.clear();
+    used_bytes_ = 0;
+    closed_ = true;
 }
 
 std::string byte_size_text(uint64_t bytes) {

@@ -45,6 +45,9 @@ public:
     void free(uint64_t ptr, uint64_t bytes);
     /** Releases every free block to the device. */
     void trim();
+    /** At the process's end: releases every block, free or in use, to the device (so a
+     * leak checker sees none); blocks freed after this are ignored. */
+    void release_all();
 
     uint64_t free_bytes() const { return free_bytes_; }
     uint64_t used_bytes() const { return used_bytes_; }
@@ -53,6 +56,8 @@ public:
 private:
     DeviceAllocator &alloc_;
     std::map<uint64_t, std::vector<uint64_t>> free_; ///< size class -> free blocks
+    std::map<uint64_t, uint64_t> used_;               ///< block -> size class, in use
+    bool closed_ = false;                             ///< after release_all()
     uint64_t free_bytes_ = 0, used_bytes_ = 0, device_allocs_ = 0;
 };
 

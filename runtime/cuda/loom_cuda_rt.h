@@ -225,6 +225,9 @@ __device__ inline void chunk(int64_t w, int64_t np, int64_t p, int64_t &lo, int6
     lo = q * p + (p < r ? p : r);
     hi = lo + q + (p < r ? 1 : 0);
 }
+/** Index e of a tile staged in shared memory, one padding element every 32, so that the
+ * threads of a warp reading consecutive runs of 8 hit different banks. */
+__host__ __device__ constexpr int64_t padded(int64_t e) { return e + (e >> 5); }
 /** Lane d below of a primitive value (small types travel as int). */
 template <class T> __device__ inline T shfl_down(T x, int d) {
     if constexpr (sizeof(T) < 4) return (T)__shfl_down_sync(0xffffffffu, (int)x, d);

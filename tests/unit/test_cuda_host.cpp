@@ -98,6 +98,20 @@ TEST_CASE("cuda pool: size classes, reuse of freed blocks, out-of-memory retry a
     CHECK(fa.live.empty()); // the pool's destructor released its free blocks
 }
 
+TEST_CASE("cuda pool: release_all at the end returns blocks in use and free ones, once") {
+    FakeAllocator fa;
+    DevicePool pool(fa);
+    uint64_t a = pool.alloc(1000), b = pool.alloc(100);
+    pool.alloc(5000);
+    pool.free(b, 100);
+    pool.release_all();
+    CHECK(fa.live.empty());
+    CHECK(fa.frees == 3);
+    CHECK(pool.used_bytes() == 0);
+    pool.free(a, 1000); // an owner letting go afterwards: ignored, not freed twice
+    CHECK(fa.frees == 3);
+}
+
 TEST_CASE("cuda launch sizes: enough blocks for the rows, no more than fill the device") {
     using runtime::launch_blocks;
     CHECK(launch_blocks(0, 256, 256 * 132) == 1);

@@ -508,6 +508,11 @@ private:
             if (which(o))
                 combine(*os.ops[o], os.slice(acc, o), os.slice(xs, o), os.slice(out, o));
     }
+    static std::vector<std::string> names_at(std::vector<std::string> v, const std::string &suffix) {
+        for (std::string &x : v)
+            x += suffix;
+        return v;
+    }
     std::vector<std::string> names(const std::string &base, size_t n) {
         std::vector<std::string> r;
         for (size_t k = 0; k < n; k++)
@@ -566,8 +571,9 @@ private:
         std::vector<Param> out_params;
     };
 
-    /** Map, redomap, scanomap and screma kernels.  Every thread takes a contiguous chunk
-     * of the rows, so reductions and scans combine in order without commutativity. */
+    /** Map, redomap, scanomap and screma kernels.  Reductions with operators not known
+     * to commute give every thread a contiguous chunk of the rows, so they combine in
+     * order; scans stage their tiles through shared memory to the same end. */
     void soac_kernel(const Stm &s, const Soac &q, const std::string &kname) {
         SoacK k;
         k.os = ops_of(q);
@@ -627,6 +633,16 @@ private:
     /** The body of the row loop at row `i`: the map part, the fold into the accumulators,
      * the scan outputs (inclusive within the thread's chunk) and the map outputs. */
     void fold_row(const Stm &s, const Soac &q, const SoacK &k, const std::string &i) {
+        std::vector<std::string> r = mapped_row(q, i);
+        combine_ops(k.os, [](size_t) { return true; }, k.acc, r, k.acc);
+        for (size_t a = 0; a < k.os.nscan; a++)
+            put_row(name(s.pat[a].var), k.pt[a], i, k.acc[a]);
+        for (size_t a = k.nacc; a < k.nres; a++)
+            put_row(name(s.pat[a].var), k.pt[a], i, r[a]);
+    }
+
+    /** The map part's results at row `i` (the inputs' rows without a map). */
+    std::vector<std::string> mapped_row(const Soac &q, const std::string &i) {
         std::vector<std::string> r;
         if (q.map) {
             std::vector<std::string> args;
@@ -638,11 +654,7 @@ private:
             for (const Var &v : q.inputs)
                 r.push_back(in_row(v, i));
         }
-        combine_ops(k.os, [](size_t) { return true; }, k.acc, r, k.acc);
-        for (size_t a = 0; a < k.os.nscan; a++)
-            put_row(name(s.pat[a].var), k.pt[a], i, k.acc[a]);
-        for (size_t a = k.nacc; a < k.nres; a++)
-            put_row(name(s.pat[a].var), k.pt[a], i, r[a]);
+        return r;
     }
 
     // ------------------------------------------------ 2-D maps and stencil tiles
@@ -1161,8 +1173,9 @@ private:
         return true;
     }
 
-    /** Map and redomap: a grid-stride map, or per-thread chunks, a block reduction and
-     * per-block partials reduced by `<k>_final` (one block). */
+    /** Map and redomap: a grid-stride loop (maps, and reductions whose operators commute)
+     * or per-thread chunks; then a block reduction and per-block partials reduced by
+     * `<k>_final` (one block). */
     void redomap_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k) {
         if (const Stm *m = nested_map(q, k))
             return map2d_kernel(s, q, kname, k, *m);
@@ -1176,7 +1189,14 @@ private:
         begin_kernel(kname, all({args_of(k.fv), k.outs, red_parts}), GridKind::Occupancy);
         bind_types(k.fv, k.out_params);
         line("const int64_t w_ = " + i64(q.w) + ";");
-        if (k.nacc == 0) {
+        // Commutative operators may take the rows in any order: grid-stride, so a warp's
+        // reads are coalesced; others keep each thread's rows contiguous.
+        bool strided = true;
+        for (const ScremaOp *op : os.ops)
+            strided = strided && ir::is_commutative(op->lam);
+        if (strided) {
+            for (size_t a = 0; a < k.nacc; a++)
+                line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
             open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
         } else {
             line("int64_t lo_, hi_;");
@@ -1270,6 +1290,16 @@ private:
         line("const int64_t ntiles_ = pstatus_.shape[0];");
         line("const unsigned lane_ = threadIdx.x & 31u, warp_ = threadIdx.x >> 5, nw_ = (blockDim.x + 31u) >> 5;");
         line("__shared__ int64_t tile_sh_;");
+        // Staged through shared memory (coalesced reads and writes, each output written
+        // once) when the accumulators' tile fits; else each thread reads and writes a
+        // contiguous chunk, and adds its prefix to its outputs in a second pass.
+        size_t acc_bytes = 0;
+        for (size_t a = 0; a < k.nacc; a++)
+            acc_bytes += std::max<size_t>(prim_size(k.pt[a].elem), 4);
+        const bool staged = acc_bytes <= 16;
+        std::vector<std::string> stg = names("stg_", k.nacc), item = names("it_", os.nscan);
+        for (size_t a = 0; staged && a < k.nacc; a++)
+            line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + std::to_string(scan_tile) + ")];");
         std::vector<std::string> wsum = names("wsum_", k.nacc), tpre = names("tpre_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++) {
             line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
@@ -1286,15 +1316,45 @@ private:
         line("const int64_t base_ = tile_ * " + std::to_string(scan_tile) + ";");
         line("const int64_t end_ = w_ - base_ < " + std::to_string(scan_tile) + " ? w_ : base_ + " +
              std::to_string(scan_tile) + ";");
-        line("int64_t lo_, hi_;");
-        line("lrt::chunk(end_ - base_, blockDim.x, threadIdx.x, lo_, hi_);");
-        line("lo_ += base_;");
-        line("hi_ += base_;");
         for (size_t a = 0; a < k.nacc; a++)
             line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
-        open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
-        fold_row(s, q, k, "i_");
-        close();
+        if (staged) {
+            // Rows base_ + j * blockDim + t, mapped (coalesced reads and map outputs), into
+            // shared memory; then each thread folds its scan_items consecutive ones.
+            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
+            line("const int64_t e_ = j_ * (int64_t)blockDim.x + threadIdx.x, i_ = base_ + e_;");
+            open("if (i_ < end_) {");
+            std::vector<std::string> r = mapped_row(q, "i_");
+            for (size_t a = 0; a < k.nacc; a++)
+                line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
+            for (size_t a = k.nacc; a < k.nres; a++)
+                put_row(name(s.pat[a].var), k.pt[a], "i_", r[a]);
+            close();
+            close();
+            line("__syncthreads();");
+            for (size_t a = 0; a < os.nscan; a++)
+                line(k.acc_t[a] + " " + item[a] + "[" + std::to_string(scan_items) + "];");
+            line("#pragma unroll");
+            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
+            line("const int64_t e_ = threadIdx.x * " + std::to_string(scan_items) + "ll + j_;");
+            open("if (base_ + e_ < end_) {");
+            std::vector<std::string> x(k.nacc);
+            for (size_t a = 0; a < k.nacc; a++)
+                x[a] = stg[a] + "[lrt::padded(e_)]";
+            combine_ops(os, any, k.acc, x, k.acc);
+            for (size_t a = 0; a < os.nscan; a++)
+                line(item[a] + "[j_] = " + k.acc[a] + ";");
+            close();
+            close();
+        } else {
+            line("int64_t lo_, hi_;");
+            line("lrt::chunk(end_ - base_, blockDim.x, threadIdx.x, lo_, hi_);");
+            line("lo_ += base_;");
+            line("hi_ += base_;");
+            open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+            fold_row(s, q, k, "i_");
+            close();
+        }
 
         // The block's scan of the threads' aggregates: within each warp, then the warps'
         // totals (scanned by warp 0); ex_ is the thread's exclusive prefix in its warp.
@@ -1374,7 +1434,29 @@ private:
             line(k.acc_t[a] + " " + tp[a] + " = " + tpre[a] + ";");
         }
         combine_ops(os, is_scan, tp, pre, pre);
-        fold_prefix(s, os, k.pt, pre, k.acc_t, "lo_", "hi_");
+        if (staged) {
+            // The thread's items with its prefix, back through shared memory, written out
+            // coalesced.
+            line("#pragma unroll");
+            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
+            line("const int64_t e_ = threadIdx.x * " + std::to_string(scan_items) + "ll + j_;");
+            open("if (base_ + e_ < end_) {");
+            combine_ops(os, is_scan, pre, names_at(item, "[j_]"), names_at(item, "[j_]"));
+            for (size_t a = 0; a < os.nscan; a++)
+                line(stg[a] + "[lrt::padded(e_)] = " + item[a] + "[j_];");
+            close();
+            close();
+            line("__syncthreads();");
+            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
+            line("const int64_t e_ = j_ * (int64_t)blockDim.x + threadIdx.x, i_ = base_ + e_;");
+            open("if (i_ < end_) {");
+            for (size_t a = 0; a < os.nscan; a++)
+                put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
+            close();
+            close();
+        } else {
+            fold_prefix(s, os, k.pt, pre, k.acc_t, "lo_", "hi_");
+        }
         line("__syncthreads();"); // the shared values are read before the next tile's
         close();
         end_kernel();

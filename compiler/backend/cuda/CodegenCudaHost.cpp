@@ -276,7 +276,7 @@ private:
         const Launch &main = kd.calls.at(0);
         line("const lrt::Grid g_ = lrt::grid(\"" + main.fn + "\", " +
              (kd.threads.empty() ? std::string("w_") : kd.threads) + ", " +
-             (main.grid == GridKind::ScanBlock ? "256" : "0") + ");");
+             (main.grid == GridKind::ScanBlock ? std::to_string(scan_block) : "0") + ");");
         std::set<std::string> scratch;
         for (const Launch &l : kd.calls)
             for (const KernelArg &a : l.args)

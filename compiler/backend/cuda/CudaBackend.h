@@ -50,6 +50,10 @@ struct KernelArg {
 /** Rows per tile of a single-pass scan (LOOM_SCAN_BLOCK threads of 8 rows): a scan over
  * w rows has max(1, ceil(w / scan_tile)) tiles, each with a status word. */
 inline constexpr int64_t scan_tile = 2048;
+/** Threads of a scan block (and of the other kernels launched as GridKind::ScanBlock);
+ * each takes scan_items rows of a tile. */
+inline constexpr int scan_block = 256;
+inline constexpr int scan_items = (int)(scan_tile / scan_block);
 
 /** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of B,
  * one thread, or the grid of the kernel's first launch. */
