@@ -313,6 +313,20 @@ bool run_block(char *err, int errlen) {
 
 /** A shuffle: every live thread of the warp writes its value, then reads lane `src`'s (its
  * own when src is outside the warp or has exited), then waits until all have read. */
+template <class T> T shuffle(T v, int src);
+
+/** A vote: bit l of the result is lane l's `pred` (live lanes only). */
+inline unsigned ballot(int pred) {
+    int me = (int)threadIdx.x, base = me & ~31;
+    slots[me] = pred != 0;
+    yield(AtWarp);
+    unsigned r = 0;
+    for (int l = 0; l < 32 && base + l < nthreads; l++)
+        if (fibers[base + l].state != Done && slots[base + l]) r |= 1u << l;
+    yield(AtWarp);
+    return r;
+}
+
 template <class T> T shuffle(T v, int src) {
     static_assert(sizeof(T) <= 8, "shuffles move at most 8 bytes");
     int me = (int)threadIdx.x, base = me & ~31;
@@ -340,6 +354,8 @@ template <class T> inline T __shfl_up_sync(unsigned, T v, int d, int = 32) {
 template <class T> inline T __shfl_sync(unsigned, T v, int lane, int = 32) {
     return loom_emu::shuffle(v, lane & 31);
 }
+inline unsigned __ballot_sync(unsigned, int pred) { return loom_emu::ballot(pred); }
+inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 template <class T> inline T __shfl_xor_sync(unsigned, T v, int m, int = 32) {
     return loom_emu::shuffle(v, (int)(threadIdx.x & 31) ^ m);
 }

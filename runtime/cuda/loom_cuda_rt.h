@@ -235,6 +235,12 @@ template <class T> __device__ inline T shfl_down(T x, int d) {
 }
 __device__ inline bool shfl_down(bool x, int d) { return __shfl_down_sync(0xffffffffu, (int)x, d) != 0; }
 /** Lane d above (for warp scans). */
+/** Lane `src`'s value (small types travel as int). */
+template <class T> __device__ inline T shfl_idx(T x, int src) {
+    if constexpr (sizeof(T) < 4) return (T)__shfl_sync(0xffffffffu, (int)x, src);
+    else return __shfl_sync(0xffffffffu, x, src);
+}
+__device__ inline bool shfl_idx(bool x, int src) { return __shfl_sync(0xffffffffu, (int)x, src) != 0; }
 template <class T> __device__ inline T shfl_up(T x, int d) {
     if constexpr (sizeof(T) < 4) return (T)__shfl_up_sync(0xffffffffu, (int)x, d);
     else return __shfl_up_sync(0xffffffffu, x, d);
@@ -269,6 +275,16 @@ __device__ inline void stop_if_failed() {
 #ifdef LOOM_CUDA_EMU
     loom_emu_spin(); // the caller spins: the emulator runs the other threads first
 #endif
+}
+
+/** For a thread waiting on a flag: whether another thread recorded a failure (the flag
+ * may then never come).  Unlike stop_if_failed, the caller decides when to stop, so a
+ * warp can stop as a whole. */
+__device__ inline bool spin_failed() {
+#ifdef LOOM_CUDA_EMU
+    loom_emu_spin();
+#endif
+    return vload(&loom_err.set) != 0;
 }
 
 /** The block's sum of v (every thread gets it); for counts. */

@@ -1377,48 +1377,78 @@ private:
         close();
         line("__syncthreads();");
 
-        // Thread 0: the tile's exclusive prefix by look-back.
-        open("if (threadIdx.x == 0) {");
+        // Warp 0: the tile's exclusive prefix by look-back, 32 earlier tiles at a time
+        // (lane l reads tile p_ - l), up to the nearest one with its inclusive prefix.
+        open("if (warp_ == 0) {");
         std::vector<std::string> agg = names("agg_", k.nacc), tex = names("tex_", k.nacc),
-                                 inc = names("inc_", k.nacc), x = names("x_", k.nacc);
+                                 inc = names("inc_", k.nacc), x = names("x_", k.nacc),
+                                 oth = names("lb_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++) {
             line(k.acc_t[a] + " " + agg[a] + " = " + wsum[a] + "[nw_ - 1];");
             line(k.acc_t[a] + " " + tex[a] + " = " + k.neutral[a] + ";");
             line(k.acc_t[a] + " " + inc[a] + " = " + agg[a] + ";");
         }
         open("if (tile_ > 0) {");
+        open("if (lane_ == 0) {");
         publish(k, packed, "lrt::TILE_AGGREGATE", agg);
+        close();
         line("int64_t p_ = tile_ - 1;");
         open("for (;;) {");
+        line("const int64_t q_ = p_ - (int64_t)lane_;");
+        line("int32_t f_ = lrt::TILE_PREFIX;"); // before tile 0: nothing more to look at
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + x[a] + " = " + k.neutral[a] + ";");
+        open("if (q_ >= 0) {");
         if (packed) {
             line("uint64_t st_;");
-            line("while (lrt::status_flag(st_ = lrt::vload(pstatus_.data + p_)) == lrt::TILE_INVALID) lrt::stop_if_failed();");
-            line("const int32_t f_ = lrt::status_flag(st_);");
-            line(k.acc_t[0] + " " + x[0] + " = " +
+            line("while ((f_ = lrt::status_flag(st_ = lrt::vload(pstatus_.data + q_))) == lrt::TILE_INVALID && !lrt::spin_failed()) {}");
+            line(x[0] + " = " +
                  load(k.pt[0].elem, "lrt::status_value<" + std::string(stype(k.pt[0].elem)) + ">(st_)") + ";");
         } else {
-            line("int32_t f_;");
-            line("while ((f_ = lrt::vload(pstatus_.data + p_)) == lrt::TILE_INVALID) lrt::stop_if_failed();");
+            line("while ((f_ = lrt::vload(pstatus_.data + q_)) == lrt::TILE_INVALID && !lrt::spin_failed()) {}");
             line("__threadfence();"); // the values were written before the flag
             for (size_t a = 0; a < k.nacc; a++) {
                 std::string A = std::to_string(a);
-                line(k.acc_t[a] + " " + x[a] + " = " +
+                line(x[a] + " = " +
                      load(k.pt[a].elem, "lrt::vload((f_ == lrt::TILE_PREFIX ? inc" + A + " : agg" + A +
-                                            ").data + p_)") + ";");
+                                            ").data + q_)") + ";");
             }
         }
-        combine_ops(os, any, x, tex, tex); // the earlier tile on the left
-        line("if (f_ == lrt::TILE_PREFIX) break;");
-        line("p_--;");
+        close();
+        // A lane that gave up waiting (another thread failed a check): the warp stops
+        // together (shuffles with an exited lane would hang).
+        line("if (__ballot_sync(0xffffffffu, f_ == lrt::TILE_INVALID)) lrt::stop();");
+        // Tiles past the nearest prefix do not count; the rest combine in tile order
+        // (higher lanes are earlier tiles, so they go on the left) into lane 0.
+        line("const unsigned pm_ = __ballot_sync(0xffffffffu, f_ == lrt::TILE_PREFIX);");
+        line("const unsigned upto_ = pm_ ? (unsigned)__ffs(pm_) - 1u : 31u;");
+        open("if (lane_ > upto_) {");
+        for (size_t a = 0; a < k.nacc; a++)
+            line(x[a] + " = " + k.neutral[a] + ";");
+        close();
+        open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + oth[a] + " = lrt::shfl_down(" + x[a] + ", d_);");
+        open("if ((lane_ & (2 * d_ - 1)) == 0 && lane_ + d_ < 32) {");
+        combine_ops(os, any, oth, x, x);
+        close();
+        close();
+        for (size_t a = 0; a < k.nacc; a++)
+            line(x[a] + " = lrt::shfl_idx(" + x[a] + ", 0);");
+        combine_ops(os, any, x, tex, tex); // the earlier tiles on the left
+        line("if (pm_ != 0) break;");
+        line("p_ -= 32;");
         close();
         combine_ops(os, any, tex, agg, inc);
         close();
+        open("if (lane_ == 0) {");
         publish(k, packed, "lrt::TILE_PREFIX", inc);
         for (size_t a = 0; a < k.nacc; a++)
             line(tpre[a] + " = " + tex[a] + ";");
         for (size_t a = os.nscan; a < k.nacc; a++)
             line("if (tile_ == ntiles_ - 1) res" + std::to_string(a) + ".data[0] = " +
                  store(k.pt[a].elem, inc[a]) + ";");
+        close();
         close();
         line("__syncthreads();");
 
