@@ -26,6 +26,7 @@
 #include "core/Stack.h"
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -174,6 +175,16 @@ struct Session::State {
     std::vector<std::string> user_keys;  ///< declared names in order (values and "type t")
     std::vector<ExpPtr> kept_exps;       ///< evaluated expressions (closures point into them)
     std::vector<Program> kept_progs;
+    /** Expressions compiled in this state, by backend, definitions count and text: an
+     * evaluation of the same text again runs the same entry without lowering, passes or
+     * code generation (a new definition, or a new State after a redefinition, makes a new
+     * key).  A null entry: `auto` chose the interpreter. */
+    struct CompiledExpr {
+        std::shared_ptr<compiler::CompiledEntry> entry;
+        SourceFilePtr source; ///< where the text was when compiled (its errors' locations)
+        int first_line = 1;
+    };
+    std::map<std::string, CompiledExpr> compiled;
 
     bool defines(const std::string &key) const {
         return std::find(user_keys.begin(), user_keys.end(), key) != user_keys.end();
@@ -413,7 +424,10 @@ Session::Checked Session::check(const std::string &text, const std::string &sour
                                 int first_line) {
     auto t0 = Clock::now();
     Checked c;
-    c.exp = parse_expression(padded_source(source_name, text, first_line));
+    c.text = text;
+    c.first_line = first_line;
+    c.source = padded_source(source_name, text, first_line);
+    c.exp = parse_expression(c.source);
     c.type = check_expression(c.exp, st_->env);
     c.parse_check_ms = ms_since(t0);
     return c;
@@ -445,18 +459,45 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         return;
     }
     auto t1 = Clock::now();
-    compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
-    if (backend == "auto" && !compiler::worth_compiling(o)) {
-        r.compile_ms = 0;
-        run_on("interp", c, r);
-        return;
+    const std::string key =
+        backend + "\n" + std::to_string(st_->kept_progs.size()) + "\n" + c.text;
+    std::shared_ptr<compiler::CompiledEntry> entry;
+    State::CompiledExpr *hit = nullptr;
+    if (auto it = st_->compiled.find(key); it != st_->compiled.end()) {
+        hit = &it->second;
+        if (!hit->entry) {
+            r.compile_ms = 0;
+            run_on("interp", c, r);
+            return;
+        }
+        entry = hit->entry;
+        runtime::KernelCache::global().note_memory_hit();
+    } else {
+        compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
+        if (st_->compiled.size() >= 256) st_->compiled.clear();  // a bound, not an LRU
+        if (backend == "auto" && !compiler::worth_compiling(o)) {
+            st_->compiled[key] = {nullptr, c.source, c.first_line};
+            r.compile_ms = 0;
+            run_on("interp", c, r);
+            return;
+        }
+        entry = compiler::build(std::move(o), compiled_backend(backend));
+        st_->compiled[key] = {entry, c.source, c.first_line};
     }
-    compiler::Backend b = compiled_backend(backend);
-    r.backend = compiler::backend_name(b);
-    std::shared_ptr<compiler::CompiledEntry> entry = compiler::build(std::move(o), b);
+    r.backend = compiler::backend_name(compiled_backend(backend));
     r.compile_ms = ms_since(t1);
     auto t2 = Clock::now();
-    r.value = entry->call({}, interrupt_);
+    try {
+        r.value = entry->call({}, interrupt_);
+    } catch (const RuntimeError &e) {
+        // The entry was compiled from the same text elsewhere (an earlier line of a
+        // script, another cell): its errors point at this evaluation's text instead.
+        if (!hit || hit->source == c.source || e.loc().file != hit->source) throw;
+        SrcLoc at = e.loc();
+        at.file = c.source;
+        at.line += c.first_line - hit->first_line;
+        throw RuntimeError(at, e.message());
+    }
     compiler::CompiledEntry::Transfers t = entry->last_transfers();
     r.transfer_ms = t.transfer_ms;
     r.uploads = t.uploads;
@@ -466,6 +507,8 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
     r.run_ms = std::max(0.0, ms_since(t2) - t.transfer_ms);
     r.compiled = true;
     r.kernels = entry->report.kernels;
+    if (hit)
+        for (compiler::KernelReport &k : r.kernels) k.cache = "memory";
 }
 
 EvalRecord Session::eval_expression(const std::string &text, const std::string &source_name,

@@ -136,6 +136,9 @@ private:
         ExpPtr exp;
         TypePtr type;
         double parse_check_ms = 0;
+        std::string text;    ///< as given
+        SourceFilePtr source; ///< the text, at its line
+        int first_line = 1;
     };
     Checked check(const std::string &text, const std::string &source_name, int first_line);
     /** The session's definitions plus `def <name> = exp`: what the compiler lowers. */

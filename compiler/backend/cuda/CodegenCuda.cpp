@@ -401,13 +401,12 @@ private:
         os_ << "\nextern \"C\" __global__ void __launch_bounds__(1024) " << kname << "(" << list
             << ") {\n";
         // For the emulator (runtime/cuda/loom_cuda_emu.h): a wrapper taking the argument
-        // pointers cuLaunchKernel takes, emitted after the kernel by end_kernel.
+        // pointers cuLaunchKernel takes, kept apart from the CUDA shown and compiled.
         std::string call;
         for (size_t i = 0; i < ps.size(); i++)
             call += (i ? ", *(" : "*(") + ps[i].decl.substr(0, ps[i].decl.rfind(' ')) + " *)a[" +
                     std::to_string(i) + "]";
-        emu_wrapper_ = "#ifdef LOOM_CUDA_EMU\nextern \"C\" void " + kname + "__emu(void **a) { " +
-                       kname + "(" + call + "); }\n#endif\n";
+        emu_wrapper_ = "extern \"C\" void " + kname + "__emu(void **a) { " + kname + "(" + call + "); }\n";
         ind_ = 1;
         for (const KParam &p : ps) {
             if (p.decl.rfind("Buf<", 0) != 0)
@@ -431,7 +430,7 @@ private:
                               "lrt::take", "lrt::put_block", "lrt::own"})
             fails = fails || text.find(f) != std::string::npos;
         code_.kernels.back().calls.back().can_fail = fails;
-        os_ << emu_wrapper_;
+        code_.emu_wrappers += emu_wrapper_;
     }
     /** Registers the types of the kernel's free vars and outputs (what the body sees). */
     void bind_types(const std::vector<int> &ids, const std::vector<Param> &outs) {

@@ -79,6 +79,7 @@ struct KernelDesc {
 
 struct CudaCode {
     std::string source;       ///< one self-contained CUDA C++ translation unit
+    std::string emu_wrappers; ///< `<k>__emu` launchers for the emulator (after source)
     std::vector<SrcLoc> locs; ///< location table: `loom_err.loc` and host failures index it
     std::vector<KernelDesc> kernels;
     std::string host_source;  ///< the host program (C++ for the host compiler)

@@ -75,7 +75,7 @@ CudaBuild compile(compiler::Optimised opt) {
     if (runtime::cuda_emulated()) {
         cpu::LoadedObject k;
         try {
-            k = cpu::load_object(runtime::emu_source(b.code.source));
+            k = cpu::load_object(runtime::emu_source(b.code.source + "\n" + b.code.emu_wrappers));
         } catch (const InternalError &e) { // its message blames the cpu backend
             throw InternalError(std::string("cuda emulator: the generated CUDA does not compile as C++: ") +
                                 e.what());
