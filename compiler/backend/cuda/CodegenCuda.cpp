@@ -1036,17 +1036,7 @@ private:
         line("int64_t lo_, hi_;");
         line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
         open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
-        std::vector<std::string> xs;
-        if (r.map) {
-            std::vector<std::string> args;
-            for (const Var &v : r.inputs)
-                args.push_back(in_row(v, "j_"));
-            for (const Res &x : apply(*r.map, args))
-                xs.push_back(x.expr);
-        } else {
-            for (const Var &v : r.inputs)
-                xs.push_back(in_row(v, "j_"));
-        }
+        std::vector<std::string> xs = mapped_row(r, "j_");
         combine_ops(os, [](size_t) { return true; }, acc, xs, acc);
         close();
         std::vector<std::string> other = names("soth" + std::to_string(tmp_++) + "_", na);
@@ -1093,17 +1083,7 @@ private:
             return name(o.var) + ".data[i_ * m_ + j_]";
         };
         open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
-        std::vector<std::string> xs;
-        if (r.map) {
-            std::vector<std::string> args;
-            for (const Var &v : r.inputs)
-                args.push_back(in_row(v, "j_"));
-            for (const Res &x : apply(*r.map, args))
-                xs.push_back(x.expr);
-        } else {
-            for (const Var &v : r.inputs)
-                xs.push_back(in_row(v, "j_"));
-        }
+        std::vector<std::string> xs = mapped_row(r, "j_");
         combine_ops(os, all_ops, acc, xs, acc);
         for (size_t a = 0; a < na; a++)
             line(at(a) + " = " + store(st.pat[a].type.elem, acc[a]) + ";");
