@@ -88,6 +88,19 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "k0_final("));
         CHECK(has(c.source, "lrt::shfl_down"));
     }
+    SUBCASE("reductions: commutative operators read grid-stride, others in per-thread chunks") {
+        auto sum = compile_ok(checked("entry main (xs: []f32) = reduce (+) 0 (map (*2) xs)"));
+        auto minmax = compile_ok(checked(
+            "entry main (xs: []i32) = reduce (\\(a, b) (c, d) -> (i32.min a c, i32.max b d)) (0, 0) (zip xs xs)"));
+        // The first element wins: associative, not commutative.
+        auto first = compile_ok(checked(
+            "entry main (xs: []i32) = reduce (\\(a: i32) (_: i32) -> a) 0 xs"));
+        auto k0 = [](const std::string &src) { return src.substr(src.find("void __launch_bounds__(1024) k0(")); };
+        CHECK(has(k0(sum.source), "i_ += lrt::gsize()"));
+        CHECK(!has(k0(sum.source).substr(0, k0(sum.source).find("k0_final")), "lrt::chunk(w_"));
+        CHECK(has(k0(minmax.source), "i_ += lrt::gsize()"));
+        CHECK(has(k0(first.source), "lrt::chunk(w_, lrt::gsize(), lrt::gtid()"));
+    }
     SUBCASE("scan and screma: one single-pass kernel with decoupled look-back") {
         auto c = compile_ok(checked("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, reduce i64.max 0 xs)"));
         REQUIRE(c.kernels.size() == 1);
@@ -96,6 +109,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "lrt::TILE_AGGREGATE"));
         CHECK(has(c.source, "__threadfence();"));
         CHECK(has(c.source, "lrt::stop_if_failed()"));
+        CHECK(has(c.source, "__ballot_sync(")); // the look-back reads 32 tiles at once
         CHECK(has(c.source, "lrt::shfl_up("));
         CHECK(!has(c.source, "_carry("));
         int zeroed = 0;
