@@ -256,56 +256,6 @@ private:
 
     // ------------------------------------------------ types and free variables
 
-    template <typename F> static void params_in_body(const Body &b, F &&f) {
-        for (const Stm &s : b.stms) {
-            for (const Param &p : s.pat)
-                f(p);
-            params_in_exp(*s.exp, f);
-        }
-    }
-    template <typename F> static void params_in_lambda(const Lambda &l, F &&f) {
-        for (const Param &p : l.params)
-            f(p);
-        params_in_body(l.body, f);
-    }
-    /** Every variable bound inside `e` (not its statement's pattern). */
-    template <typename F> static void params_in_exp(const Exp &e, F &&f) {
-        switch (e.kind) {
-        case ExpKind::If:
-            params_in_body(e.as<ir::IfExp>()->then_body, f);
-            params_in_body(e.as<ir::IfExp>()->else_body, f);
-            break;
-        case ExpKind::Loop: {
-            auto *n = e.as<ir::LoopExp>();
-            for (const Param &p : n->params)
-                f(p);
-            if (n->form == ir::LoopExp::Form::For)
-                f(n->index);
-            params_in_body(n->cond, f);
-            params_in_body(n->body, f);
-            break;
-        }
-        case ExpKind::Map: params_in_lambda(e.as<ir::MapExp>()->lam, f); break;
-        case ExpKind::Reduce: params_in_lambda(e.as<ir::ReduceExp>()->lam, f); break;
-        case ExpKind::Scan: params_in_lambda(e.as<ir::ScanExp>()->lam, f); break;
-        case ExpKind::Filter: params_in_lambda(e.as<ir::FilterExp>()->lam, f); break;
-        case ExpKind::Hist:
-            for (const ir::HistOp &op : e.as<ir::HistExp>()->ops)
-                params_in_lambda(op.lam, f);
-            if (e.as<ir::HistExp>()->fused())
-                params_in_lambda(e.as<ir::HistExp>()->map_lam, f);
-            break;
-        case ExpKind::Screma: {
-            auto *n = e.as<ir::ScremaExp>();
-            params_in_lambda(n->map_lam, f);
-            for (const auto *ops : {&n->scans, &n->reduces})
-                for (const ScremaOp &op : *ops)
-                    params_in_lambda(op.lam, f);
-            break;
-        }
-        default: break;
-        }
-    }
     void collect_types(const Stm &s) {
         auto add = [&](const Param &p) { all_types_[p.var.id] = p.type; };
         for (const Param &p : s.pat)
