@@ -457,6 +457,14 @@ private:
             if (which(o))
                 combine(*os.ops[o], os.slice(acc, o), os.slice(xs, o), os.slice(out, o));
     }
+    /** The ops' neutral elements, one per accumulator. */
+    std::vector<std::string> neutrals(const Ops &os) {
+        std::vector<std::string> ne(os.nscan + os.nred);
+        for (size_t o = 0; o < os.ops.size(); o++)
+            for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
+                ne[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+        return ne;
+    }
     static std::vector<std::string> names_at(std::vector<std::string> v, const std::string &suffix) {
         for (std::string &x : v)
             x += suffix;
@@ -545,10 +553,7 @@ private:
         }
         k.acc = names("acc_", k.nacc);
         k.acc_t.resize(k.nacc);
-        k.neutral.resize(k.nacc);
-        for (size_t o = 0; o < os.ops.size(); o++)
-            for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
-                k.neutral[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+        k.neutral = neutrals(os);
         for (size_t a = 0; a < k.nacc; a++)
             k.acc_t[a] = ctype(k.pt[a].elem);
         for (size_t r = 0; r < k.nres; r++)
@@ -973,10 +978,8 @@ private:
         const Soac &r = segred_soac_;
         Ops os = ops_of(r);
         size_t na = os.nred;
-        std::vector<std::string> acc = names("sacc" + std::to_string(tmp_++) + "_", na), t(na), ne(na);
-        for (size_t o = 0; o < os.ops.size(); o++)
-            for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
-                ne[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+        std::vector<std::string> acc = names("sacc" + std::to_string(tmp_++) + "_", na), t(na),
+                                 ne = neutrals(os);
         for (size_t a = 0; a < na; a++) {
             t[a] = ctype(st.pat[a].type.elem);
             line(t[a] + " " + acc[a] + " = " + ne[a] + ";");
@@ -1015,10 +1018,7 @@ private:
         std::string N = std::to_string(tmp_++);
         std::vector<std::string> acc = names("sacc" + N + "_", na), up = names("sup" + N + "_", na),
                                  pre = names("spre" + N + "_", na), y = names("sy" + N + "_", na),
-                                 t(na), ne(na), out(na);
-        for (size_t o = 0; o < os.ops.size(); o++)
-            for (size_t j = 0; j < os.ops[o]->neutral.size(); j++)
-                ne[os.first[o] + j] = atom(os.ops[o]->neutral[j]);
+                                 t(na), ne = neutrals(os), out(na);
         auto all_ops = [](size_t) { return true; };
         for (size_t a = 0; a < na; a++) {
             t[a] = ctype(st.pat[a].type.elem);
