@@ -90,8 +90,10 @@ if want env; then
 fi
 
 if want test; then
-  note "== test: loom test --backend interp,cuda tests/programs tests/errors examples"
-  timeout "${TEST_TIMEOUT:-500}" "$LOOM" test --backend interp,cuda tests/programs tests/errors examples \
+  paths=${TEST_PATHS:-tests/programs tests/errors examples}
+  note "== test: loom test --backend interp,cuda $paths"
+  # shellcheck disable=SC2086 # the paths are words
+  timeout "${TEST_TIMEOUT:-500}" "$LOOM" test --backend interp,cuda $paths \
     >"$OUT/test.log" 2>&1
   note "exit $?: $(grep -E '[0-9]+ passed' "$OUT/test.log" | tail -1)"
 fi

@@ -227,7 +227,7 @@ __device__ inline void chunk(int64_t w, int64_t np, int64_t p, int64_t &lo, int6
 }
 /** Index e of a tile staged in shared memory, one padding element every 32, so that the
  * threads of a warp reading consecutive runs of 8 hit different banks. */
-__host__ __device__ constexpr int64_t padded(int64_t e) { return e + (e >> 5); }
+template <class I> __host__ __device__ constexpr I padded(I e) { return e + (e >> 5); }
 /** Lane d below of a primitive value (small types travel as int). */
 template <class T> __device__ inline T shfl_down(T x, int d) {
     if constexpr (sizeof(T) < 4) return (T)__shfl_down_sync(0xffffffffu, (int)x, d);
@@ -356,12 +356,18 @@ using lrt::Buf;
 // ================================================================== host-level fills
 // Iotas and replicates that kernels read, generated on the device by the host program
 // (runtime/cuda/loom_cuda_host_rt.h: dev_iota, dev_replicate) rather than on the host and
-// uploaded: grid-stride loops over n elements, in every translation unit.  Values travel
-// as their bits, rows as device addresses; each has an emulator wrapper taking the launch's
-// argument array.
+// uploaded: grid-stride loops over n elements, each compiled only where the generated code
+// defines LOOM_WANT_<name> (the host program launches it).  Values travel as their bits,
+// rows as device addresses; each has an emulator wrapper taking the launch's argument
+// array.
+#ifdef LOOM_WANT_IOTA
 extern "C" __global__ void loom_iota_i64(int64_t *dst, int64_t n) {
     for (int64_t i = lrt::gtid(); i < n; i += lrt::gsize()) dst[i] = i;
 }
+#ifdef LOOM_CUDA_EMU
+extern "C" void loom_iota_i64__emu(void **a) { loom_iota_i64(*(int64_t **)a[0], *(int64_t *)a[1]); }
+#endif
+#endif
 /** dst[0, n) = the low bytes of `bits`, and dst[0, n) = row[i % row_n] (replicate of an
  * array: n is the total element count). */
 #define LOOM_FILL(B, T)                                                                      \
@@ -369,27 +375,42 @@ extern "C" __global__ void loom_iota_i64(int64_t *dst, int64_t n) {
         T x = (T)bits;                                                                       \
         for (int64_t i = lrt::gtid(); i < n; i += lrt::gsize()) dst[i] = x;                  \
     }                                                                                        \
+    LOOM_FILL_EMU(loom_fill_##B(*(T **)a[0], *(int64_t *)a[1], *(uint64_t *)a[2]), loom_fill_##B)
+#define LOOM_FILL_ROWS(B, T)                                                                 \
     extern "C" __global__ void loom_fill_rows_##B(T *dst, int64_t n, const T *row, int64_t row_n) { \
         for (int64_t i = lrt::gtid(); i < n; i += lrt::gsize()) dst[i] = row[i % row_n];     \
-    }
-LOOM_FILL(1, uint8_t)
-LOOM_FILL(2, uint16_t)
-LOOM_FILL(4, uint32_t)
-LOOM_FILL(8, uint64_t)
-#undef LOOM_FILL
-
-#ifdef LOOM_CUDA_EMU
-extern "C" void loom_iota_i64__emu(void **a) { loom_iota_i64(*(int64_t **)a[0], *(int64_t *)a[1]); }
-#define LOOM_FILL_EMU(B, T)                                                                  \
-    extern "C" void loom_fill_##B##__emu(void **a) {                                          \
-        loom_fill_##B(*(T **)a[0], *(int64_t *)a[1], *(uint64_t *)a[2]);                     \
     }                                                                                        \
-    extern "C" void loom_fill_rows_##B##__emu(void **a) {                                     \
-        loom_fill_rows_##B(*(T **)a[0], *(int64_t *)a[1], *(const T **)a[2], *(int64_t *)a[3]); \
-    }
-LOOM_FILL_EMU(1, uint8_t)
-LOOM_FILL_EMU(2, uint16_t)
-LOOM_FILL_EMU(4, uint32_t)
-LOOM_FILL_EMU(8, uint64_t)
-#undef LOOM_FILL_EMU
+    LOOM_FILL_EMU(loom_fill_rows_##B(*(T **)a[0], *(int64_t *)a[1], *(const T **)a[2],       \
+                                     *(int64_t *)a[3]), loom_fill_rows_##B)
+#ifdef LOOM_CUDA_EMU
+#define LOOM_FILL_EMU(CALL, F) extern "C" void F##__emu(void **a) { CALL; }
+#else
+#define LOOM_FILL_EMU(CALL, F)
 #endif
+#ifdef LOOM_WANT_FILL_1
+LOOM_FILL(1, uint8_t)
+#endif
+#ifdef LOOM_WANT_FILL_2
+LOOM_FILL(2, uint16_t)
+#endif
+#ifdef LOOM_WANT_FILL_4
+LOOM_FILL(4, uint32_t)
+#endif
+#ifdef LOOM_WANT_FILL_8
+LOOM_FILL(8, uint64_t)
+#endif
+#ifdef LOOM_WANT_FILL_ROWS_1
+LOOM_FILL_ROWS(1, uint8_t)
+#endif
+#ifdef LOOM_WANT_FILL_ROWS_2
+LOOM_FILL_ROWS(2, uint16_t)
+#endif
+#ifdef LOOM_WANT_FILL_ROWS_4
+LOOM_FILL_ROWS(4, uint32_t)
+#endif
+#ifdef LOOM_WANT_FILL_ROWS_8
+LOOM_FILL_ROWS(8, uint64_t)
+#endif
+#undef LOOM_FILL
+#undef LOOM_FILL_ROWS
+#undef LOOM_FILL_EMU

@@ -294,7 +294,7 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
     }
     SUBCASE("a scan is one launch; its status words and tile counter are zeroed first") {
         Run r = build("entry main (xs: []i32) = scan (+) 0 xs");
-        r.entry->call({i32s(std::vector<int32_t>(5000, 1))}); // 3 tiles of 2048 rows
+        r.entry->call({i32s(std::vector<int32_t>(10000, 1))}); // 3 tiles of 4096 rows (16 per thread)
         CHECK(r.dev->launched == std::vector<std::string>{"k0"});
         REQUIRE(r.dev->zeroed.size() == 2);
         CHECK(r.dev->zeroed[0].second == 3 * 8); // one 64-bit status word per tile

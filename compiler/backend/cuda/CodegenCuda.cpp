@@ -40,6 +40,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <ios>
@@ -74,7 +75,7 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         for (const passes::KernelInfo &k : passes::find_kernels(f_)) {
-            code_.kernels.push_back({k.name, k.kind, {}, {}, {}, k.stm});
+            code_.kernels.push_back({k.name, k.kind, {}, {}, {}, 0, k.stm});
             kernel(*k.stm, k.name);
         }
         std::map<int, const Stm *> transposes; // by id: the host's program order
@@ -83,7 +84,7 @@ public:
                 transposes[id] = d;
         for (const auto &[id, d] : transposes) {
             std::string kname = "k" + std::to_string(code_.kernels.size());
-            code_.kernels.push_back({kname, "transpose", {}, {}, {}, d});
+            code_.kernels.push_back({kname, "transpose", {}, {}, {}, 0, d});
             transpose_kernel(*d, kname);
         }
         host_plan();
@@ -348,7 +349,10 @@ private:
         std::string launch = grid == GridKind::Same ? "the grid of " + kd.name : shapes[(int)grid];
         kd.launches.push_back(kname + "<<<" + launch + ">>>(" + whats + ")");
         kd.calls.push_back(std::move(l));
-        os_ << "\nextern \"C\" __global__ void __launch_bounds__(1024) " << kname << "(" << list
+        // Blocks of LOOM_SCAN_BLOCK threads may use 4x the registers of blocks of 1024
+        // (a scan thread keeps its tile's items in registers).
+        const int most = grid == GridKind::ScanBlock ? scan_block : 1024;
+        os_ << "\nextern \"C\" __global__ void __launch_bounds__(" << most << ") " << kname << "(" << list
             << ") {\n";
         // For the emulator (runtime/cuda/loom_cuda_emu.h): a wrapper taking the argument
         // pointers cuLaunchKernel takes, kept apart from the CUDA shown and compiled.
@@ -1181,7 +1185,7 @@ private:
         close();
     }
 
-    /** Single-pass scan (scanomap and screma with scans): tiles of scan_tile rows taken
+    /** Single-pass scan (scanomap and screma with scans): tiles of rows (scan_items) taken
      * in launch order from an atomic counter (so a tile waits only for tiles already
      * running), each thread folds a contiguous chunk of its tile, the block scans the
      * threads' aggregates (warp shuffles, then the warps' totals), and thread 0 finds the
@@ -1226,9 +1230,13 @@ private:
         for (size_t a = 0; a < k.nacc; a++)
             acc_bytes += std::max<size_t>(prim_size(k.pt[a].elem), 4);
         const bool staged = acc_bytes <= 16;
-        std::vector<std::string> stg = names("stg_", k.nacc), item = names("it_", os.nscan);
+        const std::string items = std::to_string(scan_items(acc_bytes, staged));
+        const int64_t tile = scan_block * (int64_t)scan_items(acc_bytes, staged);
+        const std::string tiles = std::to_string(tile);
+        code_.kernels.back().tile = tile;
+        std::vector<std::string> stg = names("stg_", k.nacc);
         for (size_t a = 0; staged && a < k.nacc; a++)
-            line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + std::to_string(scan_tile) + ")];");
+            line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + tiles + ")];");
         std::vector<std::string> wsum = names("wsum_", k.nacc), tpre = names("tpre_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++) {
             line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
@@ -1242,17 +1250,19 @@ private:
         // the same tile again and again, since thread 0 claims them.
         line("lrt::stop_if_failed();");
         line("if (tile_ >= ntiles_) break;");
-        line("const int64_t base_ = tile_ * " + std::to_string(scan_tile) + ";");
-        line("const int64_t end_ = w_ - base_ < " + std::to_string(scan_tile) + " ? w_ : base_ + " +
-             std::to_string(scan_tile) + ";");
+        line("const int64_t base_ = tile_ * " + tiles + ";");
+        line("const int64_t end_ = w_ - base_ < " + tiles + " ? w_ : base_ + " + tiles + ";");
+        line("const int n_ = (int)(end_ - base_);"); // the tile's rows
         for (size_t a = 0; a < k.nacc; a++)
             line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
         if (staged) {
             // Rows base_ + j * blockDim + t, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
-            line("const int64_t e_ = j_ * (int64_t)blockDim.x + threadIdx.x, i_ = base_ + e_;");
-            open("if (i_ < end_) {");
+            line("#pragma unroll");
+            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
+            line("const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;");
+            line("const int64_t i_ = base_ + e_;");
+            open("if (e_ < n_) {");
             std::vector<std::string> r = mapped_row(q, "i_");
             for (size_t a = 0; a < k.nacc; a++)
                 line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
@@ -1261,18 +1271,11 @@ private:
             close();
             close();
             line("__syncthreads();");
-            for (size_t a = 0; a < os.nscan; a++)
-                line(k.acc_t[a] + " " + item[a] + "[" + std::to_string(scan_items) + "];");
             line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
-            line("const int64_t e_ = threadIdx.x * " + std::to_string(scan_items) + "ll + j_;");
-            open("if (base_ + e_ < end_) {");
-            std::vector<std::string> x(k.nacc);
-            for (size_t a = 0; a < k.nacc; a++)
-                x[a] = stg[a] + "[lrt::padded(e_)]";
-            combine_ops(os, any, k.acc, x, k.acc);
-            for (size_t a = 0; a < os.nscan; a++)
-                line(item[a] + "[j_] = " + k.acc[a] + ";");
+            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
+            line("const int e_ = (int)threadIdx.x * " + items + " + j_;");
+            open("if (e_ < n_) {");
+            combine_ops(os, any, k.acc, names_at(stg, "[lrt::padded(e_)]"), k.acc);
             close();
             close();
         } else {
@@ -1394,21 +1397,24 @@ private:
         }
         combine_ops(os, is_scan, tp, pre, pre);
         if (staged) {
-            // The thread's items with its prefix, back through shared memory, written out
-            // coalesced.
+            // The thread's items folded again, from its prefix on (shared memory is
+            // cheaper to read twice than registers are to hold a tile), back into shared
+            // memory, then written out coalesced.
             line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
-            line("const int64_t e_ = threadIdx.x * " + std::to_string(scan_items) + "ll + j_;");
-            open("if (base_ + e_ < end_) {");
-            combine_ops(os, is_scan, pre, names_at(item, "[j_]"), names_at(item, "[j_]"));
+            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
+            line("const int e_ = (int)threadIdx.x * " + items + " + j_;");
+            open("if (e_ < n_) {");
+            combine_ops(os, is_scan, pre, names_at(stg, "[lrt::padded(e_)]"), pre);
             for (size_t a = 0; a < os.nscan; a++)
-                line(stg[a] + "[lrt::padded(e_)] = " + item[a] + "[j_];");
+                line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
             close();
             close();
             line("__syncthreads();");
-            open("for (int j_ = 0; j_ < " + std::to_string(scan_items) + "; j_++) {");
-            line("const int64_t e_ = j_ * (int64_t)blockDim.x + threadIdx.x, i_ = base_ + e_;");
-            open("if (i_ < end_) {");
+            line("#pragma unroll");
+            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
+            line("const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;");
+            line("const int64_t i_ = base_ + e_;");
+            open("if (e_ < n_) {");
             for (size_t a = 0; a < os.nscan; a++)
                 put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
             close();
@@ -1722,6 +1728,19 @@ private:
 };
 
 } // namespace
+
+int scan_items(size_t acc_bytes, bool staged) {
+    if (!staged)
+        return 8;
+    int most = 16;
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_ITEMS"))
+        most = std::clamp(std::atoi(e), 1, 64);
+    const int fit = (int)(32768 / (scan_block * std::max<size_t>(acc_bytes, 1)));
+    int items = 1; // a power of 2: other strides conflict in the padded shared memory
+    while (items * 2 <= std::min(fit, most))
+        items *= 2;
+    return items;
+}
 
 CudaCode generate_code(const ir::Function &f) {
     CudaCode c = Gen(f).run();

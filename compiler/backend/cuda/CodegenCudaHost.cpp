@@ -39,6 +39,9 @@ public:
         find_reads(f.body, true);
     }
 
+    /** The runtime's fill kernels the program launches (loom_cuda_rt.h: LOOM_WANT_<x>). */
+    const std::set<std::string> &helpers() const { return helpers_; }
+
     /** The whole source, and where its generated part starts. */
     std::pair<std::string, size_t> run() {
         os_ << "#define LOOM_MEM_HOOKS 1\n"
@@ -69,6 +72,7 @@ private:
     /** Arrays a kernel may read (with what loops, ifs and aliases pass on), arrays host
      * statements read whole (and the function's results), and every array read at all. */
     std::set<int> device_reads_, host_reads_, used_;
+    std::set<std::string> helpers_;
 
     /** Fills the sets above from the statements of b (top: the function's body). */
     void find_reads(const Body &b, bool top) {
@@ -209,8 +213,11 @@ private:
             return;
         }
         std::string rhs = "lrt::dev_iota(" + size + ")";
+        if (!rep)
+            helpers_.insert("IOTA");
         if (rep) {
             const IType xt = type_of(rep->x);
+            helpers_.insert((xt.rank() == 0 ? "FILL_" : "FILL_ROWS_") + std::to_string(prim_size(xt.elem)));
             rhs = xt.rank() == 0 ? "lrt::dev_replicate<" + std::string(stype(xt.elem)) + ">(" + size +
                                        ", " + store(xt.elem, atom(rep->x)) + ")"
                                  : "lrt::dev_replicate(" + size + ", " + name(rep->x.var) + ")";
@@ -258,10 +265,10 @@ private:
                (p.type.rank() > 1 ? ", " + dims_list(p.type.dims, 1) : "") + "})";
     }
 
-    static std::string count_of(char c) {
-        if (c == 'T') // max(1, ceil(w / scan_tile)): an empty scan still has its tile 0
-            return "(w_ > 0 ? (w_ + " + std::to_string(scan_tile - 1) + ") / " +
-                   std::to_string(scan_tile) + " : (int64_t)1)";
+    static std::string count_of(char c, int64_t tile) {
+        if (c == 'T') // max(1, ceil(w / tile)): an empty scan still has its tile 0
+            return "(w_ > 0 ? (w_ + " + std::to_string(tile - 1) + ") / " + std::to_string(tile) +
+                   " : (int64_t)1)";
         return c == 'w' ? "w_" : c == 'G' ? "g_.grid" : "(int64_t)1";
     }
 
@@ -281,7 +288,7 @@ private:
         for (const Launch &l : kd.calls)
             for (const KernelArg &a : l.args)
                 if (a.kind == KernelArg::Kind::Scratch && scratch.insert(a.scratch).second) {
-                    line("lrt::Scratch s_" + a.scratch + "(" + count_of(a.count) + " * (int64_t)sizeof(" +
+                    line("lrt::Scratch s_" + a.scratch + "(" + count_of(a.count, kd.tile) + " * (int64_t)sizeof(" +
                          a.elem + "));");
                     if (a.zero)
                         line("s_" + a.scratch + ".zero();");
@@ -310,7 +317,7 @@ private:
                     break;
                 case KernelArg::Kind::Scratch:
                     line("const auto " + ai + " = s_" + a.scratch + ".as<" + a.elem + ">(" +
-                         count_of(a.count) + ");");
+                         count_of(a.count, kd.tile) + ");");
                     if (a.var >= 0)
                         reads.push_back(&a);
                     break;
@@ -359,6 +366,11 @@ void generate_host(const ir::Function &f, CudaCode &code) {
     code.host_shown = source.substr(start);
     code.host_source = std::move(source);
     code.locs = g.locs();
+    // Only the fill kernels launched are compiled (each costs NVRTC tens of milliseconds).
+    std::string wanted;
+    for (const std::string &h : g.helpers())
+        wanted += "#define LOOM_WANT_" + h + " 1\n";
+    code.source = wanted + code.source;
 }
 
 } // namespace loom::cuda

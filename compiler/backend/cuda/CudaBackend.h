@@ -47,14 +47,15 @@ struct KernelArg {
         return a;
     }
 };
-/** Rows per tile of a single-pass scan (LOOM_SCAN_BLOCK threads of 8 rows): a scan over
- * w rows has max(1, ceil(w / scan_tile)) tiles, each with a status word. */
-inline constexpr int64_t scan_tile = 2048;
-/** Threads of a scan block (and of the other kernels launched as GridKind::ScanBlock);
- * each takes scan_items rows of a tile. */
+/** Threads of a scan block (and of the other kernels launched as GridKind::ScanBlock). */
 inline constexpr int scan_block = 256;
-inline constexpr int scan_items = (int)(scan_tile / scan_block);
-
+/** Rows each thread of a single-pass scan takes from its tile (a tile is scan_block times
+ * as many rows): when the tile is staged in shared memory, the largest power of 2 up to 16
+ * (or $LOOM_CUDA_SCAN_ITEMS, for tuning) that lets the tile's accumulators (acc_bytes a
+ * row) fit in 32 KiB; else 8.  Larger tiles keep the look-back short (at full bandwidth
+ * fewer tiles finish per microsecond, so fewer are still unpublished when a tile looks
+ * back); on an H100, 16 measured best for i32 (8: 0.74 ms, 16: 0.54, 32: 0.62 at 10^8). */
+int scan_items(size_t acc_bytes, bool staged);
 /** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of B,
  * one thread, or the grid of the kernel's first launch. */
 enum class GridKind { Occupancy, ScanBlock, OneBlock, OneThread, Same };
@@ -74,6 +75,9 @@ struct KernelDesc {
     /** The threads the main launch wants (C++ over host variables), when not one per row
      * of the SOAC (2-D maps: one per element; tiled ones: 256 per tile). */
     std::string threads;
+    /** Scan kernels: rows per tile; a scan over w rows has max(1, ceil(w / tile)) tiles,
+     * each with a status word. */
+    int64_t tile = 0;
     const ir::Stm *stm = nullptr;
 };
 
