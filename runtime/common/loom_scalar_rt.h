@@ -180,4 +180,31 @@ template <class T> LOOM_HD inline T set_bit(int32_t b, T x, int32_t v) {
 }
 template <class F> LOOM_HD inline F sgn_f(F x) { return isnan(x) ? x : (x > 0 ? (F)1 : x < 0 ? (F)-1 : (F)0); }
 
+/** A failure message of text and decimal numbers (an assertion's message with its values)
+ * being written into m[256]; the writers stay out of line: inlined into every check, they
+ * multiplied NVRTC's time (a second per kernel). */
+struct MsgBuf {
+    char *m;
+    int p;
+};
+#ifdef __CUDACC__
+#define LOOM_NOINLINE __noinline__
+#else
+#define LOOM_NOINLINE __attribute__((noinline))
+#endif
+LOOM_HD LOOM_NOINLINE inline void msg_put(MsgBuf &b, const char *s) {
+    while (*s && b.p < 255) b.m[b.p++] = *s++;
+}
+LOOM_HD LOOM_NOINLINE inline void msg_num(MsgBuf &b, int64_t x, bool sgn) {
+    char d[24];
+    int k = 0;
+    uint64_t u = sgn && x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+    do {
+        d[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (sgn && x < 0) msg_put(b, "-");
+    while (k > 0 && b.p < 255) b.m[b.p++] = d[--k];
+}
+
 } // namespace lrt

@@ -1343,17 +1343,12 @@ protected:
                         const std::vector<std::string> &vals, const std::vector<bool> &sgn) {
         open("if (" + failed + ") {");
         line(msg_storage() + " m_[256];");
-        line("int p_ = 0;");
-        line("auto put_ = [&](const char *s) { while (*s && p_ < 255) m_[p_++] = *s++; };");
-        line("auto num_ = [&](int64_t x, bool sgn) { char d[24]; int k = 0; uint64_t u = "
-             "sgn && x < 0 ? 0 - (uint64_t)x : (uint64_t)x; do { d[k++] = (char)('0' + u % 10); "
-             "u /= 10; } while (u); if (sgn && x < 0) put_(\"-\"); while (k > 0 && p_ < 255) "
-             "m_[p_++] = d[--k]; };");
+        line("lrt::MsgBuf b_{m_, 0};");
         std::string text;
         size_t k = 0;
         auto flush = [&] {
             if (!text.empty())
-                line("put_(" + c_string(text) + ");");
+                line("lrt::msg_put(b_, " + c_string(text) + ");");
             text.clear();
         };
         for (char c : message) {
@@ -1362,11 +1357,11 @@ protected:
                 continue;
             }
             flush();
-            line("num_(" + vals.at(k) + ", " + (sgn.at(k) ? "true" : "false") + ");");
+            line("lrt::msg_num(b_, " + vals.at(k) + ", " + (sgn.at(k) ? "true" : "false") + ");");
             k++;
         }
         flush();
-        line("m_[p_] = 0;");
+        line("m_[b_.p] = 0;");
         line("lrt::fail(" + loc(at) + ", m_);");
         close();
     }
