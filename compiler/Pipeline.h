@@ -47,6 +47,9 @@ struct EntryReport {
     passes::BoundsStats bounds; ///< summed over both rounds; `kept` is what is left
     passes::FusionStats fusion;
     double lower_ms = 0, passes_ms = 0, codegen_ms = 0, compile_ms = 0;
+    /** cuda: how long the build waited for the process's CUDA context to start (a
+     * once-per-process cost, kept apart from compiling). */
+    double device_start_ms = 0;
 };
 /** The JSON object `loom compile --emit stats` prints for one entry point. */
 nlohmann::json report_json(const EntryReport &r);

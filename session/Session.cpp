@@ -12,6 +12,7 @@
 
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "runtime/cuda/CudaDevice.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "core/ValueIO.h"
 #include "runtime/KernelCache.h"
@@ -261,7 +262,9 @@ std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> 
     return fresh;
 }
 
-Session::Session() : st_(std::make_unique<State>()) {}
+// The default backend (auto) is cuda where a GPU is usable: its context starts now, in the
+// background, rather than at the first evaluation.
+Session::Session() : st_(std::make_unique<State>()) { runtime::cuda_prestart(); }
 Session::~Session() = default;
 
 void Session::set_interrupt_flag(const std::atomic<bool> *flag) {
@@ -485,7 +488,8 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         st_->compiled[key] = {entry, c.source, c.first_line};
     }
     r.backend = compiler::backend_name(compiled_backend(backend));
-    r.compile_ms = ms_since(t1);
+    r.device_start_ms = hit ? 0 : entry->report.device_start_ms;
+    r.compile_ms = ms_since(t1) - r.device_start_ms;
     auto t2 = Clock::now();
     try {
         r.value = entry->call({}, interrupt_);
@@ -615,6 +619,7 @@ EvalRecord Session::set_backend(const std::string &name) {
         if (std::optional<std::string> why = runtime::cuda_unavailable())
             return error_record(*why);
         backend_ = name;
+        runtime::cuda_prestart();
         return output_record("backend: cuda");
     }
     return error_record("unknown backend `" + name + "`; choose interp, cpu, cuda or auto");
@@ -942,6 +947,7 @@ std::string summary_line(const EvalRecord &r) {
     if (!r.compiled) return {};
     std::string line = "-- " + r.backend + ": " + kernels_text(r.kernels) + ", compile " +
                        fmt_ms(r.compile_ms);
+    if (r.device_start_ms > 0) line += ", device start " + fmt_ms(r.device_start_ms);
     if (r.uploads || r.downloads)
         line += ", transfers " + std::to_string(r.uploads) + " up (" + fmt_bytes(r.upload_bytes) +
                 ") " + std::to_string(r.downloads) + " down (" + fmt_bytes(r.download_bytes) +

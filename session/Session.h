@@ -52,6 +52,9 @@ struct EvalRecord {
 
     /// Timings in milliseconds; compile/transfer stay 0 for the interpreter.
     double parse_check_ms = 0, compile_ms = 0, transfer_ms = 0, run_ms = 0;
+    /// cuda: the wait for the process's CUDA context to start (once per process; not
+    /// part of compile_ms).
+    double device_start_ms = 0;
     /// Host<->device copies of the evaluation (cuda): counts and bytes.
     int64_t uploads = 0, downloads = 0, upload_bytes = 0, download_bytes = 0;
     /// Kind::Value on a compiled backend: its kernels with their cache status.  Front

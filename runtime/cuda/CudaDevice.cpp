@@ -5,11 +5,13 @@
 #include "core/Diagnostic.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/DevicePool.h"
+#include "runtime/cuda/EmuDevice.h"
 
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <future>
 #include <iterator>
 #include <map>
 #include <mutex>
@@ -342,6 +344,42 @@ std::shared_ptr<DeviceProgram> driver_program(const std::string &cubin_path) {
     if (auto why = cuda_unavailable())
         throw RuntimeError({}, *why);
     return std::make_shared<DriverProgram>(cubin_path);
+}
+
+namespace {
+std::mutex start_mutex;
+std::shared_future<void> &started() {
+    static auto *f = new std::shared_future<void>; // never destroyed: no wait at exit
+    return *f;
+}
+} // namespace
+
+void cuda_prestart() {
+    if (cuda_emulated() || cuda_unavailable())
+        return;
+    std::lock_guard<std::mutex> lock(start_mutex);
+    if (started().valid())
+        return;
+    started() = std::async(std::launch::async, [] {
+                    try {
+                        DriverContext::get();
+                    } catch (...) { // thrown again where the context is used
+                    }
+                }).share();
+}
+
+double cuda_wait_started() {
+    cuda_prestart();
+    std::shared_future<void> f;
+    {
+        std::lock_guard<std::mutex> lock(start_mutex);
+        f = started();
+    }
+    if (!f.valid() || f.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        return 0;
+    auto t0 = std::chrono::steady_clock::now();
+    f.wait();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 } // namespace loom::runtime

@@ -110,4 +110,15 @@ private:
  * no driver or device is usable. */
 std::shared_ptr<DeviceProgram> driver_program(const std::string &cubin_path);
 
+/** Creates the process's CUDA context in the background, once (about 200 ms on an H100,
+ * most of what a fresh process pays before its first kernel), so that it is ready, or
+ * nearly, when the first kernel needs it: sessions call this when they start on a GPU,
+ * builds when they begin (overlapping code generation and NVRTC).  Does nothing where no
+ * device is usable or under the emulator. */
+void cuda_prestart();
+/** Waits for the context cuda_prestart began (starting it first if need be): the
+ * milliseconds waited, 0 when it was ready.  A failure to create it is thrown by the
+ * first use (driver_program), in the caller's thread. */
+double cuda_wait_started();
+
 } // namespace loom::runtime

@@ -4,10 +4,14 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <mutex>
 #include <vector>
 
 #include <dlfcn.h>
+#include <link.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace loom::runtime {
 
@@ -28,6 +32,7 @@ struct Api {
     int (*destroy)(Prog *) = nullptr;
     const char *(*error_string)(int) = nullptr;
     std::string version_text;
+    std::string path; ///< the file loaded
 };
 
 template <typename F> bool sym(void *lib, const char *name, F &f) {
@@ -67,6 +72,9 @@ const Api &api() {
         int major = 0, minor = 0;
         r.version(&major, &minor);
         r.version_text = "nvrtc " + std::to_string(major) + "." + std::to_string(minor);
+        struct link_map *lm = nullptr;
+        if (dlinfo(r.lib, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_name)
+            r.path = lm->l_name;
         return r;
     }();
     return a;
@@ -82,6 +90,47 @@ std::optional<std::string> nvrtc_unavailable() {
 }
 
 const std::string &nvrtc_version() { return api().version_text; }
+
+namespace {
+/** "size mtime" of a file, or "" */
+std::string file_stamp(const std::string &path) {
+    struct stat st;
+    if (path.empty() || ::stat(path.c_str(), &st) != 0)
+        return "";
+    return std::to_string((long long)st.st_size) + " " + std::to_string((long long)st.st_mtim.tv_sec) +
+           "." + std::to_string((long long)st.st_mtim.tv_nsec);
+}
+} // namespace
+
+std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo) {
+    const char *e = std::getenv("LOOM_NVRTC");
+    const std::string wanted = e ? e : "";
+    {
+        std::ifstream f(memo);
+        std::string req, path, stamp, version;
+        if (std::getline(f, req) && std::getline(f, path) && std::getline(f, stamp) &&
+            std::getline(f, version) && req == wanted && !version.empty() &&
+            stamp == file_stamp(path))
+            return version;
+    }
+    const Api &a = api();
+    if (!a.why.empty())
+        return std::nullopt;
+    if (std::string stamp = file_stamp(a.path); !stamp.empty()) {
+        std::filesystem::path tmp = memo;
+        tmp += ".tmp-" + std::to_string(::getpid());
+        std::error_code ec;
+        std::filesystem::create_directories(memo.parent_path(), ec);
+        {
+            std::ofstream f(tmp);
+            f << wanted << "\n" << a.path << "\n" << stamp << "\n" << a.version_text << "\n";
+        }
+        std::filesystem::rename(tmp, memo, ec);
+        if (ec)
+            std::filesystem::remove(tmp, ec);
+    }
+    return a.version_text;
+}
 
 /** Fixed options: C++17, functions default to __device__, line info for profilers.  No
  * --use_fast_math: float results must match the interpreter's within tolerance. */

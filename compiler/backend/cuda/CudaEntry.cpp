@@ -84,11 +84,14 @@ CudaBuild compile(compiler::Optimised opt) {
         b.emulated = k.so;
         return finish(std::move(b), std::move(opt.report), k.status, k.compile_ms);
     }
-    if (auto why = runtime::nvrtc_unavailable())
-        throw CompileError({}, *why);
+    // NVRTC itself is loaded only on a miss (its version comes from a memo on a hit).
+    std::optional<std::string> nvrtc =
+        runtime::nvrtc_identity(runtime::KernelCache::global().dir() / "nvrtc.id");
+    if (!nvrtc)
+        throw CompileError({}, *runtime::nvrtc_unavailable());
     b.arch = runtime::cuda_target_arch();
-    std::string key = runtime::KernelCache::key(
-        {b.code.source, runtime::nvrtc_options(), b.arch, runtime::nvrtc_version()});
+    std::string key =
+        runtime::KernelCache::key({b.code.source, runtime::nvrtc_options(), b.arch, *nvrtc});
     std::string status;
     double ms = 0;
     {
@@ -202,6 +205,7 @@ compiler::CompiledEntry::Transfers CudaEntry::last_transfers() const {
 }
 
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
+    runtime::cuda_prestart(); // the context starts while the code is made
     ir::Module m = opt.module;
     CudaBuild b = compile(std::move(opt));
     std::shared_ptr<runtime::DeviceProgram> dev;
@@ -210,6 +214,7 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     } else {
         if (auto why = runtime::cuda_unavailable())
             throw CompileError({}, *why);
+        b.report.device_start_ms = runtime::cuda_wait_started();
         dev = runtime::driver_program(b.cubin);
     }
     return std::make_shared<CudaEntry>(std::move(b), m, std::move(dev));
