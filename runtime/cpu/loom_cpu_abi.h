@@ -14,7 +14,7 @@ struct Err {
     int64_t nums[128];
 };
 struct Ctx {
-    const bool *interrupt;
+    const bool *interrupt; ///< never null (a flag that stays false when none was given)
     int32_t nthreads;
     Err err;
 };

@@ -44,7 +44,7 @@ namespace lrt {
     throw e;
 }
 inline void poll(Ctx *ctx) {
-    if (ctx->interrupt && __atomic_load_n(ctx->interrupt, __ATOMIC_RELAXED)) {
+    if (__atomic_load_n(ctx->interrupt, __ATOMIC_RELAXED)) {
         Err e;
         e.kind = E_INTERRUPT;
         throw e;
@@ -227,6 +227,17 @@ template <class T, int R> Arr<T, R> take(Arr<T, R> &&a) {
     if (a.unique()) return mv(a);
     return copy(a);
 }
+/** A kernel's free variable as its chunks capture it: arrays as borrowed views (the
+ * owner outlives the kernel; copies of a view touch no reference count, so chunks on
+ * several threads may make them), anything else as itself. */
+template <class T> const T &borrowed(const T &x) { return x; }
+template <class T, int R> Arr<T, R> borrowed(const Arr<T, R> &a) {
+    Arr<T, R> v;
+    v.data = a.data;
+    for (int k = 0; k < R; k++) v.shape[k] = a.shape[k];
+    return v;
+}
+
 /** A SOAC result that may hold a borrowed view: made owning. */
 template <class T, int R> Arr<T, R> own(const Arr<T, R> &a) {
     if (a.mem) return a;

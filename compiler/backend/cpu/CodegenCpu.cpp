@@ -328,19 +328,33 @@ private:
         line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + (heavy ? ", true" : "") + ");");
         for (size_t k = 0; k < nacc; k++)
             line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
-        // The kernel's free variables (scalars, array views) by value: GCC then keeps them
-        // in registers, where through references it reloaded them in the `omp simd` loop
-        // and fell back to a scalar loop (dot: 8.4 -> 6 ms at 10^7 on the 2-core VM).
+        // The kernel's free variables (scalars, arrays as borrowed views) by value, then
+        // copied into locals of the same names: GCC keeps locals, not the closure's
+        // members, in registers, where it reloaded them in the `omp simd` loop and fell
+        // back to a scalar loop or gathers (dot: 8.4 -> 6 ms at 10^7 on the 2-core VM by
+        // value; the locals then let saxpy-then-sum vectorise).
         std::string cap = "[&";
+        std::vector<std::string> locals;
         std::set<int> used, bound;
         uses_exp(*s.exp, [&](int id) { used.insert(id); });
         params_in_exp(*s.exp, [&](const Param &prm) { bound.insert(prm.var.id); });
         for (const Param &prm : s.pat)
             bound.insert(prm.var.id);
+        auto by_value = [&](const std::string &v, bool written) {
+            cap += ", " + v + "c_ = lrt::borrowed(" + v + ")";
+            locals.push_back(std::string(written ? "auto " : "const auto ") + v + " = " + v + "c_;");
+        };
         for (int id : used)
             if (!bound.count(id) && !virt_.count(id)) // virtual arrays are not declared
-                cap += ", " + name(Var{id, ""});
+                by_value(name(Var{id, ""}), false);
+        // The arrays the chunks write (scan and map outputs, allocated by now): through a
+        // view's data pointer as well, which the stores cannot be mistaken to change.
+        for (size_t k = 0; k < s.pat.size(); k++)
+            if ((k < nscan || k >= nacc) && s.pat[k].type.rank() > 0)
+                by_value(name(s.pat[k].var), true);
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cap + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        for (const std::string &l : locals)
+            line(l);
         line("unsigned poll_ = 0;");
         line("(void)" + c + ";");
         p.declare_accs();

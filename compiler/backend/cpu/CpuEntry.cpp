@@ -238,7 +238,10 @@ public:
             out[i] = {&rslots[i], rshapes[i].data(), nullptr};
         }
         Ctx ctx{};
-        ctx.interrupt = reinterpret_cast<const bool *>(interrupt);
+        // Never null: a null test in lrt::poll let GCC split kernel loops in two, of
+        // which only one was vectorised (the other ran whenever there was no flag).
+        static const std::atomic<bool> never{false};
+        ctx.interrupt = reinterpret_cast<const bool *>(interrupt ? interrupt : &never);
         ctx.nthreads = threads();
         if (entry_(&ctx, in.data(), out.data()) != 0)
             rethrow(ctx.err, locs_);
