@@ -12,8 +12,10 @@ Two ways to measure, both in a fresh cache directory ($LOOM_CACHE_DIR):
   times (a cold compile, then R memory hits); R more processes evaluate it once each (disk
   hits).  Needs `:backend B` in the REPL (cpu today; cuda once its host side exists).
 - `cli` (works wherever NVRTC does, GPU or not): `loom compile FILE --backend B --emit
-  stats` per benchmark program: a cold compile's time is the report's compile time (NVRTC
-  alone); a disk hit's report says `disk` with no time, so its cost is bounded from above by
+  stats` per benchmark program: a cold compile's time is the report's compile time (for
+  cuda: NVRTC and the host program's C++), and the kernels' own (`kernel_list` compile_ms:
+  NVRTC alone), which the cold target is about; a disk hit's report says `disk` with no
+  time, so its cost is bounded from above by
   the process's wall time less that of `--emit ir` (the same parsing, checking and passes,
   no code generation and no lookup).
 """
@@ -103,6 +105,10 @@ def measure_cli(loom, backend, repeat) -> dict:
                 continue
             reports = [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
             cold = sum(r["timings_ms"]["compile"] for r in reports)
+            # The kernels' own compiler (NVRTC for cuda; one translation unit per entry),
+            # without the host program's C++ compile that `compile` also counts.
+            kernels = sum(max((k["compile_ms"] for k in r["kernel_list"]), default=0.0)
+                          for r in reports)
             statuses = {k["cache"] for r in reports for k in r["kernel_list"]}
             hits, bases, hit_status = [], [], set()
             for _ in range(repeat):  # interleaved, so load changes touch both alike
@@ -113,6 +119,7 @@ def measure_cli(loom, backend, repeat) -> dict:
                 bases.append(wall([loom, "compile", str(fut), "--backend", backend, "--emit", "ir"],
                                   env)[0])
             res[fut.stem] = {"cold_status": sorted(statuses), "cold_compile_ms": cold,
+                             "cold_kernels_ms": kernels,
                              "cold_wall_ms": ms, "hit_status": sorted(hit_status),
                              "hit_wall_ms": hits, "ir_wall_ms": bases,
                              "disk_upper_ms": median(hits) - median(bases)}
@@ -155,15 +162,20 @@ def main(argv=None) -> int:
         if "error" in v:
             print(f"cli  {name:>13}: {v['error']}")
         else:
-            print(f"cli  {name:>13}: cold compile {v['cold_compile_ms']:.3g} ({'/'.join(v['cold_status'])}), "
+            print(f"cli  {name:>13}: cold compile {v['cold_compile_ms']:.3g} ({'/'.join(v['cold_status'])}; "
+                  f"kernels {v['cold_kernels_ms']:.3g}), "
                   f"wall {v['cold_wall_ms']:.0f}; hit ({'/'.join(v['hit_status'])}) costs at most "
                   f"{v['disk_upper_ms']:.3g}")
     if c:
         cold = cold if cold is not None else median([v["cold_compile_ms"] for v in c.values()])
         disk = disk if disk is not None else median([v["disk_upper_ms"] for v in c.values()])
-    report["summary_ms"] = {"cold": cold, "disk": disk, "memory": memory}
-    print(f"\ncold compile:   {verdict(cold, 'cold')}\ndisk-cache hit: {verdict(disk, 'disk')}"
-          f"\nmemory hit:     {verdict(memory, 'memory')}")
+    # The target is NVRTC's compile of a typical kernel: the kernels' compiler alone.
+    kernels = median([v["cold_kernels_ms"] for v in c.values()]) if c else None
+    report["summary_ms"] = {"cold": cold, "cold_kernels": kernels, "disk": disk, "memory": memory}
+    print(f"\ncold compile:   {verdict(kernels, 'cold')} (the kernels' compiler alone; "
+          f"with lowering and the host program: {cold:.3g} ms)" if kernels is not None and cold is not None
+          else f"\ncold compile:   {verdict(cold, 'cold')}")
+    print(f"disk-cache hit: {verdict(disk, 'disk')}\nmemory hit:     {verdict(memory, 'memory')}")
     if a.save:
         Path(a.save).write_text(json.dumps(report, indent=1) + "\n")
     return 0

@@ -366,6 +366,17 @@ void cuda_prestart() {
                     } catch (...) { // thrown again where the context is used
                     }
                 }).share();
+    // A process ending while the context is made would tear the driver down under that
+    // thread: exit waits for it instead (at most the ~200 ms it takes).
+    std::atexit([] {
+        std::shared_future<void> f;
+        {
+            std::lock_guard<std::mutex> lock(start_mutex);
+            f = started();
+        }
+        if (f.valid())
+            f.wait();
+    });
 }
 
 double cuda_wait_started() {
