@@ -105,7 +105,7 @@ std::string file_stamp(const std::string &path) {
 std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo) {
     const char *e = std::getenv("LOOM_NVRTC");
     const std::string wanted = e ? e : "";
-    {
+    if (!memo.empty()) {
         std::ifstream f(memo);
         std::string req, path, stamp, version;
         if (std::getline(f, req) && std::getline(f, path) && std::getline(f, stamp) &&
@@ -116,7 +116,7 @@ std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo) {
     const Api &a = api();
     if (!a.why.empty())
         return std::nullopt;
-    if (std::string stamp = file_stamp(a.path); !stamp.empty()) {
+    if (std::string stamp = file_stamp(a.path); !stamp.empty() && !memo.empty()) {
         std::filesystem::path tmp = memo;
         tmp += ".tmp-" + std::to_string(::getpid());
         std::error_code ec;

@@ -23,7 +23,8 @@ const std::string &nvrtc_version();
  * GPU machine: more than the whole lookup) when `memo` records it for the library file,
  * unchanged since (path, size, modification time) and for the same $LOOM_NVRTC.  Else
  * loads NVRTC and writes the memo (atomically; a failure to write is ignored).  nullopt
- * when NVRTC is unavailable.  A newer NVRTC installed as another file earlier in the
+ * when NVRTC is unavailable; an empty `memo` (no cache directory) is neither read nor
+ * written.  A newer NVRTC installed as another file earlier in the
  * search keeps the recorded version until a cache miss loads the library again. */
 std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo);
 

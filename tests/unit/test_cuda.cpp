@@ -160,6 +160,38 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
     }
 }
 
+TEST_CASE("cuda: NVRTC's version for cache keys comes from a memo while the library is unchanged") {
+    if (!have_nvrtc())
+        return;
+    fs::path dir = fs::temp_directory_path() / ("loom-nvrtc-id-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::path memo = dir / "nvrtc.id";
+    REQUIRE(runtime::nvrtc_identity(memo) == runtime::nvrtc_version());
+    std::vector<std::string> lines;
+    {
+        std::ifstream f(memo);
+        for (std::string l; std::getline(f, l);)
+            lines.push_back(l);
+    }
+    REQUIRE(lines.size() == 4); // $LOOM_NVRTC, the library's path, its stamp, the version
+    CHECK(fs::exists(lines[1]));
+    CHECK(lines[3] == runtime::nvrtc_version());
+    auto rewrite = [&](const std::string &stamp, const std::string &version) {
+        std::ofstream f(memo);
+        f << lines[0] << "\n" << lines[1] << "\n" << stamp << "\n" << version << "\n";
+    };
+    // A hit believes the memo (a planted version shows it was not asked again)...
+    rewrite(lines[2], "nvrtc 0.0 planted");
+    CHECK(runtime::nvrtc_identity(memo) == std::string("nvrtc 0.0 planted"));
+    // ...until the library's stamp differs: then NVRTC is asked and the memo rewritten.
+    rewrite("1 2.3", "nvrtc 0.0 planted");
+    CHECK(runtime::nvrtc_identity(memo) == runtime::nvrtc_version());
+    CHECK(runtime::nvrtc_identity(memo) == runtime::nvrtc_version());
+    // No cache directory: no memo read or written.
+    CHECK(runtime::nvrtc_identity(fs::path()) == runtime::nvrtc_version());
+    fs::remove_all(dir);
+}
+
 TEST_CASE("cuda: the source summarises the host program; the host program launches every kernel") {
     if (!have_nvrtc())
         return;

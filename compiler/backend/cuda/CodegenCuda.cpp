@@ -350,7 +350,7 @@ private:
         kd.launches.push_back(kname + "<<<" + launch + ">>>(" + whats + ")");
         kd.calls.push_back(std::move(l));
         // Blocks of LOOM_SCAN_BLOCK threads may use 4x the registers of blocks of 1024
-        // (a scan thread keeps its tile's items in registers).
+        // (a scan thread has all its rows' loads in flight at once).
         const int most = grid == GridKind::ScanBlock ? scan_block : 1024;
         os_ << "\nextern \"C\" __global__ void __launch_bounds__(" << most << ") " << kname << "(" << list
             << ") {\n";
