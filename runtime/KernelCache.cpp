@@ -14,8 +14,10 @@
  */
 #include "runtime/KernelCache.h"
 
-#include <openssl/evp.h>
+#define OPENSSL_SUPPRESS_DEPRECATED // SHA256_* (see Sha256)
+#include <openssl/sha.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -41,29 +43,27 @@ constexpr size_t key_length = 64; // hex digits of a SHA-256 digest
 constexpr uint64_t default_limit_mb = 1024;
 const char *const meta_magic = "loom-cache 1";
 
-/** SHA-256 over the pieces fed to `add`, as lower-case hex. */
+/** SHA-256 over the pieces fed to `add`, as lower-case hex.  OpenSSL's one-algorithm API
+ * (deprecated in 3.0, still shipped): the EVP interface's first use loads the providers,
+ * 1.3-6 ms, more than a whole cache hit in a fresh process. */
 class Sha256 {
 public:
-    Sha256() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) {
-        if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr) != 1)
-            throw std::runtime_error("SHA-256 is unavailable (OpenSSL)");
-    }
-    void add(std::string_view bytes) { EVP_DigestUpdate(ctx_.get(), bytes.data(), bytes.size()); }
+    Sha256() { SHA256_Init(&ctx_); }
+    void add(std::string_view bytes) { SHA256_Update(&ctx_, bytes.data(), bytes.size()); }
     std::string hex() {
-        unsigned char digest[EVP_MAX_MD_SIZE];
-        unsigned int n = 0;
-        EVP_DigestFinal_ex(ctx_.get(), digest, &n);
+        unsigned char digest[SHA256_DIGEST_LENGTH];
+        SHA256_Final(digest, &ctx_);
         static const char digits[] = "0123456789abcdef";
         std::string s;
-        for (unsigned int i = 0; i < n; ++i) {
-            s += digits[digest[i] >> 4];
-            s += digits[digest[i] & 15];
+        for (unsigned char d : digest) {
+            s += digits[d >> 4];
+            s += digits[d & 15];
         }
         return s;
     }
 
 private:
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX *)> ctx_;
+    SHA256_CTX ctx_;
 };
 
 std::string checksum(std::string_view bytes) {
@@ -345,6 +345,45 @@ void KernelCache::clear() {
             is_cache_file(name) && (!is_temp(name) || is_stale_temp(*it)))
             doomed.push_back(it->path()); // a fresh temp file is another process's write
     for (const fs::path &p : doomed) fs::remove(p, ec);
+}
+
+namespace {
+/** "size mtime" of a file, or "" */
+std::string file_stamp(const std::string &path) {
+    struct stat st;
+    if (path.empty() || ::stat(path.c_str(), &st) != 0) return "";
+    return std::to_string((long long)st.st_size) + " " + std::to_string((long long)st.st_mtim.tv_sec) +
+           "." + std::to_string((long long)st.st_mtim.tv_nsec);
+}
+}  // namespace
+
+std::optional<std::string> remembered_version(
+    const fs::path &memo, const std::string &request,
+    const std::function<std::optional<std::pair<std::string, std::string>>()> &ask) {
+    if (!memo.empty()) {
+        std::ifstream f(memo);
+        std::string req, path, stamp, version;
+        if (std::getline(f, req) && std::getline(f, path) && std::getline(f, stamp) &&
+            std::getline(f, version) && req == request && !version.empty() && !stamp.empty() &&
+            stamp == file_stamp(path))
+            return version;
+    }
+    std::optional<std::pair<std::string, std::string>> got = ask();
+    if (!got) return std::nullopt;
+    const auto &[path, version] = *got;
+    if (std::string stamp = file_stamp(path); !stamp.empty() && !memo.empty()) {
+        fs::path tmp = memo;
+        tmp += ".tmp-" + std::to_string(::getpid());
+        std::error_code ec;
+        fs::create_directories(memo.parent_path(), ec);
+        {
+            std::ofstream f(tmp);
+            f << request << "\n" << path << "\n" << stamp << "\n" << version << "\n";
+        }
+        fs::rename(tmp, memo, ec);
+        if (ec) fs::remove(tmp, ec);
+    }
+    return version;
 }
 
 } // namespace loom::runtime

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <initializer_list>
 #include <mutex>
 #include <optional>
@@ -20,6 +21,16 @@
 #include <string_view>
 
 namespace loom::runtime {
+
+/** A tool's version text for cache keys without asking the tool (running `g++ --version`,
+ * loading NVRTC: milliseconds, more than a whole cache hit) when `memo`, a file beside the
+ * cache, records it for `request` and the tool's file (path, size, modification time) is
+ * unchanged since; else `ask()` gives {the tool's file, its version}, recorded in the memo
+ * (atomically; a failure to write is ignored).  An empty `memo` is neither read nor
+ * written.  nullopt when ask() gives nullopt. */
+std::optional<std::string> remembered_version(
+    const std::filesystem::path &memo, const std::string &request,
+    const std::function<std::optional<std::pair<std::string, std::string>>()> &ask);
 
 struct CacheStats {
     std::string dir;

@@ -1,10 +1,16 @@
 // Running the host compiler (see HostCompiler.h).
 #include "runtime/cpu/HostCompiler.h"
 
+#include "runtime/KernelCache.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <mutex>
+#include <sstream>
+
+#include <unistd.h>
 
 namespace loom::runtime {
 
@@ -44,13 +50,44 @@ std::string host_compiler_flags() {
     return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off";
 }
 
+namespace {
+/** The file `cmd` runs: itself when it names a path, else the first on $PATH; symbolic
+ * links resolved (g++ is often one).  "" when not found. */
+std::string resolve_command(const std::string &cmd) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (cmd.find('/') != std::string::npos) {
+        fs::path p = fs::canonical(cmd, ec);
+        return ec ? "" : p.string();
+    }
+    const char *path = std::getenv("PATH");
+    std::stringstream dirs(path ? path : "");
+    for (std::string d; std::getline(dirs, d, ':');) {
+        fs::path p = fs::path(d.empty() ? "." : d) / cmd;
+        if (::access(p.c_str(), X_OK) == 0) {
+            fs::path c = fs::canonical(p, ec);
+            return ec ? "" : c.string();
+        }
+    }
+    return "";
+}
+} // namespace
+
 const std::string &host_compiler_version() {
     static std::once_flag once;
     static std::string version;
     std::call_once(once, [] {
-        std::string out;
-        run(host_compiler() + " --version", out);
-        version = out.substr(0, out.find('\n'));
+        // Remembered beside the cache: running `g++ --version` costs a fresh process more
+        // than its whole cache hit.
+        const std::string cmd = host_compiler(), file = resolve_command(cmd);
+        const std::filesystem::path &cache = KernelCache::global().dir();
+        version = *remembered_version(
+            cache.empty() || file.empty() ? std::filesystem::path() : cache / "cxx.id", file,
+            [&]() -> std::optional<std::pair<std::string, std::string>> {
+                std::string out;
+                run(cmd + " --version", out);
+                return std::make_pair(file, out.substr(0, out.find('\n')));
+            });
     });
     return version;
 }

@@ -17,8 +17,9 @@ std::string host_compiler();
  * contraction, so float results match the interpreter's. */
 std::string host_compiler_flags();
 
-/** The first line of `<compiler> --version` (computed once per process): part of cache
- * keys, so a compiler upgrade never reuses stale objects. */
+/** The first line of `<compiler> --version` (once per process, and remembered beside the
+ * cache in `cxx.id` while the compiler's file is unchanged: runtime::remembered_version):
+ * part of cache keys, so a compiler upgrade never reuses stale objects. */
 const std::string &host_compiler_version();
 
 struct HostCompileResult {

@@ -2,16 +2,15 @@
 // here with their C signatures so no CUDA header is needed to build Loom.
 #include "runtime/cuda/Nvrtc.h"
 
+#include "runtime/KernelCache.h"
+
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <mutex>
 #include <vector>
 
 #include <dlfcn.h>
 #include <link.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace loom::runtime {
 
@@ -91,45 +90,14 @@ std::optional<std::string> nvrtc_unavailable() {
 
 const std::string &nvrtc_version() { return api().version_text; }
 
-namespace {
-/** "size mtime" of a file, or "" */
-std::string file_stamp(const std::string &path) {
-    struct stat st;
-    if (path.empty() || ::stat(path.c_str(), &st) != 0)
-        return "";
-    return std::to_string((long long)st.st_size) + " " + std::to_string((long long)st.st_mtim.tv_sec) +
-           "." + std::to_string((long long)st.st_mtim.tv_nsec);
-}
-} // namespace
-
 std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo) {
     const char *e = std::getenv("LOOM_NVRTC");
-    const std::string wanted = e ? e : "";
-    if (!memo.empty()) {
-        std::ifstream f(memo);
-        std::string req, path, stamp, version;
-        if (std::getline(f, req) && std::getline(f, path) && std::getline(f, stamp) &&
-            std::getline(f, version) && req == wanted && !version.empty() &&
-            stamp == file_stamp(path))
-            return version;
-    }
-    const Api &a = api();
-    if (!a.why.empty())
-        return std::nullopt;
-    if (std::string stamp = file_stamp(a.path); !stamp.empty() && !memo.empty()) {
-        std::filesystem::path tmp = memo;
-        tmp += ".tmp-" + std::to_string(::getpid());
-        std::error_code ec;
-        std::filesystem::create_directories(memo.parent_path(), ec);
-        {
-            std::ofstream f(tmp);
-            f << wanted << "\n" << a.path << "\n" << stamp << "\n" << a.version_text << "\n";
-        }
-        std::filesystem::rename(tmp, memo, ec);
-        if (ec)
-            std::filesystem::remove(tmp, ec);
-    }
-    return a.version_text;
+    return remembered_version(memo, e ? e : "", []() -> std::optional<std::pair<std::string, std::string>> {
+        const Api &a = api();
+        if (!a.why.empty())
+            return std::nullopt;
+        return std::make_pair(a.path, a.version_text);
+    });
 }
 
 /** Fixed options: C++17, functions default to __device__, line info for profilers.  No

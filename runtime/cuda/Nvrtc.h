@@ -19,13 +19,11 @@ std::optional<std::string> nvrtc_unavailable();
 /** "nvrtc 13.0" (part of cache keys); empty when NVRTC is unavailable. */
 const std::string &nvrtc_version();
 
-/** nvrtc_version() for a cache lookup, without loading NVRTC (5 ms warm, 130 ms cold on a
- * GPU machine: more than the whole lookup) when `memo` records it for the library file,
- * unchanged since (path, size, modification time) and for the same $LOOM_NVRTC.  Else
- * loads NVRTC and writes the memo (atomically; a failure to write is ignored).  nullopt
- * when NVRTC is unavailable; an empty `memo` (no cache directory) is neither read nor
- * written.  A newer NVRTC installed as another file earlier in the
- * search keeps the recorded version until a cache miss loads the library again. */
+/** nvrtc_version() for a cache lookup, through runtime::remembered_version (KernelCache.h)
+ * with the memo file `memo`: NVRTC is loaded (5 ms warm, 130 ms cold on a GPU machine)
+ * only when the memo does not hold for the library file it names and $LOOM_NVRTC.
+ * nullopt when NVRTC is unavailable.  A newer NVRTC installed as another file earlier in
+ * the search keeps the recorded version until a cache miss loads the library again. */
 std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo);
 
 struct NvrtcResult {

@@ -15,6 +15,7 @@
 #include <vector>
 
 using loom::runtime::KernelCache;
+using loom::runtime::remembered_version;
 namespace fs = std::filesystem;
 
 namespace {
@@ -199,4 +200,32 @@ TEST_CASE("keys and extensions cannot escape the directory") {
     KernelCache c(d.path, 1 << 20);
     CHECK_THROWS(c.lookup("../../etc/passwd", "so"));
     CHECK_THROWS(c.lookup(KernelCache::key({"k"}), "so/../x"));
+}
+
+TEST_CASE("remembered_version asks the tool once while its file is unchanged") {
+    TempDir d;
+    fs::path tool = d.path / "tool", memo = d.path / "sub" / "tool.id";
+    { std::ofstream(tool) << "v1"; }
+    int asked = 0;
+    auto ask = [&]() -> std::optional<std::pair<std::string, std::string>> {
+        ++asked;
+        return std::make_pair(tool.string(), "tool " + std::to_string(asked));
+    };
+    CHECK(remembered_version(memo, "req", ask) == std::string("tool 1"));
+    CHECK(fs::exists(memo));  // its folder made on the way
+    CHECK(remembered_version(memo, "req", ask) == std::string("tool 1"));
+    CHECK(asked == 1);
+    // Another request (another $LOOM_NVRTC, another compiler file) asks again.
+    CHECK(remembered_version(memo, "other", ask) == std::string("tool 2"));
+    // The tool's file changes (size): asked again.
+    { std::ofstream(tool) << "version 2"; }
+    CHECK(remembered_version(memo, "other", ask) == std::string("tool 3"));
+    CHECK(remembered_version(memo, "other", ask) == std::string("tool 3"));
+    // No memo file: always asks; a tool that cannot answer gives nullopt.
+    CHECK(remembered_version(fs::path(), "other", ask) == std::string("tool 4"));
+    CHECK(!remembered_version(d.path / "x.id", "req",
+                                       []() -> std::optional<std::pair<std::string, std::string>> {
+                                           return std::nullopt;
+                                       }));
+    CHECK(!fs::exists(d.path / "x.id"));
 }
