@@ -62,6 +62,11 @@ public:
     CacheStats stats() const;
     void clear(); ///< removes every entry (of this and other processes)
     const std::filesystem::path &dir() const { return dir_; }
+    /** dir_/name for a small file kept beside the entries (remembered_version's memos,
+     * which stats, eviction and clear leave alone); empty without a directory. */
+    std::filesystem::path beside(const std::string &name) const {
+        return dir_.empty() ? std::filesystem::path() : dir_ / name;
+    }
 
 private:
     /** dir_/<key>.<ext>, after checking both are plain (hex key, alphanumeric ext). */

@@ -80,9 +80,8 @@ const std::string &host_compiler_version() {
         // Remembered beside the cache: running `g++ --version` costs a fresh process more
         // than its whole cache hit.
         const std::string cmd = host_compiler(), file = resolve_command(cmd);
-        const std::filesystem::path &cache = KernelCache::global().dir();
         version = *remembered_version(
-            cache.empty() || file.empty() ? std::filesystem::path() : cache / "cxx.id", file,
+            file.empty() ? std::filesystem::path() : KernelCache::global().beside("cxx.id"), file,
             [&]() -> std::optional<std::pair<std::string, std::string>> {
                 std::string out;
                 run(cmd + " --version", out);

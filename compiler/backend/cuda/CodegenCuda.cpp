@@ -1185,6 +1185,22 @@ private:
         close();
     }
 
+    /** Opens, for a scan thread's `items` rows of its tile (`n_` rows from `base_`), an
+     * unrolled loop binding e_ (the row in the tile) and, when within the tile, a block:
+     * its own consecutive rows, or rows striped across the block (coalesced; also binds
+     * i_, the row).  Two closes end it. */
+    void open_tile_rows(int items, bool own) {
+        line("#pragma unroll");
+        open("for (int j_ = 0; j_ < " + std::to_string(items) + "; j_++) {");
+        if (own) {
+            line("const int e_ = (int)threadIdx.x * " + std::to_string(items) + " + j_;");
+        } else {
+            line("const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;");
+            line("const int64_t i_ = base_ + e_;");
+        }
+        open("if (e_ < n_) {");
+    }
+
     /** Single-pass scan (scanomap and screma with scans): tiles of rows (scan_items) taken
      * in launch order from an atomic counter (so a tile waits only for tiles already
      * running), each thread folds a contiguous chunk of its tile, the block scans the
@@ -1230,10 +1246,9 @@ private:
         for (size_t a = 0; a < k.nacc; a++)
             acc_bytes += std::max<size_t>(prim_size(k.pt[a].elem), 4);
         const bool staged = acc_bytes <= 16;
-        const std::string items = std::to_string(scan_items(acc_bytes, staged));
-        const int64_t tile = scan_block * (int64_t)scan_items(acc_bytes, staged);
-        const std::string tiles = std::to_string(tile);
-        code_.kernels.back().tile = tile;
+        const int items = scan_items(acc_bytes, staged);
+        code_.kernels.back().tile = scan_block * (int64_t)items;
+        const std::string tiles = std::to_string(code_.kernels.back().tile);
         std::vector<std::string> stg = names("stg_", k.nacc);
         for (size_t a = 0; staged && a < k.nacc; a++)
             line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + tiles + ")];");
@@ -1258,11 +1273,7 @@ private:
         if (staged) {
             // Rows base_ + j * blockDim + t, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
-            line("const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;");
-            line("const int64_t i_ = base_ + e_;");
-            open("if (e_ < n_) {");
+            open_tile_rows(items, false);
             std::vector<std::string> r = mapped_row(q, "i_");
             for (size_t a = 0; a < k.nacc; a++)
                 line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
@@ -1271,10 +1282,7 @@ private:
             close();
             close();
             line("__syncthreads();");
-            line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
-            line("const int e_ = (int)threadIdx.x * " + items + " + j_;");
-            open("if (e_ < n_) {");
+            open_tile_rows(items, true);
             combine_ops(os, any, k.acc, names_at(stg, "[lrt::padded(e_)]"), k.acc);
             close();
             close();
@@ -1400,21 +1408,14 @@ private:
             // The thread's items folded again, from its prefix on (shared memory is
             // cheaper to read twice than registers are to hold a tile), back into shared
             // memory, then written out coalesced.
-            line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
-            line("const int e_ = (int)threadIdx.x * " + items + " + j_;");
-            open("if (e_ < n_) {");
+            open_tile_rows(items, true);
             combine_ops(os, is_scan, pre, names_at(stg, "[lrt::padded(e_)]"), pre);
             for (size_t a = 0; a < os.nscan; a++)
                 line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
             close();
             close();
             line("__syncthreads();");
-            line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + items + "; j_++) {");
-            line("const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;");
-            line("const int64_t i_ = base_ + e_;");
-            open("if (e_ < n_) {");
+            open_tile_rows(items, false);
             for (size_t a = 0; a < os.nscan; a++)
                 put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
             close();

@@ -85,9 +85,8 @@ CudaBuild compile(compiler::Optimised opt) {
         return finish(std::move(b), std::move(opt.report), k.status, k.compile_ms);
     }
     // NVRTC itself is loaded only on a miss (its version comes from a memo on a hit).
-    const fs::path &cache = runtime::KernelCache::global().dir();
     std::optional<std::string> nvrtc =
-        runtime::nvrtc_identity(cache.empty() ? fs::path() : cache / "nvrtc.id");
+        runtime::nvrtc_identity(runtime::KernelCache::global().beside("nvrtc.id"));
     if (!nvrtc)
         throw CompileError({}, *runtime::nvrtc_unavailable());
     b.arch = runtime::cuda_target_arch();
