@@ -200,19 +200,19 @@ static int64_t shape_product(const std::vector<int64_t> &shape) {
 
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape) {
     int64_t n = shape_product(shape);
-    auto buf = std::make_shared<std::vector<uint8_t>>((size_t)(n * prim_size(t)), 0);
+    auto buf = std::make_shared<Bytes>((size_t)(n * prim_size(t)));
     return prim_array(t, std::move(shape), std::move(buf), 0);
 }
 
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape,
-                        std::shared_ptr<std::vector<uint8_t>> data, int64_t offset) {
+                        BytesPtr data, int64_t offset) {
     Value v;
     v.kind_ = Kind::Array;
     v.prim_.type = t;
     v.shape_ = std::move(shape);
     v.buf_ = std::move(data);
     v.offset_ = offset;
-    if (!v.buf_) v.buf_ = std::make_shared<std::vector<uint8_t>>();
+    if (!v.buf_) v.buf_ = std::make_shared<Bytes>(0);
     return v;
 }
 
@@ -249,9 +249,7 @@ void Value::make_unique_storage() {
     }
     size_t bytes = (size_t)(n * prim_size(prim_.type));
     if (buf_.use_count() == 1 && offset_ == 0 && buf_->size() == bytes) return;
-    auto fresh = std::make_shared<std::vector<uint8_t>>(bytes);
-    if (bytes) std::memcpy(fresh->data(), data(), bytes);
-    buf_ = std::move(fresh);
+    buf_ = std::make_shared<Bytes>(data(), bytes);
     offset_ = 0;
 }
 

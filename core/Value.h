@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,6 +64,36 @@ void store_prim(PrimType t, uint8_t *base, int64_t i, const PrimValue &v);
 
 struct FunctionValue;  ///< defined by the interpreter (closures)
 
+/** The storage of primitive arrays: bytes on Loom's heap, or bytes lent by a compiled
+ * program's runtime (its result blocks), given back through `release` when the last view
+ * goes — so results need no copy into Loom. */
+class Bytes {
+public:
+    /** n bytes on Loom's heap, zero-filled. */
+    explicit Bytes(size_t n) : own_(new uint8_t[n ? n : 1]()), p_(own_.get()), n_(n) {}
+    /** A copy of n bytes at src. */
+    Bytes(const uint8_t *src, size_t n) : own_(new uint8_t[n ? n : 1]), p_(own_.get()), n_(n) {
+        if (n) std::memcpy(p_, src, n);
+    }
+    /** n foreign bytes at p; `release` runs once, when the last reference goes. */
+    Bytes(uint8_t *p, size_t n, std::function<void()> release)
+        : p_(p), n_(n), release_(std::move(release)) {}
+    Bytes(const Bytes &) = delete;
+    Bytes &operator=(const Bytes &) = delete;
+    ~Bytes() {
+        if (release_) release_();
+    }
+    uint8_t *data() const { return p_; }
+    size_t size() const { return n_; }
+
+private:
+    std::unique_ptr<uint8_t[]> own_;
+    uint8_t *p_;
+    size_t n_;
+    std::function<void()> release_;
+};
+using BytesPtr = std::shared_ptr<Bytes>;
+
 class Value {
 public:
     enum class Kind : uint8_t { Prim, Array, Tuple, Record, Sum, Function };
@@ -80,7 +111,7 @@ public:
     static Value prim_array(PrimType t, std::vector<int64_t> shape);
     /** A primitive array over existing storage. */
     static Value prim_array(PrimType t, std::vector<int64_t> shape,
-                            std::shared_ptr<std::vector<uint8_t>> data, int64_t offset = 0);
+                            BytesPtr data, int64_t offset = 0);
     /** A boxed array: `elems` row-major over `shape`; `elem_type` describes an element
      * (needed to print or build empty arrays; may be null when elems is non-empty). */
     static Value boxed_array(std::vector<int64_t> shape, std::vector<Value> elems,
@@ -123,7 +154,7 @@ public:
     uint8_t *mutable_data() { return buf_->data() + offset_ * prim_size(prim_.type); }
     std::vector<Value> &mutable_boxed() { return *boxed_; }  ///< after make_unique_storage
     int64_t offset() const { return offset_; }
-    const std::shared_ptr<std::vector<uint8_t>> &buffer() const { return buf_; }
+    const BytesPtr &buffer() const { return buf_; }
     const std::shared_ptr<std::vector<Value>> &boxed_storage() const { return boxed_; }
 
     /** A new array of `rows` stacked along a new outer dimension.  All rows must have the
@@ -137,7 +168,7 @@ private:
     PrimValue prim_;  // scalar, or element type of a prim array
     std::vector<int64_t> shape_;
     int64_t offset_ = 0;
-    std::shared_ptr<std::vector<uint8_t>> buf_;
+    BytesPtr buf_;
     std::shared_ptr<std::vector<Value>> boxed_;
     TypePtr elem_type_;
     std::shared_ptr<std::vector<Value>> elems_;

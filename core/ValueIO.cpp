@@ -437,9 +437,9 @@ Value TextReader::read_binary() {
     const uint8_t *src = reinterpret_cast<const uint8_t *>(s_.data() + pos_);
     pos_ += (size_t)bytes;
     if (rank == 0) return Value(load_prim(*t, src, 0));
-    auto buf = std::make_shared<std::vector<uint8_t>>(src, src + bytes);
+    auto buf = std::make_shared<Bytes>(src, (size_t)bytes);
     if (*t == PrimType::Bool)
-        for (auto &b : *buf) b = b ? 1 : 0;
+        for (size_t i = 0; i < buf->size(); i++) buf->data()[i] = buf->data()[i] ? 1 : 0;
     return Value::prim_array(*t, std::move(shape), std::move(buf));
 }
 
@@ -777,16 +777,17 @@ Value read_npy(std::string_view bytes, const std::string &name) {
     size_t dstart = hstart + hlen;
     if (mul_overflows(n, size, nbytes) || (uint64_t)nbytes > bytes.size() - dstart) bad("truncated data");
     const uint8_t *src = reinterpret_cast<const uint8_t *>(bytes.data() + dstart);
-    auto buf = std::make_shared<std::vector<uint8_t>>(src, src + nbytes);
+    auto buf = std::make_shared<Bytes>(src, (size_t)nbytes);
+    uint8_t *d = buf->data();
     if (order == '>' && size > 1)
         for (int64_t i = 0; i < n; ++i)
             for (int a = 0, b = size - 1; a < b; ++a, --b)
-                std::swap((*buf)[(size_t)(i * size + a)], (*buf)[(size_t)(i * size + b)]);
+                std::swap(d[i * size + a], d[i * size + b]);
     if (*t == PrimType::Bool)
-        for (auto &x : *buf) x = x ? 1 : 0;
+        for (int64_t i = 0; i < nbytes; ++i) d[i] = d[i] ? 1 : 0;
     if (fortran && shape.size() > 1) {
         // Reorder column-major data into row-major.
-        auto c = std::make_shared<std::vector<uint8_t>>(buf->size());
+        auto c = std::make_shared<Bytes>(buf->size());
         size_t r = shape.size();
         std::vector<int64_t> idx(r, 0), fstride(r, 1);
         for (size_t k = 1; k < r; ++k) fstride[k] = fstride[k - 1] * shape[k - 1];

@@ -95,8 +95,11 @@ struct BlockCache {
         release();
         return kept;
     }
-    ~BlockCache() {
-        for (Mem *m : blocks) std::free(m);
+    ~BlockCache() { // blocks lent to the host may still come back (put) after this
+        for (Mem *&m : blocks) {
+            std::free(m);
+            m = nullptr;
+        }
     }
 };
 inline BlockCache block_cache;

@@ -208,8 +208,7 @@ Run build(const std::string &src) {
 }
 
 Value i32s(std::vector<int32_t> xs) {
-    auto buf = std::make_shared<std::vector<uint8_t>>(xs.size() * 4);
-    std::memcpy(buf->data(), xs.data(), buf->size());
+    auto buf = std::make_shared<Bytes>(reinterpret_cast<const uint8_t *>(xs.data()), xs.size() * 4);
     return Value::prim_array(PrimType::I32, {(int64_t)xs.size()}, buf);
 }
 Value i64v(int64_t x) { return Value(PrimValue::integer(PrimType::I64, (uint64_t)x)); }
@@ -452,7 +451,7 @@ TEST_CASE("cuda host program: array arguments stay on the device from one call t
     r.entry->call({a, args[1]});
     CHECK(r.entry->last_run().uploads == 2);
     CHECK(r.entry->kept_args() == 2);
-    std::weak_ptr<std::vector<uint8_t>> held = args[1].buffer();
+    std::weak_ptr<Bytes> held = args[1].buffer();
     args.clear();
     before.reset();
     CHECK(!held.expired()); // ys's buffer is held with its copy...

@@ -58,8 +58,12 @@ struct LoadedObject {
 LoadedObject load_object(const std::string &source);
 
 /** The entry point in `so` (loom_entry/loom_release of runtime/cpu/loom_cpu_abi.h) for
- * function `m.functions[0]`, failures located through `locs`. */
+ * function `m.functions[0]`, failures located through `locs`.  With `lend_results`, result
+ * arrays keep the program's blocks (released when the last Value using them goes) instead
+ * of being copied; a program whose blocks must be released during the call (the cuda host
+ * program's, which free their device mirrors then) passes false. */
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
-                                                    std::shared_ptr<runtime::SharedObject> so);
+                                                    std::shared_ptr<runtime::SharedObject> so,
+                                                    bool lend_results);
 
 } // namespace loom::cpu

@@ -113,46 +113,52 @@ PrimValue get_scalar(PrimType t, const void *slot) {
     }
 }
 
-/** A few large result buffers the caller dropped, reused by the next results of similar
- * size (as lrt::BlockCache in the generated code): a fresh buffer costs a page fault per
- * page on first touch, which is more than the copy into it. */
+/** A few large result buffers the caller dropped, reused by the next copied results of
+ * similar size (as lrt::BlockCache in the generated code): a fresh buffer costs a page
+ * fault per page on first touch, which is more than the copy into it. */
 class BufferPool {
 public:
-    using Buf = std::vector<uint8_t>;
     static constexpr size_t min_bytes = (size_t)1 << 20;
 
     static BufferPool &get() {
         static BufferPool *pool = new BufferPool; // never destroyed: buffers may outlive main
         return *pool;
     }
-    /** An empty buffer with capacity for n bytes. */
-    std::shared_ptr<Buf> take(size_t n) {
+    /** A copy of n bytes at src (not zero-filled first). */
+    BytesPtr copy(const void *src, size_t n) {
+        const uint8_t *s = static_cast<const uint8_t *>(src);
         if (n < min_bytes)
-            return std::make_shared<Buf>();
-        Buf *b = nullptr;
+            return std::make_shared<Bytes>(s, n);
+        Block b{};
         {
             std::lock_guard<std::mutex> lock(mutex_);
             for (size_t i = 0; i < free_.size(); i++)
-                if (free_[i]->capacity() >= n && free_[i]->capacity() <= 2 * n) {
+                if (free_[i].cap >= n && free_[i].cap <= 2 * n) {
                     b = free_[i];
                     free_.erase(free_.begin() + (long)i);
                     break;
                 }
         }
-        if (!b) {
-            b = new Buf;
-            b->reserve(n);
-            advise_huge(b->data(), n);
+        if (!b.p) {
+            b.p = static_cast<uint8_t *>(std::malloc(n));
+            if (!b.p)
+                throw std::bad_alloc();
+            b.cap = n;
+            advise_huge(b.p, n);
         }
-        b->clear();
-        return std::shared_ptr<Buf>(b, [](Buf *x) { BufferPool::get().put(x); });
+        std::memcpy(b.p, s, n);
+        return std::make_shared<Bytes>(b.p, n, [b] { BufferPool::get().put(b); });
     }
 
 private:
+    struct Block {
+        uint8_t *p = nullptr;
+        size_t cap = 0;
+    };
     std::mutex mutex_;
-    std::vector<Buf *> free_;
+    std::vector<Block> free_;
 
-    void put(Buf *b) {
+    void put(Block b) {
         {
             std::lock_guard<std::mutex> lock(mutex_);
             if (free_.size() < 4) {
@@ -160,7 +166,7 @@ private:
                 return;
             }
         }
-        delete b;
+        std::free(b.p);
     }
     /** Transparent huge pages for the 2 MiB-aligned part of [p, p + n). */
     static void advise_huge(void *p, size_t n) {
@@ -172,15 +178,6 @@ private:
     }
 };
 
-/** A copy of a result's bytes (not zero-filled first). */
-std::shared_ptr<std::vector<uint8_t>> result_buffer(const void *src, size_t n) {
-    std::shared_ptr<std::vector<uint8_t>> buf = BufferPool::get().take(n);
-    const uint8_t *p = static_cast<const uint8_t *>(src);
-    if (n > 0)
-        buf->insert(buf->end(), p, p + n);
-    return buf;
-}
-
 std::string type_text(PrimType t, int rank) {
     std::string s;
     for (int i = 0; i < rank; i++)
@@ -190,8 +187,10 @@ std::string type_text(PrimType t, int rank) {
 
 class CpuEntry : public compiler::CompiledEntry {
 public:
-    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so)
-        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)) {
+    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so,
+             bool lend_results)
+        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)),
+          lend_results_(lend_results) {
         entry_ = (EntryFn)so_->symbol("loom_entry");
         release_ = (ReleaseFn)so_->symbol("loom_release");
     }
@@ -256,10 +255,7 @@ public:
             int64_t n = 1;
             for (int64_t d : sh)
                 n *= d;
-            res.push_back(Value::prim_array(t.elem, sh,
-                                            result_buffer(out[i].data, (size_t)(n * prim_size(t.elem)))));
-            if (out[i].mem)
-                release_(out[i].mem);
+            res.push_back(Value::prim_array(t.elem, sh, result_bytes(out[i], (size_t)(n * prim_size(t.elem)))));
         }
         return ir::regroup_results(f, res);
     }
@@ -268,8 +264,25 @@ private:
     ir::Module module_;
     std::vector<SrcLoc> locs_;
     std::shared_ptr<runtime::SharedObject> so_;
+    bool lend_results_;
     EntryFn entry_ = nullptr;
     ReleaseFn release_ = nullptr;
+
+    /** A result array's bytes: the program's block itself when it may be lent (the
+     * release keeps the shared object loaded), else a copy.  A result without a block is a
+     * borrowed view of an argument: copied. */
+    BytesPtr result_bytes(const Val &v, size_t bytes) const {
+        if (v.mem && lend_results_) {
+            void *mem = v.mem;
+            ReleaseFn release = release_;
+            return std::make_shared<Bytes>(static_cast<uint8_t *>(v.data), bytes,
+                                           [mem, release, keep = so_] { release(mem); });
+        }
+        BytesPtr b = BufferPool::get().copy(v.data, bytes);
+        if (v.mem)
+            release_(v.mem);
+        return b;
+    }
 
     static int threads() {
         if (const char *s = std::getenv("LOOM_THREADS"))
@@ -360,8 +373,9 @@ LoadedObject load_object(const std::string &source) {
 }
 
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
-                                                    std::shared_ptr<runtime::SharedObject> so) {
-    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so));
+                                                    std::shared_ptr<runtime::SharedObject> so,
+                                                    bool lend_results) {
+    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so), lend_results);
 }
 
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
@@ -371,7 +385,7 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     double codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     auto [so, status, compile_ms] = load_object(code.source);
-    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so);
+    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so, true);
     entry->report = std::move(opt.report);
     entry->report.backend = "cpu";
     entry->report.codegen_ms = codegen_ms;
