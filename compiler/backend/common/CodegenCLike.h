@@ -941,8 +941,8 @@ protected:
             std::string U = t == PrimType::F64 ? "uint64_t" : t == PrimType::F32 ? "uint32_t" : "uint16_t";
             std::string bits = t == PrimType::F16 ? "lrt::f2h(" + x + ")" : "lrt::bits_of(" + x + ")";
             switch (n.fn) {
-            case F::IsInf: return "(bool)std::isinf(" + x + ")";
-            case F::IsNan: return "(bool)std::isnan(" + x + ")";
+            case F::IsInf: return "(bool)" + math_ + "isinf(" + x + ")";
+            case F::IsNan: return "(bool)" + math_ + "isnan(" + x + ")";
             case F::ToBits: return "(" + U + ")" + bits;
             case F::FromBits:
                 return t == PrimType::F64   ? "lrt::f64_of_bits(" + x + ")"
