@@ -345,6 +345,12 @@ void KernelCache::clear() {
             is_cache_file(name) && (!is_temp(name) || is_stale_temp(*it)))
             doomed.push_back(it->path()); // a fresh temp file is another process's write
     for (const fs::path &p : doomed) fs::remove(p, ec);
+    // Precompiled headers (runtime/cpu/HostCompiler.h), but not one being built.
+    doomed.clear();
+    for (auto it = fs::directory_iterator(dir_ / "pch", ec); !ec && it != fs::directory_iterator();
+         it.increment(ec))
+        if (it->path().extension() != ".building") doomed.push_back(it->path());
+    for (const fs::path &p : doomed) fs::remove_all(p, ec);
 }
 
 namespace {

@@ -60,7 +60,7 @@ public:
 
     void note_memory_hit(); ///< a backend found the artifact already loaded
     CacheStats stats() const;
-    void clear(); ///< removes every entry (of this and other processes)
+    void clear(); ///< removes every entry (of this and other processes) and `pch/`
     const std::filesystem::path &dir() const { return dir_; }
     /** dir_/name for a small file kept beside the entries (remembered_version's memos,
      * which stats, eviction and clear leave alone); empty without a directory. */

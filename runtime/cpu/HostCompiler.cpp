@@ -3,12 +3,16 @@
 
 #include "runtime/KernelCache.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
+#include <set>
 #include <sstream>
+#include <vector>
 
 #include <unistd.h>
 
@@ -44,10 +48,15 @@ std::string host_compiler() {
     return cxx && *cxx ? cxx : "g++";
 }
 
+namespace {
+std::string resolve_command(const std::string &cmd);
+}
+
 std::string host_compiler_flags() {
+    static const std::string gold = resolve_command("ld.gold").empty() ? "" : " -fuse-ld=gold";
     const char *opt = std::getenv("LOOM_CPU_CXXFLAGS");
     std::string o = opt && *opt ? opt : "-O3 -march=native";
-    return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off";
+    return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off" + gold;
 }
 
 namespace {
@@ -92,14 +101,72 @@ const std::string &host_compiler_version() {
 }
 
 HostCompileResult compile_shared_object(const std::filesystem::path &source,
-                                        const std::filesystem::path &out) {
+                                        const std::filesystem::path &out,
+                                        const std::filesystem::path &prelude) {
     auto t0 = std::chrono::steady_clock::now();
     HostCompileResult r;
-    std::string cmd = host_compiler() + " " + host_compiler_flags() + " -o " + quote(out.string()) +
-                      " " + quote(source.string());
+    std::string cmd = host_compiler() + " " + host_compiler_flags() +
+                      (prelude.empty() ? "" : " -include " + quote(prelude.string())) + " -o " +
+                      quote(out.string()) + " " + quote(source.string());
     r.ok = run(cmd, r.output) == 0;
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return r;
+}
+
+std::optional<std::filesystem::path> precompiled_prelude(const std::string &prelude) {
+    namespace fs = std::filesystem;
+    if (std::getenv("LOOM_NO_PCH"))
+        return std::nullopt;
+    fs::path root = KernelCache::global().beside("pch");
+    if (root.empty())
+        return std::nullopt;
+    std::string key = KernelCache::key({prelude, host_compiler_flags(), host_compiler_version()});
+    fs::path dir = root / key, header = dir / "loom_rt.h";
+    std::error_code ec;
+    if (fs::exists(dir / "loom_rt.h.gch", ec)) {
+        fs::last_write_time(dir, fs::file_time_type::clock::now(), ec); // used: kept longest
+        return header;
+    }
+    // One build per prelude and process; across processes, a build younger than two
+    // minutes (its temporary directory) is left to finish.
+    static std::mutex mutex;
+    static std::set<std::string> started;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!started.insert(key).second)
+        return std::nullopt;
+    fs::path tmp = root / (key + ".building");
+    if (auto t = fs::last_write_time(tmp, ec); !ec) {
+        if (fs::file_time_type::clock::now() - t < std::chrono::minutes(2))
+            return std::nullopt;
+        fs::remove_all(tmp, ec);
+    }
+    fs::create_directories(root, ec);
+    // At most four headers (18-25 MB each) stay: older compilers' and flags' go.
+    std::vector<std::pair<fs::file_time_type, fs::path>> kept;
+    for (auto it = fs::directory_iterator(root, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec))
+        if (it->path().extension() != ".building")
+            kept.emplace_back(it->last_write_time(ec), it->path());
+    std::sort(kept.rbegin(), kept.rend());
+    for (size_t i = 3; i < kept.size(); i++)
+        fs::remove_all(kept[i].second, ec);
+    if (!fs::create_directory(tmp, ec) || ec)
+        return std::nullopt; // another process just began
+    {
+        std::ofstream out(tmp / "loom_rt.h", std::ios::binary);
+        out << prelude;
+        if (!out)
+            return std::nullopt;
+    }
+    // In a session of its own, so the REPL's Ctrl-C (to its process group) spares it.
+    std::string t = quote(tmp.string()), h = quote((tmp / "loom_rt.h").string());
+    std::string build = host_compiler() + " " + host_compiler_flags() + " -x c++-header -o " +
+                        quote((tmp / "loom_rt.h.gch").string()) + " " + h + " && mv -T " + t +
+                        " " + quote(dir.string()) + "; rm -rf " + t;
+    std::string cmd = "setsid sh -c " + quote(build) + " </dev/null >/dev/null 2>&1 &";
+    if (std::system(cmd.c_str()) != 0)
+        fs::remove_all(tmp, ec);
+    return std::nullopt;
 }
 
 } // namespace loom::runtime

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace loom::runtime {
@@ -13,8 +14,9 @@ namespace loom::runtime {
 std::string host_compiler();
 
 /** The full flag string: `-std=c++20 <opt> -fopenmp -fPIC -shared -ffp-contract=off`,
- * where <opt> is $LOOM_CPU_CXXFLAGS if set, else `-O3 -march=native`.  No FMA
- * contraction, so float results match the interpreter's. */
+ * where <opt> is $LOOM_CPU_CXXFLAGS if set, else `-O3 -march=native`, and
+ * `-fuse-ld=gold` where ld.gold is on $PATH (it links a generated object in a third of
+ * ld.bfd's time).  No FMA contraction, so float results match the interpreter's. */
 std::string host_compiler_flags();
 
 /** The first line of `<compiler> --version` (once per process, and remembered beside the
@@ -28,8 +30,19 @@ struct HostCompileResult {
     double ms = 0;
 };
 
-/** Compiles `source` into the shared object `out`. */
+/** Compiles `source` into the shared object `out`; with `prelude`, a header the compiler
+ * reads first (`-include`: precompiled_prelude's). */
 HostCompileResult compile_shared_object(const std::filesystem::path &source,
-                                        const std::filesystem::path &out);
+                                        const std::filesystem::path &out,
+                                        const std::filesystem::path &prelude = {});
+
+/** The precompiled header of `prelude` (the runtime text generated sources start with)
+ * for this compiler and these flags, kept beside the kernel cache (`pch/<key>/`, the four
+ * used last; `loom cache --clear` removes them): parsing the runtime is half of a small
+ * program's compile.  When it is not built yet, starts
+ * building it in a detached background shell (a short-lived process neither waits for it
+ * nor leaves a half-written one: the directory is renamed into place when complete) and
+ * returns nullopt; so does $LOOM_NO_PCH. */
+std::optional<std::filesystem::path> precompiled_prelude(const std::string &prelude);
 
 } // namespace loom::runtime

@@ -19,9 +19,7 @@ bool cuda_emulated() {
     return v && std::string(v) == "1";
 }
 
-std::string emu_source(const std::string &cuda) {
-    return "#define LOOM_CUDA_EMU 1\n" + cuda::cuda_emu_text() + "\n" + cuda;
-}
+std::string emu_prelude() { return "#define LOOM_CUDA_EMU 1\n" + cuda::cuda_emu_text() + "\n"; }
 
 namespace {
 

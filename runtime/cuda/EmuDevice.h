@@ -1,6 +1,6 @@
 /** \file
  * The CUDA emulator: with $LOOM_CUDA_EMULATE=1 the cuda backend runs without a GPU.  The
- * generated CUDA is compiled as host C++ (emu_source: runtime/cuda/loom_cuda_emu.h, then
+ * generated CUDA is compiled as host C++ (emu_prelude(): runtime/cuda/loom_cuda_emu.h, then
  * the CUDA) by the host compiler, and emu_program runs the host program's device calls on
  * the CPU: "device memory" is host memory (filled with garbage when allocated, every
  * transfer checked against the live allocations), kernels run through the object's `loom_emu_launch` (one block after
@@ -21,10 +21,11 @@ class SharedObject;
 /** Whether $LOOM_CUDA_EMULATE is 1: the cuda backend then emulates the device. */
 bool cuda_emulated();
 
-/** The generated CUDA `cuda` as one host C++ translation unit for the emulator. */
-std::string emu_source(const std::string &cuda);
+/** The text before the generated CUDA in the emulator's host C++ translation unit (the
+ * same for every program: a precompiled header). */
+std::string emu_prelude();
 
-/** The kernels of `kernels` (an object built from emu_source) on the emulated device.
+/** The kernels of `kernels` (an object built from emu_prelude() + the CUDA) on the emulated device.
  * Emulated calls run one at a time in the process. */
 std::shared_ptr<DeviceProgram> emu_program(std::shared_ptr<SharedObject> kernels);
 

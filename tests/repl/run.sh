@@ -39,6 +39,7 @@ for in in *.in *.loom; do
         -e '/^-- (time|bench):/ s/N s\b/N ms/g' \
         -e '/^-- (cpu|cuda):/ s/[0-9]+(\.[0-9]+)? (ms|s)\b/N ms/g' \
         -e 's/^kernel cache: .*/kernel cache: DIR/' \
+        -e '/^  on disk:/ s/[0-9]+(\.[0-9]+)? MiB of/N MiB of/' \
         -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
         <<<"$actual")
     if [[ $UPDATE == --update ]]; then

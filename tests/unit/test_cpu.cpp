@@ -11,12 +11,15 @@
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cpu/HostCompiler.h"
 
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <thread>
 
@@ -281,6 +284,52 @@ TEST_CASE("cpu: the cache reports compiled, then memory") {
     REQUIRE(d->report.kernels.size() == 1);
     CHECK(d->report.kernels[0].cache == "memory");
     CHECK((c->report.kernels[0].cache == "compiled" || c->report.kernels[0].cache == "disk"));
+}
+
+TEST_CASE("cpu: result arrays are the program's blocks, valid after the entry is gone") {
+    Program p = checked("def main (xs: []i32) = let ys = map (*2) xs in (ys, ys, xs)");
+    Value xs = i32_array({1, 2, 3});
+    Value r;
+    {
+        auto e = build(p, "main", true);
+        r = e->call({xs});
+    } // the entry (and, but for the results, its shared object) released here
+    REQUIRE(r.elems().size() == 3);
+    Value a = r.elems()[0], b = r.elems()[1], c = r.elems()[2];
+    CHECK(values_equal(a, i32_array({2, 4, 6})));
+    CHECK(values_equal(b, i32_array({2, 4, 6})));
+    CHECK(values_equal(c, xs));
+    CHECK(c.buffer() != xs.buffer()); // an argument returned is copied, never lent back
+    // Written in place by the interpreter: the other result (a second reference) is not.
+    Value w = a;
+    r = a = Value();
+    w.make_unique_storage();
+    std::memset(w.mutable_data(), 0, 4);
+    CHECK(values_equal(w, i32_array({0, 4, 6})));
+    CHECK(values_equal(b, i32_array({2, 4, 6})));
+}
+
+TEST_CASE("cpu: the runtime's precompiled header is built in the background, then used") {
+    // A prelude of this test's own (the key covers its text), so it is built here.
+    std::string prelude = "#include <cstdint>\nnamespace t { inline int32_t triple(int32_t x) "
+                          "{ return 3 * x; } } // " + std::to_string(::getpid()) + "\n";
+    CHECK(!runtime::precompiled_prelude(prelude)); // not built yet: started
+    std::optional<fs::path> h;
+    for (int i = 0; i < 600 && !h; i++) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        h = runtime::precompiled_prelude(prelude);
+    }
+    REQUIRE(h);
+    CHECK(fs::exists(h->string() + ".gch"));
+    fs::path dir = fs::temp_directory_path() / ("loom-pch-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "p.cpp") << "extern \"C\" int f() { return t::triple(14); }\n";
+    runtime::HostCompileResult r = runtime::compile_shared_object(dir / "p.cpp", dir / "p.so", *h);
+    CHECK_MESSAGE(r.ok, r.output);
+    CHECK(fs::exists(dir / "p.so"));
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    fs::remove_all(h->parent_path(), ec);
 }
 
 // ---------------------------------------------------------------- the test corpus

@@ -114,8 +114,8 @@ extern "C" void wild__emu(void **a) { wild(*(Buf<int32_t, 1> *)a[0], *(Buf<int32
 
 /** The kernels above on a fresh emulated device. */
 std::shared_ptr<runtime::DeviceProgram> device() {
-    std::string src = runtime::emu_source(cuda::cuda_runtime_text() + kernels);
-    return runtime::emu_program(cpu::load_object(src).so);
+    std::string pre = runtime::emu_prelude();
+    return runtime::emu_program(cpu::load_object(pre + cuda::cuda_runtime_text() + kernels, pre.size()).so);
 }
 
 /** A device buffer of n elements of T with its Buf (data pointer and shape). */

@@ -37,10 +37,12 @@ public:
     }
 
     CpuCode run() {
-        os_ << cpu_runtime_text() << "\n// ---- generated from the IR of `" << f_.name << "`\n";
+        os_ << cpu_runtime_text() << "\n";
+        size_t prelude = (size_t)os_.tellp();
+        os_ << "// ---- generated from the IR of `" << f_.name << "`\n";
         functions();
         entry_function();
-        return {os_.str(), locs_};
+        return {os_.str(), locs_, prelude};
     }
 
 private:

@@ -8,8 +8,9 @@
  * Design (details in runtime/cpu/loom_cpu_rt.h, the runtime pasted into every source):
  *  - ABI: `extern "C" int loom_entry(Ctx *, Val *args, Val *results)`; args are the size
  *    params then the flat params (arrays as borrowed views of the caller's buffers, never
- *    written), results come back as data + shape + a block to release (`loom_release`)
- *    after copying; a failure returns 1 with a location index into CpuCode::locs, a kind
+ *    written), results come back as data + shape + a block, which becomes the result
+ *    Value's storage when the result holds its only reference (`loom_refs`) and is
+ *    released (`loom_release`) when that Value goes, else is copied; a failure returns 1 with a location index into CpuCode::locs, a kind
  *    and numbers, from which CpuEntry.cpp builds the interpreter's message.
  *  - Memory: arrays are reference-counted blocks; an array operand is moved at its last
  *    use, so `with` updates, scatter and hist write in place when nothing else holds
@@ -37,6 +38,7 @@ namespace loom::cpu {
 struct CpuCode {
     std::string source;        ///< one self-contained C++ translation unit
     std::vector<SrcLoc> locs;  ///< location table: the generated code reports errors by index
+    size_t prelude_size = 0;   ///< the runtime text source starts with (precompiled once)
 };
 
 /** Generates the C++ for function `f` (the kernels numbered as find_kernels does); the
@@ -49,13 +51,15 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt);
 
 /** A C++ source of the CPU ABI built into a shared object: from this process's loaded
  * objects, the kernel cache, or the host compiler (`status`: memory | disk | compiled).
+ * Its first `prelude_size` bytes are runtime text that other sources share: the host
+ * compiler reads them from a precompiled header when one is built.
  * The cuda backend builds its host programs this way too. */
 struct LoadedObject {
     std::shared_ptr<runtime::SharedObject> so;
     std::string status;
     double compile_ms = 0;
 };
-LoadedObject load_object(const std::string &source);
+LoadedObject load_object(const std::string &source, size_t prelude_size);
 
 /** The entry point in `so` (loom_entry/loom_release of runtime/cpu/loom_cpu_abi.h) for
  * function `m.functions[0]`, failures located through `locs`.  With `lend_results`, result

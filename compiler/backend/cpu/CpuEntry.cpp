@@ -34,6 +34,7 @@ namespace {
 #include "runtime/cpu/loom_cpu_abi.h"
 using EntryFn = int (*)(Ctx *, Val *, Val *);
 using ReleaseFn = void (*)(void *);
+using RefsFn = int64_t (*)(void *);
 
 std::string shape_text(const int64_t *s, int n) {
     std::string r;
@@ -193,6 +194,8 @@ public:
           lend_results_(lend_results) {
         entry_ = (EntryFn)so_->symbol("loom_entry");
         release_ = (ReleaseFn)so_->symbol("loom_release");
+        if (lend_results_)
+            refs_ = (RefsFn)so_->symbol("loom_refs");
     }
 
     Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
@@ -267,12 +270,15 @@ private:
     bool lend_results_;
     EntryFn entry_ = nullptr;
     ReleaseFn release_ = nullptr;
+    RefsFn refs_ = nullptr;
 
     /** A result array's bytes: the program's block itself when it may be lent (the
-     * release keeps the shared object loaded), else a copy.  A result without a block is a
-     * borrowed view of an argument: copied. */
+     * release keeps the shared object loaded), else a copy.  Only a block this result
+     * holds the sole reference to is lent, so a Value written in place changes no other
+     * (a block returned twice is copied for all but the last).  A result without a block
+     * is a borrowed view of an argument: copied. */
     BytesPtr result_bytes(const Val &v, size_t bytes) const {
-        if (v.mem && lend_results_) {
+        if (v.mem && lend_results_ && refs_(v.mem) == 1) {
             void *mem = v.mem;
             ReleaseFn release = release_;
             return std::make_shared<Bytes>(static_cast<uint8_t *>(v.data), bytes,
@@ -300,19 +306,34 @@ std::unordered_map<std::string, std::shared_ptr<runtime::SharedObject>> &loaded(
     return m;
 }
 
-/** Compiles `source` and stores it in the cache; returns the stored path. */
-std::filesystem::path compile(const std::string &key, const std::string &source, double &ms) {
+/** Compiles `source` (its prelude from a precompiled header when there is one) and stores
+ * it in the cache; returns the stored path. */
+std::filesystem::path compile(const std::string &key, const std::string &source,
+                              size_t prelude_size, double &ms) {
     namespace fs = std::filesystem;
     std::random_device rd;
     fs::path dir = fs::temp_directory_path() /
                    ("loom-cpu-" + std::to_string(getpid()) + "-" + std::to_string(rd()));
     fs::create_directories(dir);
     fs::path src = dir / "entry.cpp", so = dir / "entry.so";
-    {
+    auto write = [&](std::string_view text) {
         std::ofstream out(src);
-        out << source;
+        out << text;
+    };
+    runtime::HostCompileResult r;
+    std::optional<fs::path> pch;
+    if (prelude_size > 0)
+        pch = runtime::precompiled_prelude(source.substr(0, prelude_size));
+    if (pch) {
+        write(std::string_view(source).substr(prelude_size));
+        r = runtime::compile_shared_object(src, so, *pch);
     }
-    runtime::HostCompileResult r = runtime::compile_shared_object(src, so);
+    if (!r.ok) { // no header yet, or one the compiler refused: the whole text
+        double pch_ms = r.ms;
+        write(source);
+        r = runtime::compile_shared_object(src, so);
+        r.ms += pch_ms;
+    }
     ms = r.ms;
     if (!r.ok) {
         std::string head;
@@ -343,7 +364,7 @@ std::filesystem::path compile(const std::string &key, const std::string &source,
 
 } // namespace
 
-LoadedObject load_object(const std::string &source) {
+LoadedObject load_object(const std::string &source, size_t prelude_size) {
     std::string flags = runtime::host_compiler_flags();
     std::string key = runtime::KernelCache::key({source, flags, runtime::host_compiler_version()});
     std::shared_ptr<runtime::SharedObject> so;
@@ -363,7 +384,7 @@ LoadedObject load_object(const std::string &source) {
             so = std::make_shared<runtime::SharedObject>(*p);
             status = "disk";
         } else {
-            so = std::make_shared<runtime::SharedObject>(compile(key, source, compile_ms));
+            so = std::make_shared<runtime::SharedObject>(compile(key, source, prelude_size, compile_ms));
             status = "compiled";
         }
         std::lock_guard<std::mutex> lock(loaded_mutex);
@@ -384,7 +405,7 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     CpuCode code = generate(f, &opt.module);
     double codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    auto [so, status, compile_ms] = load_object(code.source);
+    auto [so, status, compile_ms] = load_object(code.source, code.prelude_size);
     auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so, true);
     entry->report = std::move(opt.report);
     entry->report.backend = "cpu";

@@ -52,7 +52,8 @@ fs::path store(const std::string &key, const std::string &cubin) {
 /** Builds the host program and completes the report: the kernels were `status`
  * (memory | disk | compiled) in `ms`. */
 CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &status, double ms) {
-    cpu::LoadedObject host = cpu::load_object(b.code.host_source);
+    cpu::LoadedObject host = cpu::load_object(b.code.host_source,
+                                              b.code.host_source.size() - b.code.host_shown.size());
     b.host = host.so;
     report.compile_ms = ms + host.compile_ms;
     for (compiler::KernelReport &k : report.kernels) {
@@ -75,7 +76,8 @@ CudaBuild compile(compiler::Optimised opt) {
     if (runtime::cuda_emulated()) {
         cpu::LoadedObject k;
         try {
-            k = cpu::load_object(runtime::emu_source(b.code.source + "\n" + b.code.emu_wrappers));
+            std::string pre = runtime::emu_prelude();
+            k = cpu::load_object(pre + b.code.source + "\n" + b.code.emu_wrappers, pre.size());
         } catch (const InternalError &e) { // its message blames the cpu backend
             throw InternalError(std::string("cuda emulator: the generated CUDA does not compile as C++: ") +
                                 e.what());
