@@ -1172,8 +1172,9 @@ private:
         return sl->arr;
     }
 
-    /** A row slice `arr[i1, .., ik, start:end:stride]` (indices, then one range whose
-     * stride is 1 or a positive constant): its row r is arr[i1, .., ik, start + r*stride]. */
+    /** A row slice `arr[i1, .., ik, start:end:stride]` (indices, then one range, any
+     * stride): its row r is arr[i1, .., ik, from + r*stride], where `from` is start or, by
+     * default, 0 for a positive stride and the last row for a negative one. */
     static const ir::SliceExp *row_slice(const Stm &st) {
         auto *sl = st.exp->as<ir::SliceExp>();
         if (!sl || sl->entries.empty() || st.pat.size() != 2)
@@ -1182,10 +1183,47 @@ private:
             if (sl->entries[k].is_range)
                 return nullptr;
         const ir::SliceEntry &r = sl->entries.back();
-        if (!r.is_range ||
-            (r.has_stride && !(r.stride.is_const && r.stride.value.as_i64() > 0)))
+        if (!r.is_range || (r.has_stride && r.stride.is_const && r.stride.value.as_i64() == 0))
             return nullptr;
         return sl;
+    }
+
+    /** The sign of a row slice's stride when it is a constant (1 without one), else 0. */
+    static int stride_sign(const ir::SliceEntry &r) {
+        if (!r.has_stride)
+            return 1;
+        if (!r.stride.is_const)
+            return 0;
+        return r.stride.value.as_i64() > 0 ? 1 : -1;
+    }
+
+    /** Statements (appended to `to`) giving `i64(c) * x` for a bool c: x where c holds,
+     * else 0, without a branch. */
+    SubExp times_flag(std::vector<Stm> &to, SubExp c, SubExp x) {
+        Var f = fresh("ix"), r = fresh("ix");
+        to.push_back(Stm{{{f, Type::scalar(PrimType::I64)}}, ir::ConvertExp::make(PrimType::I64, c)});
+        to.push_back(Stm{{{r, Type::scalar(PrimType::I64)}},
+                         BinOpExp::make(BinOpKind::Mul, SubExp::of(f), x, {})});
+        return SubExp::of(r);
+    }
+
+    /** The first row a row slice reads (`from` of row_slice), `n` rows in the sliced
+     * dimension. */
+    SubExp slice_from(std::vector<Stm> &to, const ir::SliceEntry &r, const SubExp &n) {
+        if (r.has_start)
+            return r.start;
+        auto bin = [&](BinOpKind op, SubExp x, SubExp y, PrimType t) {
+            Var v = fresh(t == PrimType::Bool ? "ok" : "ix");
+            to.push_back(Stm{{{v, Type::scalar(t)}}, BinOpExp::make(op, x, y, {})});
+            return SubExp::of(v);
+        };
+        int sign = stride_sign(r);
+        if (sign > 0)
+            return SubExp::i64(0);
+        SubExp last = bin(BinOpKind::Sub, n, SubExp::i64(1), PrimType::I64);
+        if (sign < 0)
+            return last;
+        return times_flag(to, bin(BinOpKind::Lt, r.stride, SubExp::i64(0), PrimType::Bool), last);
     }
 
     /** Nothing in statements (from, to) of b updates `src` in place (a read of it may move
@@ -1228,11 +1266,15 @@ private:
                 return std::nullopt;
             // In bounds: the slice (or its check, drop_unused_copies) ran before.
             const ir::SliceEntry &r = sl->entries.back();
+            auto src = types_.find(sl->arr.id);
+            if (src == types_.end() || src->second.rank() < (int)sl->entries.size())
+                return std::nullopt;
             SubExp k = SubExp::of(i);
             if (r.has_stride && !(r.stride == SubExp::i64(1)))
                 k = bin(BinOpKind::Mul, k, r.stride);
-            if (r.has_start)
-                k = bin(BinOpKind::Add, k, r.start);
+            SubExp from = slice_from(s, r, src->second.dims[sl->entries.size() - 1]);
+            if (!(from == SubExp::i64(0)))
+                k = bin(BinOpKind::Add, k, from);
             std::vector<SubExp> idx;
             for (size_t e = 0; e + 1 < sl->entries.size(); e++)
                 idx.push_back(sl->entries[e].start);
@@ -1501,17 +1543,58 @@ private:
             both(bin(out, BinOpKind::Le, SubExp::i64(0), x, b1));
             both(bin(out, BinOpKind::Lt, x, dims[k], b1));
         }
+        // Where `ok` holds, the count of the interpreter's resolve_slice (its other cases,
+        // such as an empty backwards slice, take the slice itself in the else branch).
         const ir::SliceEntry &r = sl->entries[last];
-        SubExp from = r.has_start ? r.start : SubExp::i64(0), to = r.has_end ? r.end : dims[last];
-        both(bin(out, BinOpKind::Le, SubExp::i64(0), from, b1));
-        both(bin(out, BinOpKind::Le, from, to, b1));
-        both(bin(out, BinOpKind::Le, to, dims[last], b1));
+        const SubExp &n = dims[last];
+        int sign = stride_sign(r);
         Body then_b, else_b;
-        SubExp cnt = bin(then_b.stms, BinOpKind::Sub, to, from, i64);
-        if (r.has_stride && !(r.stride == SubExp::i64(1))) {
-            int64_t st1 = r.stride.value.as_i64() - 1;
-            cnt = bin(then_b.stms, BinOpKind::Add, cnt, SubExp::i64(st1), i64);
-            cnt = bin(then_b.stms, BinOpKind::Div, cnt, r.stride, i64);
+        SubExp cnt_pos, cnt_neg;
+        std::optional<SubExp> ok_pos, ok_neg;
+        auto all = [&](std::optional<SubExp> &acc, SubExp c) {
+            acc = acc ? bin(out, BinOpKind::LogAnd, *acc, c, b1) : c;
+        };
+        if (sign >= 0) { // 0 <= from <= to <= n
+            SubExp from = r.has_start ? r.start : SubExp::i64(0), to = r.has_end ? r.end : n;
+            if (sign == 0)
+                all(ok_pos, bin(out, BinOpKind::Lt, SubExp::i64(0), r.stride, b1));
+            all(ok_pos, bin(out, BinOpKind::Le, SubExp::i64(0), from, b1));
+            all(ok_pos, bin(out, BinOpKind::Le, from, to, b1));
+            all(ok_pos, bin(out, BinOpKind::Le, to, n, b1));
+            cnt_pos = bin(then_b.stms, BinOpKind::Sub, to, from, i64);
+            if (r.has_stride && !(r.stride == SubExp::i64(1))) {
+                SubExp st1 = bin(then_b.stms, BinOpKind::Sub, r.stride, SubExp::i64(1), i64);
+                cnt_pos = bin(then_b.stms, BinOpKind::Add, cnt_pos, st1, i64);
+                cnt_pos = bin(then_b.stms, BinOpKind::Div, cnt_pos, r.stride, i64);
+            }
+        }
+        if (sign <= 0) { // -1 <= to < from <= n - 1
+            SubExp last1 = bin(out, BinOpKind::Sub, n, SubExp::i64(1), i64);
+            SubExp from = r.has_start ? r.start : last1, to = r.has_end ? r.end : SubExp::i64(-1);
+            if (sign == 0)
+                all(ok_neg, bin(out, BinOpKind::Lt, r.stride, SubExp::i64(0), b1));
+            all(ok_neg, bin(out, BinOpKind::Le, SubExp::i64(-1), to, b1));
+            all(ok_neg, bin(out, BinOpKind::Lt, to, from, b1));
+            all(ok_neg, bin(out, BinOpKind::Le, from, last1, b1));
+            SubExp neg = bin(then_b.stms, BinOpKind::Sub, SubExp::i64(0), r.stride, i64);
+            cnt_neg = bin(then_b.stms, BinOpKind::Sub, from, to, i64);
+            cnt_neg = bin(then_b.stms, BinOpKind::Add, cnt_neg, neg, i64);
+            cnt_neg = bin(then_b.stms, BinOpKind::Sub, cnt_neg, SubExp::i64(1), i64);
+            cnt_neg = bin(then_b.stms, BinOpKind::Div, cnt_neg, neg, i64);
+        }
+        SubExp cnt;
+        if (sign > 0) {
+            both(*ok_pos);
+            cnt = cnt_pos;
+        } else if (sign < 0) {
+            both(*ok_neg);
+            cnt = cnt_neg;
+        } else { // one of the two holds; the other count is multiplied by 0
+            both(bin(out, BinOpKind::LogOr, *ok_pos, *ok_neg, b1));
+            SubExp pos = bin(then_b.stms, BinOpKind::Lt, SubExp::i64(0), r.stride, b1);
+            SubExp negf = bin(then_b.stms, BinOpKind::Lt, r.stride, SubExp::i64(0), b1);
+            cnt = bin(then_b.stms, BinOpKind::Add, times_flag(then_b.stms, pos, cnt_pos),
+                      times_flag(then_b.stms, negf, cnt_neg), i64);
         }
         then_b.result = {cnt};
         Var n2 = fresh("n"), s2 = fresh("sl");

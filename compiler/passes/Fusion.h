@@ -10,13 +10,14 @@
  *  - horizontal: sibling SOACs over the same outer size with no dependency between them
  *    become one Screma;
  *  - index functions: a SOAC over `reverse xs` reads xs at w-1-i, over a row slice
- *    `xs[k.., a:b:s]` (constant stride s > 0) reads xs[k.., a + i*s], over `transpose a`
+ *    `xs[k.., a:b:s]` (any stride, constant or not) reads xs[k.., a + i*s] (a defaults to
+ *    0 for s > 0, to the last row for s < 0), over `transpose a`
  *    reads a[j, i] wherever its lambda indexes the column or runs a SOAC over it, and over
  *    `replicate n x` takes x, all through an iota input (the code generators read an
  *    `iota w` input as the index).  The copies left unused are dropped; a slice or size
  *    coercion that can fail leaves its check, with the original one run only where the
- *    bounds fail (same message).  Negative strides other than `reverse`, slices of rows
- *    with several ranges and coerced arrays of arrays are still copied.
+ *    bounds fail (same message).  Slices of rows with several ranges and coerced arrays
+ *    of arrays are still copied.
  * A producer is never fused into a consumer inside a loop body (that would repeat work),
  * never past an in-place update of one of its inputs, and two statements that can both
  * fail at run time are never combined or moved past each other (the first error reported
