@@ -134,7 +134,11 @@ std::optional<std::filesystem::path> precompiled_prelude(const std::string &prel
     std::lock_guard<std::mutex> lock(mutex);
     if (!started.insert(key).second)
         return std::nullopt;
-    fs::path tmp = root / (key + ".building");
+    fs::path tmp = root / (key + ".building"), failed = root / (key + ".failed");
+    // A failed build is not tried again by every process, but after a day (or a clear).
+    if (auto t = fs::last_write_time(failed, ec);
+        !ec && fs::file_time_type::clock::now() - t < std::chrono::hours(24))
+        return std::nullopt;
     if (auto t = fs::last_write_time(tmp, ec); !ec) {
         if (fs::file_time_type::clock::now() - t < std::chrono::minutes(2))
             return std::nullopt;
@@ -162,7 +166,8 @@ std::optional<std::filesystem::path> precompiled_prelude(const std::string &prel
     std::string t = quote(tmp.string()), h = quote((tmp / "loom_rt.h").string());
     std::string build = host_compiler() + " " + host_compiler_flags() + " -x c++-header -o " +
                         quote((tmp / "loom_rt.h.gch").string()) + " " + h + " && mv -T " + t +
-                        " " + quote(dir.string()) + "; rm -rf " + t;
+                        " " + quote(dir.string()) + " || touch " + quote(failed.string()) +
+                        "; rm -rf " + t;
     std::string cmd = "setsid sh -c " + quote(build) + " </dev/null >/dev/null 2>&1 &";
     if (std::system(cmd.c_str()) != 0)
         fs::remove_all(tmp, ec);

@@ -1057,6 +1057,9 @@ protected:
         auto stms_ok = [&](const Body &b) {
             for (const Stm &t : b.stms) {
                 budget -= 1;
+                for (const Param &p : t.pat) // an array binding may move an outer array
+                    if (p.type.rank() > 0)
+                        return false;
                 const ir::Exp &e = *t.exp;
                 switch (e.kind) {
                 case ExpKind::Atom:
