@@ -1188,6 +1188,13 @@ private:
         return sl;
     }
 
+    /** Appends `let v = x op y` to `to` (v of scalar type t: `ok` for bools, else `ix`). */
+    SubExp emit_binop(std::vector<Stm> &to, BinOpKind op, SubExp x, SubExp y, const Type &t) {
+        Var v = fresh(t.elem == PrimType::Bool ? "ok" : "ix");
+        to.push_back(Stm{{{v, t}}, BinOpExp::make(op, x, y, {})});
+        return SubExp::of(v);
+    }
+
     /** The sign of a row slice's stride when it is a constant (1 without one), else 0. */
     static int stride_sign(const ir::SliceEntry &r) {
         if (!r.has_stride)
@@ -1200,11 +1207,9 @@ private:
     /** Statements (appended to `to`) giving `i64(c) * x` for a bool c: x where c holds,
      * else 0, without a branch. */
     SubExp times_flag(std::vector<Stm> &to, SubExp c, SubExp x) {
-        Var f = fresh("ix"), r = fresh("ix");
+        Var f = fresh("ix");
         to.push_back(Stm{{{f, Type::scalar(PrimType::I64)}}, ir::ConvertExp::make(PrimType::I64, c)});
-        to.push_back(Stm{{{r, Type::scalar(PrimType::I64)}},
-                         BinOpExp::make(BinOpKind::Mul, SubExp::of(f), x, {})});
-        return SubExp::of(r);
+        return emit_binop(to, BinOpKind::Mul, SubExp::of(f), x, Type::scalar(PrimType::I64));
     }
 
     /** The first row a row slice reads (`from` of row_slice), `n` rows in the sliced
@@ -1212,18 +1217,14 @@ private:
     SubExp slice_from(std::vector<Stm> &to, const ir::SliceEntry &r, const SubExp &n) {
         if (r.has_start)
             return r.start;
-        auto bin = [&](BinOpKind op, SubExp x, SubExp y, PrimType t) {
-            Var v = fresh(t == PrimType::Bool ? "ok" : "ix");
-            to.push_back(Stm{{{v, Type::scalar(t)}}, BinOpExp::make(op, x, y, {})});
-            return SubExp::of(v);
-        };
         int sign = stride_sign(r);
         if (sign > 0)
             return SubExp::i64(0);
-        SubExp last = bin(BinOpKind::Sub, n, SubExp::i64(1), PrimType::I64);
+        SubExp last = emit_binop(to, BinOpKind::Sub, n, SubExp::i64(1), Type::scalar(PrimType::I64));
         if (sign < 0)
             return last;
-        return times_flag(to, bin(BinOpKind::Lt, r.stride, SubExp::i64(0), PrimType::Bool), last);
+        SubExp neg = emit_binop(to, BinOpKind::Lt, r.stride, SubExp::i64(0), Type::scalar(PrimType::Bool));
+        return times_flag(to, neg, last);
     }
 
     /** Nothing in statements (from, to) of b updates `src` in place (a read of it may move
@@ -1247,9 +1248,7 @@ private:
         const Stm &st = b.stms[it->second];
         std::vector<Stm> s;
         auto bin = [&](BinOpKind op, SubExp x, SubExp y) {
-            Var v = fresh("ix");
-            s.push_back(Stm{{{v, Type::scalar(PrimType::I64)}}, BinOpExp::make(op, x, y, {})});
-            return SubExp::of(v);
+            return emit_binop(s, op, x, y, Type::scalar(PrimType::I64));
         };
         if (std::optional<Var> src = reversed_source(b, at, in)) {
             if (!unconsumed(b, it->second, at_stm, SubExp::of(*src)))
@@ -1530,18 +1529,13 @@ private:
         }
         const std::vector<SubExp> &dims = src->second.dims;
         Type i64 = Type::scalar(PrimType::I64), b1 = Type::scalar(PrimType::Bool);
-        auto bin = [&](std::vector<Stm> &to, BinOpKind op, SubExp x, SubExp y, const Type &t) {
-            Var v = fresh(t == b1 ? "ok" : "ix");
-            to.push_back(Stm{{{v, t}}, BinOpExp::make(op, x, y, {})});
-            return SubExp::of(v);
-        };
         std::optional<SubExp> ok;
-        auto both = [&](SubExp c) { ok = ok ? bin(out, BinOpKind::LogAnd, *ok, c, b1) : c; };
+        auto both = [&](SubExp c) { ok = ok ? emit_binop(out, BinOpKind::LogAnd, *ok, c, b1) : c; };
         size_t last = sl->entries.size() - 1;
         for (size_t k = 0; k < last; k++) {
             const SubExp &x = sl->entries[k].start;
-            both(bin(out, BinOpKind::Le, SubExp::i64(0), x, b1));
-            both(bin(out, BinOpKind::Lt, x, dims[k], b1));
+            both(emit_binop(out, BinOpKind::Le, SubExp::i64(0), x, b1));
+            both(emit_binop(out, BinOpKind::Lt, x, dims[k], b1));
         }
         // Where `ok` holds, the count of the interpreter's resolve_slice (its other cases,
         // such as an empty backwards slice, take the slice itself in the else branch).
@@ -1552,35 +1546,35 @@ private:
         SubExp cnt_pos, cnt_neg;
         std::optional<SubExp> ok_pos, ok_neg;
         auto all = [&](std::optional<SubExp> &acc, SubExp c) {
-            acc = acc ? bin(out, BinOpKind::LogAnd, *acc, c, b1) : c;
+            acc = acc ? emit_binop(out, BinOpKind::LogAnd, *acc, c, b1) : c;
         };
         if (sign >= 0) { // 0 <= from <= to <= n
             SubExp from = r.has_start ? r.start : SubExp::i64(0), to = r.has_end ? r.end : n;
             if (sign == 0)
-                all(ok_pos, bin(out, BinOpKind::Lt, SubExp::i64(0), r.stride, b1));
-            all(ok_pos, bin(out, BinOpKind::Le, SubExp::i64(0), from, b1));
-            all(ok_pos, bin(out, BinOpKind::Le, from, to, b1));
-            all(ok_pos, bin(out, BinOpKind::Le, to, n, b1));
-            cnt_pos = bin(then_b.stms, BinOpKind::Sub, to, from, i64);
+                all(ok_pos, emit_binop(out, BinOpKind::Lt, SubExp::i64(0), r.stride, b1));
+            all(ok_pos, emit_binop(out, BinOpKind::Le, SubExp::i64(0), from, b1));
+            all(ok_pos, emit_binop(out, BinOpKind::Le, from, to, b1));
+            all(ok_pos, emit_binop(out, BinOpKind::Le, to, n, b1));
+            cnt_pos = emit_binop(then_b.stms, BinOpKind::Sub, to, from, i64);
             if (r.has_stride && !(r.stride == SubExp::i64(1))) {
-                SubExp st1 = bin(then_b.stms, BinOpKind::Sub, r.stride, SubExp::i64(1), i64);
-                cnt_pos = bin(then_b.stms, BinOpKind::Add, cnt_pos, st1, i64);
-                cnt_pos = bin(then_b.stms, BinOpKind::Div, cnt_pos, r.stride, i64);
+                SubExp st1 = emit_binop(then_b.stms, BinOpKind::Sub, r.stride, SubExp::i64(1), i64);
+                cnt_pos = emit_binop(then_b.stms, BinOpKind::Add, cnt_pos, st1, i64);
+                cnt_pos = emit_binop(then_b.stms, BinOpKind::Div, cnt_pos, r.stride, i64);
             }
         }
         if (sign <= 0) { // -1 <= to < from <= n - 1
-            SubExp last1 = bin(out, BinOpKind::Sub, n, SubExp::i64(1), i64);
+            SubExp last1 = emit_binop(out, BinOpKind::Sub, n, SubExp::i64(1), i64);
             SubExp from = r.has_start ? r.start : last1, to = r.has_end ? r.end : SubExp::i64(-1);
             if (sign == 0)
-                all(ok_neg, bin(out, BinOpKind::Lt, r.stride, SubExp::i64(0), b1));
-            all(ok_neg, bin(out, BinOpKind::Le, SubExp::i64(-1), to, b1));
-            all(ok_neg, bin(out, BinOpKind::Lt, to, from, b1));
-            all(ok_neg, bin(out, BinOpKind::Le, from, last1, b1));
-            SubExp neg = bin(then_b.stms, BinOpKind::Sub, SubExp::i64(0), r.stride, i64);
-            cnt_neg = bin(then_b.stms, BinOpKind::Sub, from, to, i64);
-            cnt_neg = bin(then_b.stms, BinOpKind::Add, cnt_neg, neg, i64);
-            cnt_neg = bin(then_b.stms, BinOpKind::Sub, cnt_neg, SubExp::i64(1), i64);
-            cnt_neg = bin(then_b.stms, BinOpKind::Div, cnt_neg, neg, i64);
+                all(ok_neg, emit_binop(out, BinOpKind::Lt, r.stride, SubExp::i64(0), b1));
+            all(ok_neg, emit_binop(out, BinOpKind::Le, SubExp::i64(-1), to, b1));
+            all(ok_neg, emit_binop(out, BinOpKind::Lt, to, from, b1));
+            all(ok_neg, emit_binop(out, BinOpKind::Le, from, last1, b1));
+            SubExp neg = emit_binop(then_b.stms, BinOpKind::Sub, SubExp::i64(0), r.stride, i64);
+            cnt_neg = emit_binop(then_b.stms, BinOpKind::Sub, from, to, i64);
+            cnt_neg = emit_binop(then_b.stms, BinOpKind::Add, cnt_neg, neg, i64);
+            cnt_neg = emit_binop(then_b.stms, BinOpKind::Sub, cnt_neg, SubExp::i64(1), i64);
+            cnt_neg = emit_binop(then_b.stms, BinOpKind::Div, cnt_neg, neg, i64);
         }
         SubExp cnt;
         if (sign > 0) {
@@ -1590,10 +1584,10 @@ private:
             both(*ok_neg);
             cnt = cnt_neg;
         } else { // one of the two holds; the other count is multiplied by 0
-            both(bin(out, BinOpKind::LogOr, *ok_pos, *ok_neg, b1));
-            SubExp pos = bin(then_b.stms, BinOpKind::Lt, SubExp::i64(0), r.stride, b1);
-            SubExp negf = bin(then_b.stms, BinOpKind::Lt, r.stride, SubExp::i64(0), b1);
-            cnt = bin(then_b.stms, BinOpKind::Add, times_flag(then_b.stms, pos, cnt_pos),
+            both(emit_binop(out, BinOpKind::LogOr, *ok_pos, *ok_neg, b1));
+            SubExp pos = emit_binop(then_b.stms, BinOpKind::Lt, SubExp::i64(0), r.stride, b1);
+            SubExp negf = emit_binop(then_b.stms, BinOpKind::Lt, r.stride, SubExp::i64(0), b1);
+            cnt = emit_binop(then_b.stms, BinOpKind::Add, times_flag(then_b.stms, pos, cnt_pos),
                       times_flag(then_b.stms, negf, cnt_neg), i64);
         }
         then_b.result = {cnt};
