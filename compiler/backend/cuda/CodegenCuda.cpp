@@ -642,13 +642,29 @@ private:
         return in ? perfect_nest(q, k, *in, 1) : nullptr;
     }
     /** The inner reduction of a map whose lambda is cheap scalar code around one
-     * reduction (or redomap) of a width known before the kernel, whose results are the
-     * lambda's: a segmented reduction. */
+     * reduction (or redomap) of a width known before the kernel, with scalar results
+     * per row: a segmented reduction (a map of a sum), or a map that uses a reduction's
+     * result (n-body's step: accelerations summed, then the positions moved). */
     const Stm *segmented_reduce(const Soac &q, const SoacK &k) const {
-        if (!q.map || q.map->body.stms.empty())
+        if (!q.map || k.nacc != 0)
             return nullptr;
-        std::optional<Soac> r = inner_reduce(*q.map->body.stms.back().exp);
-        return r ? perfect_nest(q, k, Inner{r->w, r->inputs, r->map}, 0) : nullptr;
+        const Stm *m = nullptr;
+        for (const Stm &t : q.map->body.stms)
+            if (inner_reduce(*t.exp)) {
+                if (m)
+                    return nullptr;
+                m = &t;
+            }
+        if (!m)
+            return nullptr;
+        for (const IType &t : q.map->ret)
+            if (t.rank() != 0)
+                return nullptr;
+        for (const Param &p : m->pat)
+            if (p.type.rank() != 0)
+                return nullptr;
+        std::optional<Soac> r = inner_reduce(*m->exp);
+        return cheap_around(q, k, *m, Inner{r->w, r->inputs, r->map}) ? m : nullptr;
     }
     /** The same for a scan (its results, rows of the map's results, are all scans). */
     const Stm *segmented_scan(const Soac &q, const SoacK &k) const {
@@ -685,36 +701,47 @@ private:
             return nullptr;
         const Body &b = q.map->body;
         const Stm &m = b.stms.back();
-        const Inner *in = &inner;
         if (b.result.size() != m.pat.size())
             return nullptr;
         for (size_t r = 0; r < m.pat.size(); r++)
             if (b.result[r].is_const || b.result[r].var.id != m.pat[r].var.id ||
                 m.pat[r].type.rank() != rank)
                 return nullptr;
-        if (!in->w.is_const && std::find(k.fv.begin(), k.fv.end(), in->w.var.id) == k.fv.end())
-            return nullptr;
-        for (size_t i = 0; i + 1 < b.stms.size(); i++) {
-            const Stm &t = b.stms[i];
+        return cheap_around(q, k, m, inner) ? &m : nullptr;
+    }
+    /** Whether the statements of q's lambda other than m (computing `in`) are scalar code
+     * cheap to repeat (per element or per lane), in's width is known before the kernel,
+     * and the lambda's iotas and replicates are read only as m's inputs (they stay
+     * virtual: only m's rows of them are computed). */
+    bool cheap_around(const Soac &q, const SoacK &k, const Stm &m, const Inner &in) const {
+        const Body &b = q.map->body;
+        if (!in.w.is_const && std::find(k.fv.begin(), k.fv.end(), in.w.var.id) == k.fv.end())
+            return false;
+        for (const Stm &t : b.stms) {
+            if (&t == &m)
+                continue;
             bool heavy = false;
             each_exp(*t.exp, [&](const Exp &x) {
                 heavy = heavy || x.kind == ExpKind::Loop || x.kind == ExpKind::Apply || passes::is_soac(x);
             });
             if (heavy)
-                return nullptr;
+                return false;
             for (const Param &p : t.pat) {
                 if (p.type.rank() == 0 || t.exp->kind == ExpKind::Index)
                     continue; // scalars and views
                 bool gen = t.exp->kind == ExpKind::Iota ||
                            (t.exp->kind == ExpKind::Replicate && p.type.rank() == 1);
-                if (!gen || uses_of(*m.exp, p.var.id) != inputs_of(in->inputs, p.var.id))
-                    return nullptr; // an iota or replicate must stay virtual (only m's rows)
-                for (size_t j = i + 1; j + 1 < b.stms.size(); j++)
-                    if (uses_of(*b.stms[j].exp, p.var.id))
-                        return nullptr;
+                if (!gen || uses_of(*m.exp, p.var.id) != inputs_of(in.inputs, p.var.id))
+                    return false; // an iota or replicate must stay virtual (only m's rows)
+                for (const Stm &u : b.stms)
+                    if (&u != &m && &u != &t && uses_of(*u.exp, p.var.id))
+                        return false;
+                for (const SubExp &r : b.result)
+                    if (!r.is_const && r.var.id == p.var.id)
+                        return false;
             }
         }
-        return &m;
+        return true;
     }
     static int uses_of(const Exp &e, int id) {
         int n = 0;
@@ -948,9 +975,11 @@ private:
     }
 
     /** A segmented reduction or scan (segmented_reduce, segmented_scan): with segments
-     * of 32 rows or more, a warp per segment, each lane folding a contiguous chunk of it
-     * in order, the warp combining the lanes' values by shuffles (segred_warp,
-     * segscan_warp); shorter segments, a thread per segment. */
+     * of 32 rows or more, a warp per segment, each lane folding its part of it (every
+     * 32nd row for commutative operators, else a contiguous chunk in order), the warp
+     * combining the lanes' values by shuffles (segred_warp, segscan_warp), and the
+     * lambda's scalar code around a reduction run by every lane, lane 0 writing the
+     * row's results; shorter segments, a thread per segment. */
     void segred_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
                        const Stm &r, bool scan) {
         begin_kernel(kname, all({args_of(k.fv), k.outs}), GridKind::Occupancy);
@@ -966,7 +995,13 @@ private:
         std::vector<std::string> args;
         for (const Var &v : q.inputs)
             args.push_back(in_row(v, "i_"));
-        apply(*q.map, args);
+        std::vector<Res> rs = apply(*q.map, args);
+        if (!scan) { // every lane has the row's results (segred_warp broadcasts the sums)
+            open("if (lane_ == 0) {");
+            for (size_t a = 0; a < rs.size(); a++)
+                put_row(name(s.pat[a].var), k.pt[a], "i_", rs[a].expr);
+            close();
+        }
         close();
         close("} else {");
         ind_++;
@@ -990,9 +1025,18 @@ private:
         }
         open();
         line("const int64_t m_ = " + i64(r.w) + ";");
-        line("int64_t lo_, hi_;");
-        line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
-        open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+        // Commutative operators: lanes take every 32nd row (coalesced); others keep each
+        // lane's rows contiguous, in order.
+        bool strided = true;
+        for (const ScremaOp *op : os.ops)
+            strided = strided && ir::is_commutative(op->lam);
+        if (strided) {
+            open("for (int64_t j_ = lane_; j_ < m_; j_ += 32) {");
+        } else {
+            line("int64_t lo_, hi_;");
+            line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
+            open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+        }
         std::vector<std::string> xs = mapped_row(r, "j_");
         combine_ops(os, [](size_t) { return true; }, acc, xs, acc);
         close();
@@ -1006,11 +1050,9 @@ private:
         close();
         close();
         for (size_t a = 0; a < na; a++) {
-            const Param &o = segred_out_->pat.at(a);
-            line("if (lane_ == 0) " + name(o.var) + ".data[i_] = " + store(o.type.elem, acc[a]) + ";");
+            types_[st.pat[a].var.id] = st.pat[a].type;
+            line(decl(st.pat[a]) + " = lrt::shfl_idx(" + acc[a] + ", 0);");
         }
-        for (const Param &p : st.pat) // the lambda's results: written above
-            types_[p.var.id] = p.type;
     }
     /** The warp's part of a segmented scan: each lane scans its chunk into the output
      * row, the lanes' totals are scanned across the warp, and each lane combines its

@@ -1,6 +1,6 @@
 -- Maps of reductions over rows (segmented reductions): on the GPU, a warp per row when
--- rows have 32 elements or more, lanes folding contiguous chunks in order (so operators
--- need not be commutative), else a thread per row.  Short and long rows, a
+-- rows have 32 elements or more, lanes folding every 32nd element for commutative
+-- operators and contiguous chunks in order for the others, else a thread per row.  Short and long rows, a
 -- non-commutative operator, a reduction of a map, an argmin over tuples.
 -- ==
 -- entry: sums
