@@ -277,6 +277,16 @@ __device__ inline void stop_if_failed() {
 #endif
 }
 
+/** Sleeps about ns nanoseconds (a thread waiting on other blocks, off the memory system
+ * meanwhile); nothing in the emulator, whose spins yield to the other threads. */
+__device__ inline void pause(unsigned ns) {
+#ifdef LOOM_CUDA_EMU
+    (void)ns;
+#else
+    __nanosleep(ns);
+#endif
+}
+
 /** For a thread waiting on a flag: whether another thread recorded a failure (the flag
  * may then never come).  Unlike stop_if_failed, the caller decides when to stop, so a
  * warp can stop as a whole. */

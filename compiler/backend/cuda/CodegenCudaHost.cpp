@@ -281,9 +281,15 @@ private:
         auto *tr = s.exp->as<ir::TransposeExp>();
         line("const int64_t w_ = " + (tr ? name(tr->arr) + ".shape[1]" : i64(width(*s.exp))) + ";");
         const Launch &main = kd.calls.at(0);
-        line("const lrt::Grid g_ = lrt::grid(\"" + main.fn + "\", " +
-             (kd.threads.empty() ? std::string("w_") : kd.threads) + ", " +
-             (main.grid == GridKind::ScanBlock ? std::to_string(scan_block) : "0") + ");");
+        if (main.grid == GridKind::Tiles) // a block per tile: a scan's, or threads / block
+            line("const lrt::Grid g_{" +
+                 (kd.threads.empty() ? count_of('T', kd.tile)
+                                     : "std::max<int64_t>(1, " + kd.threads + " / " + std::to_string(kd.block) + ")") +
+                 ", " + std::to_string(kd.block) + "};");
+        else
+            line("const lrt::Grid g_ = lrt::grid(\"" + main.fn + "\", " +
+                 (kd.threads.empty() ? std::string("w_") : kd.threads) + ", " +
+                 (main.grid == GridKind::ScanBlock ? std::to_string(kd.block) : "0") + ");");
         std::set<std::string> scratch;
         for (const Launch &l : kd.calls)
             for (const KernelArg &a : l.args)

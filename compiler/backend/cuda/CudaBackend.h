@@ -47,18 +47,39 @@ struct KernelArg {
         return a;
     }
 };
-/** Threads of a scan block (and of the other kernels launched as GridKind::ScanBlock). */
+/** Threads of a block of the kernels launched as GridKind::ScanBlock or Tiles (stencil
+ * tiles, transposes), single-pass scans but. */
 inline constexpr int scan_block = 256;
-/** Rows each thread of a single-pass scan takes from its tile (a tile is scan_block times
+/** Threads of a single-pass scan's block: on an H100 (i32, 10^8 rows, 16 rows a thread)
+ * 512 reached 80% of the copy bandwidth, as CUB does, against 75% for 256. */
+inline constexpr int scan_threads = 512;
+/** Rows each thread of a single-pass scan takes from its tile (a tile is scan_threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to 16
  * (or $LOOM_CUDA_SCAN_ITEMS, for tuning) that lets the tile's accumulators (acc_bytes a
  * row) fit in 32 KiB; else 8.  Larger tiles keep the look-back short (at full bandwidth
  * fewer tiles finish per microsecond, so fewer are still unpublished when a tile looks
  * back); on an H100, 16 measured best for i32 (8: 0.74 ms, 16: 0.54, 32: 0.62 at 10^8). */
 int scan_items(size_t acc_bytes, bool staged);
-/** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of B,
- * one thread, or the grid of the kernel's first launch. */
-enum class GridKind { Occupancy, ScanBlock, OneBlock, OneThread, Same };
+/** How a single-pass scan's tiles wait on one another (the defaults below, CUB's for
+ * 4-byte scans on sm_90; the environment overrides them when code is generated, for
+ * tuning sweeps on a GPU, docs/gpu.md):
+ *  - launch_order ($LOOM_CUDA_SCAN_ORDER=launch or atomic): tile b is block b of a grid
+ *    of one block per tile, as CUB does (blocks start in index order, so a tile waits
+ *    only for tiles already started); else tiles are claimed from an atomic counter by
+ *    an occupancy-sized grid, which needs no such order;
+ *  - wait_ns ($LOOM_CUDA_SCAN_WAIT_NS): the sleep after a tile publishes its aggregate,
+ *    before it reads the earlier tiles' status (they have likely published their
+ *    prefixes by then: one round of look-back, less traffic on the status words);
+ *  - poll_ns ($LOOM_CUDA_SCAN_POLL_NS): the sleep between reads of a status not yet set. */
+struct ScanTuning {
+    bool launch_order = true;
+    int wait_ns = 1200, poll_ns = 600;
+};
+ScanTuning scan_tuning();
+/** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of
+ * LOOM_SCAN_BLOCK per scan tile, one block of B, one thread, or the grid of the kernel's
+ * first launch. */
+enum class GridKind { Occupancy, ScanBlock, Tiles, OneBlock, OneThread, Same };
 
 struct Launch {
     std::string fn;
@@ -78,6 +99,8 @@ struct KernelDesc {
     /** Scan kernels: rows per tile; a scan over w rows has max(1, ceil(w / tile)) tiles,
      * each with a status word. */
     int64_t tile = 0;
+    /** Threads per block of a ScanBlock or Tiles grid. */
+    int block = scan_block;
     const ir::Stm *stm = nullptr;
 };
 

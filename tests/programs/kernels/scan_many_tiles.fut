@@ -1,5 +1,5 @@
 -- Scans over many tiles of the single-pass scan (on the GPU, tile sizes depend on the
--- accumulators' bytes: 4096 rows for one i32, 2048 for (i32, i64) or (i64, i64)),
+-- accumulators' bytes: 8192 rows for one i32, 2048 for (i32, i64) or (i64, i64)),
 -- so tiles look back across several others; the affine composition is not commutative,
 -- so a tile combined out of order changes the result.  Weighted checksums of whole
 -- results: any misplaced element changes them.
