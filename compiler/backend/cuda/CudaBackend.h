@@ -48,7 +48,7 @@ struct KernelArg {
     }
 };
 /** Threads of a block of the kernels launched as GridKind::ScanBlock or Tiles (stencil
- * tiles, transposes), single-pass scans but. */
+ * tiles, transposes), except single-pass scans (scan_threads). */
 inline constexpr int scan_block = 256;
 /** Threads of a single-pass scan's block: on an H100 (i32, 10^8 rows, 16 rows a thread)
  * 512 reached 80% of the copy bandwidth, as CUB does, against 75% for 256. */
