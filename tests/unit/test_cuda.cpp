@@ -108,14 +108,35 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "Buf<int32_t, 1> pstatus_")); // two 8-byte accumulators: a flag array
         CHECK(has(c.source, "lrt::TILE_AGGREGATE"));
         CHECK(has(c.source, "__threadfence();"));
-        CHECK(has(c.source, "lrt::stop_if_failed()"));
         CHECK(has(c.source, "__ballot_sync(")); // the look-back reads 32 tiles at once
         CHECK(has(c.source, "lrt::shfl_up("));
         CHECK(!has(c.source, "_carry("));
-        int zeroed = 0;
-        for (const cuda::KernelArg &a : c.kernels[0].calls.at(0).args)
-            zeroed += a.kind == cuda::KernelArg::Kind::Scratch && a.zero;
-        CHECK(zeroed == 2); // the flags and the tile counter
+        auto zeroed = [](const cuda::CudaCode &code) {
+            int n = 0;
+            for (const cuda::KernelArg &a : code.kernels[0].calls.at(0).args)
+                n += a.kind == cuda::KernelArg::Kind::Scratch && a.zero;
+            return n;
+        };
+        // By default tile b is block b of a block per tile, with sleeps in the look-back.
+        CHECK(c.kernels[0].calls[0].grid == cuda::GridKind::Tiles);
+        CHECK(c.kernels[0].block == cuda::scan_threads);
+        CHECK(has(c.source, "for (int64_t tile_ = blockIdx.x;"));
+        CHECK(has(c.source, "lrt::pause("));
+        CHECK(!has(c.source, "atomicAdd"));
+        CHECK(zeroed(c) == 1); // the flags
+        // In the other order, tiles come from an atomic counter, zeroed too.
+        setenv("LOOM_CUDA_SCAN_ORDER", "atomic", 1);
+        setenv("LOOM_CUDA_SCAN_WAIT_NS", "0", 1);
+        setenv("LOOM_CUDA_SCAN_POLL_NS", "0", 1);
+        auto a = compile_ok(checked("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, reduce i64.max 0 xs)"));
+        unsetenv("LOOM_CUDA_SCAN_ORDER");
+        unsetenv("LOOM_CUDA_SCAN_WAIT_NS");
+        unsetenv("LOOM_CUDA_SCAN_POLL_NS");
+        CHECK(a.kernels[0].calls[0].grid == cuda::GridKind::ScanBlock);
+        CHECK(has(a.source, "atomicAdd((unsigned long long *)ptile_.data"));
+        CHECK(has(a.source, "lrt::stop_if_failed()"));
+        CHECK(!has(a.source, "lrt::pause("));
+        CHECK(zeroed(a) == 2); // the flags and the tile counter
     }
     SUBCASE("scans of one small accumulator: one status word per tile") {
         auto c = compile_ok(checked("entry main (xs: []f32) (hs: []f16) = (scan (+) 0 xs, scan f16.max f16.lowest hs)"));
@@ -150,6 +171,16 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "__shared__ __align__(8) unsigned char hsh_[32768];"));
         CHECK(has(c.source, "uint16_t *const h2_ = (uint16_t *)(hsh_ + off_);"));
         CHECK(has(c.source, "atomicAdd(h0_ + ix_, val_);"));
+    }
+    SUBCASE("a map with scalar code around a reduction: a warp per row, the grid sized for it") {
+        auto c = compile_ok(checked("entry main [n] (xs: [n]f32) =\n"
+                                    "  map (\\x -> let s = f32.sum (map (\\y -> y - x) xs) in s * x + 1) xs"));
+        REQUIRE(c.kernels.size() == 1);
+        CHECK(c.kernels[0].threads.size() > 5);
+        CHECK(c.kernels[0].threads.substr(c.kernels[0].threads.size() - 5) == " * 32");
+        CHECK(has(c.source, "for (int64_t j_ = lane_; j_ < m_; j_ += 32)")); // + commutes: strided
+        CHECK(has(c.source, " = lrt::shfl_idx(sacc"));                        // every lane has the sum
+        CHECK(has(c.source, "if (lane_ == 0) {"));                            // lane 0 writes the row
     }
     SUBCASE("segmented reduction, loops, in-kernel arrays, f16 and integer semantics") {
         compile_ok(checked(
