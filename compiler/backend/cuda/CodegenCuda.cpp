@@ -13,15 +13,16 @@
  *  - map: one thread per row, grid-stride loop;
  *  - a map of a map (a perfect 2-D nest, as tabulate_2d makes): one thread per element;
  *    when its element reads a 2-D argument at clamped offsets around (i, j) (a stencil),
- *    blocks of 8x32 elements that first load their tile of it, with a margin, into
+ *    a block per 32x32 elements that first loads its tile of it, with a margin, into
  *    shared memory (map2d_kernel);
- *  - a map of a reduction or of a scan (segmented): a warp per segment when segments
- *    have 32 rows or more, else a thread per segment (segred_kernel);
+ *  - a map of a reduction or of a scan (segmented), or of scalar code around one
+ *    reduction: a warp per segment when segments have 32 rows or more, else a thread
+ *    per segment (segred_kernel);
  *  - redomap: contiguous per-thread chunks folded in order, a block reduction (warp
  *    shuffles, then shared memory), per-block partials, and `<k>_final` (one block);
- *  - scan/scanomap/screma with scans: one single-pass kernel, tiles in launch order and
- *    decoupled look-back over per-tile status words (scan_kernel below; the host zeroes
- *    the status and the tile counter);
+ *  - scan/scanomap/screma with scans: one single-pass kernel, a block per tile in launch
+ *    order and decoupled look-back over per-tile status words (scan_kernel below; the
+ *    host zeroes the status);
  *  - filter: flags and block counts, `<k>_offsets`, `<k>_write` (scatter of kept rows);
  *  - scatter: one thread per index; hist: a sub-histogram per block in shared memory
  *    when the bins fit (hist_kernel), merged with global atomics, else global atomics
@@ -1255,11 +1256,12 @@ private:
         open("if (e_ < n_) {");
     }
 
-    /** Single-pass scan (scanomap and screma with scans): tiles of rows (scan_items) taken
-     * in launch order from an atomic counter (so a tile waits only for tiles already
-     * running), each thread folds a contiguous chunk of its tile, the block scans the
-     * threads' aggregates (warp shuffles, then the warps' totals), and thread 0 finds the
-     * tile's exclusive prefix by decoupled look-back over the tiles' status, publishing
+    /** Single-pass scan (scanomap and screma with scans): tiles of rows (scan_items) in
+     * launch order (block b's, or taken from an atomic counter: ScanTuning), so a tile
+     * waits only for tiles already running; each thread folds a contiguous chunk of its
+     * tile, the block scans the threads' aggregates (warp shuffles, then the warps'
+     * totals), and warp 0 finds the tile's exclusive prefix by decoupled look-back over
+     * the tiles' status (32 at a time, sleeping as ScanTuning says), publishing
      * the tile's aggregate first and its inclusive prefix after.  Every accumulator rides
      * along (reductions too: the last tile's inclusive prefix is their result).  Status:
      * one 64-bit word per tile (flag and value) for a single accumulator of at most 4
