@@ -76,9 +76,9 @@ struct ScanTuning {
     int wait_ns = 1200, poll_ns = 600;
 };
 ScanTuning scan_tuning();
-/** Grid shapes: G blocks of B (occupancy), G blocks of LOOM_SCAN_BLOCK, one block of
- * LOOM_SCAN_BLOCK per scan tile, one block of B, one thread, or the grid of the kernel's
- * first launch. */
+/** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
+ * such block per tile (a scan's, or a stencil's), one block of B, one thread, or the grid
+ * of the kernel's first launch. */
 enum class GridKind { Occupancy, ScanBlock, Tiles, OneBlock, OneThread, Same };
 
 struct Launch {
