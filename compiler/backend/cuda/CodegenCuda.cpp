@@ -444,6 +444,10 @@ private:
             return {v.begin() + (long)first[o], v.begin() + (long)(first[o] + ops[o]->neutral.size())};
         }
         bool is_scan(size_t o) const { return first[o] < nscan; }
+        /** Whether every operator commutes (its rows may be combined in any order). */
+        bool commutative() const {
+            return std::all_of(ops.begin(), ops.end(), [](const ScremaOp *op) { return ir::is_commutative(op->lam); });
+        }
     };
     static Ops ops_of(const Soac &q) {
         Ops r;
@@ -1040,10 +1044,7 @@ private:
         line("const int64_t m_ = " + i64(r.w) + ";");
         // Commutative operators: lanes take every 32nd row (coalesced); others keep each
         // lane's rows contiguous, in order.
-        bool strided = true;
-        for (const ScremaOp *op : os.ops)
-            strided = strided && ir::is_commutative(op->lam);
-        if (strided) {
+        if (os.commutative()) {
             open("for (int64_t j_ = lane_; j_ < m_; j_ += 32) {");
         } else {
             line("int64_t lo_, hi_;");
@@ -1179,10 +1180,7 @@ private:
         line("const int64_t w_ = " + i64(q.w) + ";");
         // Commutative operators may take the rows in any order: grid-stride, so a warp's
         // reads are coalesced; others keep each thread's rows contiguous.
-        bool strided = true;
-        for (const ScremaOp *op : os.ops)
-            strided = strided && ir::is_commutative(op->lam);
-        if (strided) {
+        if (os.commutative()) {
             for (size_t a = 0; a < k.nacc; a++)
                 line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
             open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
