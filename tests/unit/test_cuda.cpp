@@ -138,6 +138,25 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(!has(a.source, "lrt::pause("));
         CHECK(zeroed(a) == 2); // the flags and the tile counter
     }
+    SUBCASE("scans keeping a thread's rows in registers (a tuning): NVRTC compiles them") {
+        const char *src = "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"
+                          "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip xs xs)))";
+        auto d = compile_ok(checked(src));
+        setenv("LOOM_CUDA_SCAN_KEEP", "registers", 1);
+        setenv("LOOM_CUDA_SCAN_MIN_BLOCKS", "3", 1);
+        auto r = compile_ok(checked(src));
+        unsetenv("LOOM_CUDA_SCAN_KEEP");
+        unsetenv("LOOM_CUDA_SCAN_MIN_BLOCKS");
+        CHECK(!has(d.source, "own_0_["));
+        CHECK(has(d.source, "const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;"));
+        // A thread's rows: as many as keep the tile's accumulators within 32 KiB.
+        CHECK(has(r.source, "int32_t own_0_[16];")); // zs: 16 rows of 4 bytes
+        CHECK(has(r.source, "double own_0_[8];"));   // ys: 8 rows of 8 bytes
+        CHECK(has(r.source, "int32_t own_1_[8];"));  // the pair: 8 rows of 8 bytes
+        CHECK(has(r.source, "own_1_[j_] = stg_1_[lrt::padded(e_)];"));
+        CHECK(has(r.source, "const int e_ = j_ * 512 + (int)threadIdx.x;"));
+        CHECK(has(r.source, "__launch_bounds__(512, 3) k0("));
+    }
     SUBCASE("scans of one small accumulator: one status word per tile") {
         auto c = compile_ok(checked("entry main (xs: []f32) (hs: []f16) = (scan (+) 0 xs, scan f16.max f16.lowest hs)"));
         CHECK(has(c.source, "Buf<uint64_t, 1> pstatus_"));

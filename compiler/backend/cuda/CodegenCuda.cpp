@@ -332,7 +332,7 @@ private:
     }
     /** Opens `extern "C" __global__ void name(params)` and binds the array arguments. */
     void begin_kernel(const std::string &kname, const std::vector<KParam> &ps, GridKind grid,
-                      int block = scan_block) {
+                      int block = scan_block, int min_blocks = 0) {
         types_.clear();
         virt_.clear();
         frames_.clear();
@@ -356,7 +356,8 @@ private:
         // (a scan thread has all its rows' loads in flight at once).
         const int most = grid == GridKind::ScanBlock || grid == GridKind::Tiles ? block : 1024;
         kd.block = block;
-        os_ << "\nextern \"C\" __global__ void __launch_bounds__(" << most << ") " << kname << "(" << list
+        os_ << "\nextern \"C\" __global__ void __launch_bounds__(" << most
+            << (min_blocks > 0 ? ", " + std::to_string(min_blocks) : "") << ") " << kname << "(" << list
             << ") {\n";
         // For the emulator (runtime/cuda/loom_cuda_emu.h): a wrapper taking the argument
         // pointers cuLaunchKernel takes, kept apart from the CUDA shown and compiled.
@@ -1241,14 +1242,17 @@ private:
     /** Opens, for a scan thread's `items` rows of its tile (`n_` rows from `base_`), an
      * unrolled loop binding e_ (the row in the tile) and, when within the tile, a block:
      * its own consecutive rows, or rows striped across the block (coalesced; also binds
-     * i_, the row).  Two closes end it. */
-    void open_tile_rows(int items, bool own) {
+     * i_, the row).  Two closes end it.  With `fixed`, the stripes' stride is the
+     * constant scan_threads (the block's size), an immediate offset of the unrolled loads
+     * and stores, else blockDim.x. */
+    void open_tile_rows(int items, bool own, bool fixed) {
         line("#pragma unroll");
         open("for (int j_ = 0; j_ < " + std::to_string(items) + "; j_++) {");
         if (own) {
             line("const int e_ = (int)threadIdx.x * " + std::to_string(items) + " + j_;");
         } else {
-            line("const int e_ = j_ * (int)blockDim.x + (int)threadIdx.x;");
+            line("const int e_ = j_ * " + (fixed ? std::to_string(scan_threads) : "(int)blockDim.x") +
+                 " + (int)threadIdx.x;");
             line("const int64_t i_ = base_ + e_;");
         }
         open("if (e_ < n_) {");
@@ -1291,7 +1295,8 @@ private:
         }
         std::vector<KParam> res = acc_bufs(s, k, "res", os.nscan, k.nacc, '1', "1-element result");
         begin_kernel(kname, all({args_of(k.fv), k.outs, status, res}),
-                     tune.launch_order ? GridKind::Tiles : GridKind::ScanBlock, scan_threads);
+                     tune.launch_order ? GridKind::Tiles : GridKind::ScanBlock, scan_threads,
+                     tune.min_blocks);
         bind_types(k.fv, k.out_params);
         line("const int64_t w_ = " + i64(q.w) + ";");
         line("const int64_t ntiles_ = pstatus_.shape[0];");
@@ -1306,7 +1311,10 @@ private:
         const int items = scan_items(acc_bytes, staged);
         code_.kernels.back().tile = scan_threads * (int64_t)items;
         const std::string tiles = std::to_string(code_.kernels.back().tile);
-        std::vector<std::string> stg = names("stg_", k.nacc);
+        std::vector<std::string> stg = names("stg_", k.nacc), own = names("own_", k.nacc);
+        // A thread's own rows of the staged tile, in the folds: registers or shared memory.
+        const std::vector<std::string> mine =
+            tune.registers ? names_at(own, "[j_]") : names_at(stg, "[lrt::padded(e_)]");
         for (size_t a = 0; staged && a < k.nacc; a++)
             line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + tiles + ")];");
         std::vector<std::string> wsum = names("wsum_", k.nacc), tpre = names("tpre_", k.nacc);
@@ -1335,9 +1343,9 @@ private:
         for (size_t a = 0; a < k.nacc; a++)
             line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
         if (staged) {
-            // Rows base_ + j * blockDim + t, mapped (coalesced reads and map outputs), into
+            // Rows base_ + j * scan_threads + t, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            open_tile_rows(items, false);
+            open_tile_rows(items, false, tune.registers);
             std::vector<std::string> r = mapped_row(q, "i_");
             for (size_t a = 0; a < k.nacc; a++)
                 line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
@@ -1346,8 +1354,14 @@ private:
             close();
             close();
             line("__syncthreads();");
-            open_tile_rows(items, true);
-            combine_ops(os, any, k.acc, names_at(stg, "[lrt::padded(e_)]"), k.acc);
+            // With tune.registers, kept in registers for the second fold below (16 words a
+            // thread at most: scan_items keeps a tile's accumulators within 32 KiB).
+            for (size_t a = 0; tune.registers && a < k.nacc; a++)
+                line(k.acc_t[a] + " " + own[a] + "[" + std::to_string(items) + "];");
+            open_tile_rows(items, true, tune.registers);
+            for (size_t a = 0; tune.registers && a < k.nacc; a++)
+                line(own[a] + "[j_] = " + stg[a] + "[lrt::padded(e_)];");
+            combine_ops(os, any, k.acc, mine, k.acc);
             close();
             close();
         } else {
@@ -1471,17 +1485,16 @@ private:
         }
         combine_ops(os, is_scan, tp, pre, pre);
         if (staged) {
-            // The thread's items folded again, from its prefix on (shared memory is
-            // cheaper to read twice than registers are to hold a tile), back into shared
-            // memory, then written out coalesced.
-            open_tile_rows(items, true);
-            combine_ops(os, is_scan, pre, names_at(stg, "[lrt::padded(e_)]"), pre);
+            // The thread's items folded again, from its prefix on, into shared memory,
+            // then written out coalesced.
+            open_tile_rows(items, true, tune.registers);
+            combine_ops(os, is_scan, pre, mine, pre);
             for (size_t a = 0; a < os.nscan; a++)
                 line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
             close();
             close();
             line("__syncthreads();");
-            open_tile_rows(items, false);
+            open_tile_rows(items, false, tune.registers);
             for (size_t a = 0; a < os.nscan; a++)
                 put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
             close();
@@ -1806,6 +1819,10 @@ ScanTuning scan_tuning() {
         t.launch_order = std::string(e) != "atomic";
     t.wait_ns = ns("LOOM_CUDA_SCAN_WAIT_NS", t.wait_ns);
     t.poll_ns = ns("LOOM_CUDA_SCAN_POLL_NS", t.poll_ns);
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_KEEP"))
+        t.registers = std::string(e) == "registers";
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_MIN_BLOCKS"))
+        t.min_blocks = std::clamp(std::atoi(e), 0, 32);
     return t;
 }
 

@@ -70,10 +70,19 @@ int scan_items(size_t acc_bytes, bool staged);
  *  - wait_ns ($LOOM_CUDA_SCAN_WAIT_NS): the sleep after a tile publishes its aggregate,
  *    before it reads the earlier tiles' status (they have likely published their
  *    prefixes by then: one round of look-back, less traffic on the status words);
- *  - poll_ns ($LOOM_CUDA_SCAN_POLL_NS): the sleep between reads of a status not yet set. */
+ *  - poll_ns ($LOOM_CUDA_SCAN_POLL_NS): the sleep between reads of a status not yet set;
+ *  - registers ($LOOM_CUDA_SCAN_KEEP=shared or registers): whether a thread keeps its rows
+ *    of a staged tile in registers between its two folds (and strides the block's rows by
+ *    the constant scan_threads), as CUB and the hand-written harness of docs/benchmarks.md
+ *    do, or reads them from shared memory twice (the measured default: 32 registers, 4
+ *    blocks an SM on an H100, against 52 and 2 for registers; not yet measured on a GPU);
+ *  - min_blocks ($LOOM_CUDA_SCAN_MIN_BLOCKS): blocks an SM should hold, the second
+ *    argument of __launch_bounds__ (0: none; 3 keeps the registers variant at 40). */
 struct ScanTuning {
     bool launch_order = true;
     int wait_ns = 1200, poll_ns = 600;
+    bool registers = false;
+    int min_blocks = 0;
 };
 ScanTuning scan_tuning();
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
