@@ -85,6 +85,8 @@ public:
     }
     uint8_t *data() const { return p_; }
     size_t size() const { return n_; }
+    /** Foreign bytes (a compiled program's block lent to a Value), not Loom's heap. */
+    bool foreign() const { return !own_; }
 
 private:
     std::unique_ptr<uint8_t[]> own_;

@@ -105,10 +105,11 @@ struct BlockCache {
 inline BlockCache block_cache;
 
 // A host program that mirrors blocks on a device (the cuda backend's,
-// runtime/cuda/loom_cuda_host_rt.h) defines LOOM_MEM_HOOKS and these two.
+// runtime/cuda/loom_cuda_host_rt.h) defines LOOM_MEM_HOOKS and these three.
 #ifdef LOOM_MEM_HOOKS
 void mem_born(Mem *m, int64_t bytes);
 void mem_dying(Mem *m);
+bool mem_lendable(const Mem *m);
 #endif
 
 inline void inc(Mem *m) {
@@ -139,6 +140,16 @@ inline Mem *raw_alloc(int64_t bytes) {
     madvise(m, n, MADV_HUGEPAGE);
     m->cap = (int64_t)(n - sizeof(Mem));
     return m;
+}
+/** Whether a result's block may become the caller's storage (CpuEntry.cpp lends it rather
+ * than copying it): it holds the only reference, and the hooks have no objection (a
+ * device mirror still to free, bytes that are not the block's own). */
+inline bool lendable(const Mem *m) {
+    if (__atomic_load_n(&m->rc, __ATOMIC_ACQUIRE) != 1) return false;
+#ifdef LOOM_MEM_HOOKS
+    if (!mem_lendable(m)) return false;
+#endif
+    return true;
 }
 inline Mem *mem_alloc(int64_t bytes) {
     bytes = bytes < 0 ? 0 : (bytes + 63) & ~(int64_t)63;

@@ -10,7 +10,8 @@
  * byte, and where the contents are valid (ON_HOST, ON_DEV or both).  Kernel inputs are made
  * device-valid (`on_dev`, uploading once), kernel outputs are device-only blocks
  * (`dev_alloc`), host statements make what they read host-valid (`on_host`, downloading
- * once) and what they write host-only (`host_written`).  A block's mirror is freed with it.
+ * once) and what they write host-only (`host_written`).  A block's mirror is freed with it,
+ * a result's at the end of the call (`result_on_host`: the caller may keep the block).
  * A host read of one element (`elem`) downloads only that element (after a few such reads
  * of one block, the whole block).  Entry arguments (the caller's buffers) get a block header of their
  * own (`dev_arg`) with an extra reference, so they are mirrored like any array and never
@@ -58,6 +59,10 @@ void mem_dying(Mem *m) {
         dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
     m->pad[M_DEV] = 0;
 }
+/** A result's block may outlive the call (the caller keeps it as the Value's storage,
+ * and releases it where no device is bound) only with its mirror already freed
+ * (`result_on_host`) and bytes of its own (not an argument's header). */
+bool mem_lendable(const Mem *m) { return m->pad[M_DEV] == 0 && m->pad[M_ARG] == 0 && m->cap > 0; }
 inline void dev_block(Mem *m) {
     if (m->pad[M_DEV] || m->pad[M_BYTES] <= 0) return;
     uint64_t p = 0;
@@ -109,6 +114,16 @@ template <class T, int R> void on_host(const Arr<T, R> &a) {
     m->pad[M_VALID] |= ON_HOST;
 }
 template <class T> inline void on_host(const T &) {}
+/** A result: made valid on the host, and its device mirror freed now, while the call's
+ * device is bound (arguments' blocks keep theirs: Loom's, or freed with them). */
+template <class T, int R> void result_on_host(const Arr<T, R> &a) {
+    on_host(a);
+    Mem *m = a.mem;
+    if (!m || !m->pad[M_DEV] || m->pad[M_ARG] != 0) return;
+    dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
+    m->pad[M_DEV] = 0;
+    m->pad[M_VALID] = ON_HOST;
+}
 /** Single elements read from a block's device contents before the block is downloaded
  * whole (a loop over its elements would otherwise pay one transfer per element). */
 inline constexpr int64_t elem_reads = 8;

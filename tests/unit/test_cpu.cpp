@@ -299,7 +299,10 @@ TEST_CASE("cpu: result arrays are the program's blocks, valid after the entry is
     CHECK(values_equal(a, i32_array({2, 4, 6})));
     CHECK(values_equal(b, i32_array({2, 4, 6})));
     CHECK(values_equal(c, xs));
+    CHECK(b.buffer()->foreign()); // the program's block, lent
+    CHECK(!a.buffer()->foreign()); // the same block returned twice: copied but once
     CHECK(c.buffer() != xs.buffer()); // an argument returned is copied, never lent back
+    CHECK(!c.buffer()->foreign());
     // Written in place by the interpreter: the other result (a second reference) is not.
     Value w = a;
     r = a = Value();

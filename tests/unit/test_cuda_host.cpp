@@ -313,6 +313,34 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
     }
 }
 
+TEST_CASE("cuda host program: results keep the program's blocks, their device copies freed") {
+    if (!have_nvrtc())
+        return;
+    Value xs = i32s({1, 2, 3});
+    Value r;
+    std::shared_ptr<FakeProgram> dev;
+    {
+        Run run = build("entry main (xs: []i32) = let ys = map (*2) xs in (ys, ys, xs)");
+        dev = run.dev;
+        r = run.entry->call({xs});
+        CHECK(only_kept(run)); // the results' device copies went at the end of the call
+        CHECK(run.entry->last_run().downloads == 1);
+    } // the entry (and but for the results its shared object) released here
+    CHECK(dev->live.empty());
+    REQUIRE(r.elems().size() == 3);
+    Value a = r.elems()[0], b = r.elems()[1], c = r.elems()[2];
+    CHECK(a.num_elements() == 3); // (their values: the fake runs no kernels; the
+    CHECK(b.num_elements() == 3); // emulator's corpus checks them)
+    CHECK(i32s_of(c) == std::vector<int32_t>{1, 2, 3});
+    CHECK(b.buffer()->foreign());  // the host program's block, lent
+    CHECK(!a.buffer()->foreign()); // the same block returned twice: copied but once
+    CHECK(!c.buffer()->foreign()); // an argument's bytes: copied, never lent back
+    CHECK(c.buffer() != xs.buffer());
+    r = a = Value();
+    b = Value(); // released with no device bound: nothing left to free there
+    CHECK(dev->live.empty());
+}
+
 TEST_CASE("cuda host program: kernel failures and device errors become the usual errors") {
     if (!have_nvrtc())
         return;

@@ -1457,7 +1457,7 @@ protected:
     virtual void scatter(const Stm &s, const ir::ScatterExp &n, bool par) = 0;
     virtual void hist(const Stm &s, const ir::HistExp &n, bool par) = 0;
 
-    /** `loom_entry`, `loom_release` and `loom_refs` over the ABI of runtime/cpu/loom_cpu_abi.h: the
+    /** `loom_entry`, `loom_release` and `loom_lendable` over the ABI of runtime/cpu/loom_cpu_abi.h: the
      * arguments unpacked, the body, the results packed, failures into ctx->err. */
     void entry_function() {
         os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
@@ -1509,8 +1509,7 @@ protected:
         line("}");
         os_ << "}\n";
         os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
-        os_ << "extern \"C\" int64_t loom_refs(void *m) { return __atomic_load_n(&((lrt::Mem "
-               "*)m)->rc, __ATOMIC_ACQUIRE); }\n";
+        os_ << "extern \"C\" int loom_lendable(void *m) { return lrt::lendable((lrt::Mem *)m); }\n";
     }
     /** Entry argument `args_[i]` of array type as the local of parameter p. */
     virtual void array_argument(const Param &p, const std::string &i) {

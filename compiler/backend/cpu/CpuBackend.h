@@ -9,7 +9,7 @@
  *  - ABI: `extern "C" int loom_entry(Ctx *, Val *args, Val *results)`; args are the size
  *    params then the flat params (arrays as borrowed views of the caller's buffers, never
  *    written), results come back as data + shape + a block, which becomes the result
- *    Value's storage when the result holds its only reference (`loom_refs`) and is
+ *    Value's storage when the result holds its only reference (`loom_lendable`) and is
  *    released (`loom_release`) when that Value goes, else is copied; a failure returns 1 with a location index into CpuCode::locs, a kind
  *    and numbers, from which CpuEntry.cpp builds the interpreter's message.
  *  - Memory: arrays are reference-counted blocks; an array operand is moved at its last
@@ -61,13 +61,11 @@ struct LoadedObject {
 };
 LoadedObject load_object(const std::string &source, size_t prelude_size);
 
-/** The entry point in `so` (loom_entry/loom_release of runtime/cpu/loom_cpu_abi.h) for
- * function `m.functions[0]`, failures located through `locs`.  With `lend_results`, result
- * arrays keep the program's blocks (released when the last Value using them goes) instead
- * of being copied; a program whose blocks must be released during the call (the cuda host
- * program's, which free their device mirrors then) passes false. */
+/** The entry point in `so` (loom_entry/loom_release/loom_lendable of runtime/cpu/
+ * loom_cpu_abi.h) for function `m.functions[0]`, failures located through `locs`.  Result
+ * arrays keep the program's blocks where `loom_lendable` allows (released when the last
+ * Value using them goes), else are copied. */
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
-                                                    std::shared_ptr<runtime::SharedObject> so,
-                                                    bool lend_results);
+                                                    std::shared_ptr<runtime::SharedObject> so);
 
 } // namespace loom::cpu

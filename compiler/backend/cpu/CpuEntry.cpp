@@ -34,7 +34,7 @@ namespace {
 #include "runtime/cpu/loom_cpu_abi.h"
 using EntryFn = int (*)(Ctx *, Val *, Val *);
 using ReleaseFn = void (*)(void *);
-using RefsFn = int64_t (*)(void *);
+using LendableFn = int (*)(void *);
 
 std::string shape_text(const int64_t *s, int n) {
     std::string r;
@@ -188,14 +188,11 @@ std::string type_text(PrimType t, int rank) {
 
 class CpuEntry : public compiler::CompiledEntry {
 public:
-    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so,
-             bool lend_results)
-        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)),
-          lend_results_(lend_results) {
+    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so)
+        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)) {
         entry_ = (EntryFn)so_->symbol("loom_entry");
         release_ = (ReleaseFn)so_->symbol("loom_release");
-        if (lend_results_)
-            refs_ = (RefsFn)so_->symbol("loom_refs");
+        lendable_ = (LendableFn)so_->symbol("loom_lendable");
     }
 
     Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
@@ -267,18 +264,18 @@ private:
     ir::Module module_;
     std::vector<SrcLoc> locs_;
     std::shared_ptr<runtime::SharedObject> so_;
-    bool lend_results_;
     EntryFn entry_ = nullptr;
     ReleaseFn release_ = nullptr;
-    RefsFn refs_ = nullptr;
+    LendableFn lendable_ = nullptr;
 
     /** A result array's bytes: the program's block itself when it may be lent (the
      * release keeps the shared object loaded), else a copy.  Only a block this result
-     * holds the sole reference to is lent, so a Value written in place changes no other
-     * (a block returned twice is copied for all but the last).  A result without a block
-     * is a borrowed view of an argument: copied. */
+     * holds the sole reference to is lent (`loom_lendable`), so a Value written in place
+     * changes no other (a block returned twice is copied for all but the last); a cuda
+     * host program's block only once its device mirror is freed, never an argument's.  A
+     * result without a block is a borrowed view of an argument: copied. */
     BytesPtr result_bytes(const Val &v, size_t bytes) const {
-        if (v.mem && lend_results_ && refs_(v.mem) == 1) {
+        if (v.mem && lendable_(v.mem)) {
             void *mem = v.mem;
             ReleaseFn release = release_;
             return std::make_shared<Bytes>(static_cast<uint8_t *>(v.data), bytes,
@@ -394,9 +391,8 @@ LoadedObject load_object(const std::string &source, size_t prelude_size) {
 }
 
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
-                                                    std::shared_ptr<runtime::SharedObject> so,
-                                                    bool lend_results) {
-    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so), lend_results);
+                                                    std::shared_ptr<runtime::SharedObject> so) {
+    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so));
 }
 
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
@@ -406,7 +402,7 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     double codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     auto [so, status, compile_ms] = load_object(code.source, code.prelude_size);
-    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so, true);
+    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so);
     entry->report = std::move(opt.report);
     entry->report.backend = "cpu";
     entry->report.codegen_ms = codegen_ms;

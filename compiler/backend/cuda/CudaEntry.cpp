@@ -126,7 +126,7 @@ CudaBuild compile(compiler::Optimised opt) {
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
-    : dev_(std::move(dev)), host_(cpu::load_entry(m, b.code.locs, b.host, false)), so_(b.host) {
+    : dev_(std::move(dev)), host_(cpu::load_entry(m, b.code.locs, b.host)), so_(b.host) {
     bind_ = (void (*)(const runtime::DevApi *))so_->symbol("loom_cuda_bind");
     report = std::move(b.report);
     ir_text = ir::to_string(m);
