@@ -8,6 +8,7 @@
 #
 #   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
 #   scripts/gpu-check.sh [STAGE...]           # THERE: env test bench jit sanitize (default all)
+#                                             #   and sweep (only when named: tuning settings)
 #
 # The GPU machine has no network and may lack the build's libraries (libedit, nlohmann-json,
 # doctest), so the binary is built here and carried: `pack` puts a stripped build/loom
@@ -41,7 +42,7 @@ mkdir -p "$OUT"
 summary="$OUT/summary.txt"
 : >"$summary"
 note() { echo "$*" | tee -a "$summary"; }
-want() { for s in "${stages[@]}"; do [ "$s" = all ] || [ "$s" = "$1" ] && return 0; done; return 1; }
+want() { for s in "${stages[@]}"; do [ "$s" = "$1" ] || { [ "$s" = all ] && [ "$1" != sweep ]; } && return 0; done; return 1; }
 
 # ---------------------------------------------------------------- the loom binary
 LOOM=${LOOM:-}
@@ -158,6 +159,22 @@ if want jit; then
   sed -n '/^cold compile/,$p' "$OUT/jit.log" | tee -a "$summary"
 fi
 
+# Tuning settings, each a comma-separated list of VAR=VALUE (or `default`), timed on
+# SWEEP_BENCH (default prefixsum) alone; each prints its benchmark's table line (the
+# fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
+if want sweep; then
+  settings=${SWEEP:-default LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_KEEP=registers LOOM_CUDA_SCAN_KEEP=registers,LOOM_CUDA_SCAN_MIN_BLOCKS=3}
+  bench=${SWEEP_BENCH:-prefixsum}
+  note "== sweep: $bench, loom-cuda, 10 runs a setting"
+  for setting in $settings; do
+    vars=(); [ "$setting" = default ] || IFS=, read -r -a vars <<<"$setting"
+    rm -rf /tmp/loom-sweep && mkdir -p /tmp/loom-sweep
+    env "${vars[@]}" timeout "${SWEEP_TIMEOUT:-120}" python3 benchmarks/run.py --gpu --loom "$LOOM" \
+      --bench "$bench" --impl loom-cuda --runs 10 --save /tmp/loom-sweep/bench.json >/dev/null 2>&1
+    note "$setting: $(grep "^| $bench" /tmp/loom-sweep/bench.md 2>/dev/null || echo 'no result')"
+  done
+fi
+
 if want sanitize; then
   SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   if [ -x "$SAN" ]; then sanitize; else note "== sanitize: no compute-sanitizer on this machine"; fi
@@ -165,4 +182,4 @@ fi
 
 echo
 echo "== summary ($summary)"
-grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory)' "$summary"
+grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_)' "$summary"
