@@ -224,6 +224,8 @@ struct Simplifier {
         r.body = [&](const Body &b) { return scoped(b); };
         r.lambda = [&](const Lambda &l) { return lambda(l, out); };
         ExpPtr e = rebuild(*s.exp, r);
+        if (ExpPtr o = offsets(*e))
+            e = o;
         if (auto *loop = e->as<ir::LoopExp>())
             if (ExpPtr h = hoist_loop(*loop, out))
                 e = h;
@@ -255,6 +257,34 @@ struct Simplifier {
     }
 
     // ------------------------------------------------------------ folding
+
+    /** `(x ± a) ± b` on integers as `x + c` (or `x - c` for a negative c of a signed
+     * type), c = ±a ± b: exact, since integer arithmetic wraps.  Lowered slices leave
+     * such chains (`n - 1 - -1 + 1 - 1`); folded one link at a time, as each link's
+     * operand is already the folded one, they reduce to `n`. */
+    ExpPtr offsets(const Exp &e) const {
+        auto offset_of = [&](const Exp *d) -> const ir::BinOpExp * {
+            auto *n = d ? d->as<ir::BinOpExp>() : nullptr;
+            bool ok = n && (n->op == BinOpKind::Add || n->op == BinOpKind::Sub) && !n->x.is_const &&
+                      n->y.is_const && is_int(n->y.value.type);
+            return ok ? n : nullptr;
+        };
+        const ir::BinOpExp *n = offset_of(&e), *in = n ? offset_of(def(n->x)) : nullptr;
+        if (!in)
+            return nullptr;
+        const PrimType t = n->y.value.type;
+        auto signed_offset = [&](const ir::BinOpExp &b) {
+            return b.op == BinOpKind::Add ? b.y.value
+                                          : interp::eval_binop(BinOpKind::Sub, zero(t).value, b.y.value, b.loc);
+        };
+        PrimValue c = interp::eval_binop(BinOpKind::Add, signed_offset(*in), signed_offset(*n), n->loc);
+        BinOpKind op = BinOpKind::Add;
+        if (is_signed_int(t) && c.as_i64() < 0) {
+            op = BinOpKind::Sub;
+            c = PrimValue::integer(t, 0 - (uint64_t)c.as_i64());
+        }
+        return ir::BinOpExp::make(op, in->x, SubExp::constant(c), n->loc);
+    }
 
     /** The values of `s` when they are known without running it (atoms already
      * substituted, bodies already simplified). */

@@ -44,6 +44,23 @@ TEST_CASE("simplify: float identities that IEEE forbids are not applied") {
         CHECK(agree(src, {Value(PrimValue::floating(PrimType::F32, v))}));
 }
 
+TEST_CASE("simplify: chains of constant offsets on integers fold, wrapping as the language does") {
+    const char *src = "def main (n: i64) (k: i8) (u: u8) =\n"
+                      "  (n - 1 - -1 + 1 - 1, n + 2 - 5, k + 100 + 100, u - 3 + 1, k - 1 + 1 + 1)";
+    std::string t = ir_text(src);
+    CHECK(contains(t, "p_0 - 3i64"));   // n + 2 - 5
+    CHECK(contains(t, "p_1 - 56i8"));   // k + 200, wrapped into i8
+    CHECK(contains(t, "p_2 + 254u8"));  // u - 2, wrapped into u8
+    CHECK(contains(t, "p_1 + 1i8"));
+    CHECK(!contains(t, "- -1i64"));     // the first chain is n itself
+    CHECK(agree(src, {i64v(9), Value(PrimValue::integer(PrimType::I8, 100)),
+                      Value(PrimValue::integer(PrimType::U8, 1))}));
+    CHECK(agree(src, {i64v(INT64_MIN), Value(PrimValue::integer(PrimType::I8, (uint64_t)-128)),
+                      Value(PrimValue::integer(PrimType::U8, 255))}));
+    // Floats are not reassociated (rounding).
+    CHECK(contains(ir_text("def main (x: f32) = x + 1 + 1"), "+ 1.0f32"));
+}
+
 TEST_CASE("simplify: common subexpressions and copies are shared") {
     const char *src = "def main (x: i32) (y: i32) = let (a, b) = (x + y, x + y) in a * b + (x + y)";
     std::string t = ir_text(src);
