@@ -54,9 +54,14 @@ void mem_born(Mem *m, int64_t bytes) {
     m->pad[M_READS] = 0;
     m->pad[M_ARG] = 0;
 }
+/** Frees m's device mirror (the call's device must be bound). */
+inline void free_mirror(Mem *m) {
+    dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
+    m->pad[M_DEV] = 0;
+}
 void mem_dying(Mem *m) {
     if (m->pad[M_DEV] && m->pad[M_ARG] != ARG_KEPT && dev)
-        dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
+        free_mirror(m);
     m->pad[M_DEV] = 0;
 }
 /** A result's block may outlive the call (the caller keeps it as the Value's storage,
@@ -120,8 +125,7 @@ template <class T, int R> void result_on_host(const Arr<T, R> &a) {
     on_host(a);
     Mem *m = a.mem;
     if (!m || !m->pad[M_DEV] || m->pad[M_ARG] != 0) return;
-    dev->free(dev->self, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
-    m->pad[M_DEV] = 0;
+    free_mirror(m);
     m->pad[M_VALID] = ON_HOST;
 }
 /** Single elements read from a block's device contents before the block is downloaded
