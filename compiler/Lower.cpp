@@ -130,7 +130,7 @@ std::string strip_module(const std::string &op) {
 
 class Lowerer {
 public:
-    explicit Lowerer(const Program &prog) {
+    explicit Lowerer(const Program &prog, ConstantArgs *constants) : constants_(constants) {
         auto add = [&](const std::vector<DeclPtr> &decls) {
             for (const DeclPtr &d0 : decls) {
                 const Decl *d = d0.get();
@@ -159,6 +159,7 @@ public:
         fn.name = entry;
         fn.source_ret = f.ret;
         fn.loc = f.loc;
+        entry_fn_ = &fn;
         ScopePtr scope;
         std::map<std::string, SubExp> sizes;
         for (const PatPtr &p : f.params) {
@@ -192,6 +193,10 @@ private:
     std::vector<std::string> opens_;         // `M.(e)` local opens in effect
     int next_id_ = 0;
     int depth_ = 0;
+    ConstantArgs *constants_ = nullptr;
+    ir::Function *entry_fn_ = nullptr;        ///< the entry being lowered
+    std::map<const FunDef *, LValPtr> constant_params_; ///< constants passed in, by definition
+    int in_recursive_ = 0;                    ///< > 0 while a recursive function's body is lowered
 
     // ------------------------------------------------------------ building IR
 
@@ -358,10 +363,10 @@ private:
     }
 
     LValPtr entry_param(const TypePtr &t, ir::Function &fn, std::map<std::string, SubExp> &sizes,
-                        const SrcLoc &loc) {
+                        const SrcLoc &loc, const std::string &base = "p") {
         switch (t->kind) {
         case Type::Kind::Prim: {
-            ir::Var v = fresh("p");
+            ir::Var v = fresh(base);
             fn.params.push_back({v, ir::Type::scalar(t->prim)});
             return LVal::of(SubExp::of(v), ir::Type::scalar(t->prim));
         }
@@ -388,20 +393,20 @@ private:
                 dims.push_back(SubExp::of(s));
             }
             ty.dims = dims;
-            ir::Var v = fresh("p");
+            ir::Var v = fresh(base);
             fn.params.push_back({v, ty});
             return LVal::of(SubExp::of(v), ty);
         }
         case Type::Kind::Tuple: {
             std::vector<LValPtr> xs;
             for (const TypePtr &e : t->elems)
-                xs.push_back(entry_param(e, fn, sizes, loc));
+                xs.push_back(entry_param(e, fn, sizes, loc, base));
             return LVal::tuple(std::move(xs));
         }
         case Type::Kind::Record: {
             std::vector<LValPtr> xs;
             for (const auto &f : t->fields)
-                xs.push_back(entry_param(f.second, fn, sizes, loc));
+                xs.push_back(entry_param(f.second, fn, sizes, loc, base));
             return LVal::tuple(std::move(xs));
         }
         default:
@@ -674,12 +679,14 @@ private:
             return intrinsic(fd->name, use_loc);
         auto at = def_pos_.find(fd.get());
         const int pos = at != def_pos_.end() ? at->second : cur_def_;
+        const bool top = at != def_pos_.end();
         if (fd->params.empty()) {
+            if (top && constants_ && !in_recursive_ && constants_->pass(*fd))
+                return constant_param(fd, use_loc);
             Nesting nest(*this, use_loc);
             DefAt in_def(cur_def_, pos);
             return lower(*fd->body, scope);
         }
-        const bool top = at != def_pos_.end();
         // The inlinings under way where the name was used: fd is recursive when it is
         // among them (a call through an argument, as in `f >-> g >-> h`, is not).
         const size_t seen_in = visible();
@@ -693,6 +700,21 @@ private:
                            return conform_result(lower(*fd->body, bind_params(*fd, scope, args)),
                                                  *fd, bind_params(*fd, scope, args), l);
                        });
+    }
+
+    /** The entry's parameter for top-level constant fd (ConstantArgs), named after it and
+     * made on first use.  Its sizes are the type's constants, else size params of its own. */
+    LValPtr constant_param(const FunDefPtr &fd, const SrcLoc &use_loc) {
+        if (auto it = constant_params_.find(fd.get()); it != constant_params_.end())
+            return it->second;
+        if (!fd->ret)
+            throw CompilerLimitation(use_loc, "a constant without a known type");
+        std::map<std::string, SubExp> sizes;
+        LValPtr v = entry_param(fd->ret, *entry_fn_, sizes, fd->loc, fd->name);
+        entry_fn_->source_params.push_back(fd->ret);
+        entry_fn_->source_param_names.push_back(fd->name);
+        constants_->used.push_back(fd);
+        return constant_params_[fd.get()] = v;
     }
 
     ScopePtr bind_params(const FunDef &fd, ScopePtr s, const std::vector<LValPtr> &args) {
@@ -920,6 +942,12 @@ private:
         try {
             DefAt in_def(cur_def_, def_pos_.at(fd.get()));
             std::vector<ir::Type> bt;
+            // Constants are computed inside: the entry's parameters are not in scope.
+            in_recursive_++;
+            struct Out {
+                int &n;
+                ~Out() { n--; }
+            } out{in_recursive_};
             fn.body = in_body(
                 [&] {
                     ScopePtr s = bind_params(*fd, nullptr, pargs);
@@ -2794,8 +2822,9 @@ private:
 
 } // namespace
 
-ir::Module lower_program(const Program &prog, const std::string &entry) {
-    Lowerer l(prog);
+ir::Module lower_program(const Program &prog, const std::string &entry,
+                         ConstantArgs *constants) {
+    Lowerer l(prog, constants);
     return l.lower_entry(entry);
 }
 

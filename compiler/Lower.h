@@ -23,13 +23,26 @@
 #include "compiler/ir/IR.h"
 #include "frontend/AST.h"
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace loom {
+
+/** Top-level constants the entry takes as arguments instead of computing them: the
+ * REPL's values, computed once when defined and passed to every later evaluation.
+ * `pass` chooses them; lowering gives the entry one more source parameter for each one
+ * it uses (after its own, in order of first use) and lists their definitions in `used`.
+ * A constant used inside a recursive function is still computed there. */
+struct ConstantArgs {
+    std::function<bool(const FunDef &)> pass;
+    std::vector<FunDefPtr> used;
+};
 
 /** Lowers entry point `entry` of the checked program `prog` (whose definitions come after
  * the prelude's) into a Module with one Function named `entry`.  Throws
  * CompilerLimitation for unsupported constructs. */
-ir::Module lower_program(const Program &prog, const std::string &entry);
+ir::Module lower_program(const Program &prog, const std::string &entry,
+                         ConstantArgs *constants = nullptr);
 
 } // namespace loom

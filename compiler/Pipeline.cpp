@@ -83,7 +83,9 @@ void add(passes::SimplifyStats &a, const passes::SimplifyStats &b) {
 Optimised optimise(const Program &prog, const std::string &entry, const PipelineOptions &opts) {
     auto t0 = std::chrono::steady_clock::now();
     Optimised o;
-    o.module = lower_program(prog, entry);
+    ConstantArgs constants{opts.constants_as_args, {}};
+    o.module = lower_program(prog, entry, opts.constants_as_args ? &constants : nullptr);
+    o.constant_args = std::move(constants.used);
     o.report.entry = entry;
     o.report.lower_ms = ms_since(t0);
     auto t1 = std::chrono::steady_clock::now();
@@ -123,15 +125,16 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
 }
 
 std::shared_ptr<CompiledEntry> build(Optimised o, Backend b) {
-    switch (b) {
-    case Backend::Cpu:
-        return cpu::build(std::move(o));
-    case Backend::Cuda:
-        return cuda::build(std::move(o));
-    case Backend::Interp:
-        break;
-    }
-    throw CompileError({}, "the interpreter is not a compiled backend");
+    std::vector<FunDefPtr> constants = o.constant_args;
+    std::shared_ptr<CompiledEntry> e;
+    if (b == Backend::Cpu)
+        e = cpu::build(std::move(o));
+    else if (b == Backend::Cuda)
+        e = cuda::build(std::move(o));
+    else
+        throw CompileError({}, "the interpreter is not a compiled backend");
+    e->constant_args = std::move(constants);
+    return e;
 }
 
 std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,

@@ -19,6 +19,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,12 +60,18 @@ struct PipelineOptions {
     bool fuse = true;
     bool simplify = true;
     bool eliminate_bounds_checks = true;
+    /** Top-level constants to take as arguments rather than compute (compiler/Lower.h,
+     * ConstantArgs): the session's values, computed once. */
+    std::function<bool(const FunDef &)> constants_as_args;
 };
 
 /** An entry point lowered and optimised: the IR every code generator consumes. */
 struct Optimised {
     ir::Module module; ///< one function, named after the entry point
     EntryReport report;
+    /** The constants (PipelineOptions::constants_as_args) the entry takes after its own
+     * arguments, in order. */
+    std::vector<FunDefPtr> constant_args;
 };
 
 /** Lowers entry `entry` of the checked program `prog` and runs the passes.  Throws
@@ -88,6 +95,9 @@ public:
     };
     virtual Transfers last_transfers() const { return {}; }
     EntryReport report;   ///< kernels with their cache status, timings
+    /** The top-level constants whose values `call` takes after the entry's own arguments
+     * (Optimised::constant_args). */
+    std::vector<FunDefPtr> constant_args;
     std::string ir_text;  ///< the optimised IR
     std::string code;     ///< the generated source (C++ or CUDA)
 };

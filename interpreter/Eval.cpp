@@ -44,17 +44,25 @@ Evaluator::Evaluator() { stack_.reserve(1024); }
 
 // ---------------------------------------------------------------- definitions
 
-void Evaluator::load(const Program &prog) {
+void Evaluator::load(const Program &prog, const Interpreter::ConstantHook &compute) {
     for (const DeclPtr &d0 : prog.decls) {
         keep_alive_.push_back(d0);
         const Decl *d = d0.get();
         while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
         if (!d || d->kind != Decl::Kind::Fun || !d->fun) continue;
-        define_fun(d->fun);
+        define_fun(d->fun, compute);
     }
 }
 
-void Evaluator::define_fun(const FunDefPtr &def) {
+std::optional<Value> Evaluator::constant_value(const FunDef &def) const {
+    auto it = globals_.find(def.name);
+    if (it == globals_.end() || it->second.def.get() != &def || !it->second.evaluated ||
+        !def.params.empty())
+        return std::nullopt;
+    return it->second.value;
+}
+
+void Evaluator::define_fun(const FunDefPtr &def, const Interpreter::ConstantHook &compute) {
     Global g;
     g.def = def;
     if (def->is_intrinsic || !def->body) {
@@ -87,9 +95,14 @@ void Evaluator::define_fun(const FunDefPtr &def) {
         g.evaluated = true;
     } else if (def->params.empty()) {
         // A top-level constant: evaluated now, in an empty frame.
-        FrameGuard guard(*this);
-        frame_ = Frame{stack_.size(), nullptr, nullptr};
-        g.value = eval(*def->body);
+        std::optional<Value> given = compute ? compute(*def) : std::nullopt;
+        if (given) {
+            g.value = std::move(*given);
+        } else {
+            FrameGuard guard(*this);
+            frame_ = Frame{stack_.size(), nullptr, nullptr};
+            g.value = eval(*def->body);
+        }
         g.evaluated = true;
     } else {
         FrameGuard guard(*this);

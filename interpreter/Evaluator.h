@@ -7,6 +7,7 @@
 #include "frontend/Frontend.h"
 #include "core/Stack.h"
 #include "interpreter/Interp_Internal.h"
+#include "interpreter/Interpreter.h"
 
 #include <unordered_map>
 
@@ -17,7 +18,8 @@ class ScalarCompiler;
 class Evaluator {
 public:
     Evaluator();
-    void load(const Program &prog);
+    void load(const Program &prog, const Interpreter::ConstantHook &compute = {});
+    std::optional<Value> constant_value(const FunDef &def) const;
     /** Calls a top-level definition from outside (an entry point): checks the
      * arguments' sizes against its parameter types first (EntryArgs.h). */
     Value call_global(const std::string &name, const std::vector<Value> &args);
@@ -134,7 +136,7 @@ private:
     Value literal_int(const IntLit &l);
     Value literal_float(const FloatLit &l);
     void check_coerce(const TypeExp &te, const Value &v, const SrcLoc &loc, const Type *full);
-    void define_fun(const FunDefPtr &def);
+    void define_fun(const FunDefPtr &def, const Interpreter::ConstantHook &compute);
     void check_entry_args(const FunDef &def, const std::vector<Value> &args);
     const Value &global_value(Global &g, const std::string &name);
 };

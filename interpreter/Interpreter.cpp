@@ -35,9 +35,12 @@ Interpreter::Interpreter() : impl_(std::make_unique<Impl>()) {
     impl_->ev->load(checked_prelude());
 }
 Interpreter::~Interpreter() = default;
-void Interpreter::load(const Program &prog) {
+void Interpreter::load(const Program &prog, const ConstantHook &compute) {
     impl_->ev->stack.reset();
-    impl_->ev->load(prog);
+    impl_->ev->load(prog, compute);
+}
+std::optional<Value> Interpreter::constant_value(const FunDef &def) const {
+    return impl_->ev->constant_value(def);
 }
 Value Interpreter::call(const std::string &name, const std::vector<Value> &args) {
     impl_->ev->stack.reset();

@@ -10,7 +10,9 @@
 #include "frontend/AST.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,9 +26,18 @@ public:
     Interpreter(const Interpreter &) = delete;
     Interpreter &operator=(const Interpreter &) = delete;
 
+    /** Computes a top-level constant in the interpreter's place (a session's compiled
+     * backend), or says nothing to leave it to the interpreter. */
+    using ConstantHook = std::function<std::optional<Value>(const FunDef &)>;
+
     /** Adds the definitions of a checked program (later definitions shadow earlier
-     * ones, as in a REPL session).  Top-level constants are evaluated here. */
-    void load(const Program &prog);
+     * ones, as in a REPL session).  Top-level constants are evaluated here, in order
+     * (by `compute` where it gives a value). */
+    void load(const Program &prog, const ConstantHook &compute = {});
+
+    /** The value of top-level constant `def` when it is the definition its name now
+     * refers to. */
+    std::optional<Value> constant_value(const FunDef &def) const;
 
     /** Calls a top-level function with the given arguments.  A function returning a
      * tuple returns a Tuple value.  Throws RuntimeError. */

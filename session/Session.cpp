@@ -186,6 +186,49 @@ struct Session::State {
         int first_line = 1;
     };
     std::map<std::string, CompiledExpr> compiled;
+    /** Top-level constants compiled evaluations take as arguments, with the values the
+     * interpreter holds (Note [Constants computed once]). */
+    std::set<const FunDef *> passed;
+    /** Computes a constant on the session's compiled backend (Session::compute_constant);
+     * unset: the interpreter computes every constant. */
+    std::function<std::optional<Value>(State &, const FunDef &)> compute;
+    const std::atomic<bool> *interrupt = nullptr;  ///< for `compute`
+
+    /** Loads a checked program into the interpreter, its constants through `compute`. */
+    void load(const Program &prog) {
+        for (const DeclPtr &d0 : prog.decls) {
+            const Decl *d = d0.get();
+            while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
+            if (d && d->kind == Decl::Kind::Fun && d->fun && d->fun->params.empty() &&
+                d->fun->body && passable(d->fun->ret, true))
+                passed.insert(d->fun.get());  // arrays: passed whoever computes them
+        }
+        Interpreter::ConstantHook hook;
+        if (compute) hook = [this](const FunDef &d) { return compute(*this, d); };
+        interp->load(prog, hook);
+    }
+    /** A type an entry takes as an argument (scalars, arrays of scalars, tuples and
+     * records of them); with `arrays`, one that has an array in it. */
+    static bool passable(const TypePtr &t, bool arrays) {
+        if (!t) return false;
+        switch (t->kind) {
+        case Type::Kind::Prim: return !arrays;
+        case Type::Kind::Array: return t->elem && t->elem->kind == Type::Kind::Prim;
+        case Type::Kind::Tuple:
+        case Type::Kind::Record: {
+            bool any = false;
+            auto each = [&](const TypePtr &e) {
+                if (!passable(e, false)) return false;
+                any = any || passable(e, true);
+                return true;
+            };
+            for (const TypePtr &e : t->elems) if (!each(e)) return false;
+            for (const auto &f : t->fields) if (!each(f.second)) return false;
+            return !arrays || any;
+        }
+        default: return false;
+        }
+    }
 
     bool defines(const std::string &key) const {
         return std::find(user_keys.begin(), user_keys.end(), key) != user_keys.end();
@@ -198,12 +241,13 @@ struct Session::State {
     static std::unique_ptr<State> replay(const std::vector<Chunk> &chunks, long must,
                                          std::set<std::string> drop,
                                          const std::atomic<bool> *interrupt,
-                                         std::vector<std::string> &notes);
+                                         std::vector<std::string> &notes,
+                                         decltype(compute) compute);
     /** Checks and loads one parsed program. */
     void add(Program prog) {
         check_program(prog, env);
         kept_progs.push_back(prog);
-        interp->load(kept_progs.back());
+        load(kept_progs.back());
         for (auto &d : prog.decls) note_key(decl_key(*d));
     }
 };
@@ -234,9 +278,12 @@ std::string signature(const CheckedEnvPtr &env, const std::string &key) {
 std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> &chunks, long must,
                                                 std::set<std::string> drop,
                                                 const std::atomic<bool> *interrupt,
-                                                std::vector<std::string> &notes) {
+                                                std::vector<std::string> &notes,
+                                                decltype(compute) compute) {
     auto fresh = std::make_unique<State>();
     fresh->interp->set_interrupt_flag(interrupt);
+    fresh->interrupt = interrupt;
+    fresh->compute = std::move(compute);
     for (size_t i = 0; i < chunks.size(); ++i) {
         const Chunk &c = chunks[i];
         Program prog = parse_program(c.file);
@@ -264,12 +311,88 @@ std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> 
 
 // The default backend (auto) is cuda where a GPU is usable: its context starts now, in the
 // background, rather than at the first evaluation.
-Session::Session() : st_(std::make_unique<State>()) { runtime::cuda_prestart(); }
+Session::Session() : st_(std::make_unique<State>()) {
+    st_->compute = constant_hook();
+    runtime::cuda_prestart();
+}
 Session::~Session() = default;
 
 void Session::set_interrupt_flag(const std::atomic<bool> *flag) {
     interrupt_ = flag;
     st_->interp->set_interrupt_flag(flag);
+    st_->interrupt = flag;
+}
+
+std::function<std::optional<Value>(Session::State &, const FunDef &)> Session::constant_hook() {
+    return [this](State &st, const FunDef &d) { return compute_constant(st, d); };
+}
+
+compiler::PipelineOptions Session::constant_options(State &st) {
+    compiler::PipelineOptions opts;
+    opts.constants_as_args = [&st](const FunDef &d) {
+        return st.passed.count(&d) && st.interp->constant_value(d);
+    };
+    return opts;
+}
+
+std::vector<Value> Session::constant_values(State &st, const compiler::CompiledEntry &e) {
+    std::vector<Value> args;
+    for (const FunDefPtr &d : e.constant_args) args.push_back(*st.interp->constant_value(*d));
+    return args;
+}
+
+// Note [Constants computed once]: a top-level constant is a declaration, and every
+// compiled evaluation used to lower it again, so `let xs = scan ...` then `i64.sum xs`
+// and `i64.maximum xs` ran the scan each time.  Now the session's compiled backend
+// computes a constant when it is defined (where compiling pays: a kernel or a loop; the
+// interpreter otherwise), the interpreter keeps the value, and compiled evaluations take
+// the constants they use as arguments (compiler/Lower.h, ConstantArgs): those with arrays
+// in them and those computed compiled.  Cheap scalars (`let n = 1000`) stay inlined, so
+// sizes and operands remain known constants.
+std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
+    if (backend_ == "interp" || !fd.body || !State::passable(fd.ret, false)) return std::nullopt;
+    Program p;
+    const FunDef *last = nullptr;
+    for (const Program &kp : st.kept_progs) {
+        p.decls.insert(p.decls.end(), kp.decls.begin(), kp.decls.end());
+        for (const DeclPtr &d0 : kp.decls) {
+            const Decl *d = d0.get();
+            while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
+            if (d && d->kind == Decl::Kind::Fun && d->fun && d->fun->name == fd.name)
+                last = d->fun.get();
+        }
+    }
+    if (last != &fd) return std::nullopt;  // lowering enters by name: the last definition
+    auto t0 = Clock::now();
+    std::shared_ptr<compiler::CompiledEntry> entry;
+    try {
+        compiler::Optimised o = compiler::optimise(p, fd.name, constant_options(st));
+        if (!compiler::worth_compiling(o)) return std::nullopt;
+        entry = compiler::build(std::move(o), compiled_backend(backend_));
+    } catch (const CompilerLimitation &) {
+        return std::nullopt;
+    }
+    double compile_ms = ms_since(t0) - entry->report.device_start_ms;
+    auto t1 = Clock::now();
+    Value v = entry->call(constant_values(st, *entry), st.interrupt);
+    double run_ms = ms_since(t1);
+    st.passed.insert(&fd);
+    if (EvalRecord *r = defining_) {
+        compiler::CompiledEntry::Transfers t = entry->last_transfers();
+        r->compiled = true;
+        r->backend = compiler::backend_name(compiled_backend(backend_));
+        r->kernels.insert(r->kernels.end(), entry->report.kernels.begin(),
+                          entry->report.kernels.end());
+        r->device_start_ms += entry->report.device_start_ms;
+        r->compile_ms += compile_ms;
+        r->transfer_ms += t.transfer_ms;
+        r->run_ms += std::max(0.0, run_ms - t.transfer_ms);
+        r->uploads += t.uploads;
+        r->downloads += t.downloads;
+        r->upload_bytes += t.upload_bytes;
+        r->download_bytes += t.download_bytes;
+    }
+    return v;
 }
 
 const std::vector<std::string> &Session::command_names() {
@@ -476,7 +599,8 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         entry = hit->entry;
         runtime::KernelCache::global().note_memory_hit();
     } else {
-        compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
+        compiler::Optimised o =
+            compiler::optimise(as_program(c, expr_entry), expr_entry, constant_options(*st_));
         if (st_->compiled.size() >= 256) st_->compiled.clear();  // a bound, not an LRU
         if (backend == "auto" && !compiler::worth_compiling(o)) {
             st_->compiled[key] = {nullptr, c.source, c.first_line};
@@ -492,7 +616,7 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
     r.compile_ms = ms_since(t1) - r.device_start_ms;
     auto t2 = Clock::now();
     try {
-        r.value = entry->call({}, interrupt_);
+        r.value = entry->call(constant_values(*st_, *entry), interrupt_);
     } catch (const RuntimeError &e) {
         // The entry was compiled from the same text elsewhere (an earlier line of a
         // script, another cell): its errors point at this evaluation's text instead.
@@ -547,7 +671,8 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
                               const std::string &source_name, int first_line) {
     Checked c = check(text, source_name, first_line);
     st_->kept_exps.push_back(c.exp);
-    compiler::Optimised o = compiler::optimise(as_program(c, expr_entry), expr_entry);
+    compiler::Optimised o =
+        compiler::optimise(as_program(c, expr_entry), expr_entry, constant_options(*st_));
     EvalRecord r = output_record("");
     if (cmd == ":ir") {
         r.output = ir::to_string(o.module);
@@ -629,6 +754,11 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
                                      int first_line, const std::string &origin) {
     EvalRecord r;
     auto t0 = Clock::now();
+    // Constants computed on a compiled backend report into r (compute_constant).
+    struct Defining {
+        EvalRecord *&at;
+        ~Defining() { at = nullptr; }
+    } defining{defining_ = &r};
     Chunk chunk{padded_source(source_name, text, first_line), origin};
     Program prog = parse_program(chunk.file);
     std::vector<std::string> keys;
@@ -654,13 +784,14 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
         st_->env = trial;
         try {
             st_->kept_progs.push_back(prog);
-            st_->interp->load(st_->kept_progs.back());
+            st_->load(st_->kept_progs.back());
         } catch (...) {
             std::vector<Chunk> chunks = st_->chunks;
             std::vector<std::string> notes;
             // Not interruptible: the flag may still be set from the Ctrl-C.
-            auto fresh = State::replay(chunks, -1, {}, nullptr, notes);
+            auto fresh = State::replay(chunks, -1, {}, nullptr, notes, constant_hook());
             fresh->interp->set_interrupt_flag(interrupt_);
+            fresh->interrupt = interrupt_;
             fresh->kept_exps = std::move(st_->kept_exps);
             st_ = std::move(fresh);
             throw;
@@ -680,11 +811,12 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
             chunks.push_back(chunk);
             must = (long)chunks.size() - 1;
         }
-        auto fresh = State::replay(chunks, must, changed, interrupt_, r.notes);
+        auto fresh = State::replay(chunks, must, changed, interrupt_, r.notes, constant_hook());
         fresh->kept_exps = std::move(st_->kept_exps);
         st_ = std::move(fresh);
     }
-    r.parse_check_ms = ms_since(t0);
+    r.parse_check_ms = std::max(0.0, ms_since(t0) - r.device_start_ms - r.compile_ms -
+                                         r.transfer_ms - r.run_ms);
     r.kind = EvalRecord::Kind::Definitions;
     for (auto &k : keys) r.defined.push_back(k);
     return r;
@@ -717,12 +849,16 @@ EvalRecord Session::bench(const std::string &text, const std::string &source_nam
     Checked c = check(text, source_name, first_line);
     st_->kept_exps.push_back(c.exp);
     // Compile once (outside the timing); a compiler limitation under auto means interp.
-    std::string backend = backend_ == "auto" ? "cpu" : backend_;
+    std::string backend = backend_;
     std::shared_ptr<compiler::CompiledEntry> entry;
-    if (backend == "cpu") {
+    std::vector<Value> args;
+    if (backend != "interp") {
         try {
-            entry = compiler::compile_entry(as_program(c, expr_entry), expr_entry,
-                                            compiler::Backend::Cpu);
+            compiler::Backend b = compiled_backend(backend_);
+            entry = compiler::compile_entry(as_program(c, expr_entry), expr_entry, b,
+                                            constant_options(*st_));
+            backend = compiler::backend_name(b);
+            args = constant_values(*st_, *entry);
         } catch (const CompilerLimitation &) {
             if (backend_ != "auto") throw;
             backend = "interp";
@@ -734,7 +870,7 @@ EvalRecord Session::bench(const std::string &text, const std::string &source_nam
     while (times.size() < 5 || (ms_since(start) < 500 && times.size() < 1000)) {
         auto t0 = Clock::now();
         if (entry)
-            entry->call({}, interrupt_);
+            entry->call(args, interrupt_);
         else
             st_->interp->eval(*c.exp);
         times.push_back(ms_since(t0));
@@ -957,7 +1093,7 @@ std::string summary_line(const EvalRecord &r) {
 
 std::string timing_line(const EvalRecord &r) {
     std::string line = "-- time: " + r.backend + ", parse/check " + fmt_ms(r.parse_check_ms);
-    if (r.kind == EvalRecord::Kind::Value) {
+    if (r.kind == EvalRecord::Kind::Value || r.compiled) {
         if (r.compiled) line += ", compile " + fmt_ms(r.compile_ms);
         line += ", run " + fmt_ms(r.run_ms);
     }

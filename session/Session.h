@@ -19,6 +19,7 @@
 #include "frontend/Frontend.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -150,7 +151,17 @@ private:
      * value, timings and kernels. */
     void run_on(const std::string &backend, const Checked &c, EvalRecord &r);
 
+    /** Computes top-level constant `d` on the session's compiled backend when that pays
+     * (Note [Constants computed once]); nothing to leave it to the interpreter. */
+    std::optional<loom::Value> compute_constant(State &st, const FunDef &d);
+    std::function<std::optional<loom::Value>(State &, const FunDef &)> constant_hook();
+    /** The pipeline options that pass st's computed constants as arguments, and the
+     * values an entry built with them takes. */
+    static compiler::PipelineOptions constant_options(State &st);
+    static std::vector<loom::Value> constant_values(State &st, const compiler::CompiledEntry &e);
+
     std::unique_ptr<State> st_;
+    EvalRecord *defining_ = nullptr;  ///< the record of add_declarations, while it runs
     const std::atomic<bool> *interrupt_ = nullptr;
     bool timing_ = false;
     std::string backend_ = "auto";

@@ -1,0 +1,113 @@
+// Unit tests of the session engine (session/Session.h) beyond what the REPL transcripts
+// show: top-level values computed once on the compiled backend and passed to later
+// evaluations as arguments (Note [Constants computed once]), always agreeing with the
+// interpreter.
+#include "core/ValueIO.h"
+#include "session/Session.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using namespace loom;
+using Kind = EvalRecord::Kind;
+
+namespace {
+
+/** Submits each line to a cpu session and to an interpreter session; the values (or
+ * the errors) must be the same.  Returns the cpu session's records. */
+std::vector<EvalRecord> both(Session &cpu, Session &interp, const std::vector<std::string> &lines) {
+    std::vector<EvalRecord> out;
+    for (const std::string &l : lines) {
+        EvalRecord a = cpu.submit(l + "\n");
+        EvalRecord b = interp.submit(l + "\n");
+        INFO(l);
+        INFO(a.error);
+        INFO(b.error);
+        CHECK(a.kind == b.kind);
+        if (a.value && b.value) CHECK(value_to_string(*a.value) == value_to_string(*b.value));
+        if (a.kind == Kind::Error) CHECK(a.error == b.error);
+        out.push_back(a);
+    }
+    return out;
+}
+
+struct Sessions {
+    Session cpu, interp;
+    Sessions() {
+        REQUIRE(cpu.submit(":backend cpu").kind == Kind::Output);
+        REQUIRE(interp.submit(":backend interp").kind == Kind::Output);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("session: a top-level value is computed once, then passed to compiled evaluations") {
+    Sessions s;
+    std::vector<EvalRecord> r = both(s.cpu, s.interp,
+                                     {"let xs = scan (+) 0 (map (\\i -> i % 7) (iota 100000i64))",
+                                      "i64.sum xs", "i64.maximum xs"});
+    // The definition ran the scan, compiled ...
+    CHECK(r[0].kind == Kind::Definitions);
+    CHECK(r[0].compiled);
+    REQUIRE(r[0].kernels.size() == 1);
+    CHECK(r[0].kernels[0].kind == "scanomap");
+    // ... and each evaluation after it is one reduction over its value, not the scan again.
+    for (int i : {1, 2}) {
+        REQUIRE(r[i].kernels.size() == 1);
+        CHECK(r[i].kernels[0].kind == "reduce");
+    }
+    EvalRecord ir = s.cpu.submit(":ir i64.sum xs\n");
+    CHECK(ir.output.find("fun __repl [] (xs_") != std::string::npos);
+    CHECK(ir.output.find("scan") == std::string::npos);
+    // :bench runs the compiled entry with the value too.
+    EvalRecord bench = s.cpu.submit(":bench i64.sum xs\n");
+    CHECK(bench.kind == Kind::Output);
+    CHECK(bench.output.find("bench: cpu") != std::string::npos);
+}
+
+TEST_CASE("session: which constants are passed, and the values agree with the interpreter") {
+    Sessions s;
+    both(s.cpu, s.interp,
+         {"let n = 1000i64", "let t = i64.sum (map (*2) (iota n))",
+          "let pair = (map (+1) (iota n), 3.5f32)", "let big = filter (\\x -> x % 3 == 0) (iota n)",
+          "def f (i: i64) = big[i] + t", "f 7", "length big", "pair.0[n - 1] + t",
+          "map (\\x -> x + t) big |> i64.sum", "(pair.1, i64.sum pair.0)"});
+    // A cheap scalar stays a known constant; a scalar that took a kernel is passed.
+    EvalRecord n = s.cpu.submit(":ir iota n\n");
+    CHECK(n.output.find("fun __repl [] ()") != std::string::npos);
+    EvalRecord t = s.cpu.submit(":ir t + 1\n");
+    CHECK(t.output.find("(t_") != std::string::npos);
+    // A tuple with an array: one parameter per leaf; an existential size: a size parameter.
+    EvalRecord p = s.cpu.submit(":ir (pair.1, i64.sum pair.0, length big)\n");
+    CHECK(p.output.find("pair_") != std::string::npos);
+    CHECK(p.output.find("big_") != std::string::npos);
+}
+
+TEST_CASE("session: a constant used in a recursive function, and a replay after a type change") {
+    Sessions s;
+    both(s.cpu, s.interp,
+         {"let t = i64.sum (map (*3) (iota 100))",
+          "def r (k: i64): i64 = if k <= 0 then t else r (k - 1)", "r 4",
+          "let ys = map (\\i -> i * t) (iota 50)", "def g (x: i64) = x + ys[3]", "g 1",
+          // g's type changes: the session replays every definition; ys is computed again.
+          "def g (x: i32) = i64.i32 x + ys[4]", "g 1i32", "i64.sum ys"});
+    EvalRecord sum = s.cpu.submit("i64.sum ys\n");
+    REQUIRE(sum.kernels.size() == 1);
+    CHECK(sum.kernels[0].kind == "reduce");
+}
+
+TEST_CASE("session: a failing constant leaves the session as it was") {
+    Sessions s;
+    std::vector<EvalRecord> r =
+        both(s.cpu, s.interp,
+             {"let xs = map (*2) (iota 10)", "let bad = map (\\i -> 10 / i) (iota 3)", "bad",
+              "i64.sum xs"});
+    CHECK(r[1].kind == Kind::Error);
+    CHECK(r[1].error.find("division by zero") != std::string::npos);
+    CHECK(r[1].error_loc.line == 1);
+    CHECK(r[1].error_loc.col == 22);
+    CHECK(r[2].kind == Kind::Error);  // never defined
+    CHECK(r[3].kind == Kind::Value);
+}
