@@ -108,6 +108,16 @@ DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
     api_.zero = [](void *self, uint64_t dst, int64_t bytes) {
         return guarded(self, [&](DeviceCall &c) { c.program.zero(dst, (uint64_t)bytes); });
     };
+    api_.keep = [](void *self, const void *host, int64_t bytes, uint64_t dev) {
+        guarded(self, [&](DeviceCall &c) {
+            try {
+                c.results.push_back({host, bytes, dev});
+            } catch (...) {
+                c.program.free(dev, (uint64_t)bytes);
+                throw;
+            }
+        });
+    };
     api_.arg = [](void *self, const void *host, int64_t bytes, uint64_t *ptr) {
         return guarded(self, [&](DeviceCall &c) {
             *ptr = c.args ? c.args->get(c, host, bytes) : 0;
@@ -144,24 +154,64 @@ uint64_t ArgCache::get(DeviceCall &c, const void *host, int64_t bytes) {
     return 0;
 }
 
-void ArgCache::end_call(DeviceProgram &p) {
-    offered_.clear();
+void ArgCache::adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
+                     std::shared_ptr<const void> keep) {
+    for (const Copy &k : kept_)
+        if (k.host == host && k.bytes == bytes) { // already kept (not expected): one copy
+            p.free(dev, (uint64_t)bytes);
+            return;
+        }
+    kept_.push_back({host, bytes, std::move(keep), dev, false});
+}
+
+void ArgCache::sweep(DeviceProgram &p, bool end) {
     std::vector<Copy> still;
     for (Copy &k : kept_) {
-        if (!k.used) {
+        // Shared: the cache's own reference is the last, no Value holds these bytes.
+        bool gone = shared_ ? k.keep.use_count() <= 1 : end && !k.used;
+        if (gone) {
             p.free(k.dev, (uint64_t)k.bytes);
             continue;
         }
-        k.used = false;
+        if (end)
+            k.used = false;
         still.push_back(std::move(k));
     }
     kept_ = std::move(still);
 }
 
+void ArgCache::begin_call(DeviceProgram &p) { sweep(p, false); }
+
+void ArgCache::end_call(DeviceProgram &p) {
+    offered_.clear();
+    sweep(p, true);
+}
+
+bool ArgCache::reclaim(DeviceProgram &p) {
+    size_t before = kept_.size();
+    std::vector<Copy> still;
+    for (Copy &k : kept_) {
+        if (k.used)
+            still.push_back(std::move(k));
+        else
+            p.free(k.dev, (uint64_t)k.bytes);
+    }
+    kept_ = std::move(still);
+    return kept_.size() < before;
+}
+
 void ArgCache::clear(DeviceProgram &p) {
     for (Copy &k : kept_)
-        k.used = false;
-    end_call(p);
+        p.free(k.dev, (uint64_t)k.bytes);
+    kept_.clear();
+    offered_.clear();
+}
+
+int64_t ArgCache::bytes() const {
+    int64_t n = 0;
+    for (const Copy &k : kept_)
+        n += k.bytes;
+    return n;
 }
 
 namespace {
@@ -187,6 +237,7 @@ public:
     CuHandle ctx = nullptr;
     int sms = 1;
     DevicePool pool{*this};
+    ArgCache arrays{true}; ///< arrays kept on the device for every entry
     std::mutex mutex; ///< one call on the device at a time
 
     void make_current() const { cuda_check(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent"); }
@@ -244,7 +295,16 @@ public:
         cu_.cuModuleUnload(module_);
     }
 
-    uint64_t alloc(uint64_t bytes) override { return c_.pool.alloc(bytes); }
+    uint64_t alloc(uint64_t bytes) override {
+        try {
+            return c_.pool.alloc(bytes);
+        } catch (const RuntimeError &) { // out of memory: the kept arrays not in use go first
+            if (!c_.arrays.reclaim(*this))
+                throw;
+            return c_.pool.alloc(bytes);
+        }
+    }
+    ArgCache *shared_arrays() override { return &c_.arrays; }
     void free(uint64_t ptr, uint64_t bytes) override { c_.pool.free(ptr, bytes); }
     void upload(uint64_t dst, const void *src, uint64_t bytes) override {
         cuda_check(cu_.cuMemcpyHtoD_v2(dst, src, bytes), "cuMemcpyHtoD_v2");

@@ -5,8 +5,9 @@
  * one context and pool per process); tests give fakes whose "device memory" is host memory.
  * DeviceCall turns a DeviceProgram into the DevApi table the generated code calls
  * (runtime/cuda/loom_cuda_host_abi.h), counting transfers; a C++ exception thrown inside
- * is kept and rethrown by the caller once the host program has stopped.  ArgCache keeps an
- * entry's device copies of its arguments from one call to the next.
+ * is kept and rethrown by the caller once the host program has stopped.  ArgCache keeps
+ * device copies of arrays between calls: a device's copies of the Values still alive (the
+ * driver and the emulator), or an entry's of its last call's arguments (fake devices).
  */
 #pragma once
 
@@ -23,6 +24,8 @@ namespace devabi {
 } // namespace devabi
 using devabi::DevApi;
 using devabi::DevErr;
+
+class ArgCache;
 
 class DeviceProgram {
 public:
@@ -44,6 +47,9 @@ public:
      * last; 0 without kernels). */
     virtual void begin_call() {}
     virtual double end_call() { return 0; }
+    /** The device's copies of arrays kept for every entry on it (ArgCache, shared), or
+     * null: each entry keeps its own arguments' copies. */
+    virtual ArgCache *shared_arrays() { return nullptr; }
 };
 
 /** Blocks for a launch over w rows: enough for w threads, at most what fills the device
@@ -58,8 +64,6 @@ struct TransferStats {
     double device_ms = 0;   ///< the call's kernels on the device (CUDA events)
 };
 
-class ArgCache;
-
 /** One call's DevApi over `p`; argument copies from `args` when given. */
 class DeviceCall {
 public:
@@ -71,29 +75,55 @@ public:
     std::exception_ptr error; ///< what a DevApi function threw (it then returned 1)
     DeviceProgram &program;
     ArgCache *args;
+    /** Results' device mirrors the host program handed over (DevApi::keep): the caller
+     * gives each to `args` with its result's Value (ArgCache::adopt) or frees it. */
+    struct Mirror {
+        const void *host;
+        int64_t bytes;
+        uint64_t dev;
+    };
+    std::vector<Mirror> results;
 
 private:
     DevApi api_;
 };
 
-/** Device copies of an entry's array arguments, kept from one call to the next so that a
- * call with the same arguments uploads nothing (DevApi::arg).  Host bytes are known by
- * address and size; each copy holds `keep`, a reference to the buffer holding them, so
- * while it is kept that buffer is neither freed (no other bytes can come to that address)
- * nor changed (its owner promises to copy a shared buffer before writing it: core/Value.h,
- * make_unique_storage).  Not thread-safe: the entry serialises its calls. */
+/** Device copies of arrays, kept from one call to the next so that a call taking the
+ * same array uploads nothing (DevApi::arg).  Host bytes are known by address and size;
+ * each copy holds `keep`, a reference to the Value's buffer holding them, so while it is
+ * kept that buffer is neither freed (no other bytes can come to that address) nor changed
+ * (its owner copies a shared buffer before writing it: core/Value.h, make_unique_storage).
+ *
+ * Shared (a device's, for every entry on it): a copy lives while some Value other than
+ * the cache still holds its buffer, so arrays stay on the device where they were last
+ * used: a result's device mirror is adopted with its Value, and an argument uploaded
+ * once serves every later call; when the device runs out of memory, the copies the
+ * current call is not using go first (reclaim).  Not shared (an entry's own): a copy
+ * lives until a call does not use it.  Not thread-safe: calls on a device are serialised. */
 class ArgCache {
 public:
-    /** Bytes the next call may read as an argument, pinned by `keep`. */
+    explicit ArgCache(bool shared = false) : shared_(shared) {}
+    /** Bytes the current call may read as an argument, pinned by `keep`. */
     void offer(const void *host, int64_t bytes, std::shared_ptr<const void> keep);
     /** The device copy of [host, host + bytes) for the current call: kept from before, or
      * uploaded now through c; 0 when those bytes were not offered. */
     uint64_t get(DeviceCall &c, const void *host, int64_t bytes);
-    /** After a call: frees the copies it did not use, forgets the offers. */
+    /** Takes over dev, a device block holding the same bytes as [host, host + bytes) of
+     * the buffer `keep` (a result's mirror). */
+    void adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
+               std::shared_ptr<const void> keep);
+    /** Before a call: frees the copies whose Values are gone (shared), so the call can
+     * use their memory. */
+    void begin_call(DeviceProgram &p);
+    /** After a call: forgets the offers, frees the copies no longer wanted (shared: whose
+     * Values are gone; else: those the call did not use). */
     void end_call(DeviceProgram &p);
+    /** Frees the copies the current call has not used; whether there were any. */
+    bool reclaim(DeviceProgram &p);
     /** Frees every copy. */
     void clear(DeviceProgram &p);
     size_t size() const { return kept_.size(); }
+    int64_t bytes() const;
 
 private:
     struct Copy {
@@ -103,7 +133,9 @@ private:
         uint64_t dev = 0;
         bool used = false;
     };
+    bool shared_;
     std::vector<Copy> kept_, offered_;
+    void sweep(DeviceProgram &p, bool end);
 };
 
 /** The real device: `cubin` loaded into the process's context.  Throws RuntimeError when

@@ -43,6 +43,19 @@ double emu_timeout() {
 /** The kernels' objects keep their scheduler state and `loom_err` in globals. */
 std::mutex emu_mutex;
 
+/** The emulated device's memory, one for every program as a GPU's is (arrays kept for
+ * all entries, ArgCache, move between programs): live allocations, address -> bytes.
+ * Used under emu_mutex (a call) or by one thread (tests).  Never destroyed: kept copies
+ * may be freed by entries that outlive main. */
+std::map<uint64_t, uint64_t> &emu_blocks_live() {
+    static auto *m = new std::map<uint64_t, uint64_t>;
+    return *m;
+}
+ArgCache &emu_arrays() {
+    static auto *c = new ArgCache(true);
+    return *c;
+}
+
 using LaunchFn = int (*)(void (*)(void **), int64_t, int, void **, double, char *, int);
 using KernelFn = void (*)(void **);
 
@@ -53,10 +66,6 @@ public:
     explicit EmuProgram(std::shared_ptr<SharedObject> so) : so_(std::move(so)) {
         launch_ = reinterpret_cast<LaunchFn>(so_->symbol("loom_emu_launch"));
         err_ = static_cast<DevErr *>(so_->symbol("loom_err"));
-    }
-    ~EmuProgram() override {
-        for (auto &[p, bytes] : blocks_)
-            std::free(reinterpret_cast<void *>(p));
     }
 
     uint64_t alloc(uint64_t bytes) override {
@@ -81,6 +90,7 @@ public:
         std::free(reinterpret_cast<void *>(ptr));
         blocks_.erase(it);
     }
+    ArgCache *shared_arrays() override { return &emu_arrays(); }
     void upload(uint64_t dst, const void *src, uint64_t bytes) override {
         std::memcpy(at(dst, bytes, "upload"), src, bytes);
     }
@@ -124,7 +134,7 @@ private:
     std::shared_ptr<SharedObject> so_;
     LaunchFn launch_ = nullptr;
     DevErr *err_ = nullptr;
-    std::map<uint64_t, uint64_t> blocks_; ///< live allocations: address -> bytes
+    std::map<uint64_t, uint64_t> &blocks_ = emu_blocks_live();
     std::map<std::string, KernelFn> fns_;
     std::unique_lock<std::mutex> lock_;
     double ms_ = 0; ///< the current call's time in kernels

@@ -38,4 +38,8 @@ struct DevApi {
      * the host program only reads it.  *ptr = 0 when Loom keeps no copies of those bytes
      * (the host program uploads them itself). */
     int (*arg)(void *self, const void *host, int64_t bytes, uint64_t *ptr);
+    /** A result's device mirror at dev, of its block's bytes [host, host + bytes), handed
+     * to Loom at the end of the call: kept on the device while the caller keeps the result
+     * (a later call taking it as an argument uploads nothing), freed otherwise. */
+    void (*keep)(void *self, const void *host, int64_t bytes, uint64_t dev);
 };

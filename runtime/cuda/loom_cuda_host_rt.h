@@ -10,8 +10,9 @@
  * byte, and where the contents are valid (ON_HOST, ON_DEV or both).  Kernel inputs are made
  * device-valid (`on_dev`, uploading once), kernel outputs are device-only blocks
  * (`dev_alloc`), host statements make what they read host-valid (`on_host`, downloading
- * once) and what they write host-only (`host_written`).  A block's mirror is freed with it,
- * a result's at the end of the call (`result_on_host`: the caller may keep the block).
+ * once) and what they write host-only (`host_written`).  A block's mirror is freed with it;
+ * a result's goes to Loom at the end of the call (`result_on_host`: the caller may keep
+ * the block, and Loom its device copy with it).
  * A host read of one element (`elem`) downloads only that element (after a few such reads
  * of one block, the whole block).  Entry arguments (the caller's buffers) get a block header of their
  * own (`dev_arg`) with an extra reference, so they are mirrored like any array and never
@@ -119,13 +120,16 @@ template <class T, int R> void on_host(const Arr<T, R> &a) {
     m->pad[M_VALID] |= ON_HOST;
 }
 template <class T> inline void on_host(const T &) {}
-/** A result: made valid on the host, and its device mirror freed now, while the call's
- * device is bound (arguments' blocks keep theirs: Loom's, or freed with them). */
+/** A result: made valid on the host, and its device mirror handed to Loom (DevApi::keep)
+ * now, while the call's device is bound (arguments' blocks keep theirs: Loom's, or freed
+ * with them). */
 template <class T, int R> void result_on_host(const Arr<T, R> &a) {
     on_host(a);
     Mem *m = a.mem;
     if (!m || !m->pad[M_DEV] || m->pad[M_ARG] != 0) return;
-    free_mirror(m);
+    dev->keep(dev->self, (const void *)(intptr_t)m->pad[M_HOST], m->pad[M_BYTES],
+              (uint64_t)m->pad[M_DEV]);
+    m->pad[M_DEV] = 0;
     m->pad[M_VALID] = ON_HOST;
 }
 /** Single elements read from a block's device contents before the block is downloaded

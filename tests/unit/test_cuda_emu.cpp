@@ -8,6 +8,7 @@
 
 #include "compiler/Pipeline.h"
 #include "compiler/backend/cpu/CpuBackend.h"
+#include "compiler/backend/cuda/CudaBackend.h"
 #include "core/Diagnostic.h"
 #include "runtime/cuda/EmuDevice.h"
 #include "runtime/cuda/RuntimeText.h"
@@ -284,6 +285,65 @@ entry main (n: i64) =
         for (size_t k = 0; k < want.size(); k++)
             CHECK(r.elems().at(k).prim().i == want[k]);
     }
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
+}
+
+TEST_CASE("cuda emulator: arrays stay on the device between entries while their Values live") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    Program p = corpus::checked(R"(
+entry make (n: i64) = map (\i -> i * 3) (iota n)
+entry sum (xs: []i64) = i64.sum xs
+entry twice (xs: []i64) = (i64.sum xs, map (+1) xs))");
+    auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
+    auto sum = compiler::compile_entry(p, "sum", compiler::Backend::Cuda);
+    auto twice = compiler::compile_entry(p, "twice", compiler::Backend::Cuda);
+    auto *cuda_sum = dynamic_cast<cuda::CudaEntry *>(sum.get());
+    REQUIRE(cuda_sum);
+    auto i64 = [](int64_t x) { return Value(PrimValue::integer(PrimType::I64, (uint64_t)x)); };
+    const int64_t n = 5000, total = 3 * n * (n - 1) / 2;
+
+    // A result computed on the device is downloaded once and its device copy kept: a
+    // later entry taking it as an argument uploads nothing.
+    Value xs = make->call({i64(n)});
+    CHECK(make->last_transfers().downloads == 1);
+    const size_t kept = cuda_sum->kept_args();
+    CHECK(sum->call({xs}).prim().i == total);
+    CHECK(sum->last_transfers().uploads == 0);
+    // A host array is uploaded by its first use only, whichever entry uses it next.
+    Value ys = Value::prim_array(PrimType::I64, {n});
+    for (int64_t i = 0; i < n; i++)
+        store_prim(PrimType::I64, ys.mutable_data(), i, PrimValue::integer(PrimType::I64, (uint64_t)i));
+    CHECK(sum->call({ys}).prim().i == n * (n - 1) / 2);
+    CHECK(sum->last_transfers().uploads == 1);
+    Value r = twice->call({ys});
+    CHECK(twice->last_transfers().uploads == 0);
+    CHECK(r.elems().at(0).prim().i == n * (n - 1) / 2);
+    // ... and the result of that call stays too.
+    CHECK(sum->call({r.elems().at(1)}).prim().i == n * (n - 1) / 2 + n);
+    CHECK(sum->last_transfers().uploads == 0);
+
+    // Writing a Value held by the cache copies it first: the device copy stays right.
+    Value w = xs;
+    w.make_unique_storage();
+    store_prim(PrimType::I64, w.mutable_data(), 0, PrimValue::integer(PrimType::I64, 1000));
+    CHECK(sum->call({w}).prim().i == total + 1000);
+    CHECK(sum->call({xs}).prim().i == total);
+
+    // When the Values go, so do their device copies (at the end of the next call).
+    CHECK(cuda_sum->kept_args() >= kept + 3);
+    xs = Value();
+    ys = Value();
+    r = Value();
+    w = Value();
+    Value one = Value::prim_array(PrimType::I64, {1});
+    store_prim(PrimType::I64, one.mutable_data(), 0, PrimValue::integer(PrimType::I64, 7));
+    CHECK(sum->call({one}).prim().i == 7);
+    CHECK(cuda_sum->kept_args() == kept);  // `one`'s copy in, make's result's gone
+    one = Value();
     if (old)
         setenv("LOOM_CUDA_EMULATE", old, 1);
     else

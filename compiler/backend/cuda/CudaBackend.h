@@ -152,13 +152,14 @@ CudaBuild compile(compiler::Optimised opt);
 class CudaEntry : public compiler::CompiledEntry {
 public:
     CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev);
-    ~CudaEntry() override; ///< frees the arguments' device copies
+    ~CudaEntry() override; ///< frees the arguments' device copies it keeps itself
     Value call(const std::vector<Value> &args,
                const std::atomic<bool> *interrupt = nullptr) const override;
     /** The transfers, launches and device time of the last call. */
     runtime::TransferStats last_run() const;
     Transfers last_transfers() const override;
-    /** Device copies of arguments kept from the last call (for the next one). */
+    /** Device copies of arrays kept after the last call: the device's for every entry
+     * (shared), or this entry's of its last call's arguments. */
     size_t kept_args() const;
 
 private:
@@ -168,7 +169,13 @@ private:
     void (*bind_)(const runtime::DevApi *) = nullptr;
     mutable std::mutex mutex_;
     mutable runtime::TransferStats last_;
-    mutable runtime::ArgCache args_; ///< the last call's arguments on the device
+    /** The last call's arguments on the device, where the device keeps no arrays for
+     * every entry (DeviceProgram::shared_arrays). */
+    mutable runtime::ArgCache args_;
+    runtime::ArgCache &arrays() const {
+        runtime::ArgCache *shared = dev_->shared_arrays();
+        return shared ? *shared : args_;
+    }
 };
 
 /** compile(), then the entry point on the GPU; CompileError with the no-driver message

@@ -1,7 +1,7 @@
 // Compiling the generated CUDA with NVRTC and the host program with the host compiler,
 // both through the kernel cache, and calling the host program on a device (see
-// CudaBackend.h), with the device copies of the last call's array arguments kept for the
-// next (runtime::ArgCache).
+// CudaBackend.h), with device copies of arrays kept between calls (runtime::ArgCache):
+// arguments once uploaded and results' mirrors, while their Values live.
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/ir/IR.h"
@@ -145,35 +145,58 @@ CudaEntry::~CudaEntry() {
 
 namespace {
 
-/** Offers every primitive array in v (tuples and records flattened) to the argument
- * cache, pinned by its buffer. */
-void offer(runtime::ArgCache &c, const Value &v) {
+/** Calls f(data, bytes, buffer) for every non-empty primitive array in v (tuples and
+ * records flattened). */
+template <typename F> void each_array(const Value &v, F &&f) {
     if (v.is_prim_array()) {
         if (v.num_elements() > 0)
-            c.offer(v.data(), v.num_elements() * (int64_t)prim_size(v.elem_prim()), v.buffer());
+            f(v.data(), v.num_elements() * (int64_t)prim_size(v.elem_prim()), v.buffer());
         return;
     }
     if (v.kind() == Value::Kind::Tuple || v.kind() == Value::Kind::Record)
         for (const Value &x : v.elems())
-            offer(c, x);
+            each_array(x, f);
+}
+
+/** The results' device mirrors the call handed over: each kept with the result Value
+ * whose bytes it holds (the host program's block lent to the Value), the others freed. */
+void adopt_results(runtime::DeviceCall &dc, runtime::ArgCache &c, const Value *v) {
+    for (const runtime::DeviceCall::Mirror &m : dc.results) {
+        bool kept = false;
+        if (v)
+            each_array(*v, [&](const uint8_t *data, int64_t bytes, const BytesPtr &buf) {
+                if (!kept && data == m.host && bytes == m.bytes) {
+                    c.adopt(dc.program, m.host, m.bytes, m.dev, buf);
+                    kept = true;
+                }
+            });
+        if (!kept)
+            dc.program.free(m.dev, (uint64_t)m.bytes);
+    }
+    dc.results.clear();
 }
 
 } // namespace
 
 Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const {
     std::lock_guard<std::mutex> lock(mutex_); // one call at a time on this entry's device state
-    runtime::DeviceCall dc(*dev_, &args_);
+    runtime::ArgCache &cache = arrays();
+    runtime::DeviceCall dc(*dev_, &cache);
     dev_->begin_call();
     for (const Value &a : args)
-        offer(args_, a);
+        each_array(a, [&](const uint8_t *data, int64_t bytes, const BytesPtr &buf) {
+            cache.offer(data, bytes, buf);
+        });
     bind_(dc.api());
     Value v;
     try {
+        cache.begin_call(*dev_);
         v = host_->call(args, interrupt);
     } catch (...) {
         bind_(nullptr);
         try {
-            args_.end_call(*dev_);
+            adopt_results(dc, cache, nullptr);
+            cache.end_call(*dev_);
             dev_->end_call();
         } catch (...) {
         }
@@ -183,7 +206,8 @@ Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *i
         throw;
     }
     bind_(nullptr);
-    args_.end_call(*dev_);
+    adopt_results(dc, cache, &v);
+    cache.end_call(*dev_);
     dc.stats.device_ms = dev_->end_call();
     last_ = dc.stats;
     if (dc.error)
@@ -198,7 +222,7 @@ runtime::TransferStats CudaEntry::last_run() const {
 
 size_t CudaEntry::kept_args() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return args_.size();
+    return arrays().size();
 }
 
 compiler::CompiledEntry::Transfers CudaEntry::last_transfers() const {
