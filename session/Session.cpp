@@ -127,6 +127,22 @@ compiler::Backend compiled_backend(const std::string &name) {
     return compiler::auto_backend();
 }
 
+std::string fmt_ms(double ms) {
+    char buf[64];
+    if (ms < 1) snprintf(buf, sizeof buf, "%.3f ms", ms);
+    else if (ms < 1000) snprintf(buf, sizeof buf, "%.2f ms", ms);
+    else snprintf(buf, sizeof buf, "%.3f s", ms / 1000);
+    return buf;
+}
+
+std::string fmt_bytes(int64_t n) {
+    char buf[64];
+    if (n < 1024) snprintf(buf, sizeof buf, "%lld B", (long long)n);
+    else if (n < 1024 * 1024) snprintf(buf, sizeof buf, "%.1f KiB", n / 1024.0);
+    else snprintf(buf, sizeof buf, "%.1f MiB", n / (1024.0 * 1024.0));
+    return buf;
+}
+
 /** The name the session's expression gets as an entry point of the compiled program. */
 const char *const expr_entry = "__repl";
 
@@ -163,7 +179,8 @@ const char *const help_text =
     "  :code EXPR       the C++ the cpu backend generates for EXPR\n"
     "  :cuda EXPR       the CUDA kernels and host program generated for EXPR (running\n"
     "                   them needs a GPU)\n"
-    "  :cache           kernel-cache statistics\n"
+    "  :cache           kernel-cache statistics, and the arrays kept on the GPU\n"
+    "  :cache clear     empty the kernel cache\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation";
 
@@ -964,7 +981,12 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
                  cs.limit_bytes / 1048576.0, (unsigned long long)cs.memory_hits,
                  (unsigned long long)cs.disk_hits, (unsigned long long)cs.misses,
                  (unsigned long long)cs.evictions);
-        return output_record(buf);
+        std::string out = buf;
+        if (std::optional<runtime::KeptArrays> k = runtime::kept_arrays())
+            out += std::string("\n") + (k->emulated ? "emulated GPU" : "GPU") + ": " +
+                   std::to_string(k->count) + (k->count == 1 ? " array" : " arrays") +
+                   " kept for later evaluations (" + fmt_bytes(k->bytes) + ")";
+        return output_record(out);
     }
     return error_record("unknown command `" + cmd + "`; :help lists the commands");
 }
@@ -1055,26 +1077,6 @@ void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
         abbrev_rec(v.row(i), keep, out);
     }
     out += ']';
-}
-
-}  // namespace
-
-namespace {
-
-std::string fmt_ms(double ms) {
-    char buf[64];
-    if (ms < 1) snprintf(buf, sizeof buf, "%.3f ms", ms);
-    else if (ms < 1000) snprintf(buf, sizeof buf, "%.2f ms", ms);
-    else snprintf(buf, sizeof buf, "%.3f s", ms / 1000);
-    return buf;
-}
-
-std::string fmt_bytes(int64_t n) {
-    char buf[64];
-    if (n < 1024) snprintf(buf, sizeof buf, "%lld B", (long long)n);
-    else if (n < 1024 * 1024) snprintf(buf, sizeof buf, "%.1f KiB", n / 1024.0);
-    else snprintf(buf, sizeof buf, "%.1f MiB", n / (1024.0 * 1024.0));
-    return buf;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "runtime/cuda/DevicePool.h"
 #include "runtime/cuda/EmuDevice.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -207,14 +208,21 @@ void ArgCache::clear(DeviceProgram &p) {
     offered_.clear();
 }
 
-int64_t ArgCache::bytes() const {
-    int64_t n = 0;
+KeptArrays ArgCache::live() const {
+    KeptArrays a;
     for (const Copy &k : kept_)
-        n += k.bytes;
-    return n;
+        if (k.keep.use_count() > 1) {
+            a.count++;
+            a.bytes += k.bytes;
+        }
+    return a;
 }
 
 namespace {
+
+class DriverContext;
+/** The context once made (kept_arrays looks without making it). */
+std::atomic<DriverContext *> driver_context{nullptr};
 
 /** The process's context and memory pool (device 0's primary context). */
 class DriverContext : public DeviceAllocator {
@@ -224,6 +232,7 @@ public:
         static DriverContext *ctx = nullptr;
         std::call_once(once, [] {
             ctx = new DriverContext; // never destroyed: entries may outlive main
+            driver_context = ctx;
             // ...but its device memory goes back at the end (leak checkers look).
             std::atexit([] {
                 std::unique_lock<std::mutex> lock(ctx->mutex, std::try_to_lock);
@@ -399,6 +408,14 @@ private:
 };
 
 } // namespace
+
+std::optional<KeptArrays> kept_arrays() {
+    if (DriverContext *c = driver_context.load()) {
+        std::lock_guard<std::mutex> lock(c->mutex);
+        return c->arrays.live();
+    }
+    return emu_kept_arrays();
+}
 
 std::shared_ptr<DeviceProgram> driver_program(const std::string &cubin_path) {
     if (auto why = cuda_unavailable())

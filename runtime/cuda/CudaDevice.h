@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,13 @@ private:
     DevApi api_;
 };
 
+/** Arrays kept on a device: how many, their bytes, whether the device is emulated. */
+struct KeptArrays {
+    size_t count = 0;
+    int64_t bytes = 0;
+    bool emulated = false;
+};
+
 /** Device copies of arrays, kept from one call to the next so that a call taking the
  * same array uploads nothing (DevApi::arg).  Host bytes are known by address and size;
  * each copy holds `keep`, a reference to the Value's buffer holding them, so while it is
@@ -123,7 +131,9 @@ public:
     /** Frees every copy. */
     void clear(DeviceProgram &p);
     size_t size() const { return kept_.size(); }
-    int64_t bytes() const;
+    /** The copies some Value still holds (the others go at the next call), and their
+     * bytes. */
+    KeptArrays live() const;
 
 private:
     struct Copy {
@@ -137,6 +147,10 @@ private:
     std::vector<Copy> kept_, offered_;
     void sweep(DeviceProgram &p, bool end);
 };
+
+/** The arrays a device keeps for every entry (ArgCache, shared): how many, their bytes,
+ * and whether the device is the emulator.  Nothing before this process used a device. */
+std::optional<KeptArrays> kept_arrays();
 
 /** The real device: `cubin` loaded into the process's context.  Throws RuntimeError when
  * no driver or device is usable. */

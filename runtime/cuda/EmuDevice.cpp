@@ -6,6 +6,7 @@
 #include "runtime/cpu/SharedObject.h"
 #include "runtime/cuda/RuntimeText.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -154,8 +155,20 @@ private:
 
 } // namespace
 
+std::atomic<bool> emu_used{false};
+
 std::shared_ptr<DeviceProgram> emu_program(std::shared_ptr<SharedObject> kernels) {
+    emu_used = true;
     return std::make_shared<EmuProgram>(std::move(kernels));
+}
+
+std::optional<KeptArrays> emu_kept_arrays() {
+    if (!emu_used)
+        return std::nullopt;
+    std::lock_guard<std::mutex> lock(emu_mutex);
+    KeptArrays a = emu_arrays().live();
+    a.emulated = true;
+    return a;
 }
 
 } // namespace loom::runtime

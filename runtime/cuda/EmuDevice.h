@@ -29,4 +29,7 @@ std::string emu_prelude();
  * Emulated calls run one at a time in the process. */
 std::shared_ptr<DeviceProgram> emu_program(std::shared_ptr<SharedObject> kernels);
 
+/** The emulated device's kept arrays (kept_arrays()); nothing before a program used it. */
+std::optional<KeptArrays> emu_kept_arrays();
+
 } // namespace loom::runtime

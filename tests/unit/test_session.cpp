@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include <string>
 #include <vector>
 
@@ -110,4 +112,34 @@ TEST_CASE("session: a failing constant leaves the session as it was") {
     CHECK(r[1].error_loc.col == 22);
     CHECK(r[2].kind == Kind::Error);  // never defined
     CHECK(r[3].kind == Kind::Value);
+}
+
+TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    {
+        Session s;
+        REQUIRE(s.submit(":backend cuda").kind == Kind::Output);
+        EvalRecord d = s.submit("let xs = scan (+) 0 (map (\\i -> i % 7) (iota 20000i64))\n");
+        REQUIRE(d.kind == Kind::Definitions);
+        CHECK(d.backend == "cuda");
+        CHECK(d.downloads == 1);  // the value, once
+        for (const char *e : {"i64.sum xs\n", "i64.maximum xs\n"}) {
+            EvalRecord r = s.submit(e);
+            REQUIRE(r.kind == Kind::Value);
+            CHECK(r.uploads == 0);  // xs is still on the device
+            CHECK(r.kernels.size() == 1);
+        }
+        EvalRecord c = s.submit(":cache\n");
+        CHECK(c.output.find("emulated GPU: 1 array kept for later evaluations (156.2 KiB)") !=
+              std::string::npos);
+        // Redefined, the old value's copy is no longer counted (and goes at the next call).
+        s.submit("let xs = iota 10i64\n");
+        c = s.submit(":cache\n");
+        CHECK(c.output.find("emulated GPU: 0 arrays kept") != std::string::npos);
+    }
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
 }
