@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -144,6 +145,7 @@ public:
             }
         };
         add(checked_prelude().decls);
+        user_start_ = next_def_;
         add(prog.decls);
     }
 
@@ -153,6 +155,7 @@ public:
             throw CompilerLimitation({}, "no entry point named " + entry);
         const FunDef &f = *it->second.back().second;
         cur_def_ = it->second.back().first;
+        horizon_ = f.params.empty() ? cur_def_ : std::numeric_limits<int>::max();
         if (f.is_intrinsic)
             throw CompilerLimitation(f.loc, "cannot compile an intrinsic as an entry point");
         ir::Function fn;
@@ -189,6 +192,10 @@ private:
     std::set<int> param_dims_; ///< size params of the functions being built
     int next_def_ = 0;
     int cur_def_ = 0; ///< the position of the top-level definition whose code is lowered
+    int user_start_ = 0; ///< the position of the program's first definition (after the prelude's)
+    /** The last definition user code sees: all of them, but within a top-level constant
+     * those up to it (Note [Which definition]). */
+    int horizon_ = std::numeric_limits<int>::max();
     std::vector<std::vector<ir::Stm>> stms_; // the bodies being built, innermost last
     std::vector<std::string> opens_;         // `M.(e)` local opens in effect
     int next_id_ = 0;
@@ -685,6 +692,8 @@ private:
                 return constant_param(fd, use_loc);
             Nesting nest(*this, use_loc);
             DefAt in_def(cur_def_, pos);
+            // A top-level constant is evaluated when it is defined (Note [Which definition]).
+            DefAt upto(horizon_, top ? std::min(horizon_, pos) : horizon_);
             return lower(*fd->body, scope);
         }
         // The inlinings under way where the name was used: fd is recursive when it is
@@ -1080,13 +1089,16 @@ private:
         DefAt &operator=(const DefAt &) = delete;
     };
 
-    /** The top-level definition `name` as the code being lowered sees it. */
+    /** The top-level definition `name` as the code being lowered sees it (Note [Which
+     * definition]): the prelude's own for prelude code, else the last one up to the
+     * horizon. */
     FunDefPtr find_def(const std::string &name) const {
         auto it = defs_.find(name);
         if (it == defs_.end())
             return nullptr;
+        const int upto = cur_def_ < user_start_ ? cur_def_ : horizon_;
         for (auto d = it->second.rbegin(); d != it->second.rend(); ++d)
-            if (d->first <= cur_def_)
+            if (d->first <= upto)
                 return d->second;
         return nullptr;
     }
@@ -2837,6 +2849,14 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // the arguments applied so far and how to inline it).  An array of tuples is a Tuple of
 // arrays, so `zip` costs nothing and SOACs take one input per leaf.  Only Atoms reach the
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
+
+// Note [Which definition]
+// A name may be defined again later (a REPL session redefining a function, or a file).
+// Lowering resolves names as the interpreter does: the interpreter looks a top-level name
+// up when the code using it runs, so a function sees the last definition of the names it
+// uses, even one made after it (the REPL's `def f`, `def g = ... f ...`, `def f` again:
+// g calls the new f), while a top-level constant, evaluated when it is defined, sees the
+// definitions up to it.  Prelude code sees only the prelude.
 
 // Note [Sum types]
 // A value of sum type `#c0 p0 | #c1 p1 ...` (constructors in name order, as the checked

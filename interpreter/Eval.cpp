@@ -54,6 +54,13 @@ void Evaluator::load(const Program &prog, const Interpreter::ConstantHook &compu
     }
 }
 
+void Evaluator::load_prelude(const Program &prelude) {
+    loading_prelude_ = true;
+    load(prelude);
+    loading_prelude_ = false;
+    prelude_globals_ = globals_;
+}
+
 std::optional<Value> Evaluator::constant_value(const FunDef &def) const {
     auto it = globals_.find(def.name);
     if (it == globals_.end() || it->second.def.get() != &def || !it->second.evaluated ||
@@ -100,13 +107,13 @@ void Evaluator::define_fun(const FunDefPtr &def, const Interpreter::ConstantHook
             g.value = std::move(*given);
         } else {
             FrameGuard guard(*this);
-            frame_ = Frame{stack_.size(), nullptr, nullptr};
+            frame_ = Frame{stack_.size(), nullptr, nullptr, loading_prelude_};
             g.value = eval(*def->body);
         }
         g.evaluated = true;
     } else {
         FrameGuard guard(*this);
-        frame_ = Frame{stack_.size(), nullptr, nullptr};
+        frame_ = Frame{stack_.size(), nullptr, nullptr, loading_prelude_};
         g.value = make_closure(def->params, *def->body, def.get(), nullptr, def->loc);
         g.evaluated = true;
     }
@@ -158,8 +165,9 @@ const Value *Evaluator::lookup(const std::string &name) {
             if (n.size() == name.size() && n == name) return &c->vars[i].v;
         }
     }
-    auto it = globals_.find(name);
-    if (it != globals_.end()) return &global_value(it->second, name);
+    auto &globals = visible_globals();
+    auto it = globals.find(name);
+    if (it != globals.end()) return &global_value(it->second, name);
     return nullptr;
 }
 
@@ -198,6 +206,7 @@ Value Evaluator::make_closure(const std::vector<PatPtr> &params, const Exp &body
     fv->subst = frame_.subst ? std::make_shared<TypeSubst>(*frame_.subst) : nullptr;
     fv->type = std::move(type);
     fv->loc = loc;
+    fv->prelude = frame_.prelude;
     return Value::function(std::move(fv));
 }
 
@@ -250,7 +259,7 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
             if (result_type) sizes_from_types(f.fundef->ret, *result_type, f.fundef->size_params, typed_sizes);
         }
         FrameGuard guard(*this);
-        frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, f.subst.get()};
+        frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, f.subst.get(), f.prelude};
         if (f.fundef && !f.fundef->size_params.empty()) {
             for (size_t i = 0; i < params.size(); ++i)
                 bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);

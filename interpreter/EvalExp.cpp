@@ -58,8 +58,9 @@ std::string strip_prim_module(const std::string &op) {
 Value Evaluator::eval_var(const Var &v) {
     const Value *p = nullptr;
     for (size_t i = open_modules.size(); i-- > 0 && !p;) {
-        auto it = globals_.find(open_modules[i] + "." + v.name);
-        if (it != globals_.end()) p = &global_value(it->second, it->first);
+        auto &globals = visible_globals();
+        auto it = globals.find(open_modules[i] + "." + v.name);
+        if (it != globals.end()) p = &global_value(it->second, it->first);
     }
     if (!p) p = lookup(v.name);
     if (!p) {

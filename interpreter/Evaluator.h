@@ -19,6 +19,8 @@ class Evaluator {
 public:
     Evaluator();
     void load(const Program &prog, const Interpreter::ConstantHook &compute = {});
+    /** Loads the prelude: its code keeps seeing its own definitions. */
+    void load_prelude(const Program &prelude);
     std::optional<Value> constant_value(const FunDef &def) const;
     /** Calls a top-level definition from outside (an entry point): checks the
      * arguments' sizes against its parameter types first (EntryArgs.h). */
@@ -71,6 +73,7 @@ private:
         size_t base = 0;
         const CapEnvPtr *cap = nullptr;  ///< owned by the running closure
         const TypeSubst *subst = nullptr;
+        bool prelude = false;  ///< prelude code runs: names are the prelude's
     };
     struct FrameGuard {
         Evaluator &ev;
@@ -98,6 +101,13 @@ private:
     std::vector<Binding> stack_;
     Frame frame_;
     std::unordered_map<std::string, Global> globals_;
+    /// The prelude's definitions, as prelude code sees them whatever a program defines
+    /// later (a user's `def reduce` does not change `i32.sum`).
+    std::unordered_map<std::string, Global> prelude_globals_;
+    bool loading_prelude_ = false;
+    std::unordered_map<std::string, Global> &visible_globals() {
+        return frame_.prelude ? prelude_globals_ : globals_;
+    }
     std::vector<DeclPtr> keep_alive_;
     uint32_t poll_counter_ = 0;
 

@@ -84,6 +84,8 @@ struct FunctionValue {
     // The type of the whole function (for empty results), if known.
     TypePtr type;
     SrcLoc loc;
+    /// Closure: prelude code, which sees the prelude's definitions only.
+    bool prelude = false;
 };
 
 }  // namespace loom

@@ -32,7 +32,7 @@ namespace loom {
 
 Interpreter::Interpreter() : impl_(std::make_unique<Impl>()) {
     impl_->ev = std::make_unique<Evaluator>();
-    impl_->ev->load(checked_prelude());
+    impl_->ev->load_prelude(checked_prelude());
 }
 Interpreter::~Interpreter() = default;
 void Interpreter::load(const Program &prog, const ConstantHook &compute) {

@@ -230,7 +230,8 @@ private:
             std::vector<Named> saved_scope;
             saved_scope.swap(scope);
             Evaluator::Frame saved_frame = ev.frame_;
-            ev.frame_ = Evaluator::Frame{ev.stack_.size(), f.env ? &f.env : nullptr, f.subst.get()};
+            ev.frame_ = Evaluator::Frame{ev.stack_.size(), f.env ? &f.env : nullptr, f.subst.get(),
+                                         f.prelude};
             ++depth;
             struct Restore {
                 ScalarCompiler &c;

@@ -143,3 +143,16 @@ TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device
     else
         unsetenv("LOOM_CUDA_EMULATE");
 }
+
+TEST_CASE("session: a redefined function or value is what earlier functions use, compiled too") {
+    Sessions s;
+    std::vector<EvalRecord> r = both(
+        s.cpu, s.interp,
+        {"def f (x: i32) : i32 = x + 1", "def g (x: i32) : i32 = f x * 10", "g 1",
+         "def f (x: i32) : i32 = x + 2", "g 1", "let a = iota 5", "def h (i: i64) = a[i]",
+         "let a = map (*10) (iota 5)", "h 2", "def reduce (x: i32) = x", "i32.sum [1, 2, 3]"});
+    CHECK(value_to_string(*r[2].value) == "20i32");
+    CHECK(value_to_string(*r[4].value) == "30i32");
+    CHECK(value_to_string(*r[8].value) == "20i64");
+    CHECK(value_to_string(*r[10].value) == "6i32");
+}

@@ -1,0 +1,14 @@
+-- Top-level names defined again (Note [Which definition] in compiler/Lower.cpp): a
+-- function sees the last definition of a name it uses, as the interpreter looks names up
+-- when code runs; a constant, computed when defined, the definitions before it; and the
+-- prelude keeps its own definitions whatever the program defines.
+def a = 1i32
+def c = a + 1
+def g (x: i32) = x + a
+def a = 10i32
+def reduce (x: i32) = x * 1000
+def map (x: i32) = x - 1
+entry main (x: i32) = (g x, c, reduce x, i32.sum [x, 2, 3], map x, i32.maximum [x, 7])
+-- ==
+-- input { 1 } output { 11 2 1000 6 0 7 }
+-- input { 9 } output { 19 2 9000 14 8 9 }
