@@ -354,7 +354,11 @@ compiler::PipelineOptions Session::constant_options(State &st) {
 
 std::vector<Value> Session::constant_values(State &st, const compiler::CompiledEntry &e) {
     std::vector<Value> args;
-    for (const FunDefPtr &d : e.constant_args) args.push_back(*st.interp->constant_value(*d));
+    for (const FunDefPtr &d : e.constant_args) {
+        std::optional<Value> v = st.interp->constant_value(*d);
+        if (!v) throw InternalError("session: no value for the constant `" + d->name + "`");
+        args.push_back(std::move(*v));
+    }
     return args;
 }
 
