@@ -952,11 +952,7 @@ private:
             DefAt in_def(cur_def_, def_pos_.at(fd.get()));
             std::vector<ir::Type> bt;
             // Constants are computed inside: the entry's parameters are not in scope.
-            in_recursive_++;
-            struct Out {
-                int &n;
-                ~Out() { n--; }
-            } out{in_recursive_};
+            DefAt in_rec(in_recursive_, in_recursive_ + 1);
             fn.body = in_body(
                 [&] {
                     ScopePtr s = bind_params(*fd, nullptr, pargs);

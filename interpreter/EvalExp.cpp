@@ -57,8 +57,8 @@ std::string strip_prim_module(const std::string &op) {
 
 Value Evaluator::eval_var(const Var &v) {
     const Value *p = nullptr;
+    auto &globals = visible_globals();
     for (size_t i = open_modules.size(); i-- > 0 && !p;) {
-        auto &globals = visible_globals();
         auto it = globals.find(open_modules[i] + "." + v.name);
         if (it != globals.end()) p = &global_value(it->second, it->first);
     }

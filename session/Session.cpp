@@ -46,12 +46,24 @@ struct Chunk {
     std::string origin;  ///< the file it was loaded from, or empty
 };
 
-/** The key of a declared name: values and types live in separate namespaces. */
-std::string decl_key(const Decl &d0) {
+/** The declaration under any `local`s (null for a bare `local`). */
+const Decl *unlocal(const Decl &d0) {
     const Decl *d = &d0;
     while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
+    return d;
+}
+
+/** The definition a declaration makes, if it defines a value. */
+const FunDef *fun_decl(const Decl &d0) {
+    const Decl *d = unlocal(d0);
+    return d && d->kind == Decl::Kind::Fun ? d->fun.get() : nullptr;
+}
+
+/** The key of a declared name: values and types live in separate namespaces. */
+std::string decl_key(const Decl &d0) {
+    if (const FunDef *f = fun_decl(d0)) return f->name;
+    const Decl *d = unlocal(d0);
     if (!d) return {};
-    if (d->kind == Decl::Kind::Fun && d->fun) return d->fun->name;
     if (d->kind == Decl::Kind::Type && d->type_decl) return "type " + d->type_decl->name;
     return {};
 }
@@ -213,13 +225,10 @@ struct Session::State {
 
     /** Loads a checked program into the interpreter, its constants through `compute`. */
     void load(const Program &prog) {
-        for (const DeclPtr &d0 : prog.decls) {
-            const Decl *d = d0.get();
-            while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
-            if (d && d->kind == Decl::Kind::Fun && d->fun && d->fun->params.empty() &&
-                d->fun->body && passable(d->fun->ret, true))
-                passed.insert(d->fun.get());  // arrays: passed whoever computes them
-        }
+        for (const DeclPtr &d : prog.decls)
+            if (const FunDef *f = fun_decl(*d);
+                f && f->params.empty() && f->body && passable(f->ret, true))
+                passed.insert(f);  // arrays: passed whoever computes them
         Interpreter::ConstantHook hook;
         if (compute) hook = [this](const FunDef &d) { return compute(*this, d); };
         interp->load(prog, hook);
@@ -376,12 +385,8 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
     const FunDef *last = nullptr;
     for (const Program &kp : st.kept_progs) {
         p.decls.insert(p.decls.end(), kp.decls.begin(), kp.decls.end());
-        for (const DeclPtr &d0 : kp.decls) {
-            const Decl *d = d0.get();
-            while (d && d->kind == Decl::Kind::Local) d = d->inner.get();
-            if (d && d->kind == Decl::Kind::Fun && d->fun && d->fun->name == fd.name)
-                last = d->fun.get();
-        }
+        for (const DeclPtr &d : kp.decls)
+            if (const FunDef *f = fun_decl(*d); f && f->name == fd.name) last = f;
     }
     if (last != &fd) return std::nullopt;  // lowering enters by name: the last definition
     auto t0 = Clock::now();

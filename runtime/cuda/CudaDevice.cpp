@@ -165,20 +165,25 @@ void ArgCache::adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t
     kept_.push_back({host, bytes, std::move(keep), dev, false});
 }
 
-void ArgCache::sweep(DeviceProgram &p, bool end) {
+template <typename Gone> size_t ArgCache::free_if(DeviceProgram &p, Gone gone) {
     std::vector<Copy> still;
     for (Copy &k : kept_) {
-        // Shared: the cache's own reference is the last, no Value holds these bytes.
-        bool gone = shared_ ? k.keep.use_count() <= 1 : end && !k.used;
-        if (gone) {
+        if (gone(k))
             p.free(k.dev, (uint64_t)k.bytes);
-            continue;
-        }
-        if (end)
-            k.used = false;
-        still.push_back(std::move(k));
+        else
+            still.push_back(std::move(k));
     }
+    size_t freed = kept_.size() - still.size();
     kept_ = std::move(still);
+    return freed;
+}
+
+void ArgCache::sweep(DeviceProgram &p, bool end) {
+    // Shared: the cache's own reference is the last, no Value holds these bytes.
+    free_if(p, [&](const Copy &k) { return shared_ ? k.keep.use_count() <= 1 : end && !k.used; });
+    if (end)
+        for (Copy &k : kept_)
+            k.used = false;
 }
 
 void ArgCache::begin_call(DeviceProgram &p) { sweep(p, false); }
@@ -189,22 +194,11 @@ void ArgCache::end_call(DeviceProgram &p) {
 }
 
 bool ArgCache::reclaim(DeviceProgram &p) {
-    size_t before = kept_.size();
-    std::vector<Copy> still;
-    for (Copy &k : kept_) {
-        if (k.used)
-            still.push_back(std::move(k));
-        else
-            p.free(k.dev, (uint64_t)k.bytes);
-    }
-    kept_ = std::move(still);
-    return kept_.size() < before;
+    return free_if(p, [](const Copy &k) { return !k.used; }) > 0;
 }
 
 void ArgCache::clear(DeviceProgram &p) {
-    for (Copy &k : kept_)
-        p.free(k.dev, (uint64_t)k.bytes);
-    kept_.clear();
+    free_if(p, [](const Copy &) { return true; });
     offered_.clear();
 }
 

@@ -146,6 +146,8 @@ private:
     bool shared_;
     std::vector<Copy> kept_, offered_;
     void sweep(DeviceProgram &p, bool end);
+    /** Frees the copies `gone` picks; how many. */
+    template <typename Gone> size_t free_if(DeviceProgram &p, Gone gone);
 };
 
 /** The arrays a device keeps for every entry (ArgCache, shared): how many, their bytes,
