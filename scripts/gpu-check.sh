@@ -7,7 +7,7 @@
 # out/gpu-check; a short summary is printed last.
 #
 #   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
-#   scripts/gpu-check.sh [STAGE...]           # THERE: env test bench jit sanitize (default all)
+#   scripts/gpu-check.sh [STAGE...]           # THERE: env test repl bench jit sanitize (default all)
 #                                             #   and sweep (only when named: tuning settings)
 #
 # The GPU machine has no network and may lack the build's libraries (libedit, nlohmann-json,
@@ -99,6 +99,15 @@ if want test; then
   note "exit $?: $(grep -E '[0-9]+ passed' "$OUT/test.log" | tail -1)"
 fi
 
+# A REPL session on the cuda backend (benchmarks/residency.loom): every evaluation's
+# summary line, with its uploads and downloads; after the definitions, nothing goes up.
+if want repl; then
+  note "== repl: loom --run benchmarks/residency.loom (cuda)"
+  timeout "${REPL_TIMEOUT:-120}" "$LOOM" --run benchmarks/residency.loom >"$OUT/repl.log" 2>&1
+  note "exit $?"
+  grep -E '^-- cuda|arrays kept' "$OUT/repl.log" | sed 's/^/  /' | tee -a "$summary"
+fi
+
 sanitize() {
   local max=${SANITIZE_MAX:-40}
   note "== sanitize: $SAN memcheck, racecheck; loom run --backend cuda (at most $max programs)"
@@ -182,4 +191,4 @@ fi
 
 echo
 echo "== summary ($summary)"
-grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_)' "$summary"
+grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|  -- cuda|  GPU)' "$summary"
