@@ -162,6 +162,30 @@ const std::vector<Value> &Value::no_values() {
     return none;
 }
 
+void Bytes::defer(std::function<void(uint8_t *, size_t)> fill) {
+    std::lock_guard<std::mutex> lock(fill_mutex_);
+    fill_ = std::move(fill);
+    pending_.store(true, std::memory_order_release);
+}
+
+void Bytes::fill() const {
+    std::function<void(uint8_t *, size_t)> f;
+    {
+        std::lock_guard<std::mutex> lock(fill_mutex_);
+        f = fill_;
+    }
+    // Run unlocked: the fill waits for the device, whose holder may settle these bytes.
+    if (f)
+        f(p_, n_);
+    settled();
+}
+
+void Bytes::settled() const {
+    std::lock_guard<std::mutex> lock(fill_mutex_);
+    fill_ = nullptr;
+    pending_.store(false, std::memory_order_release);
+}
+
 Value Value::tuple(std::vector<Value> elems) {
     Value v;
     v.kind_ = Kind::Tuple;

@@ -15,10 +15,12 @@
 
 #include "core/PrimType.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -66,7 +68,9 @@ struct FunctionValue;  ///< defined by the interpreter (closures)
 
 /** The storage of primitive arrays: bytes on Loom's heap, or bytes lent by a compiled
  * program's runtime (its result blocks), given back through `release` when the last view
- * goes — so results need no copy into Loom. */
+ * goes — so results need no copy into Loom.  Lent bytes may still be pending (`defer`: a
+ * GPU result whose only valid copy is on the device): the first data() writes them, so a
+ * result only the GPU reads again is never downloaded. */
 class Bytes {
 public:
     /** n bytes on Loom's heap, zero-filled. */
@@ -83,16 +87,35 @@ public:
     ~Bytes() {
         if (release_) release_();
     }
-    uint8_t *data() const { return p_; }
+    /** The bytes, written first when pending (which may throw: the fill's error). */
+    uint8_t *data() const {
+        if (pending())
+            fill();
+        return p_;
+    }
     size_t size() const { return n_; }
     /** Foreign bytes (a compiled program's block lent to a Value), not Loom's heap. */
     bool foreign() const { return !own_; }
+
+    /** The contents are elsewhere until the first data(), which runs `fill(data, size)`
+     * (it may run more than once if two threads ask at once: it must be idempotent). */
+    void defer(std::function<void(uint8_t *, size_t)> fill);
+    bool pending() const { return pending_.load(std::memory_order_acquire); }
+    /** The address of the bytes, pending or not (for code that knows where the contents
+     * are: the GPU backend's arguments). */
+    uint8_t *raw() const { return p_; }
+    /** Pending bytes were written by the caller: no fill is needed any more. */
+    void settled() const;
 
 private:
     std::unique_ptr<uint8_t[]> own_;
     uint8_t *p_;
     size_t n_;
     std::function<void()> release_;
+    mutable std::atomic<bool> pending_{false};
+    mutable std::mutex fill_mutex_; ///< guards fill_ (not held while it runs)
+    mutable std::function<void(uint8_t *, size_t)> fill_;
+    void fill() const;
 };
 using BytesPtr = std::shared_ptr<Bytes>;
 
@@ -141,8 +164,11 @@ public:
     bool is_prim_array() const { return kind_ == Kind::Array && !boxed_; }
     PrimType elem_prim() const { return prim_.type; }  ///< prim arrays
     TypePtr elem_type() const { return elem_type_; }   ///< boxed arrays (may be null)
-    /** Prim arrays: pointer to the first element of this view. */
+    /** Prim arrays: pointer to the first element of this view (its bytes written first
+     * when pending: Bytes::defer). */
     const uint8_t *data() const { return buf_->data() + offset_ * prim_size(prim_.type); }
+    /** Prim arrays: the address of this view's first element, its bytes pending or not. */
+    const uint8_t *raw_data() const { return buf_->raw() + offset_ * prim_size(prim_.type); }
     /** Prim arrays: the i-th element of the flattened view. */
     PrimValue flat_prim(int64_t i) const { return load_prim(prim_.type, data(), i); }
     /** Boxed arrays: the i-th element of the flattened view. */

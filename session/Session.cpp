@@ -1095,7 +1095,8 @@ std::string summary_line(const EvalRecord &r) {
     std::string line = "-- " + r.backend + ": " + kernels_text(r.kernels) + ", compile " +
                        fmt_ms(r.compile_ms);
     if (r.device_start_ms > 0) line += ", device start " + fmt_ms(r.device_start_ms);
-    if (r.uploads || r.downloads)
+    // On a GPU even none is news: the values stayed where they were.
+    if (r.uploads || r.downloads || r.backend == "cuda")
         line += ", transfers " + std::to_string(r.uploads) + " up (" + fmt_bytes(r.upload_bytes) +
                 ") " + std::to_string(r.downloads) + " down (" + fmt_bytes(r.download_bytes) +
                 ") " + fmt_ms(r.transfer_ms);

@@ -105,11 +105,13 @@ struct BlockCache {
 inline BlockCache block_cache;
 
 // A host program that mirrors blocks on a device (the cuda backend's,
-// runtime/cuda/loom_cuda_host_rt.h) defines LOOM_MEM_HOOKS and these three.
+// runtime/cuda/loom_cuda_host_rt.h) defines LOOM_MEM_HOOKS and these.
 #ifdef LOOM_MEM_HOOKS
 void mem_born(Mem *m, int64_t bytes);
 void mem_dying(Mem *m);
 bool mem_lendable(const Mem *m);
+void mem_lent(Mem *m, const void *data, int64_t bytes);
+void mem_settle(Mem *m);
 #endif
 
 inline void inc(Mem *m) {
@@ -150,6 +152,23 @@ inline bool lendable(const Mem *m) {
     if (!mem_lendable(m)) return false;
 #endif
     return true;
+}
+/** The caller takes a lendable result's block as the storage of its bytes [data, data +
+ * bytes) (a device mirror goes with it: loom_cuda_host_rt.h). */
+inline void lent(Mem *m, const void *data, int64_t bytes) {
+#ifdef LOOM_MEM_HOOKS
+    mem_lent(m, data, bytes);
+#else
+    (void)m, (void)data, (void)bytes;
+#endif
+}
+/** The caller copies a result's bytes out of its block: they must be valid on the host. */
+inline void settle(Mem *m) {
+#ifdef LOOM_MEM_HOOKS
+    mem_settle(m);
+#else
+    (void)m;
+#endif
 }
 inline Mem *mem_alloc(int64_t bytes) {
     bytes = bytes < 0 ? 0 : (bytes + 63) & ~(int64_t)63;

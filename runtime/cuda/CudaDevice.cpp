@@ -109,10 +109,10 @@ DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
     api_.zero = [](void *self, uint64_t dst, int64_t bytes) {
         return guarded(self, [&](DeviceCall &c) { c.program.zero(dst, (uint64_t)bytes); });
     };
-    api_.keep = [](void *self, const void *host, int64_t bytes, uint64_t dev) {
+    api_.keep = [](void *self, const void *host, int64_t bytes, uint64_t dev, int32_t host_valid) {
         guarded(self, [&](DeviceCall &c) {
             try {
-                c.results.push_back({host, bytes, dev});
+                c.results.push_back({host, bytes, dev, host_valid != 0});
             } catch (...) {
                 c.program.free(dev, (uint64_t)bytes);
                 throw;
@@ -124,11 +124,54 @@ DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
             *ptr = c.args ? c.args->get(c, host, bytes) : 0;
         });
     };
+    api_.pending = [](void *self, const void *host, int64_t bytes, uint64_t *ptr) {
+        return guarded(self, [&](DeviceCall &c) {
+            *ptr = c.args ? c.args->pending(host, bytes) : 0;
+        });
+    };
 }
 
-void ArgCache::offer(const void *host, int64_t bytes, std::shared_ptr<const void> keep) {
-    if (host && bytes > 0)
-        offered_.push_back({host, bytes, std::move(keep)});
+namespace {
+/** Whether [host, host + bytes) is the whole of buffer b. */
+bool whole(const Bytes &b, const void *host, int64_t bytes) {
+    return host == b.raw() && (size_t)bytes == b.size();
+}
+} // namespace
+
+void ArgCache::offer(DeviceProgram &p, const void *host, int64_t bytes, BytesPtr keep) {
+    if (!host || bytes <= 0)
+        return;
+    if (keep->pending() && !whole(*keep, host, bytes))
+        for (const Copy &k : kept_)
+            if (k.keep == keep)
+                settle(p, k);
+    offered_.push_back({host, bytes, std::move(keep)});
+}
+
+void ArgCache::settle(DeviceProgram &p, const Copy &k) {
+    if (k.keep->pending() && whole(*k.keep, k.host, k.bytes)) {
+        p.download(k.keep->raw(), k.dev, (uint64_t)k.bytes);
+        k.keep->settled();
+    }
+}
+
+void ArgCache::fetch(DeviceProgram &p, void *host, int64_t bytes) {
+    for (const Copy &k : kept_)
+        if (k.host == host && k.bytes == bytes) {
+            p.download(host, k.dev, (uint64_t)bytes);
+            return;
+        }
+}
+
+uint64_t ArgCache::pending(const void *host, int64_t bytes) {
+    for (const Copy &o : offered_)
+        if (o.host == host && o.bytes == bytes && o.keep->pending())
+            for (Copy &k : kept_)
+                if (k.host == host && k.bytes == bytes) {
+                    k.used = true;
+                    return k.dev;
+                }
+    return 0;
 }
 
 uint64_t ArgCache::get(DeviceCall &c, const void *host, int64_t bytes) {
@@ -155,23 +198,30 @@ uint64_t ArgCache::get(DeviceCall &c, const void *host, int64_t bytes) {
     return 0;
 }
 
-void ArgCache::adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
-                     std::shared_ptr<const void> keep) {
+uint64_t ArgCache::adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
+                         BytesPtr keep) {
     for (const Copy &k : kept_)
         if (k.host == host && k.bytes == bytes) { // already kept (not expected): one copy
             p.free(dev, (uint64_t)bytes);
-            return;
+            return k.dev;
         }
     kept_.push_back({host, bytes, std::move(keep), dev, false});
+    return dev;
 }
 
 template <typename Gone> size_t ArgCache::free_if(DeviceProgram &p, Gone gone) {
+    std::vector<char> go(kept_.size());
+    for (size_t i = 0; i < kept_.size(); i++)
+        go[i] = gone(kept_[i]);
+    for (size_t i = 0; i < kept_.size(); i++) // first, as a download may fail
+        if (go[i] && held(kept_[i]))
+            settle(p, kept_[i]);
     std::vector<Copy> still;
-    for (Copy &k : kept_) {
-        if (gone(k))
-            p.free(k.dev, (uint64_t)k.bytes);
+    for (size_t i = 0; i < kept_.size(); i++) {
+        if (go[i])
+            p.free(kept_[i].dev, (uint64_t)kept_[i].bytes);
         else
-            still.push_back(std::move(k));
+            still.push_back(std::move(kept_[i]));
     }
     size_t freed = kept_.size() - still.size();
     kept_ = std::move(still);
@@ -179,11 +229,20 @@ template <typename Gone> size_t ArgCache::free_if(DeviceProgram &p, Gone gone) {
 }
 
 void ArgCache::sweep(DeviceProgram &p, bool end) {
-    // Shared: the cache's own reference is the last, no Value holds these bytes.
-    free_if(p, [&](const Copy &k) { return shared_ ? k.keep.use_count() <= 1 : end && !k.used; });
+    // Shared: only the cache holds these bytes.
+    free_if(p, [&](const Copy &k) { return shared_ ? !held(k) : end && !k.used; });
     if (end)
         for (Copy &k : kept_)
             k.used = false;
+}
+
+bool ArgCache::held(const Copy &k) const {
+    // Beside the cache's own references: several copies (parts of one buffer) or offers.
+    long own = 0;
+    for (const std::vector<Copy> *v : {&kept_, &offered_})
+        for (const Copy &x : *v)
+            own += x.keep == k.keep;
+    return k.keep.use_count() > own;
 }
 
 void ArgCache::begin_call(DeviceProgram &p) { sweep(p, false); }
@@ -205,7 +264,7 @@ void ArgCache::clear(DeviceProgram &p) {
 KeptArrays ArgCache::live() const {
     KeptArrays a;
     for (const Copy &k : kept_)
-        if (k.keep.use_count() > 1) {
+        if (held(k)) {
             a.count++;
             a.bytes += k.bytes;
         }

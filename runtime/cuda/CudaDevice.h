@@ -11,6 +11,8 @@
  */
 #pragma once
 
+#include "core/Value.h"
+
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -82,6 +84,7 @@ public:
         const void *host;
         int64_t bytes;
         uint64_t dev;
+        bool host_valid; ///< else only the device's copy holds the bytes
     };
     std::vector<Mirror> results;
 
@@ -98,28 +101,37 @@ struct KeptArrays {
 
 /** Device copies of arrays, kept from one call to the next so that a call taking the
  * same array uploads nothing (DevApi::arg).  Host bytes are known by address and size;
- * each copy holds `keep`, a reference to the Value's buffer holding them, so while it is
- * kept that buffer is neither freed (no other bytes can come to that address) nor changed
- * (its owner copies a shared buffer before writing it: core/Value.h, make_unique_storage).
+ * each copy holds `keep`, the Value's buffer holding them, so while it is kept that
+ * buffer is neither freed (no other bytes can come to that address) nor changed (its
+ * owner copies a shared buffer before writing it: core/Value.h, make_unique_storage).
  *
- * Shared (a device's, for every entry on it): a copy lives while some Value other than
- * the cache still holds its buffer, so arrays stay on the device where they were last
+ * Shared (a device's, for every entry on it): a copy lives while some Value (not the
+ * cache) still holds its buffer, so arrays stay on the device where they were last
  * used: a result's device mirror is adopted with its Value, and an argument uploaded
  * once serves every later call; when the device runs out of memory, the copies the
- * current call is not using go first (reclaim).  Not shared (an entry's own): a copy
- * lives until a call does not use it.  Not thread-safe: calls on a device are serialised. */
+ * current call is not using go first (reclaim).  A result's buffer may be pending (only
+ * the copy holds its bytes: Bytes::defer, filled by `fetch`): such a copy is downloaded
+ * before it is freed while a Value still holds it.  Not shared (an entry's own): a copy
+ * lives until a call does not use it.  Not thread-safe: calls on a device are
+ * serialised. */
 class ArgCache {
 public:
     explicit ArgCache(bool shared = false) : shared_(shared) {}
-    /** Bytes the current call may read as an argument, pinned by `keep`. */
-    void offer(const void *host, int64_t bytes, std::shared_ptr<const void> keep);
+    /** Bytes the current call may read as an argument, pinned by `keep` (part of a
+     * pending buffer is downloaded now: only whole buffers' bytes may stay pending). */
+    void offer(DeviceProgram &p, const void *host, int64_t bytes, BytesPtr keep);
     /** The device copy of [host, host + bytes) for the current call: kept from before, or
      * uploaded now through c; 0 when those bytes were not offered. */
     uint64_t get(DeviceCall &c, const void *host, int64_t bytes);
+    /** The device copy of offered bytes [host, host + bytes) whose buffer is pending (the
+     * copy is the only valid one), else 0. */
+    uint64_t pending(const void *host, int64_t bytes);
     /** Takes over dev, a device block holding the same bytes as [host, host + bytes) of
-     * the buffer `keep` (a result's mirror). */
-    void adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
-               std::shared_ptr<const void> keep);
+     * the buffer `keep` (a result's mirror); the device address now kept for them. */
+    uint64_t adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev, BytesPtr keep);
+    /** Downloads the kept copy of [host, host + bytes) into host, if there is one (a
+     * pending buffer's fill; the caller holds the device). */
+    void fetch(DeviceProgram &p, void *host, int64_t bytes);
     /** Before a call: frees the copies whose Values are gone (shared), so the call can
      * use their memory. */
     void begin_call(DeviceProgram &p);
@@ -139,15 +151,20 @@ private:
     struct Copy {
         const void *host;
         int64_t bytes;
-        std::shared_ptr<const void> keep;
+        BytesPtr keep;
         uint64_t dev = 0;
         bool used = false;
     };
     bool shared_;
     std::vector<Copy> kept_, offered_;
     void sweep(DeviceProgram &p, bool end);
-    /** Frees the copies `gone` picks; how many. */
+    /** Frees the copies `gone` picks (downloading those whose buffers are pending and
+     * still held); how many. */
     template <typename Gone> size_t free_if(DeviceProgram &p, Gone gone);
+    /** Whether a Value (not the cache) holds k's buffer. */
+    bool held(const Copy &k) const;
+    /** Downloads copy k into its buffer, if that is pending and k is all of it. */
+    void settle(DeviceProgram &p, const Copy &k);
 };
 
 /** The arrays a device keeps for every entry (ArgCache, shared): how many, their bytes,

@@ -39,7 +39,13 @@ struct DevApi {
      * (the host program uploads them itself). */
     int (*arg)(void *self, const void *host, int64_t bytes, uint64_t *ptr);
     /** A result's device mirror at dev, of its block's bytes [host, host + bytes), handed
-     * to Loom at the end of the call: kept on the device while the caller keeps the result
-     * (a later call taking it as an argument uploads nothing), freed otherwise. */
-    void (*keep)(void *self, const void *host, int64_t bytes, uint64_t dev);
+     * to Loom when Loom takes the block as the result Value's storage: kept on the device
+     * while the caller keeps the result (a later call taking it as an argument uploads
+     * nothing), freed otherwise.  host_valid = 0: the host bytes were not written (the
+     * kernels made them), Loom downloads them when the host first reads them. */
+    void (*keep)(void *self, const void *host, int64_t bytes, uint64_t dev, int32_t host_valid);
+    /** *ptr = the device copy of an entry argument's bytes [host, host + bytes) when that
+     * copy is the only valid one (an earlier call's result the host has not read yet): the
+     * host program must download before reading them on the host.  Else *ptr = 0. */
+    int (*pending)(void *self, const void *host, int64_t bytes, uint64_t *ptr);
 };

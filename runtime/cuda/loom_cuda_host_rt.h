@@ -11,13 +11,16 @@
  * device-valid (`on_dev`, uploading once), kernel outputs are device-only blocks
  * (`dev_alloc`), host statements make what they read host-valid (`on_host`, downloading
  * once) and what they write host-only (`host_written`).  A block's mirror is freed with it;
- * a result's goes to Loom at the end of the call (`result_on_host`: the caller may keep
- * the block, and Loom its device copy with it).
+ * a result's goes to Loom with the block when Loom takes it as the result's storage
+ * (`mem_lent`), still unwritten on the host if only the device wrote it: Loom downloads it
+ * when the host first reads it, so a result that only kernels read again never leaves the
+ * device.  A result Loom copies instead is downloaded first (`mem_settle`).
  * A host read of one element (`elem`) downloads only that element (after a few such reads
  * of one block, the whole block).  Entry arguments (the caller's buffers) get a block header of their
  * own (`dev_arg`) with an extra reference, so they are mirrored like any array and never
  * written in place; their device copies come from Loom (DevApi::arg), which keeps them
- * from one call to the next.  Iotas and replicates that kernels read are generated on the
+ * from one call to the next, and an argument that is an earlier call's result not yet
+ * downloaded starts valid only on the device (DevApi::pending).  Iotas and replicates that kernels read are generated on the
  * device (`dev_iota`, `dev_replicate`: the fill kernels at the end of loom_cuda_rt.h).
  */
 
@@ -65,10 +68,10 @@ void mem_dying(Mem *m) {
         free_mirror(m);
     m->pad[M_DEV] = 0;
 }
-/** A result's block may outlive the call (the caller keeps it as the Value's storage,
- * and releases it where no device is bound) only with its mirror already freed
- * (`result_on_host`) and bytes of its own (not an argument's header). */
-bool mem_lendable(const Mem *m) { return m->pad[M_DEV] == 0 && m->pad[M_ARG] == 0 && m->cap > 0; }
+/** A result's block may outlive the call (the caller keeps it as the Value's storage)
+ * when its bytes are its own (not an argument's header); its mirror goes to Loom with it
+ * (mem_lent), so the block is released where no device is bound with no mirror left. */
+bool mem_lendable(const Mem *m) { return m->pad[M_ARG] == 0 && m->cap > 0; }
 inline void dev_block(Mem *m) {
     if (m->pad[M_DEV] || m->pad[M_BYTES] <= 0) return;
     uint64_t p = 0;
@@ -110,28 +113,36 @@ template <class T, int R> uint64_t on_dev(const Arr<T, R> &a) {
     }
     return dev_addr(m, a.data);
 }
-/** Makes a's block valid on the host (downloading it once). */
-template <class T, int R> void on_host(const Arr<T, R> &a) {
-    Mem *m = a.mem;
+/** Makes m valid on the host (downloading it once). */
+inline void on_host(Mem *m) {
     if (!m || (m->pad[M_VALID] & ON_HOST)) return;
     if (m->pad[M_BYTES] > 0)
         ok(dev->download(dev->self, (void *)(intptr_t)m->pad[M_HOST], (uint64_t)m->pad[M_DEV],
                          m->pad[M_BYTES]));
     m->pad[M_VALID] |= ON_HOST;
 }
+template <class T, int R> void on_host(const Arr<T, R> &a) { on_host(a.mem); }
 template <class T> inline void on_host(const T &) {}
-/** A result: made valid on the host, and its device mirror handed to Loom (DevApi::keep)
- * now, while the call's device is bound (arguments' blocks keep theirs: Loom's, or freed
- * with them). */
-template <class T, int R> void result_on_host(const Arr<T, R> &a) {
-    on_host(a);
-    Mem *m = a.mem;
-    if (!m || !m->pad[M_DEV] || m->pad[M_ARG] != 0) return;
+/** Loom takes result block m as the storage of a Value's bytes [data, data + bytes)
+ * (called while the call's device is bound): its device mirror, if still valid, goes to
+ * Loom (DevApi::keep), with whether the host bytes are written (a Value of part of the
+ * block is downloaded now: Loom keeps whole Values' copies); an argument's block keeps
+ * its own (Loom's, or freed with it). */
+void mem_lent(Mem *m, const void *data, int64_t bytes) {
+    if (!m->pad[M_DEV] || m->pad[M_ARG] != 0) return;
+    if (!(m->pad[M_VALID] & ON_DEV)) { // the host wrote it since: a stale mirror
+        free_mirror(m);
+        return;
+    }
+    if (data != (const void *)(intptr_t)m->pad[M_HOST] || bytes != m->pad[M_BYTES])
+        on_host(m);
     dev->keep(dev->self, (const void *)(intptr_t)m->pad[M_HOST], m->pad[M_BYTES],
-              (uint64_t)m->pad[M_DEV]);
+              (uint64_t)m->pad[M_DEV], (m->pad[M_VALID] & ON_HOST) != 0);
     m->pad[M_DEV] = 0;
-    m->pad[M_VALID] = ON_HOST;
+    m->pad[M_VALID] = ON_HOST; // Loom's from now on, the host bytes included
 }
+/** Loom copies a result's bytes out of block m: downloaded first when needed. */
+void mem_settle(Mem *m) { on_host(m); }
 /** Single elements read from a block's device contents before the block is downloaded
  * whole (a loop over its elements would otherwise pay one transfer per element). */
 inline constexpr int64_t elem_reads = 8;
@@ -192,7 +203,8 @@ template <class T, int R> Arr<T, R> dev_take(Arr<T, R> &&a) {
 
 /** Entry arguments: the caller's buffer in a block header of its own, with one extra
  * reference (dropped by a Ref at the end of the call) so it is never written in place;
- * its device copy is asked of Loom first (DevApi::arg). */
+ * its device copy is asked of Loom first (DevApi::pending now, DevApi::arg when a kernel
+ * reads it). */
 template <class T, int R> Arr<T, R> dev_arg(const Val &v) {
     Arr<T, R> a = arg<T, R>(v);
     Mem *m = (Mem *)std::malloc(sizeof(Mem));
@@ -203,6 +215,15 @@ template <class T, int R> Arr<T, R> dev_arg(const Val &v) {
     m->pad[M_HOST] = (int64_t)(intptr_t)a.data;
     m->pad[M_ARG] = ARG_BLOCK;
     a.mem = m;
+    if (m->pad[M_BYTES] > 0) {
+        uint64_t p = 0;
+        ok(dev->pending(dev->self, a.data, m->pad[M_BYTES], &p));
+        if (p) {
+            m->pad[M_DEV] = (int64_t)p;
+            m->pad[M_ARG] = ARG_KEPT;
+            m->pad[M_VALID] = ON_DEV;
+        }
+    }
     return a;
 }
 struct Ref {

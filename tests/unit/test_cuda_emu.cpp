@@ -297,22 +297,45 @@ TEST_CASE("cuda emulator: arrays stay on the device between entries while their 
     Program p = corpus::checked(R"(
 entry make (n: i64) = map (\i -> i * 3) (iota n)
 entry sum (xs: []i64) = i64.sum xs
-entry twice (xs: []i64) = (i64.sum xs, map (+1) xs))");
+entry twice (xs: []i64) = (i64.sum xs, map (+1) xs)
+entry cat (xs: []i64) = concat xs xs
+entry at (xs: []i64) (i: i64) = xs[i])");
     auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
     auto sum = compiler::compile_entry(p, "sum", compiler::Backend::Cuda);
     auto twice = compiler::compile_entry(p, "twice", compiler::Backend::Cuda);
+    auto cat = compiler::compile_entry(p, "cat", compiler::Backend::Cuda);
+    auto at = compiler::compile_entry(p, "at", compiler::Backend::Cuda);
     auto *cuda_sum = dynamic_cast<cuda::CudaEntry *>(sum.get());
     REQUIRE(cuda_sum);
     auto i64 = [](int64_t x) { return Value(PrimValue::integer(PrimType::I64, (uint64_t)x)); };
     const int64_t n = 5000, total = 3 * n * (n - 1) / 2;
 
-    // A result computed on the device is downloaded once and its device copy kept: a
-    // later entry taking it as an argument uploads nothing.
+    // A result computed on the device stays there, not downloaded until the host reads
+    // it: a later entry taking it as an argument uploads nothing.
     Value xs = make->call({i64(n)});
-    CHECK(make->last_transfers().downloads == 1);
+    CHECK(make->last_transfers().downloads == 0);
+    CHECK(xs.buffer()->pending());
     const size_t kept = cuda_sum->kept_args();
     CHECK(sum->call({xs}).prim().i == total);
     CHECK(sum->last_transfers().uploads == 0);
+    CHECK(xs.buffer()->pending());
+    // A host program that reads it on the host downloads it there (and the host reads
+    // the Value right after, through its own download).
+    Value both = cat->call({xs});
+    CHECK(cat->last_transfers().uploads == 0);
+    CHECK(cat->last_transfers().downloads == 1);
+    CHECK(both.flat_prim(2 * n - 1).i == 3 * (n - 1));
+    CHECK(at->call({xs, i64(n - 2)}).prim().i == 3 * (n - 2));
+    CHECK(xs.flat_prim(n - 1).i == 3 * (n - 1));
+    CHECK(!xs.buffer()->pending());
+    // Part of a pending result, passed alone, is downloaded whole first (only whole
+    // buffers' device copies are kept).
+    Value zs = make->call({i64(n)});
+    REQUIRE(zs.buffer()->pending());
+    Value tail = Value::prim_array(PrimType::I64, {n - 1}, zs.buffer(), 1);
+    CHECK(sum->call({tail}).prim().i == total);
+    CHECK(!zs.buffer()->pending());
+    CHECK(zs.flat_prim(1).i == 3);
     // A host array is uploaded by its first use only, whichever entry uses it next.
     Value ys = Value::prim_array(PrimType::I64, {n});
     for (int64_t i = 0; i < n; i++)
@@ -339,6 +362,9 @@ entry twice (xs: []i64) = (i64.sum xs, map (+1) xs))");
     ys = Value();
     r = Value();
     w = Value();
+    both = Value();
+    zs = Value();
+    tail = Value();
     Value one = Value::prim_array(PrimType::I64, {1});
     store_prim(PrimType::I64, one.mutable_data(), 0, PrimValue::integer(PrimType::I64, 7));
     CHECK(sum->call({one}).prim().i == 7);

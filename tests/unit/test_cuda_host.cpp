@@ -490,3 +490,50 @@ TEST_CASE("cuda host program: array arguments stay on the device from one call t
     r.entry.reset();
     CHECK(r.dev->live.empty()); // the entry freed its copies
 }
+
+TEST_CASE("cuda arrays: a result pending on the device is downloaded before its copy goes") {
+    FakeProgram p;
+    runtime::ArgCache c(true);
+    const std::vector<int32_t> want{1, 2, 3, 4};
+    // A result whose only valid copy is on the device (its host bytes still zeros).
+    auto result = [&] {
+        uint64_t dev = p.alloc(16);
+        p.upload(dev, want.data(), 16);
+        auto buf = std::make_shared<Bytes>(16);
+        c.adopt(p, buf->raw(), 16, dev, buf);
+        buf->defer([&](uint8_t *d, size_t n) { c.fetch(p, d, (int64_t)n); });
+        return buf;
+    };
+    auto same = [&](const BytesPtr &b) { return std::memcmp(b->raw(), want.data(), 16) == 0; };
+
+    // Offered whole, it stays pending and the call gets its device copy.
+    BytesPtr a = result();
+    c.begin_call(p);
+    c.offer(p, a->raw(), 16, a);
+    CHECK(c.pending(a->raw(), 16) != 0);
+    CHECK(a->pending());
+    // Part of one, offered, is downloaded whole first.
+    BytesPtr b = result();
+    c.offer(p, b->raw() + 4, 8, b);
+    CHECK(!b->pending());
+    CHECK(same(b));
+    CHECK(c.pending(b->raw() + 4, 8) == 0);
+    // Out of memory, the copies the call does not use go, downloaded first while a Value
+    // still holds them (a's is in use: it stays).
+    BytesPtr d = result();
+    CHECK(c.reclaim(p));
+    CHECK(!d->pending());
+    CHECK(same(d));
+    CHECK(a->pending());
+    c.end_call(p);
+    // Read on the host, the last one is filled from its copy.
+    CHECK(std::memcmp(a->data(), want.data(), 16) == 0);
+    CHECK(!a->pending());
+    // A buffer no Value holds any more is freed without a download.
+    BytesPtr e = result();
+    std::weak_ptr<Bytes> gone = e;
+    e.reset();
+    c.clear(p);
+    CHECK(gone.expired());
+    CHECK(p.live.empty());
+}

@@ -123,13 +123,22 @@ TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device
         EvalRecord d = s.submit("let xs = scan (+) 0 (map (\\i -> i % 7) (iota 20000i64))\n");
         REQUIRE(d.kind == Kind::Definitions);
         CHECK(d.backend == "cuda");
-        CHECK(d.downloads == 1);  // the value, once
+        CHECK(d.downloads == 0);  // not until the host reads it
         for (const char *e : {"i64.sum xs\n", "i64.maximum xs\n"}) {
             EvalRecord r = s.submit(e);
             REQUIRE(r.kind == Kind::Value);
             CHECK(r.uploads == 0);  // xs is still on the device
             CHECK(r.kernels.size() == 1);
         }
+        // Its elements read (by the host program, element by element), then the whole
+        // value (shown: downloaded then).
+        EvalRecord x = s.submit("(xs[6], xs[19999])\n");
+        REQUIRE(x.kind == Kind::Value);
+        CHECK(x.value->elems().at(0).prim().i == 21);
+        CHECK(x.value->elems().at(1).prim().i == 59997);
+        x = s.submit("xs\n");
+        REQUIRE(x.kind == Kind::Value);
+        CHECK(x.value->flat_prim(19999).i == 59997);
         EvalRecord c = s.submit(":cache\n");
         CHECK(c.output.find("emulated GPU: 1 array kept for later evaluations (156.2 KiB)") !=
               std::string::npos);

@@ -1492,8 +1492,6 @@ protected:
             std::string e = rs[i].expr;
             if (t.rank() == 0)
                 e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
-            else
-                array_result(e);
             line("lrt::ret(res_[" + std::to_string(i) + "], " + e + ");");
         }
         line("return 0;");
@@ -1510,14 +1508,15 @@ protected:
         os_ << "}\n";
         os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
         os_ << "extern \"C\" int loom_lendable(void *m) { return lrt::lendable((lrt::Mem *)m); }\n";
+        os_ << "extern \"C\" void loom_lent(void *m, const void *data, int64_t bytes) { "
+               "lrt::lent((lrt::Mem *)m, data, bytes); }\n";
+        os_ << "extern \"C\" void loom_settle(void *m) { lrt::settle((lrt::Mem *)m); }\n";
     }
     /** Entry argument `args_[i]` of array type as the local of parameter p. */
     virtual void array_argument(const Param &p, const std::string &i) {
         line(val_type(p.type) + " " + name(p.var) + " = lrt::arg<" + stype(p.type.elem) + ", " +
              std::to_string(p.type.rank()) + ">(args_[" + i + "]);");
     }
-    /** Before an array result `e` is packed. */
-    virtual void array_result(const std::string &e) { (void)e; }
 };
 
 } // namespace loom::clike

@@ -61,11 +61,14 @@ struct LoadedObject {
 };
 LoadedObject load_object(const std::string &source, size_t prelude_size);
 
-/** The entry point in `so` (loom_entry/loom_release/loom_lendable of runtime/cpu/
- * loom_cpu_abi.h) for function `m.functions[0]`, failures located through `locs`.  Result
- * arrays keep the program's blocks where `loom_lendable` allows (released when the last
- * Value using them goes), else are copied. */
+/** The entry point in `so` (loom_entry/loom_release/loom_lendable/loom_lent/loom_settle of
+ * runtime/cpu/loom_cpu_abi.h) for function `m.functions[0]`, failures located through
+ * `locs`.  Result arrays keep the program's blocks where `loom_lendable` allows (released
+ * when the last Value using them goes), else are copied.  `device_host`: the host program
+ * of a device backend, given arrays' addresses even while their bytes are pending
+ * (core/Value.h, Bytes::defer; it asks Loom where they are). */
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
-                                                    std::shared_ptr<runtime::SharedObject> so);
+                                                    std::shared_ptr<runtime::SharedObject> so,
+                                                    bool device_host = false);
 
 } // namespace loom::cpu

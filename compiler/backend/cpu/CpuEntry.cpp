@@ -35,6 +35,7 @@ namespace {
 using EntryFn = int (*)(Ctx *, Val *, Val *);
 using ReleaseFn = void (*)(void *);
 using LendableFn = int (*)(void *);
+using LentFn = void (*)(void *, const void *, int64_t);
 
 std::string shape_text(const int64_t *s, int n) {
     std::string r;
@@ -188,11 +189,15 @@ std::string type_text(PrimType t, int rank) {
 
 class CpuEntry : public compiler::CompiledEntry {
 public:
-    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so)
-        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)) {
+    CpuEntry(ir::Module m, std::vector<SrcLoc> locs, std::shared_ptr<runtime::SharedObject> so,
+             bool device_host)
+        : module_(std::move(m)), locs_(std::move(locs)), so_(std::move(so)),
+          device_host_(device_host) {
         entry_ = (EntryFn)so_->symbol("loom_entry");
         release_ = (ReleaseFn)so_->symbol("loom_release");
         lendable_ = (LendableFn)so_->symbol("loom_lendable");
+        lent_ = (LentFn)so_->symbol("loom_lent");
+        settle_ = (ReleaseFn)so_->symbol("loom_settle");
     }
 
     Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
@@ -224,7 +229,9 @@ public:
                 in[k].data = &slots[k];
             } else {
                 shapes[k] = v.shape();
-                in[k].data = const_cast<uint8_t *>(v.num_elements() ? v.data() : nullptr);
+                // A device backend's host program asks Loom where pending bytes are.
+                const uint8_t *data = device_host_ ? v.raw_data() : v.data();
+                in[k].data = const_cast<uint8_t *>(v.num_elements() ? data : nullptr);
                 in[k].shape = shapes[k].data();
             }
         }
@@ -265,22 +272,29 @@ private:
     std::vector<SrcLoc> locs_;
     std::shared_ptr<runtime::SharedObject> so_;
     EntryFn entry_ = nullptr;
-    ReleaseFn release_ = nullptr;
+    bool device_host_;
+    ReleaseFn release_ = nullptr, settle_ = nullptr;
+    LentFn lent_ = nullptr;
     LendableFn lendable_ = nullptr;
 
     /** A result array's bytes: the program's block itself when it may be lent (the
      * release keeps the shared object loaded), else a copy.  Only a block this result
      * holds the sole reference to is lent (`loom_lendable`), so a Value written in place
      * changes no other (a block returned twice is copied for all but the last); a cuda
-     * host program's block only once its device mirror is freed, never an argument's.  A
-     * result without a block is a borrowed view of an argument: copied. */
+     * host program's block with its device mirror (`loom_lent`: Loom's from then on, its
+     * host bytes maybe still to download), never an argument's.  A copy is made of bytes
+     * valid on the host (`loom_settle`).  A result without a block is a borrowed view of
+     * an argument: copied. */
     BytesPtr result_bytes(const Val &v, size_t bytes) const {
         if (v.mem && lendable_(v.mem)) {
+            lent_(v.mem, v.data, (int64_t)bytes);
             void *mem = v.mem;
             ReleaseFn release = release_;
             return std::make_shared<Bytes>(static_cast<uint8_t *>(v.data), bytes,
                                            [mem, release, keep = so_] { release(mem); });
         }
+        if (v.mem)
+            settle_(v.mem);
         BytesPtr b = BufferPool::get().copy(v.data, bytes);
         if (v.mem)
             release_(v.mem);
@@ -391,8 +405,9 @@ LoadedObject load_object(const std::string &source, size_t prelude_size) {
 }
 
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
-                                                    std::shared_ptr<runtime::SharedObject> so) {
-    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so));
+                                                    std::shared_ptr<runtime::SharedObject> so,
+                                                    bool device_host) {
+    return std::make_shared<CpuEntry>(std::move(m), std::move(locs), std::move(so), device_host);
 }
 
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
@@ -402,7 +417,7 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     double codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     auto [so, status, compile_ms] = load_object(code.source, code.prelude_size);
-    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so);
+    auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so, false);
     entry->report = std::move(opt.report);
     entry->report.backend = "cpu";
     entry->report.codegen_ms = codegen_ms;

@@ -65,9 +65,6 @@ private:
     }
     /** Host checks fill their messages' numbers in like the CPU backend's. */
     std::string msg_storage() const override { return "static thread_local char"; }
-    /** Results are downloaded once, here, and leave the device (so the caller may keep
-     * their blocks: runtime/cuda/loom_cuda_host_rt.h `result_on_host`). */
-    void array_result(const std::string &e) override { line("lrt::result_on_host(" + e + ");"); }
 
     std::unordered_map<const Stm *, const KernelDesc *> kernels_of_;
     /** Arrays a kernel may read (with what loops, ifs and aliases pass on), arrays host

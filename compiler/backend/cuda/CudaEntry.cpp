@@ -126,7 +126,7 @@ CudaBuild compile(compiler::Optimised opt) {
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
-    : dev_(std::move(dev)), host_(cpu::load_entry(m, b.code.locs, b.host)), so_(b.host) {
+    : dev_(std::move(dev)), host_(cpu::load_entry(m, b.code.locs, b.host, true)), so_(b.host) {
     bind_ = (void (*)(const runtime::DevApi *))so_->symbol("loom_cuda_bind");
     report = std::move(b.report);
     ir_text = ir::to_string(m);
@@ -145,12 +145,12 @@ CudaEntry::~CudaEntry() {
 
 namespace {
 
-/** Calls f(data, bytes, buffer) for every non-empty primitive array in v (tuples and
- * records flattened). */
+/** Calls f(address, bytes, buffer) for every non-empty primitive array in v (tuples and
+ * records flattened), its bytes pending or not. */
 template <typename F> void each_array(const Value &v, F &&f) {
     if (v.is_prim_array()) {
         if (v.num_elements() > 0)
-            f(v.data(), v.num_elements() * (int64_t)prim_size(v.elem_prim()), v.buffer());
+            f(v.raw_data(), v.num_elements() * (int64_t)prim_size(v.elem_prim()), v.buffer());
         return;
     }
     if (v.kind() == Value::Kind::Tuple || v.kind() == Value::Kind::Record)
@@ -158,23 +158,60 @@ template <typename F> void each_array(const Value &v, F &&f) {
             each_array(x, f);
 }
 
+/** Set while this thread runs a call: a pending buffer filled then would wait for the
+ * device this thread holds. */
+thread_local bool in_call = false;
+
+/** Fills a pending result's bytes from the device copy the device's arrays keep. */
+void fetch(const std::shared_ptr<runtime::DeviceProgram> &dev, uint8_t *host, size_t bytes) {
+    if (in_call)
+        throw InternalError("cuda: a result still on the device was read during a call");
+    dev->begin_call();
+    try {
+        dev->shared_arrays()->fetch(*dev, host, (int64_t)bytes);
+    } catch (...) {
+        dev->end_call();
+        throw;
+    }
+    dev->end_call();
+}
+
 /** The results' device mirrors the call handed over: each kept with the result Value
- * whose bytes it holds (the host program's block lent to the Value), the others freed. */
-void adopt_results(runtime::DeviceCall &dc, runtime::ArgCache &c, const Value *v) {
+ * whose bytes it holds (the host program's block lent to the Value), the others freed.
+ * A mirror whose host bytes were not written is downloaded when the host first reads
+ * the Value (Bytes::defer) where the device keeps arrays for every entry; else now. */
+void adopt_results(runtime::DeviceCall &dc, runtime::ArgCache &c, const Value *v,
+                   const std::shared_ptr<runtime::DeviceProgram> &dev) {
     for (const runtime::DeviceCall::Mirror &m : dc.results) {
         bool kept = false;
         if (v)
             each_array(*v, [&](const uint8_t *data, int64_t bytes, const BytesPtr &buf) {
-                if (!kept && data == m.host && bytes == m.bytes) {
-                    c.adopt(dc.program, m.host, m.bytes, m.dev, buf);
-                    kept = true;
+                if (kept || data != m.host || bytes != m.bytes)
+                    return;
+                kept = true;
+                if (!m.host_valid && !dev->shared_arrays()) {
+                    auto t0 = std::chrono::steady_clock::now();
+                    dc.program.download(buf->raw(), m.dev, (uint64_t)m.bytes);
+                    dc.stats.transfer_ms += std::chrono::duration<double, std::milli>(
+                                                std::chrono::steady_clock::now() - t0).count();
+                    dc.stats.downloads++;
+                    dc.stats.download_bytes += m.bytes;
                 }
+                c.adopt(dc.program, m.host, m.bytes, m.dev, buf);
+                if (!m.host_valid && dev->shared_arrays())
+                    buf->defer([dev](uint8_t *p, size_t n) { fetch(dev, p, n); });
             });
         if (!kept)
             dc.program.free(m.dev, (uint64_t)m.bytes);
     }
     dc.results.clear();
 }
+
+/** Marks this thread as running a call while it lives. */
+struct InCall {
+    InCall() { in_call = true; }
+    ~InCall() { in_call = false; }
+};
 
 } // namespace
 
@@ -183,19 +220,20 @@ Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *i
     runtime::ArgCache &cache = arrays();
     runtime::DeviceCall dc(*dev_, &cache);
     dev_->begin_call();
-    for (const Value &a : args)
-        each_array(a, [&](const uint8_t *data, int64_t bytes, const BytesPtr &buf) {
-            cache.offer(data, bytes, buf);
-        });
-    bind_(dc.api());
+    InCall in;
     Value v;
     try {
+        for (const Value &a : args)
+            each_array(a, [&](const uint8_t *data, int64_t bytes, const BytesPtr &buf) {
+                cache.offer(*dev_, data, bytes, buf);
+            });
+        bind_(dc.api());
         cache.begin_call(*dev_);
         v = host_->call(args, interrupt);
     } catch (...) {
         bind_(nullptr);
         try {
-            adopt_results(dc, cache, nullptr);
+            adopt_results(dc, cache, nullptr, dev_);
             cache.end_call(*dev_);
             dev_->end_call();
         } catch (...) {
@@ -206,7 +244,7 @@ Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *i
         throw;
     }
     bind_(nullptr);
-    adopt_results(dc, cache, &v);
+    adopt_results(dc, cache, &v, dev_);
     cache.end_call(*dev_);
     dc.stats.device_ms = dev_->end_call();
     last_ = dc.stats;
