@@ -1251,11 +1251,65 @@ private:
         if (own) {
             line("const int e_ = (int)threadIdx.x * " + std::to_string(items) + " + j_;");
         } else {
-            line("const int e_ = j_ * " + (fixed ? std::to_string(scan_threads) : "(int)blockDim.x") +
-                 " + (int)threadIdx.x;");
+            line("const int e_ = " + stripe(fixed) + ";");
             line("const int64_t i_ = base_ + e_;");
         }
         open("if (e_ < n_) {");
+    }
+    /** Stripe j_ of the block's rows (or 16-byte accesses) of a tile: thread t's, at the
+     * stride of open_tile_rows. */
+    static std::string stripe(bool fixed) {
+        return "j_ * " + (fixed ? std::to_string(scan_threads) : std::string("(int)blockDim.x")) +
+               " + (int)threadIdx.x";
+    }
+
+    /** Elements in a 16-byte access to a staged scan tile (ScanTuning::vec), or 0: only
+     * when the tile's one accumulator is the row of the one input as it is (no map, not a
+     * virtual array) and the scan's only result, both rank 1 of one 4- or 8-byte type, so
+     * a tile is contiguous in both arrays, and a thread's rows are whole accesses. */
+    int vec_elems(const Soac &q, const SoacK &k, int items) const {
+        if (q.map || k.nacc != 1 || k.nres != 1 || q.inputs.size() != 1 || virt_.count(q.inputs[0].id))
+            return 0;
+        const IType &in = type_of(q.inputs[0]), &out = k.pt[0];
+        const int bytes = prim_size(out.elem), vec = 16 / bytes;
+        if (in.rank() != 1 || out.rank() != 1 || in.elem != out.elem || (bytes != 4 && bytes != 8))
+            return 0;
+        return items % vec == 0 ? vec : 0;
+    }
+    /** Copies the scan's tile between rank-1 array `arr` (from row base_) and its staging
+     * `stg` (into it with `load`, else out of it).  `rows()` emits the copy a row at a
+     * time; with `vec` (vec_elems, elements of type `t`, the kernel's vec_) a full tile
+     * whose first element is 16-byte aligned in `arr` moves by 16-byte accesses instead,
+     * striped over the block as rows are (coalesced), at 32-bit offsets from the tile's
+     * start; `rows()` takes the other tiles (the last, or a misaligned view's). */
+    template <class Rows>
+    void copy_tile(int vec, int items, bool fixed, bool load, const std::string &t,
+                   const std::string &arr, const std::string &stg, const std::string &tile, Rows rows) {
+        if (!vec)
+            return rows();
+        const std::string g = load ? "vin_" : "vout_", n = std::to_string(vec);
+        line((load ? "const " : "") + t + " *const " + g + " = " + arr + ".data + base_;");
+        open("if (n_ == " + tile + " && ((uint64_t)" + g + " & 15) == 0) {");
+        line("#pragma unroll");
+        open("for (int j_ = 0; j_ < " + std::to_string(items / vec) + "; j_++) {");
+        line("const int e_ = (" + stripe(fixed) + ") * " + n + ";");
+        // A tile's 32-row runs of padding hold whole accesses: the elements stay adjacent.
+        const std::string at = stg + "[lrt::padded(e_) + k_]";
+        if (load) {
+            line("const vec_ x_ = *(const vec_ *)(vin_ + e_);");
+            line("#pragma unroll");
+            line("for (int k_ = 0; k_ < " + n + "; k_++) " + at + " = x_.v[k_];");
+        } else {
+            line("vec_ x_;");
+            line("#pragma unroll");
+            line("for (int k_ = 0; k_ < " + n + "; k_++) x_.v[k_] = " + at + ";");
+            line("*(vec_ *)(vout_ + e_) = x_;");
+        }
+        close();
+        close("} else {");
+        ind_++;
+        rows();
+        close();
     }
 
     /** Single-pass scan (scanomap and screma with scans): tiles of rows (scan_items) in
@@ -1317,6 +1371,10 @@ private:
             tune.registers ? names_at(own, "[j_]") : names_at(stg, "[lrt::padded(e_)]");
         for (size_t a = 0; staged && a < k.nacc; a++)
             line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + tiles + ")];");
+        const int vec = staged && tune.vec ? vec_elems(q, k, items) : 0;
+        const std::string vin = vec ? name(q.inputs[0]) : ""; // a SOAC may have no inputs
+        if (vec)
+            line("struct alignas(16) vec_ { " + k.acc_t[0] + " v[" + std::to_string(vec) + "]; };");
         std::vector<std::string> wsum = names("wsum_", k.nacc), tpre = names("tpre_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++) {
             line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
@@ -1345,14 +1403,16 @@ private:
         if (staged) {
             // Rows base_ + j * scan_threads + t, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            open_tile_rows(items, false, tune.registers);
-            std::vector<std::string> r = mapped_row(q, "i_");
-            for (size_t a = 0; a < k.nacc; a++)
-                line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
-            for (size_t a = k.nacc; a < k.nres; a++)
-                put_row(name(s.pat[a].var), k.pt[a], "i_", r[a]);
-            close();
-            close();
+            copy_tile(vec, items, tune.registers, true, k.acc_t[0], vin, stg[0], tiles, [&] {
+                open_tile_rows(items, false, tune.registers);
+                std::vector<std::string> r = mapped_row(q, "i_");
+                for (size_t a = 0; a < k.nacc; a++)
+                    line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
+                for (size_t a = k.nacc; a < k.nres; a++)
+                    put_row(name(s.pat[a].var), k.pt[a], "i_", r[a]);
+                close();
+                close();
+            });
             line("__syncthreads();");
             // With tune.registers, kept in registers for the second fold below (16 words a
             // thread at most: scan_items keeps a tile's accumulators within 32 KiB).
@@ -1494,11 +1554,14 @@ private:
             close();
             close();
             line("__syncthreads();");
-            open_tile_rows(items, false, tune.registers);
-            for (size_t a = 0; a < os.nscan; a++)
-                put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
-            close();
-            close();
+            const std::string out = name(s.pat[0].var);
+            copy_tile(vec, items, tune.registers, false, k.acc_t[0], out, stg[0], tiles, [&] {
+                open_tile_rows(items, false, tune.registers);
+                for (size_t a = 0; a < os.nscan; a++)
+                    put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
+                close();
+                close();
+            });
         } else {
             fold_prefix(s, os, k.pt, pre, k.acc_t, "lo_", "hi_");
         }
@@ -1823,6 +1886,8 @@ ScanTuning scan_tuning() {
         t.registers = std::string(e) == "registers";
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_MIN_BLOCKS"))
         t.min_blocks = std::clamp(std::atoi(e), 0, 32);
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_VEC"))
+        t.vec = std::string(e) == "1";
     return t;
 }
 
