@@ -172,7 +172,7 @@ fi
 # SWEEP_BENCH (default prefixsum) alone; each prints its benchmark's table line (the
 # fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
 if want sweep; then
-  settings=${SWEEP:-default LOOM_CUDA_SCAN_VEC=1 LOOM_CUDA_SCAN_VEC=1,LOOM_CUDA_SCAN_KEEP=registers,LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_KEEP=registers,LOOM_CUDA_SCAN_MIN_BLOCKS=3}
+  settings=${SWEEP:-default LOOM_CUDA_SCAN_VEC=0,LOOM_CUDA_SCAN_KEEP=shared,LOOM_CUDA_SCAN_MIN_BLOCKS=0 LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=4 LOOM_CUDA_SCAN_ITEMS=8}
   bench=${SWEEP_BENCH:-prefixsum}
   note "== sweep: $bench, loom-cuda, 10 runs a setting"
   for setting in $settings; do

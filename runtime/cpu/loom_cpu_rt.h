@@ -111,7 +111,7 @@ void mem_born(Mem *m, int64_t bytes);
 void mem_dying(Mem *m);
 bool mem_lendable(const Mem *m);
 void mem_lent(Mem *m, const void *data, int64_t bytes);
-void mem_settle(Mem *m);
+void mem_settle(Mem *m, const void *data, int64_t bytes);
 #endif
 
 inline void inc(Mem *m) {
@@ -162,12 +162,13 @@ inline void lent(Mem *m, const void *data, int64_t bytes) {
     (void)m, (void)data, (void)bytes;
 #endif
 }
-/** The caller copies a result's bytes out of its block: they must be valid on the host. */
-inline void settle(Mem *m) {
+/** The caller copies a result's bytes [data, data + bytes) out of its block: they must
+ * be valid on the host. */
+inline void settle(Mem *m, const void *data, int64_t bytes) {
 #ifdef LOOM_MEM_HOOKS
-    mem_settle(m);
+    mem_settle(m, data, bytes);
 #else
-    (void)m;
+    (void)m, (void)data, (void)bytes;
 #endif
 }
 inline Mem *mem_alloc(int64_t bytes) {

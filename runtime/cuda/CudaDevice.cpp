@@ -109,12 +109,13 @@ DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
     api_.zero = [](void *self, uint64_t dst, int64_t bytes) {
         return guarded(self, [&](DeviceCall &c) { c.program.zero(dst, (uint64_t)bytes); });
     };
-    api_.keep = [](void *self, const void *host, int64_t bytes, uint64_t dev, int32_t host_valid) {
+    api_.keep = [](void *self, const void *host, int64_t bytes, uint64_t dev, int64_t dev_bytes,
+                   int32_t host_valid) {
         guarded(self, [&](DeviceCall &c) {
             try {
-                c.results.push_back({host, bytes, dev, host_valid != 0});
+                c.results.push_back({host, bytes, dev, dev_bytes, host_valid != 0});
             } catch (...) {
-                c.program.free(dev, (uint64_t)bytes);
+                c.program.free(dev, (uint64_t)dev_bytes);
                 throw;
             }
         });
@@ -145,7 +146,7 @@ void ArgCache::offer(DeviceProgram &p, const void *host, int64_t bytes, BytesPtr
         for (const Copy &k : kept_)
             if (k.keep == keep)
                 settle(p, k);
-    offered_.push_back({host, bytes, std::move(keep)});
+    offered_.push_back({host, bytes, std::move(keep), 0, 0, false});
 }
 
 void ArgCache::settle(DeviceProgram &p, const Copy &k) {
@@ -185,6 +186,7 @@ uint64_t ArgCache::get(DeviceCall &c, const void *host, int64_t bytes) {
         if (same(o)) {
             Copy k = o;
             k.dev = c.program.alloc((uint64_t)bytes);
+            k.dev_bytes = bytes;
             try {
                 c.upload(k.dev, host, bytes);
             } catch (...) {
@@ -198,15 +200,14 @@ uint64_t ArgCache::get(DeviceCall &c, const void *host, int64_t bytes) {
     return 0;
 }
 
-uint64_t ArgCache::adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
-                         BytesPtr keep) {
+void ArgCache::adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev,
+                     int64_t dev_bytes, BytesPtr keep) {
     for (const Copy &k : kept_)
         if (k.host == host && k.bytes == bytes) { // already kept (not expected): one copy
-            p.free(dev, (uint64_t)bytes);
-            return k.dev;
+            p.free(dev, (uint64_t)dev_bytes);
+            return;
         }
-    kept_.push_back({host, bytes, std::move(keep), dev, false});
-    return dev;
+    kept_.push_back({host, bytes, std::move(keep), dev, dev_bytes, false});
 }
 
 template <typename Gone> size_t ArgCache::free_if(DeviceProgram &p, Gone gone) {
@@ -219,7 +220,7 @@ template <typename Gone> size_t ArgCache::free_if(DeviceProgram &p, Gone gone) {
     std::vector<Copy> still;
     for (size_t i = 0; i < kept_.size(); i++) {
         if (go[i])
-            p.free(kept_[i].dev, (uint64_t)kept_[i].bytes);
+            p.free(kept_[i].dev, (uint64_t)kept_[i].dev_bytes);
         else
             still.push_back(std::move(kept_[i]));
     }

@@ -84,7 +84,8 @@ public:
         const void *host;
         int64_t bytes;
         uint64_t dev;
-        bool host_valid; ///< else only the device's copy holds the bytes
+        int64_t dev_bytes; ///< the device block's size (at least bytes)
+        bool host_valid;   ///< else only the device's copy holds the bytes
     };
     std::vector<Mirror> results;
 
@@ -126,9 +127,10 @@ public:
     /** The device copy of offered bytes [host, host + bytes) whose buffer is pending (the
      * copy is the only valid one), else 0. */
     uint64_t pending(const void *host, int64_t bytes);
-    /** Takes over dev, a device block holding the same bytes as [host, host + bytes) of
-     * the buffer `keep` (a result's mirror); the device address now kept for them. */
-    uint64_t adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev, BytesPtr keep);
+    /** Takes over dev, a device block of dev_bytes whose first bytes hold the same as
+     * [host, host + bytes) of the buffer `keep` (a result's mirror). */
+    void adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev, int64_t dev_bytes,
+               BytesPtr keep);
     /** Downloads the kept copy of [host, host + bytes) into host, if there is one (a
      * pending buffer's fill; the caller holds the device). */
     void fetch(DeviceProgram &p, void *host, int64_t bytes);
@@ -153,6 +155,7 @@ private:
         int64_t bytes;
         BytesPtr keep;
         uint64_t dev = 0;
+        int64_t dev_bytes = 0; ///< the device block's size (at least bytes)
         bool used = false;
     };
     bool shared_;

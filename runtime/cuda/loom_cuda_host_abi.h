@@ -38,12 +38,14 @@ struct DevApi {
      * the host program only reads it.  *ptr = 0 when Loom keeps no copies of those bytes
      * (the host program uploads them itself). */
     int (*arg)(void *self, const void *host, int64_t bytes, uint64_t *ptr);
-    /** A result's device mirror at dev, of its block's bytes [host, host + bytes), handed
-     * to Loom when Loom takes the block as the result Value's storage: kept on the device
-     * while the caller keeps the result (a later call taking it as an argument uploads
-     * nothing), freed otherwise.  host_valid = 0: the host bytes were not written (the
-     * kernels made them), Loom downloads them when the host first reads them. */
-    void (*keep)(void *self, const void *host, int64_t bytes, uint64_t dev, int32_t host_valid);
+    /** A result's device mirror at dev (a device block of dev_bytes), of the result's
+     * bytes [host, host + bytes) at the start of its block, handed to Loom when Loom takes
+     * the block as the result Value's storage: kept on the device while the caller keeps
+     * the result (a later call taking it as an argument uploads nothing), freed otherwise.
+     * host_valid = 0: the host bytes were not written (the kernels made them), Loom
+     * downloads them when the host first reads them. */
+    void (*keep)(void *self, const void *host, int64_t bytes, uint64_t dev, int64_t dev_bytes,
+                 int32_t host_valid);
     /** *ptr = the device copy of an entry argument's bytes [host, host + bytes) when that
      * copy is the only valid one (an earlier call's result the host has not read yet): the
      * host program must download before reading them on the host.  Else *ptr = 0. */

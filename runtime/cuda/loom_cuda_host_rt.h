@@ -113,6 +113,11 @@ template <class T, int R> uint64_t on_dev(const Arr<T, R> &a) {
     }
     return dev_addr(m, a.data);
 }
+/** Whether [data, data + bytes) is all of m's bytes (mem_alloc rounds a block's up to 64). */
+inline bool whole(const Mem *m, const void *data, int64_t bytes) {
+    return data == (const void *)(intptr_t)m->pad[M_HOST] && bytes <= m->pad[M_BYTES] &&
+           m->pad[M_BYTES] - bytes < 64;
+}
 /** Makes m valid on the host (downloading it once). */
 inline void on_host(Mem *m) {
     if (!m || (m->pad[M_VALID] & ON_HOST)) return;
@@ -125,24 +130,35 @@ template <class T, int R> void on_host(const Arr<T, R> &a) { on_host(a.mem); }
 template <class T> inline void on_host(const T &) {}
 /** Loom takes result block m as the storage of a Value's bytes [data, data + bytes)
  * (called while the call's device is bound): its device mirror, if still valid, goes to
- * Loom (DevApi::keep), with whether the host bytes are written (a Value of part of the
- * block is downloaded now: Loom keeps whole Values' copies); an argument's block keeps
- * its own (Loom's, or freed with it). */
+ * Loom (DevApi::keep), with whether the host bytes are written; a Value of part of the
+ * block is downloaded now and the mirror freed; an argument's block keeps its own
+ * (Loom's, or freed with it). */
 void mem_lent(Mem *m, const void *data, int64_t bytes) {
     if (!m->pad[M_DEV] || m->pad[M_ARG] != 0) return;
     if (!(m->pad[M_VALID] & ON_DEV)) { // the host wrote it since: a stale mirror
         free_mirror(m);
         return;
     }
-    if (data != (const void *)(intptr_t)m->pad[M_HOST] || bytes != m->pad[M_BYTES])
+    if (!whole(m, data, bytes)) { // a view of part of it: Loom keeps copies of whole Values
         on_host(m);
-    dev->keep(dev->self, (const void *)(intptr_t)m->pad[M_HOST], m->pad[M_BYTES],
-              (uint64_t)m->pad[M_DEV], (m->pad[M_VALID] & ON_HOST) != 0);
+        free_mirror(m);
+        m->pad[M_VALID] = ON_HOST;
+        return;
+    }
+    dev->keep(dev->self, data, bytes, (uint64_t)m->pad[M_DEV], m->pad[M_BYTES],
+              (m->pad[M_VALID] & ON_HOST) != 0);
     m->pad[M_DEV] = 0;
     m->pad[M_VALID] = ON_HOST; // Loom's from now on, the host bytes included
 }
-/** Loom copies a result's bytes out of block m: downloaded first when needed. */
-void mem_settle(Mem *m) { on_host(m); }
+/** Loom copies a result's bytes [data, data + bytes) out of block m: downloaded first
+ * when needed (the block stays as valid as it was). */
+void mem_settle(Mem *m, const void *data, int64_t bytes) {
+    if (!m || (m->pad[M_VALID] & ON_HOST) || bytes <= 0) return;
+    if (whole(m, data, bytes))
+        return on_host(m); // all of it, valid for a later lending of the block too
+    // Those bytes alone (a view's: `take 5 xs` of a large xs still on the device).
+    ok(dev->download(dev->self, const_cast<void *>(data), dev_addr(m, data), bytes));
+}
 /** Single elements read from a block's device contents before the block is downloaded
  * whole (a loop over its elements would otherwise pay one transfer per element). */
 inline constexpr int64_t elem_reads = 8;

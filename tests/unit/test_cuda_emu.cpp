@@ -299,16 +299,18 @@ entry make (n: i64) = map (\i -> i * 3) (iota n)
 entry sum (xs: []i64) = i64.sum xs
 entry twice (xs: []i64) = (i64.sum xs, map (+1) xs)
 entry cat (xs: []i64) = concat xs xs
-entry at (xs: []i64) (i: i64) = xs[i])");
+entry at (xs: []i64) (i: i64) = xs[i]
+entry tailof (n: i64) = let ys = map (*3) (iota n) in ys[1:])");
     auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
     auto sum = compiler::compile_entry(p, "sum", compiler::Backend::Cuda);
     auto twice = compiler::compile_entry(p, "twice", compiler::Backend::Cuda);
     auto cat = compiler::compile_entry(p, "cat", compiler::Backend::Cuda);
     auto at = compiler::compile_entry(p, "at", compiler::Backend::Cuda);
+    auto tailof = compiler::compile_entry(p, "tailof", compiler::Backend::Cuda);
     auto *cuda_sum = dynamic_cast<cuda::CudaEntry *>(sum.get());
     REQUIRE(cuda_sum);
     auto i64 = [](int64_t x) { return Value(PrimValue::integer(PrimType::I64, (uint64_t)x)); };
-    const int64_t n = 5000, total = 3 * n * (n - 1) / 2;
+    const int64_t n = 5001, total = 3 * n * (n - 1) / 2; // not a multiple of 64 bytes
 
     // A result computed on the device stays there, not downloaded until the host reads
     // it: a later entry taking it as an argument uploads nothing.
@@ -336,6 +338,10 @@ entry at (xs: []i64) (i: i64) = xs[i])");
     CHECK(sum->call({tail}).prim().i == total);
     CHECK(!zs.buffer()->pending());
     CHECK(zs.flat_prim(1).i == 3);
+    // A result that is part of a device block: downloaded, right, and usable again.
+    Value part = tailof->call({i64(n)});
+    CHECK(part.flat_prim(0).i == 3);
+    CHECK(sum->call({part}).prim().i == total);
     // A host array is uploaded by its first use only, whichever entry uses it next.
     Value ys = Value::prim_array(PrimType::I64, {n});
     for (int64_t i = 0; i < n; i++)
@@ -365,6 +371,7 @@ entry at (xs: []i64) (i: i64) = xs[i])");
     both = Value();
     zs = Value();
     tail = Value();
+    part = Value();
     Value one = Value::prim_array(PrimType::I64, {1});
     store_prim(PrimType::I64, one.mutable_data(), 0, PrimValue::integer(PrimType::I64, 7));
     CHECK(sum->call({one}).prim().i == 7);

@@ -500,7 +500,7 @@ TEST_CASE("cuda arrays: a result pending on the device is downloaded before its 
         uint64_t dev = p.alloc(16);
         p.upload(dev, want.data(), 16);
         auto buf = std::make_shared<Bytes>(16);
-        c.adopt(p, buf->raw(), 16, dev, buf);
+        c.adopt(p, buf->raw(), 16, dev, 16, buf);
         buf->defer([&](uint8_t *d, size_t n) { c.fetch(p, d, (int64_t)n); });
         return buf;
     };

@@ -1510,7 +1510,8 @@ protected:
         os_ << "extern \"C\" int loom_lendable(void *m) { return lrt::lendable((lrt::Mem *)m); }\n";
         os_ << "extern \"C\" void loom_lent(void *m, const void *data, int64_t bytes) { "
                "lrt::lent((lrt::Mem *)m, data, bytes); }\n";
-        os_ << "extern \"C\" void loom_settle(void *m) { lrt::settle((lrt::Mem *)m); }\n";
+        os_ << "extern \"C\" void loom_settle(void *m, const void *data, int64_t bytes) { "
+               "lrt::settle((lrt::Mem *)m, data, bytes); }\n";
     }
     /** Entry argument `args_[i]` of array type as the local of parameter p. */
     virtual void array_argument(const Param &p, const std::string &i) {

@@ -35,7 +35,7 @@ namespace {
 using EntryFn = int (*)(Ctx *, Val *, Val *);
 using ReleaseFn = void (*)(void *);
 using LendableFn = int (*)(void *);
-using LentFn = void (*)(void *, const void *, int64_t);
+using LentFn = void (*)(void *, const void *, int64_t); ///< loom_lent, loom_settle
 
 std::string shape_text(const int64_t *s, int n) {
     std::string r;
@@ -197,7 +197,7 @@ public:
         release_ = (ReleaseFn)so_->symbol("loom_release");
         lendable_ = (LendableFn)so_->symbol("loom_lendable");
         lent_ = (LentFn)so_->symbol("loom_lent");
-        settle_ = (ReleaseFn)so_->symbol("loom_settle");
+        settle_ = (LentFn)so_->symbol("loom_settle");
     }
 
     Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
@@ -273,8 +273,8 @@ private:
     std::shared_ptr<runtime::SharedObject> so_;
     EntryFn entry_ = nullptr;
     bool device_host_;
-    ReleaseFn release_ = nullptr, settle_ = nullptr;
-    LentFn lent_ = nullptr;
+    ReleaseFn release_ = nullptr;
+    LentFn lent_ = nullptr, settle_ = nullptr;
     LendableFn lendable_ = nullptr;
 
     /** A result array's bytes: the program's block itself when it may be lent (the
@@ -294,7 +294,7 @@ private:
                                            [mem, release, keep = so_] { release(mem); });
         }
         if (v.mem)
-            settle_(v.mem);
+            settle_(v.mem, v.data, (int64_t)bytes);
         BytesPtr b = BufferPool::get().copy(v.data, bytes);
         if (v.mem)
             release_(v.mem);

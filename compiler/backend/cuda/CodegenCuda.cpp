@@ -1268,9 +1268,10 @@ private:
      * virtual array) and the scan's only result, both rank 1 of one 4- or 8-byte type, so
      * a tile is contiguous in both arrays, and a thread's rows are whole accesses. */
     int vec_elems(const Soac &q, const SoacK &k, int items) const {
-        if (q.map || k.nacc != 1 || k.nres != 1 || q.inputs.size() != 1 || virt_.count(q.inputs[0].id))
+        // Before the kernel's types are bound: what the statement's kernel() knows.
+        if (q.map || k.nacc != 1 || k.nres != 1 || q.inputs.size() != 1 || kvirt_.count(q.inputs[0].id))
             return 0;
-        const IType &in = type_of(q.inputs[0]), &out = k.pt[0];
+        const IType &in = all_types_.at(q.inputs[0].id), &out = k.pt[0];
         const int bytes = prim_size(out.elem), vec = 16 / bytes;
         if (in.rank() != 1 || out.rank() != 1 || in.elem != out.elem || (bytes != 4 && bytes != 8))
             return 0;
@@ -1328,7 +1329,16 @@ private:
         auto any = [](size_t) { return true; };
         auto is_scan = [&](size_t o) { return os.is_scan(o); };
         const bool packed = k.nacc == 1 && prim_size(k.pt[0].elem) <= 4;
-        const ScanTuning tune = scan_tuning();
+        // Staged through shared memory (coalesced reads and writes, each output written
+        // once) when the accumulators' tile fits; else each thread reads and writes a
+        // contiguous chunk, and adds its prefix to its outputs in a second pass.
+        size_t acc_bytes = 0;
+        for (size_t a = 0; a < k.nacc; a++)
+            acc_bytes += std::max<size_t>(prim_size(k.pt[a].elem), 4);
+        const bool staged = acc_bytes <= 16;
+        const int items = scan_items(acc_bytes, staged);
+        const int can_vec = staged ? vec_elems(q, k, items) : 0;
+        const ScanTuning tune = scan_tuning(can_vec && prim_size(k.pt[0].elem) == 4);
         std::vector<KParam> status;
         if (packed) {
             KernelArg st = scratch("status", "uint64_t", 'T');
@@ -1355,14 +1365,6 @@ private:
         line("const int64_t w_ = " + i64(q.w) + ";");
         line("const int64_t ntiles_ = pstatus_.shape[0];");
         line("const unsigned lane_ = threadIdx.x & 31u, warp_ = threadIdx.x >> 5, nw_ = (blockDim.x + 31u) >> 5;");
-        // Staged through shared memory (coalesced reads and writes, each output written
-        // once) when the accumulators' tile fits; else each thread reads and writes a
-        // contiguous chunk, and adds its prefix to its outputs in a second pass.
-        size_t acc_bytes = 0;
-        for (size_t a = 0; a < k.nacc; a++)
-            acc_bytes += std::max<size_t>(prim_size(k.pt[a].elem), 4);
-        const bool staged = acc_bytes <= 16;
-        const int items = scan_items(acc_bytes, staged);
         code_.kernels.back().tile = scan_threads * (int64_t)items;
         const std::string tiles = std::to_string(code_.kernels.back().tile);
         std::vector<std::string> stg = names("stg_", k.nacc), own = names("own_", k.nacc);
@@ -1371,7 +1373,7 @@ private:
             tune.registers ? names_at(own, "[j_]") : names_at(stg, "[lrt::padded(e_)]");
         for (size_t a = 0; staged && a < k.nacc; a++)
             line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + tiles + ")];");
-        const int vec = staged && tune.vec ? vec_elems(q, k, items) : 0;
+        const int vec = tune.vec ? can_vec : 0;
         const std::string vin = vec ? name(q.inputs[0]) : ""; // a SOAC may have no inputs
         if (vec)
             line("struct alignas(16) vec_ { " + k.acc_t[0] + " v[" + std::to_string(vec) + "]; };");
@@ -1872,8 +1874,12 @@ private:
 
 } // namespace
 
-ScanTuning scan_tuning() {
+ScanTuning scan_tuning(bool copy32) {
     ScanTuning t;
+    if (copy32) { // the measured best for this case (CudaBackend.h)
+        t.vec = t.registers = true;
+        t.min_blocks = 3;
+    }
     auto ns = [](const char *var, int dflt) {
         const char *e = std::getenv(var);
         return e ? std::clamp(std::atoi(e), 0, 100000) : dflt;

@@ -60,9 +60,11 @@ inline constexpr int scan_threads = 512;
  * fewer tiles finish per microsecond, so fewer are still unpublished when a tile looks
  * back); on an H100, 16 measured best for i32 (8: 0.74 ms, 16: 0.54, 32: 0.62 at 10^8). */
 int scan_items(size_t acc_bytes, bool staged);
-/** How a single-pass scan's tiles wait on one another (the defaults below, CUB's for
- * 4-byte scans on sm_90; the environment overrides them when code is generated, for
- * tuning sweeps on a GPU, docs/gpu.md):
+/** How a single-pass scan's tiles wait on one another and move (the defaults below, CUB's
+ * waits for 4-byte scans on sm_90; `copy32`: a scan of a plain 4-byte array, as vec below
+ * describes, takes vec, registers and min_blocks 3, the best measured for it; the
+ * environment overrides them when code is generated, for tuning sweeps on a GPU,
+ * docs/gpu.md):
  *  - launch_order ($LOOM_CUDA_SCAN_ORDER=launch or atomic): tile b is block b of a grid
  *    of one block per tile, as CUB does (blocks start in index order, so a tile waits
  *    only for tiles already started); else tiles are claimed from an atomic counter by
@@ -74,8 +76,9 @@ int scan_items(size_t acc_bytes, bool staged);
  *  - registers ($LOOM_CUDA_SCAN_KEEP=shared or registers): whether a thread keeps its rows
  *    of a staged tile in registers between its two folds (and strides the block's rows by
  *    the constant scan_threads), as CUB and the hand-written harness of docs/benchmarks.md
- *    do, or reads them from shared memory twice (the measured default: 32 registers, 4
- *    blocks an SM on an H100, against 52 and 2 for registers; not yet measured on a GPU);
+ *    do, or reads them from shared memory twice (the default: 32 registers, 4 blocks an
+ *    SM on an H100, against 52 and 2 for registers; i32 prefix sum at 10^8 on an H100,
+ *    2026-11-27: 0.379 ms shared, 0.602 registers, 0.369 registers with min_blocks 3);
  *  - min_blocks ($LOOM_CUDA_SCAN_MIN_BLOCKS): blocks an SM should hold, the second
  *    argument of __launch_bounds__ (0: none; 3 keeps the registers variant at 40);
  *  - vec ($LOOM_CUDA_SCAN_VEC=1): a staged tile that is a plain copy of a 4- or 8-byte
@@ -93,7 +96,7 @@ struct ScanTuning {
     int min_blocks = 0;
     bool vec = false;
 };
-ScanTuning scan_tuning();
+ScanTuning scan_tuning(bool copy32);
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
  * such block per tile (a scan's, or a stencil's), one block of B, one thread, or the grid
  * of the kernel's first launch. */

@@ -197,12 +197,12 @@ void adopt_results(runtime::DeviceCall &dc, runtime::ArgCache &c, const Value *v
                     dc.stats.downloads++;
                     dc.stats.download_bytes += m.bytes;
                 }
-                c.adopt(dc.program, m.host, m.bytes, m.dev, buf);
+                c.adopt(dc.program, m.host, m.bytes, m.dev, m.dev_bytes, buf);
                 if (!m.host_valid && dev->shared_arrays())
                     buf->defer([dev](uint8_t *p, size_t n) { fetch(dev, p, n); });
             });
         if (!kept)
-            dc.program.free(m.dev, (uint64_t)m.bytes);
+            dc.program.free(m.dev, (uint64_t)m.dev_bytes);
     }
     dc.results.clear();
 }
