@@ -162,28 +162,48 @@ const std::vector<Value> &Value::no_values() {
     return none;
 }
 
-void Bytes::defer(std::function<void(uint8_t *, size_t)> fill) {
+void Bytes::defer(Fill fill) {
     std::lock_guard<std::mutex> lock(fill_mutex_);
     fill_ = std::move(fill);
     pending_.store(true, std::memory_order_release);
 }
 
 void Bytes::fill() const {
-    std::function<void(uint8_t *, size_t)> f;
+    Fill f;
     {
         std::lock_guard<std::mutex> lock(fill_mutex_);
         f = fill_;
     }
     // Run unlocked: the fill waits for the device, whose holder may settle these bytes.
     if (f)
-        f(p_, n_);
+        f(p_, 0, n_);
     settled();
+}
+
+void Bytes::peek(size_t from, size_t n, uint8_t *dst) const {
+    Fill f;
+    if (pending()) {
+        std::lock_guard<std::mutex> lock(fill_mutex_);
+        f = fill_;
+    }
+    if (f)
+        f(dst, from, n);
+    else
+        std::memcpy(dst, data() + from, n);
 }
 
 void Bytes::settled() const {
     std::lock_guard<std::mutex> lock(fill_mutex_);
     fill_ = nullptr;
     pending_.store(false, std::memory_order_release);
+}
+
+PrimValue Value::peek_prim(int64_t i) const {
+    if (!buf_->pending()) return flat_prim(i);
+    size_t size = (size_t)prim_size(prim_.type);
+    uint8_t one[16];
+    buf_->peek((size_t)(offset_ + i) * size, size, one);
+    return load_prim(prim_.type, one, 0);
 }
 
 Value Value::tuple(std::vector<Value> elems) {

@@ -97,9 +97,15 @@ public:
     /** Foreign bytes (a compiled program's block lent to a Value), not Loom's heap. */
     bool foreign() const { return !own_; }
 
-    /** The contents are elsewhere until the first data(), which runs `fill(data, size)`
-     * (it may run more than once if two threads ask at once: it must be idempotent). */
-    void defer(std::function<void(uint8_t *, size_t)> fill);
+    /** Writes n bytes from offset `from` of the contents to dst. */
+    using Fill = std::function<void(uint8_t *dst, size_t from, size_t n)>;
+    /** The contents are elsewhere until the first data(), which runs `fill(data, 0,
+     * size)` (it may run more than once if two threads ask at once: it must be
+     * idempotent). */
+    void defer(Fill fill);
+    /** Copies n bytes from offset `from` to dst, pending or not; pending bytes stay so
+     * (a few elements shown of a large array still on the GPU). */
+    void peek(size_t from, size_t n, uint8_t *dst) const;
     bool pending() const { return pending_.load(std::memory_order_acquire); }
     /** The address of the bytes, pending or not (for code that knows where the contents
      * are: the GPU backend's arguments). */
@@ -114,7 +120,7 @@ private:
     std::function<void()> release_;
     mutable std::atomic<bool> pending_{false};
     mutable std::mutex fill_mutex_; ///< guards fill_ (not held while it runs)
-    mutable std::function<void(uint8_t *, size_t)> fill_;
+    mutable Fill fill_;
     void fill() const;
 };
 using BytesPtr = std::shared_ptr<Bytes>;
@@ -171,6 +177,9 @@ public:
     const uint8_t *raw_data() const { return buf_->raw() + offset_ * prim_size(prim_.type); }
     /** Prim arrays: the i-th element of the flattened view. */
     PrimValue flat_prim(int64_t i) const { return load_prim(prim_.type, data(), i); }
+    /** Prim arrays: the i-th element, read alone when the bytes are pending (Bytes::peek:
+     * for a few elements; flat_prim for many). */
+    PrimValue peek_prim(int64_t i) const;
     /** Boxed arrays: the i-th element of the flattened view. */
     const Value &flat_boxed(int64_t i) const { return (*boxed_)[offset_ + i]; }
     /** Row i of an array (a scalar/element for rank 1, a view for rank > 1).  No bounds check. */

@@ -1075,6 +1075,8 @@ void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
         return;
     }
     int64_t n = v.length();
+    // Elements read one by one: of an array still on the GPU, only those shown come down.
+    const bool peek = v.is_prim_array() && v.rank() == 1;
     out += '[';
     for (int64_t i = 0; i < n; ++i) {
         if (i > 0) out += ", ";
@@ -1083,7 +1085,7 @@ void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
             i = n - keep - 1;
             continue;
         }
-        abbrev_rec(v.row(i), keep, out);
+        abbrev_rec(peek ? Value(v.peek_prim(i)) : v.row(i), keep, out);
     }
     out += ']';
 }

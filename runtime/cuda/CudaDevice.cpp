@@ -156,12 +156,13 @@ void ArgCache::settle(DeviceProgram &p, const Copy &k) {
     }
 }
 
-void ArgCache::fetch(DeviceProgram &p, void *host, int64_t bytes) {
+bool ArgCache::fetch(DeviceProgram &p, const void *base, int64_t from, int64_t n, void *dst) {
     for (const Copy &k : kept_)
-        if (k.host == host && k.bytes == bytes) {
-            p.download(host, k.dev, (uint64_t)bytes);
-            return;
+        if (k.host == base && whole(*k.keep, k.host, k.bytes) && from >= 0 && from + n <= k.bytes) {
+            p.download(dst, k.dev + (uint64_t)from, (uint64_t)n);
+            return true;
         }
+    return false;
 }
 
 uint64_t ArgCache::pending(const void *host, int64_t bytes) {

@@ -131,9 +131,10 @@ public:
      * [host, host + bytes) of the buffer `keep` (a result's mirror). */
     void adopt(DeviceProgram &p, const void *host, int64_t bytes, uint64_t dev, int64_t dev_bytes,
                BytesPtr keep);
-    /** Downloads the kept copy of [host, host + bytes) into host, if there is one (a
-     * pending buffer's fill; the caller holds the device). */
-    void fetch(DeviceProgram &p, void *host, int64_t bytes);
+    /** Downloads n bytes from offset `from` of the kept copy of the whole buffer at base
+     * into dst, if there is one (a pending buffer's fill or peek; the caller holds the
+     * device).  Whether there was. */
+    bool fetch(DeviceProgram &p, const void *base, int64_t from, int64_t n, void *dst);
     /** Before a call: frees the copies whose Values are gone (shared), so the call can
      * use their memory. */
     void begin_call(DeviceProgram &p);

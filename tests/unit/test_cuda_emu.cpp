@@ -12,6 +12,7 @@
 #include "core/Diagnostic.h"
 #include "runtime/cuda/EmuDevice.h"
 #include "runtime/cuda/RuntimeText.h"
+#include "session/Session.h"
 
 #include <doctest/doctest.h>
 
@@ -316,6 +317,10 @@ entry tailof (n: i64) = let ys = map (*3) (iota n) in ys[1:])");
     // it: a later entry taking it as an argument uploads nothing.
     Value xs = make->call({i64(n)});
     CHECK(make->last_transfers().downloads == 0);
+    CHECK(xs.buffer()->pending());
+    // Shown abbreviated, only the elements shown come down.
+    CHECK(format_value_abbrev(xs) ==
+          "[0i64, 3i64, 6i64, ..., 14994i64, 14997i64, 15000i64]  -- shape [5001]; :print shows it all");
     CHECK(xs.buffer()->pending());
     const size_t kept = cuda_sum->kept_args();
     CHECK(sum->call({xs}).prim().i == total);

@@ -139,6 +139,8 @@ TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device
         x = s.submit("xs\n");
         REQUIRE(x.kind == Kind::Value);
         CHECK(x.value->flat_prim(19999).i == 59997);
+        CHECK(x.downloads == 0);  // the argument itself, shared: nothing to copy
+        x = EvalRecord();
         EvalRecord c = s.submit(":cache\n");
         CHECK(c.output.find("emulated GPU: 1 array kept for later evaluations (156.3 KiB)") !=
               std::string::npos);

@@ -37,6 +37,14 @@ using ReleaseFn = void (*)(void *);
 using LendableFn = int (*)(void *);
 using LentFn = void (*)(void *, const void *, int64_t); ///< loom_lent, loom_settle
 
+/** An argument array's bytes as the program sees them: a result that is one of them,
+ * whole, shares its storage (no copy, nor a download of an argument still on the GPU). */
+struct ArgBytes {
+    const uint8_t *data;
+    size_t bytes;
+    const Value *value;
+};
+
 std::string shape_text(const int64_t *s, int n) {
     std::string r;
     for (int i = 0; i < n; i++)
@@ -209,6 +217,7 @@ public:
         std::vector<uint64_t> slots(nargs);
         std::vector<std::vector<int64_t>> shapes(nargs);
         size_t k = 0;
+        std::vector<ArgBytes> arrays;
         for (const ir::Param &p : f.size_params) {
             int64_t n = sizes[p.var.id];
             std::memcpy(&slots[k], &n, 8);
@@ -233,6 +242,8 @@ public:
                 const uint8_t *data = device_host_ ? v.raw_data() : v.data();
                 in[k].data = const_cast<uint8_t *>(v.num_elements() ? data : nullptr);
                 in[k].shape = shapes[k].data();
+                if (v.num_elements())
+                    arrays.push_back({data, (size_t)(v.num_elements() * prim_size(v.elem_prim())), &v});
             }
         }
         size_t nres = f.ret.size();
@@ -262,7 +273,18 @@ public:
             int64_t n = 1;
             for (int64_t d : sh)
                 n *= d;
-            res.push_back(Value::prim_array(t.elem, sh, result_bytes(out[i], (size_t)(n * prim_size(t.elem)))));
+            const size_t bytes = (size_t)(n * prim_size(t.elem));
+            const ArgBytes *same = nullptr;
+            for (const ArgBytes &a : arrays)
+                if (!same && a.data == out[i].data && a.bytes == bytes && a.value->elem_prim() == t.elem)
+                    same = &a;
+            if (same) {
+                if (out[i].mem)
+                    release_(out[i].mem);
+                res.push_back(Value::prim_array(t.elem, sh, same->value->buffer(), same->value->offset()));
+                continue;
+            }
+            res.push_back(Value::prim_array(t.elem, sh, result_bytes(out[i], bytes)));
         }
         return ir::regroup_results(f, res);
     }

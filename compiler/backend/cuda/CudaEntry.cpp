@@ -12,6 +12,7 @@
 #include "runtime/cuda/Nvrtc.h"
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -162,18 +163,24 @@ template <typename F> void each_array(const Value &v, F &&f) {
  * device this thread holds. */
 thread_local bool in_call = false;
 
-/** Fills a pending result's bytes from the device copy the device's arrays keep. */
-void fetch(const std::shared_ptr<runtime::DeviceProgram> &dev, uint8_t *host, size_t bytes) {
+/** n bytes from offset `from` of pending result bytes at base, into dst, from the device
+ * copy the device's arrays keep (none: the bytes were settled meanwhile, by the holder of
+ * the device, and are read from base). */
+void fetch(const std::shared_ptr<runtime::DeviceProgram> &dev, const uint8_t *base, size_t from,
+           size_t n, uint8_t *dst) {
     if (in_call)
         throw InternalError("cuda: a result still on the device was read during a call");
     dev->begin_call();
+    bool fetched = false;
     try {
-        dev->shared_arrays()->fetch(*dev, host, (int64_t)bytes);
+        fetched = dev->shared_arrays()->fetch(*dev, base, (int64_t)from, (int64_t)n, dst);
     } catch (...) {
         dev->end_call();
         throw;
     }
     dev->end_call();
+    if (!fetched && dst != base + from)
+        std::memcpy(dst, base + from, n);
 }
 
 /** The results' device mirrors the call handed over: each kept with the result Value
@@ -199,7 +206,9 @@ void adopt_results(runtime::DeviceCall &dc, runtime::ArgCache &c, const Value *v
                 }
                 c.adopt(dc.program, m.host, m.bytes, m.dev, m.dev_bytes, buf);
                 if (!m.host_valid && dev->shared_arrays())
-                    buf->defer([dev](uint8_t *p, size_t n) { fetch(dev, p, n); });
+                    buf->defer([dev, base = buf->raw()](uint8_t *dst, size_t from, size_t n) {
+                        fetch(dev, base, from, n, dst);
+                    });
             });
         if (!kept)
             dc.program.free(m.dev, (uint64_t)m.dev_bytes);
