@@ -103,9 +103,11 @@ public:
      * size)` (it may run more than once if two threads ask at once: it must be
      * idempotent). */
     void defer(Fill fill);
-    /** Copies n bytes from offset `from` to dst, pending or not; pending bytes stay so
-     * (a few elements shown of a large array still on the GPU). */
+    /** Copies n bytes from offset `from` to dst: of pending bytes, for the first
+     * `peeks` calls, those alone (the bytes stay pending: a few elements of a large
+     * array still on the GPU, shown or indexed), then all of them (data()). */
     void peek(size_t from, size_t n, uint8_t *dst) const;
+    static constexpr int peeks = 64;
     bool pending() const { return pending_.load(std::memory_order_acquire); }
     /** The address of the bytes, pending or not (for code that knows where the contents
      * are: the GPU backend's arguments). */
@@ -121,6 +123,7 @@ private:
     mutable std::atomic<bool> pending_{false};
     mutable std::mutex fill_mutex_; ///< guards fill_ (not held while it runs)
     mutable Fill fill_;
+    mutable std::atomic<int> peeked_{0};
     void fill() const;
 };
 using BytesPtr = std::shared_ptr<Bytes>;
@@ -175,11 +178,11 @@ public:
     const uint8_t *data() const { return buf_->data() + offset_ * prim_size(prim_.type); }
     /** Prim arrays: the address of this view's first element, its bytes pending or not. */
     const uint8_t *raw_data() const { return buf_->raw() + offset_ * prim_size(prim_.type); }
-    /** Prim arrays: the i-th element of the flattened view. */
-    PrimValue flat_prim(int64_t i) const { return load_prim(prim_.type, data(), i); }
-    /** Prim arrays: the i-th element, read alone when the bytes are pending (Bytes::peek:
-     * for a few elements; flat_prim for many). */
-    PrimValue peek_prim(int64_t i) const;
+    /** Prim arrays: the i-th element of the flattened view (read alone while the bytes
+     * are pending, for the first few reads: Bytes::peek). */
+    PrimValue flat_prim(int64_t i) const {
+        return buf_->pending() ? peek_prim(i) : load_prim(prim_.type, buf_->raw() + offset_ * prim_size(prim_.type), i);
+    }
     /** Boxed arrays: the i-th element of the flattened view. */
     const Value &flat_boxed(int64_t i) const { return (*boxed_)[offset_ + i]; }
     /** Row i of an array (a scalar/element for rank 1, a view for rank > 1).  No bounds check. */
@@ -200,6 +203,7 @@ public:
                        const std::vector<int64_t> &row_shape_if_empty = {});
 
 private:
+    PrimValue peek_prim(int64_t i) const;
     static const std::vector<Value> &no_values();
     Kind kind_;
     PrimValue prim_;  // scalar, or element type of a prim array

@@ -67,12 +67,6 @@ std::string shape_caption(const Value &v, const std::string &type) {
 const char *const td = "<td style=\"text-align:right;font-family:monospace\">";
 const char *const ellipsis_td = "<td style=\"text-align:center\">…</td>";
 
-/** Element j of row: a prim element read alone (of an array still on the GPU, only the
- * cells shown come down: Value::peek_prim). */
-Value cell(const Value &row, int64_t j) {
-    return row.is_prim_array() && row.rank() == 1 ? Value(row.peek_prim(j)) : row.row(j);
-}
-
 std::string table_html(const Value &v, const std::string &caption) {
     std::string h = "<table class=\"loom-array\"><caption style=\"caption-side:top;text-align:left\">" +
                     html_escape(caption) + "</caption>";
@@ -80,7 +74,7 @@ std::string table_html(const Value &v, const std::string &caption) {
     auto row_html = [&](const Value &row) {
         std::string r = "<tr>";
         for (int64_t j : shown(row.length()))
-            r += j < 0 ? ellipsis_td : td + html_escape(cell_text(cell(row, j))) + "</td>";
+            r += j < 0 ? ellipsis_td : td + html_escape(cell_text(row.row(j))) + "</td>";
         return r + "</tr>";
     };
     if (v.rank() == 1) return h + row_html(v) + "</table>";

@@ -493,7 +493,21 @@ EvalRecord Session::submit(const std::string &input, const std::string &source_n
                            int first_line) {
     // submit_impl catches every exception, so nothing crosses the thread boundary.
     EvalRecord r;
+    const runtime::LateDownloads before = runtime::late_downloads();
     run_with_big_stack([&] { r = submit_impl(input, source_name, first_line); });
+    // GPU results read on the host during this evaluation (they stay on the device until
+    // then): counted with its transfers, or said when nothing else shows them.
+    runtime::LateDownloads after = runtime::late_downloads();
+    if (int64_t n = after.count - before.count; n > 0) {
+        int64_t bytes = after.bytes - before.bytes;
+        r.downloads += n;
+        r.download_bytes += bytes;
+        r.transfer_ms += after.ms - before.ms;
+        if (!r.compiled)
+            r.notes.push_back("read from the GPU: " + std::to_string(n) + " download" +
+                              (n == 1 ? "" : "s") + " (" + fmt_bytes(bytes) + ", " +
+                              fmt_ms(after.ms - before.ms) + ")");
+    }
     return r;
 }
 
@@ -1075,8 +1089,6 @@ void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
         return;
     }
     int64_t n = v.length();
-    // Elements read one by one: of an array still on the GPU, only those shown come down.
-    const bool peek = v.is_prim_array() && v.rank() == 1;
     out += '[';
     for (int64_t i = 0; i < n; ++i) {
         if (i > 0) out += ", ";
@@ -1085,7 +1097,7 @@ void abbrev_rec(const Value &v, int64_t keep, std::string &out) {
             i = n - keep - 1;
             continue;
         }
-        abbrev_rec(peek ? Value(v.peek_prim(i)) : v.row(i), keep, out);
+        abbrev_rec(v.row(i), keep, out);
     }
     out += ']';
 }

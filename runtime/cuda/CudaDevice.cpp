@@ -464,6 +464,23 @@ private:
 
 } // namespace
 
+namespace {
+std::mutex late_mutex;
+LateDownloads late;
+} // namespace
+
+LateDownloads late_downloads() {
+    std::lock_guard<std::mutex> lock(late_mutex);
+    return late;
+}
+
+void note_late_download(int64_t bytes, double ms) {
+    std::lock_guard<std::mutex> lock(late_mutex);
+    late.count++;
+    late.bytes += bytes;
+    late.ms += ms;
+}
+
 std::optional<KeptArrays> kept_arrays() {
     if (DriverContext *c = driver_context.load()) {
         std::lock_guard<std::mutex> lock(c->mutex);

@@ -175,6 +175,16 @@ private:
  * and whether the device is the emulator.  Nothing before this process used a device. */
 std::optional<KeptArrays> kept_arrays();
 
+/** Results' bytes downloaded after their calls (pending Values read on the host, see
+ * ArgCache), in this process so far: how many downloads, their bytes and host time.
+ * Sessions count those an evaluation made with its other transfers. */
+struct LateDownloads {
+    int64_t count = 0, bytes = 0;
+    double ms = 0;
+};
+LateDownloads late_downloads();
+void note_late_download(int64_t bytes, double ms);
+
 /** The real device: `cubin` loaded into the process's context.  Throws RuntimeError when
  * no driver or device is usable. */
 std::shared_ptr<DeviceProgram> driver_program(const std::string &cubin_path);

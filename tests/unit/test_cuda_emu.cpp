@@ -333,7 +333,13 @@ entry tailof (n: i64) = let ys = map (*3) (iota n) in ys[1:])");
     CHECK(cat->last_transfers().downloads == 1);
     CHECK(both.flat_prim(2 * n - 1).i == 3 * (n - 1));
     CHECK(at->call({xs, i64(n - 2)}).prim().i == 3 * (n - 2));
+    // Read element by element on the host: the first few alone, then all of it.
     CHECK(xs.flat_prim(n - 1).i == 3 * (n - 1));
+    CHECK(xs.buffer()->pending());
+    int64_t first = 0;
+    for (int64_t i = 0; i < Bytes::peeks; i++)
+        first += xs.flat_prim(i).i;
+    CHECK(first == 3 * Bytes::peeks * (Bytes::peeks - 1) / 2);
     CHECK(!xs.buffer()->pending());
     // Part of a pending result, passed alone, is downloaded whole first (only whole
     // buffers' device copies are kept).

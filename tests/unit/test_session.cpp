@@ -130,6 +130,16 @@ TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device
             CHECK(r.uploads == 0);  // xs is still on the device
             CHECK(r.kernels.size() == 1);
         }
+        // Read by the interpreter: an element alone comes down, counted and said.
+        REQUIRE(s.submit(":backend interp").kind == Kind::Output);
+        EvalRecord y = s.submit("xs[7] + 1\n");
+        REQUIRE(y.kind == Kind::Value);
+        CHECK(y.value->prim().i == 22);
+        CHECK(y.downloads == 1);
+        CHECK(y.download_bytes == 8);
+        REQUIRE(y.notes.size() == 1);
+        CHECK(y.notes[0].rfind("read from the GPU: 1 download (8 B, ", 0) == 0);
+        REQUIRE(s.submit(":backend cuda").kind == Kind::Output);
         // Its elements read (by the host program, element by element), then the whole
         // value (shown: downloaded then).
         EvalRecord x = s.submit("(xs[6], xs[19999])\n");

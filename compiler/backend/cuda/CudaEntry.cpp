@@ -170,6 +170,7 @@ void fetch(const std::shared_ptr<runtime::DeviceProgram> &dev, const uint8_t *ba
            size_t n, uint8_t *dst) {
     if (in_call)
         throw InternalError("cuda: a result still on the device was read during a call");
+    auto t0 = std::chrono::steady_clock::now();
     dev->begin_call();
     bool fetched = false;
     try {
@@ -179,6 +180,9 @@ void fetch(const std::shared_ptr<runtime::DeviceProgram> &dev, const uint8_t *ba
         throw;
     }
     dev->end_call();
+    if (fetched)
+        runtime::note_late_download((int64_t)n, std::chrono::duration<double, std::milli>(
+                                                    std::chrono::steady_clock::now() - t0).count());
     if (!fetched && dst != base + from)
         std::memcpy(dst, base + from, n);
 }
