@@ -181,7 +181,7 @@ public:
     /** Prim arrays: the i-th element of the flattened view (read alone while the bytes
      * are pending, for the first few reads: Bytes::peek). */
     PrimValue flat_prim(int64_t i) const {
-        return buf_->pending() ? peek_prim(i) : load_prim(prim_.type, buf_->raw() + offset_ * prim_size(prim_.type), i);
+        return buf_->pending() ? peek_prim(i) : load_prim(prim_.type, raw_data(), i);
     }
     /** Boxed arrays: the i-th element of the flattened view. */
     const Value &flat_boxed(int64_t i) const { return (*boxed_)[offset_ + i]; }
