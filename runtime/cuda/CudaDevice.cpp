@@ -61,6 +61,14 @@ void DeviceCall::upload(uint64_t dst, const void *src, int64_t bytes) {
     stats.upload_bytes += bytes;
 }
 
+void DeviceCall::download(void *dst, uint64_t src, int64_t bytes) {
+    auto t0 = std::chrono::steady_clock::now();
+    program.download(dst, src, (uint64_t)bytes);
+    stats.transfer_ms += ms_since(t0);
+    stats.downloads++;
+    stats.download_bytes += bytes;
+}
+
 DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
     api_.self = this;
     api_.alloc = [](void *self, int64_t bytes, uint64_t *ptr) {
@@ -73,13 +81,7 @@ DeviceCall::DeviceCall(DeviceProgram &p, ArgCache *a) : program(p), args(a) {
         return guarded(self, [&](DeviceCall &c) { c.upload(dst, src, bytes); });
     };
     api_.download = [](void *self, void *dst, uint64_t src, int64_t bytes) {
-        return guarded(self, [&](DeviceCall &c) {
-            auto t0 = std::chrono::steady_clock::now();
-            c.program.download(dst, src, (uint64_t)bytes);
-            c.stats.transfer_ms += ms_since(t0);
-            c.stats.downloads++;
-            c.stats.download_bytes += bytes;
-        });
+        return guarded(self, [&](DeviceCall &c) { c.download(dst, src, bytes); });
     };
     api_.copy = [](void *self, uint64_t dst, uint64_t src, int64_t bytes) {
         return guarded(self, [&](DeviceCall &c) {

@@ -74,6 +74,8 @@ public:
     const DevApi *api() const { return &api_; }
     /** A counted, timed upload. */
     void upload(uint64_t dst, const void *src, int64_t bytes);
+    /** A counted, timed download. */
+    void download(void *dst, uint64_t src, int64_t bytes);
     TransferStats stats;
     std::exception_ptr error; ///< what a DevApi function threw (it then returned 1)
     DeviceProgram &program;

@@ -200,14 +200,8 @@ void adopt_results(runtime::DeviceCall &dc, runtime::ArgCache &c, const Value *v
                 if (kept || data != m.host || bytes != m.bytes)
                     return;
                 kept = true;
-                if (!m.host_valid && !dev->shared_arrays()) {
-                    auto t0 = std::chrono::steady_clock::now();
-                    dc.program.download(buf->raw(), m.dev, (uint64_t)m.bytes);
-                    dc.stats.transfer_ms += std::chrono::duration<double, std::milli>(
-                                                std::chrono::steady_clock::now() - t0).count();
-                    dc.stats.downloads++;
-                    dc.stats.download_bytes += m.bytes;
-                }
+                if (!m.host_valid && !dev->shared_arrays())
+                    dc.download(buf->raw(), m.dev, m.bytes);
                 c.adopt(dc.program, m.host, m.bytes, m.dev, m.dev_bytes, buf);
                 if (!m.host_valid && dev->shared_arrays())
                     buf->defer([dev, base = buf->raw()](uint8_t *dst, size_t from, size_t n) {
