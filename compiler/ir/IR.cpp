@@ -118,9 +118,10 @@ std::string AssertExp::render(const std::vector<std::string> &vals) const {
             r += c;
     return r;
 }
-ExpPtr IotaExp::make(SubExp n_) {
+ExpPtr IotaExp::make(SubExp n_, bool checked) {
     auto n = node<IotaExp>();
     n->n = std::move(n_);
+    n->checked = checked;
     return n;
 }
 ExpPtr RangeExp::make(SubExp start, std::optional<SubExp> second, SubExp end, End end_kind,
@@ -152,10 +153,11 @@ ExpPtr TransposeExp::make(Var arr) {
     n->arr = std::move(arr);
     return n;
 }
-ExpPtr ReplicateExp::make(SubExp n_, SubExp x) {
+ExpPtr ReplicateExp::make(SubExp n_, SubExp x, bool checked) {
     auto n = node<ReplicateExp>();
     n->n = std::move(n_);
     n->x = std::move(x);
+    n->checked = checked;
     return n;
 }
 ExpPtr ArrayLitExp::make(std::vector<SubExp> elems, Type row) {
@@ -419,7 +421,8 @@ struct Printer {
             break;
         }
         case ExpKind::Iota:
-            os << "iota(" << e.as<IotaExp>()->n << ")";
+            os << (e.as<IotaExp>()->checked ? "iota(" : "iota(unchecked ") << e.as<IotaExp>()->n
+               << ")";
             break;
         case ExpKind::Range: {
             auto *n = e.as<RangeExp>();
@@ -456,7 +459,8 @@ struct Printer {
             break;
         case ExpKind::Replicate: {
             auto *n = e.as<ReplicateExp>();
-            os << "replicate(" << n->n << ", " << n->x << ")";
+            os << (n->checked ? "replicate(" : "replicate(unchecked ") << n->n << ", " << n->x
+               << ")";
             break;
         }
         case ExpKind::ArrayLit: {

@@ -254,7 +254,8 @@ struct AssertExp : ExpNode<ExpKind::Assert> {
 /** `[0, 1, ..., n-1]` of type [n]i64. */
 struct IotaExp : ExpNode<ExpKind::Iota> {
     SubExp n;
-    static ExpPtr make(SubExp n);
+    bool checked = true; ///< false: n is known >= 0 (bounds-check elimination), so no check
+    static ExpPtr make(SubExp n, bool checked = true);
 };
 
 /** Futhark's `start..second...end` family on integers of one type: binds the element
@@ -275,7 +276,8 @@ struct RangeExp : ExpNode<ExpKind::Range> {
 struct ReplicateExp : ExpNode<ExpKind::Replicate> {
     SubExp n;
     SubExp x;
-    static ExpPtr make(SubExp n, SubExp x);
+    bool checked = true; ///< as IotaExp's
+    static ExpPtr make(SubExp n, SubExp x, bool checked = true);
 };
 
 /** `[e1, ..., ek]` with every element of type `row`. */

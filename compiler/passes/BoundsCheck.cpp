@@ -329,7 +329,34 @@ struct Eliminator {
         return r;
     }
 
+    /** Sizes are >= 0: every var among the dims of `ps`' types that `ps` binds too (a
+     * function's or a loop's size params, existential sizes of a statement). */
+    void sizes_of(const std::vector<Param> &ps, const std::vector<Param> &binders) {
+        for (const Param &p : ps)
+            for (const SubExp &d : p.type.dims)
+                for (const Param &b : binders)
+                    if (!d.is_const && d.var.id == b.var.id)
+                        add_nonneg(d);
+    }
+
     ExpPtr access(const Exp &e) {
+        // `assert (0 <= x)` (lowering's check of a size) with x known >= 0.
+        if (auto *a = e.as<ir::AssertExp>()) {
+            auto *c = def_as<ir::BinOpExp>(a->cond);
+            if (c && c->op == BinOpKind::Le && is_int_zero(c->x) && is_i64(c->y) &&
+                known_nonneg(c->y)) {
+                st.removed++;
+                return ir::AtomExp::make(SubExp::constant(PrimValue::boolean(true)));
+            }
+        }
+        if (auto *n = e.as<ir::IotaExp>(); n && n->checked && known_nonneg(n->n)) {
+            st.removed++;
+            return located(ir::IotaExp::make(n->n, false), e.loc);
+        }
+        if (auto *n = e.as<ir::ReplicateExp>(); n && n->checked && known_nonneg(n->n)) {
+            st.removed++;
+            return located(ir::ReplicateExp::make(n->n, n->x, false), e.loc);
+        }
         if (auto *n = e.as<ir::IndexExp>(); n && n->checked && proven(n->arr, n->idx)) {
             st.removed++;
             return ir::IndexExp::make(n->arr, n->idx, false, n->loc);
@@ -364,6 +391,7 @@ struct Eliminator {
             defs[ns.pat.back().var.id] = ns.exp;
         if (auto *a = e.as<ir::AssertExp>())
             cond_facts(a->cond, true);
+        sizes_of(ns.pat, ns.pat);
         out.stms.push_back(std::move(ns));
     }
 
@@ -391,6 +419,7 @@ struct Eliminator {
         std::unordered_set<int> bound;
         for (const Param &p : n.params)
             bound.insert(p.var.id);
+        sizes_of(n.params, n.params);
         bool is_for = n.form == ir::LoopExp::Form::For;
         if (is_for) {
             bound.insert(n.index.var.id);
@@ -418,15 +447,27 @@ struct Eliminator {
         if (count.is_const && count.value.as_i64() <= 0)
             return;
         Body checks;
+        auto outside = [&](const SubExp &x) { return x.is_const || !bound.count(x.var.id); };
         for (Stm &s : b.stms) {
             auto *n = s.exp->as<ir::IndexExp>();
             bool invariant = n && n->checked && !bound.count(n->arr.id);
             for (size_t k = 0; invariant && k < n->idx.size(); k++)
-                invariant = n->idx[k].is_const || !bound.count(n->idx[k].var.id);
+                invariant = outside(n->idx[k]);
             if (invariant) {
                 Param p{Var{m.next_var_id++, "chk"}, s.pat.at(0).type};
                 checks.stms.push_back(Stm{{p}, s.exp});
                 s.exp = ir::IndexExp::make(n->arr, n->idx, false, n->loc);
+                st.hoisted++;
+            }
+            // An assertion on outside values (`iota w` in a row's lambda checks w >= 0).
+            auto *a = s.exp->as<ir::AssertExp>();
+            bool assert_invariant = a && outside(a->cond);
+            for (size_t k = 0; assert_invariant && k < a->args.size(); k++)
+                assert_invariant = outside(a->args[k]);
+            if (assert_invariant) {
+                Param p{Var{m.next_var_id++, "chk"}, s.pat.at(0).type};
+                checks.stms.push_back(Stm{{p}, s.exp});
+                s.exp = ir::AtomExp::make(SubExp::constant(PrimValue::boolean(true)));
                 st.hoisted++;
             }
             if (can_fail(s))
@@ -458,6 +499,9 @@ BoundsStats eliminate_bounds_checks(ir::Module &m) {
     BoundsStats st;
     for (ir::Function &f : m.functions) {
         Eliminator el(m, st, f);
+        for (const Param &p : f.size_params)
+            el.add_nonneg(SubExp::of(p.var));
+        el.sizes_of(f.params, f.params);
         f.body = el.body(f.body);
     }
     return st;

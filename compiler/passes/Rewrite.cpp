@@ -92,7 +92,8 @@ struct Apply {
             return ir::AssertExp::make(sub(n->cond), n->message, e.loc, subs(n->args));
         }
         case ExpKind::Iota:
-            return with_loc(ir::IotaExp::make(sub(e.as<ir::IotaExp>()->n)), e);
+            return with_loc(
+                ir::IotaExp::make(sub(e.as<ir::IotaExp>()->n), e.as<ir::IotaExp>()->checked), e);
         case ExpKind::Range: {
             auto *n = e.as<ir::RangeExp>();
             std::optional<SubExp> second;
@@ -102,7 +103,7 @@ struct Apply {
         }
         case ExpKind::Replicate: {
             auto *n = e.as<ir::ReplicateExp>();
-            return with_loc(ir::ReplicateExp::make(sub(n->n), sub(n->x)), e);
+            return with_loc(ir::ReplicateExp::make(sub(n->n), sub(n->x), n->checked), e);
         }
         case ExpKind::ArrayLit: {
             auto *n = e.as<ir::ArrayLitExp>();
@@ -379,9 +380,9 @@ bool exp_can_fail(const ir::Exp &e, const std::vector<Param> &pat) {
         return !int_fn_total(n->fn);
     }
     case ExpKind::Iota:
-        return size_can_fail(e.as<ir::IotaExp>()->n);
+        return e.as<ir::IotaExp>()->checked && size_can_fail(e.as<ir::IotaExp>()->n);
     case ExpKind::Replicate:
-        return size_can_fail(e.as<ir::ReplicateExp>()->n);
+        return e.as<ir::ReplicateExp>()->checked && size_can_fail(e.as<ir::ReplicateExp>()->n);
     case ExpKind::Index:
         return e.as<ir::IndexExp>()->checked;
     case ExpKind::Update:

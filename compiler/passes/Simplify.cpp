@@ -63,7 +63,7 @@ bool cse_kind(ExpKind k) {
     }
 }
 
-/** Whether `s` has an unchecked access whose operands all come from outside `s`: its
+/** Whether `s` has an unchecked access (or size) whose operands all come from outside `s`: its
  * safety may rest on a check bounds-check elimination placed before the loop or SOAC
  * around `s` (guarded by the loop running), so `s` must not move out of it. */
 bool has_guarded_access(const Stm &s) {
@@ -76,6 +76,13 @@ bool has_guarded_access(const Stm &s) {
             arr = &n->arr, idx = &n->idx;
         else if (auto *u = e.as<ir::UpdateExp>(); u && !u->checked)
             arr = &u->arr, idx = &u->idx;
+        // The same for an iota or replicate whose size was proven >= 0.
+        auto *io = e.as<ir::IotaExp>();
+        auto *rep = e.as<ir::ReplicateExp>();
+        if ((io && !io->checked) || (rep && !rep->checked)) {
+            const SubExp &n = io ? io->n : rep->n;
+            return !n.is_const && !inner.count(n.var.id);
+        }
         if (!arr || inner.count(arr->id))
             return false;
         for (const SubExp &i : *idx)

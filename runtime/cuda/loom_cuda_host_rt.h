@@ -41,6 +41,52 @@ inline thread_local const DevApi *dev = nullptr;
 inline void ok(int rc) {
     if (rc != 0) device_failed();
 }
+inline thread_local char err_msg[128];
+/** Launches of kernels that can fail whose failure record is not read yet: it is read
+ * before the host reads anything from the device, at the end of the call and after every
+ * `unchecked_most` such launches (a loop of failing kernels ends soon), not after each
+ * launch, which would make the host wait for every kernel and leave the GPU idle between
+ * them.  A kernel after a failed one may compute garbage but nothing worse: every access
+ * is checked or proven in bounds, and look-back waits give up (lrt::spin_failed). */
+inline thread_local int unchecked = 0;
+inline constexpr int unchecked_most = 64;
+/** Turns the kernels' failure record, when set, into the host's error. */
+inline void check_kernels() {
+    if (unchecked == 0) return;
+    unchecked = 0;
+    DevErr e;
+    ok(dev->read_err(dev->self, &e));
+    if (!e.set) return;
+    Err h;
+    h.loc = e.loc;
+    h.kind = e.kind;
+    h.na = e.na < 0 ? 0 : e.na;
+    h.nb = e.nb < 0 ? 0 : e.nb;
+    if (h.na + h.nb > 64) h.nb = 64 - h.na;
+    h.extra = e.extra;
+    for (int i = 0; i < h.na + h.nb; i++) h.nums[i] = e.nums[i];
+    std::memcpy(err_msg, e.msg, sizeof err_msg);
+    err_msg[sizeof err_msg - 1] = 0;
+    h.msg = err_msg[0] ? err_msg : nullptr;
+    throw h;
+}
+/** The error an entry reports when `e` stops it: a kernel's failure not yet read came
+ * first. */
+inline void first_error(Err &e) {
+    try {
+        check_kernels();
+    } catch (Err &k) {
+        e = k;
+    } catch (...) {
+    }
+    unchecked = 0;
+}
+/** Copies device bytes to the host, the kernels' failures read first (what a failed
+ * kernel left is never read). */
+inline void download(void *dst, uint64_t src, int64_t bytes) {
+    check_kernels();
+    ok(dev->download(dev->self, dst, src, bytes));
+}
 
 // Mem::pad words of the device mirror: its address, bytes, the host address of the
 // block's first byte, where the contents are valid, how many single elements the host
@@ -122,8 +168,7 @@ inline bool whole(const Mem *m, const void *data, int64_t bytes) {
 inline void on_host(Mem *m) {
     if (!m || (m->pad[M_VALID] & ON_HOST)) return;
     if (m->pad[M_BYTES] > 0)
-        ok(dev->download(dev->self, (void *)(intptr_t)m->pad[M_HOST], (uint64_t)m->pad[M_DEV],
-                         m->pad[M_BYTES]));
+        download((void *)(intptr_t)m->pad[M_HOST], (uint64_t)m->pad[M_DEV], m->pad[M_BYTES]);
     m->pad[M_VALID] |= ON_HOST;
 }
 template <class T, int R> void on_host(const Arr<T, R> &a) { on_host(a.mem); }
@@ -157,7 +202,7 @@ void mem_settle(Mem *m, const void *data, int64_t bytes) {
     if (whole(m, data, bytes))
         return on_host(m); // all of it, valid for a later lending of the block too
     // Those bytes alone (a view's: `take 5 xs` of a large xs still on the device).
-    ok(dev->download(dev->self, const_cast<void *>(data), dev_addr(m, data), bytes));
+    download(const_cast<void *>(data), dev_addr(m, data), bytes);
 }
 /** Single elements read from a block's device contents before the block is downloaded
  * whole (a loop over its elements would otherwise pay one transfer per element). */
@@ -171,7 +216,7 @@ template <class T, int R> T elem(const Arr<T, R> &a, int64_t off) {
             on_host(a);
         } else {
             T x;
-            ok(dev->download(dev->self, &x, dev_addr(m, a.data + off), (int64_t)sizeof(T)));
+            download(&x, dev_addr(m, a.data + off), (int64_t)sizeof(T));
             return x;
         }
     }
@@ -280,7 +325,7 @@ struct Scratch {
     }
     template <class T> T get() const {
         T x{};
-        ok(dev->download(dev->self, &x, ptr, (int64_t)sizeof(T)));
+        download(&x, ptr, (int64_t)sizeof(T));
         return x;
     }
 };
@@ -294,29 +339,13 @@ inline Grid grid(const char *fn, int64_t w, int32_t want) {
     ok(dev->grid(dev->self, fn, w, want, &g.grid, &g.block));
     return g;
 }
-inline thread_local char err_msg[128];
-/** Turns the kernels' failure record, when set, into the host's error. */
-inline void check_kernels() {
-    DevErr e;
-    ok(dev->read_err(dev->self, &e));
-    if (!e.set) return;
-    Err h;
-    h.loc = e.loc;
-    h.kind = e.kind;
-    h.na = e.na < 0 ? 0 : e.na;
-    h.nb = e.nb < 0 ? 0 : e.nb;
-    if (h.na + h.nb > 64) h.nb = 64 - h.na;
-    h.extra = e.extra;
-    for (int i = 0; i < h.na + h.nb; i++) h.nums[i] = e.nums[i];
-    std::memcpy(err_msg, e.msg, sizeof err_msg);
-    err_msg[sizeof err_msg - 1] = 0;
-    h.msg = err_msg[0] ? err_msg : nullptr;
-    throw h;
-}
-/** Launches fn; `check`: it can fail, so its failure record is read back. */
-inline void launch(const char *fn, const Grid &g, void **args, bool check) {
+/** Launches fn; `check`: it can fail, so its failure record is read (see unchecked);
+ * not `bounded`: its threads' work depends on what they read (a while loop), so earlier
+ * kernels' failures are read first. */
+inline void launch(const char *fn, const Grid &g, void **args, bool check, bool bounded = true) {
+    if (!bounded) check_kernels();
     ok(dev->launch(dev->self, fn, g.grid, g.block, args));
-    if (check) check_kernels();
+    if (check && ++unchecked >= unchecked_most) check_kernels();
 }
 
 // ------------------------------------------------------------------ fills

@@ -48,7 +48,8 @@ enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTER
 typedef DevErr Err;
 } // namespace lrt
 
-/** The first failure of the running kernel (zeroed by the host before each launch). */
+/** The first failure of the kernels since the host last read it (reading clears it): kernels
+ * run in order, so it is the earliest failing kernel's. */
 __device__ lrt::Err loom_err;
 
 namespace lrt {

@@ -143,3 +143,34 @@ TEST_CASE("bounds: clamped, shifted and range-element indices") {
     CHECK(checks_left(half) == 0);
     CHECK(agree(half, {i32_array({1, 2, 3})}));
 }
+
+TEST_CASE("bounds: sizes known >= 0 need no check; a size check in rows moves before them") {
+    // An array's size, a size parameter, max 0 x: iota and replicate of them cannot fail
+    // (so an unused one goes), and lowering's `assert (0 <= n)` goes with them.
+    const char *known = "def main [n] (xs: [n]i32) (w: i64) = "
+                        "(map (\\x -> replicate n x) xs, iota (i64.max 0 w), iota (length xs))";
+    std::string t = ir_text(known);
+    CHECK(contains(t, "replicate(unchecked n_"));
+    CHECK(contains(t, "iota(unchecked "));
+    CHECK(!contains(t, "replicate(n_"));
+    CHECK(!contains(t, "assert("));
+    CHECK(agree(known, {i32_array({4, 5}), i64v(-2)}));
+    // A user's number: checked, before the map under "it has rows" (the first row would
+    // fail), and the iota in the rows, now unchecked, stays inside them.
+    const char *rows = "def main (h: i64) (w: i64) = map (\\i -> i + i64.sum (iota w)) (iota h)";
+    t = ir_text(rows);
+    CHECK(contains(t, "assert("));
+    CHECK(t.find("assert(") < t.find("map("));
+    CHECK(t.find("iota(unchecked p_1)") > t.find("map("));
+    for (int64_t h : {0, 2})
+        for (int64_t w : {-3, 0, 3}) {
+            CAPTURE(h);
+            CAPTURE(w);
+            CHECK(agree(rows, {i64v(h), i64v(w)}));
+        }
+    compiler::Optimised o = optimised(rows); // simplify again: the iota does not move out
+    passes::simplify(o.module);
+    t = ir::to_string(o.module);
+    CHECK(t.find("iota(unchecked p_1)") > t.find("map("));
+    CHECK(run_ir(o.module, "main", {i64v(0), i64v(-3)}).ok);
+}

@@ -263,6 +263,49 @@ TEST_CASE("cuda: the source summarises the host program; the host program launch
               "==== the host program"));
 }
 
+TEST_CASE("cuda: which launches can fail, and which must wait for earlier failures") {
+    if (!have_nvrtc())
+        return;
+    auto launch = [](const cuda::CudaCode &c, size_t k) { return c.kernels.at(k).calls.at(0); };
+    // A stencil over a size-parameterised grid: no size check left in its kernel, nor the
+    // rows-of-no-elements fallback (nothing in a row can fail).
+    auto st =
+        compile_ok(checked("entry main [n][m] (g: [n][m]f32) = tabulate_2d n m (\\i j -> "
+                           "g[i64.max 0 (i - 1), j] + g[i, j] + g[i, i64.min (m - 1) (j + 1)])"));
+    CHECK(!launch(st, 0).can_fail);
+    CHECK(launch(st, 0).bounded);
+    CHECK(has(st.host_shown, "lrt::launch(\"k0\", g_, args_, false);"));
+    CHECK(!has(st.source.substr(st.source.find("kernels generated from the IR")), "check_size"));
+    // A row that can fail keeps the fallback; an index read by data can fail.
+    CHECK(launch(compile_ok(checked("entry main (d: i32) (n: i64) (m: i64) = "
+                                    "tabulate_2d n m (\\i j -> i32.i64 (i + j) + 7 / d)")),
+                 0)
+              .can_fail);
+    CHECK(
+        launch(compile_ok(checked("entry main (xs: []i32) (is: []i64) = map (\\i -> xs[i]) is")), 0)
+            .can_fail);
+    // A while loop in the kernel: its work depends on data, so earlier failures are read
+    // before it starts (a garbage input could keep it looping).
+    auto wl =
+        compile_ok(checked("entry main (xs: []i64) = map (\\x -> loop x while x > 1 do x - 2) xs"));
+    CHECK(!launch(wl, 0).bounded);
+    CHECK(has(wl.host_shown, "args_, false, false);"));
+    CHECK(!launch(compile_ok(checked("entry main (xs: []i64) = "
+                                     "map (\\x -> loop s = 0 for i < x do s + i) xs")),
+                  0)
+               .bounded);
+    CHECK(!launch(compile_ok(checked("entry main (xs: []i64) = "
+                                     "map (\\x -> i64.sum (iota x)) xs")),
+                  0)
+               .bounded);
+    CHECK(launch(compile_ok(checked("entry main (n: i64) (xs: []i64) = "
+                                    "map (\\x -> loop s = x for i < n do s + i) xs")),
+                 0)
+              .bounded);
+    // The host program reads the failures at its end, before returning its results.
+    CHECK(has(st.host_shown, "lrt::check_kernels();"));
+}
+
 TEST_CASE("cuda: compile_entry compiles, then runs on the GPU or says why it cannot") {
     if (!have_nvrtc())
         return;

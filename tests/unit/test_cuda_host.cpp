@@ -146,7 +146,10 @@ struct FakeProgram : runtime::DeviceProgram {
         std::free((void *)ptr);
     }
     void upload(uint64_t dst, const void *src, uint64_t n) override { std::memcpy((void *)dst, src, n); }
-    void download(void *dst, uint64_t src, uint64_t n) override { std::memcpy(dst, (void *)src, n); }
+    void download(void *dst, uint64_t src, uint64_t n) override {
+        log.push_back("down");
+        std::memcpy(dst, (void *)src, n);
+    }
     void copy(uint64_t dst, uint64_t src, uint64_t n) override { std::memcpy((void *)dst, (void *)src, n); }
     /** The blocks zeroed (address, bytes), in order. */
     std::vector<std::pair<uint64_t, uint64_t>> zeroed;
@@ -160,10 +163,13 @@ struct FakeProgram : runtime::DeviceProgram {
         *block = want > 0 ? want : 128;
         *threads = *block * 4;
     }
+    /** Launches ("k0"), failure-record reads ("err") and downloads ("down"), in order. */
+    std::vector<std::string> log;
     void launch(const char *fn, int64_t grid, int block, void **args) override {
         CHECK(grid >= 1);
         CHECK(block >= 1);
         launched.push_back(fn);
+        log.push_back(fn);
         grids.push_back({grid, block});
         fill(fn, args);
     }
@@ -187,6 +193,7 @@ struct FakeProgram : runtime::DeviceProgram {
         }
     }
     void read_err(runtime::DevErr *e) override {
+        log.push_back("err");
         *e = err;
         err.set = 0;
     }
@@ -368,6 +375,86 @@ TEST_CASE("cuda host program: kernel failures and device errors become the usual
         CHECK(e.message().find("out of GPU memory") != std::string::npos);
     }
     CHECK(only_kept(r));
+}
+
+TEST_CASE("cuda host program: kernels' failures are read before host reads and at the end, "
+          "not after each launch") {
+    if (!have_nvrtc())
+        return;
+    auto count = [](const std::vector<std::string> &log, const std::string &what) {
+        return std::count(log.begin(), log.end(), what);
+    };
+    SUBCASE("a loop of kernels that can fail: read at the end, and after every 64") {
+        Run r = build(
+            "entry main (xs: []i64) (n: i32) = loop ys = xs for _i < n do map (\\y -> xs[y]) ys");
+        Value xs = Value::prim_array(PrimType::I64, {3});
+        r.entry->call({xs, Value(PrimValue::integer(PrimType::I32, 10))});
+        CHECK(count(r.dev->log, "k0") == 10);
+        CHECK(count(r.dev->log, "err") == 1);
+        CHECK(r.dev->log.at(10) == "err"); // after the last launch, before the results go
+        r.dev->log.clear();
+        r.entry->call({xs, Value(PrimValue::integer(PrimType::I32, 100))});
+        CHECK(count(r.dev->log, "k0") == 100);
+        CHECK(count(r.dev->log, "err") == 2);
+        CHECK(r.dev->log.at(64) == "err");
+        // The first kernel fails: its error, after at most 64 launches.
+        r.dev->log.clear();
+        r.dev->err.set = 1;
+        r.dev->err.kind = 0; // E_MSG
+        r.dev->err.loc = 0;
+        std::strcpy(r.dev->err.msg, "the kernel's failure");
+        try {
+            r.entry->call({xs, Value(PrimValue::integer(PrimType::I32, 1000))});
+            FAIL("expected the kernel's failure");
+        } catch (const RuntimeError &e) {
+            CHECK(e.message() == "the kernel's failure");
+        }
+        CHECK(count(r.dev->log, "k0") == 64);
+        CHECK(only_kept(r));
+    }
+    SUBCASE("a host read of a kernel's result reads the failures first") {
+        Run r = build(
+            "entry main (xs: []i64) (is: []i64) = let ys = map (\\i -> xs[i]) is in ys[0] + 1");
+        Value xs = Value::prim_array(PrimType::I64, {3});
+        r.entry->call({xs, xs});
+        CHECK(r.dev->log == std::vector<std::string>{"k0", "err", "down"});
+    }
+    SUBCASE(
+        "a kernel that failed before a host failure: the kernel's error, as in the interpreter") {
+        Run r = build("entry main (xs: []i64) (is: []i64) (j: i64) =\n"
+                      "  let ys = map (\\i -> xs[i]) is in (ys, xs[j])");
+        r.dev->err.set = 1;
+        r.dev->err.kind = 0;
+        r.dev->err.loc = 0;
+        std::strcpy(r.dev->err.msg, "the kernel's failure");
+        Value xs = Value::prim_array(PrimType::I64, {3});
+        try {
+            r.entry->call({xs, xs, i64v(7)}); // xs[7] fails on the host, after the kernel
+            FAIL("expected the kernel's failure");
+        } catch (const RuntimeError &e) {
+            CHECK(e.message() == "the kernel's failure");
+        }
+        try { // the failure was read (and cleared): the host's own error now
+            r.entry->call({xs, xs, i64v(7)});
+            FAIL("expected the host's index error");
+        } catch (const RuntimeError &e) {
+            CHECK(e.message() == "Index [7] out of bounds for array of shape [3].");
+        }
+        CHECK(only_kept(r));
+    }
+    SUBCASE("a kernel with a while loop is launched after the failures are read") {
+        Run r = build("entry main (xs: []i64) (is: []i64) (n: i32) =\n"
+                      "  loop ys = map (\\i -> xs[i]) is for _i < n do\n"
+                      "    map (\\y -> loop y while y > 1 do y - 2) ys");
+        Value xs = Value::prim_array(PrimType::I64, {3});
+        r.entry->call({xs, xs, Value(PrimValue::integer(PrimType::I32, 2))});
+        INFO(doctest::toString(r.dev->log.size()));
+        REQUIRE(r.dev->log.size() >= 4);
+        CHECK(r.dev->log[0] == "k0");  // the map that can fail
+        CHECK(r.dev->log[1] == "err"); // read before the loop's kernel...
+        CHECK(r.dev->log[2] != "err");
+        CHECK(r.dev->log[3] != "err"); // ... and not again: the while kernel cannot fail
+    }
 }
 
 TEST_CASE("cuda host program: a host read of one element downloads only that element") {

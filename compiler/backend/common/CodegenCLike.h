@@ -580,17 +580,29 @@ protected:
             off = "(" + off + ") * " + a + ".shape[" + std::to_string(j) + "] + " + i64(idx[j]);
         return off;
     }
+    /** The size of iota or replicate `e`, checked >= 0 with the interpreter's message
+     * unless bounds-check elimination proved it. */
+    std::string checked_size(const Exp &e) {
+        auto *io = e.as<ir::IotaExp>();
+        const std::string n = i64(io ? io->n : e.as<ir::ReplicateExp>()->n);
+        if (!size_checked(e))
+            return n;
+        return "lrt::check_size(" + loc(e.loc) + ", " + n +
+               (io ? ", \"iota: negative size\")" : ", \"replicate: negative size\")");
+    }
+    static bool size_checked(const Exp &e) {
+        auto *io = e.as<ir::IotaExp>();
+        return io ? io->checked : e.as<ir::ReplicateExp>()->checked;
+    }
     /** An iota or a replicated scalar whose every use is as an input row of a SOAC later
      * in the same body is not materialised (saves a full write and read of memory). */
     bool virtual_array(const Stm &s) {
-        std::string elem, n;
+        std::string elem;
         if (s.exp->kind == ExpKind::Iota) {
             elem = "(int64_t)(@)";
-            n = i64(s.exp->as<ir::IotaExp>()->n) + ", \"iota: negative size\"";
         } else if (auto *r = s.exp->as<ir::ReplicateExp>();
                    s.exp->kind == ExpKind::Replicate && type_of(r->x).rank() == 0) {
             elem = atom(r->x);
-            n = i64(r->n) + ", \"replicate: negative size\"";
         } else {
             return false;
         }
@@ -620,7 +632,8 @@ protected:
         }
         types_[v.id] = s.pat[0].type;
         virt_[v.id] = elem;
-        line("lrt::check_size(" + loc(s.exp->loc) + ", " + n + ");");
+        if (size_checked(*s.exp))
+            line(checked_size(*s.exp) + ";");
         return true;
     }
     /** Writes `e` (of the row type of out's type t) as row i of out. */
@@ -733,16 +746,14 @@ protected:
         }
         case ExpKind::Iota: {
             std::string t = fresh("t");
-            line("Arr<int64_t, 1> " + t + " = lrt::alloc<int64_t, 1>({lrt::check_size(" +
-                 loc(e.loc) + ", " + i64(e.as<ir::IotaExp>()->n) + ", \"iota: negative size\")});");
+            line("Arr<int64_t, 1> " + t + " = lrt::alloc<int64_t, 1>({" + checked_size(e) + "});");
             line("for (int64_t i = 0; i < " + t + ".shape[0]; i++) " + t + ".data[i] = i;");
             return "lrt::mv(" + t + ")";
         }
         case ExpKind::Replicate: {
             auto *n = e.as<ir::ReplicateExp>();
             IType xt = type_of(n->x);
-            std::string sz = "lrt::check_size(" + loc(e.loc) + ", " + i64(n->n) +
-                             ", \"replicate: negative size\")";
+            std::string sz = checked_size(e);
             if (xt.rank() == 0)
                 return "lrt::replicate<" + std::string(stype(xt.elem)) + ">(" + sz + ", " +
                        store(xt.elem, atom(n->x)) + ")";
@@ -1487,6 +1498,7 @@ protected:
             }
         }
         std::vector<Res> rs = body(f_.body, std::move(top));
+        entry_succeeded();
         for (size_t i = 0; i < rs.size(); i++) {
             const IType &t = f_.ret.at(i);
             std::string e = rs[i].expr;
@@ -1497,12 +1509,14 @@ protected:
         line("return 0;");
         ind_--;
         line("} catch (lrt::Err &e) {");
+        entry_failed("e");
         line("    ctx->err = e;");
         line("    return 1;");
         line("} catch (...) {");
         line("    ctx->err = lrt::Err();");
         line("    ctx->err.kind = lrt::E_INTERNAL;");
         line("    ctx->err.msg = \"out of memory\";");
+        entry_failed("ctx->err");
         line("    return 1;");
         line("}");
         os_ << "}\n";
@@ -1513,6 +1527,10 @@ protected:
         os_ << "extern \"C\" void loom_settle(void *m, const void *data, int64_t bytes) { "
                "lrt::settle((lrt::Mem *)m, data, bytes); }\n";
     }
+    /** Code at the end of the entry before its results are returned, and in its handler
+     * of error `e` (the CUDA host program's checks of kernels still running). */
+    virtual void entry_succeeded() {}
+    virtual void entry_failed(const std::string &) {}
     /** Entry argument `args_[i]` of array type as the local of parameter p. */
     virtual void array_argument(const Param &p, const std::string &i) {
         line(val_type(p.type) + " " + name(p.var) + " = lrt::arg<" + stype(p.type.elem) + ", " +

@@ -35,6 +35,7 @@
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/backend/common/CodegenCLike.h"
 #include "compiler/passes/Kernels.h"
+#include "compiler/passes/Rewrite.h"
 #include "runtime/cuda/RuntimeText.h"
 
 #include <algorithm>
@@ -55,6 +56,27 @@
 namespace loom::cuda {
 
 namespace {
+
+/** Whether each thread of kernel statement `s` does work bounded by sizes the host knows:
+ * no while loop, no for loop whose count, and no array whose size, is computed inside.  A
+ * kernel may run after a failed one (its failure not read yet) and read what that one
+ * left: a loop counting on those values could run for ever. */
+bool bounded_work(const ir::Stm &s) {
+    std::unordered_set<int> inner;
+    passes::for_each_binder(*s.exp, [&](const ir::Param &p) { inner.insert(p.var.id); });
+    auto inside = [&](const ir::SubExp &x) { return !x.is_const && inner.count(x.var.id); };
+    bool bounded = true;
+    passes::for_each_binder(*s.exp, [&](const ir::Param &p) {
+        for (const ir::SubExp &d : p.type.dims)
+            bounded = bounded && !inside(d);
+    });
+    for (const ir::Body *b : passes::nested_bodies(*s.exp))
+        passes::for_each_stm(*b, [&](const ir::Stm &t) {
+            if (auto *l = t.exp->as<ir::LoopExp>())
+                bounded = bounded && l->form == ir::LoopExp::Form::For && !inside(l->bound);
+        });
+    return bounded;
+}
 
 class Gen : public clike::CLikeGen {
 public:
@@ -389,6 +411,7 @@ private:
                               "lrt::take", "lrt::put_block", "lrt::own"})
             fails = fails || text.find(f) != std::string::npos;
         code_.kernels.back().calls.back().can_fail = fails;
+        code_.kernels.back().calls.back().bounded = bounded_work(*code_.kernels.back().stm);
         code_.emu_wrappers += emu_wrapper_;
     }
     /** Registers the types of the kernel's free vars and outputs (what the body sees). */
@@ -907,7 +930,7 @@ private:
     /** A perfect 2-D nest of maps (nested_map): one thread per element, grid-stride over
      * the n*m elements; with stencil tiles (tiles_of), one block per tile of the output
      * (tile_h x tile_w), its arrays' tiles loaded into shared memory first.  Rows of no
-     * elements (m <= 0) still run the outer lambda once each, for its checks. */
+     * elements (m <= 0) still run the outer lambda once each when it can fail. */
     void map2d_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
                       const Stm &m) {
         Inner in = *inner_map(*m.exp);
@@ -982,11 +1005,18 @@ private:
         }
         flat_ = nullptr;
         tile_reads_.clear();
-        close("} else {");
-        ind_++;
-        open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
-        fold_row(s, q, k, "i_");
-        close();
+        // Rows of no elements have nothing to write: they run only when their statements
+        // can fail (a kernel that cannot fail needs no check after it).
+        bool row_fails = false;
+        for (const Stm &t : q.map->body.stms)
+            row_fails = row_fails || (&t != &m && passes::can_fail(t));
+        if (row_fails) {
+            close("} else {");
+            ind_++;
+            open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
+            fold_row(s, q, k, "i_");
+            close();
+        }
         close();
         end_kernel();
     }
@@ -1842,7 +1872,8 @@ private:
             index[code_.kernels[k].stm] = k;
         os_ << "\n/* Host program of `" << f_.name << "` (a summary; the host program is generated C++).\n"
             << " * Launch with blocks of B threads, B from the occupancy calculator; G blocks.\n"
-            << " * After each launch, read `loom_err`: `set` != 0 is a failed check at locs[loc].\n";
+            << " * Read `loom_err` before the host reads device memory and at the end (`set` != 0:\n"
+            << " * a failed check at locs[loc]), and before launching a kernel with data-bound loops.\n";
         std::function<void(const Body &, int)> walk = [&](const Body &b, int depth) {
             std::string pad(2 + 2 * (size_t)depth, ' ');
             for (const Stm &s : b.stms) {

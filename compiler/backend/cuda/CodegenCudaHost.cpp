@@ -65,6 +65,8 @@ private:
     }
     /** Host checks fill their messages' numbers in like the CPU backend's. */
     std::string msg_storage() const override { return "static thread_local char"; }
+    void entry_succeeded() override { line("lrt::check_kernels();"); }
+    void entry_failed(const std::string &e) override { line("    lrt::first_error(" + e + ");"); }
 
     std::unordered_map<const Stm *, const KernelDesc *> kernels_of_;
     /** Arrays a kernel may read (with what loops, ifs and aliases pass on), arrays host
@@ -201,12 +203,11 @@ private:
      * checked on the host, with the interpreter's message. */
     void fill(const Stm &s, bool on_device) {
         const Exp &e = *s.exp;
-        auto *iota = e.as<ir::IotaExp>();
         auto *rep = e.as<ir::ReplicateExp>();
-        std::string size = "lrt::check_size(" + loc(e.loc) + ", " + i64(iota ? iota->n : rep->n) +
-                           (iota ? ", \"iota: negative size\")" : ", \"replicate: negative size\")");
+        std::string size = checked_size(e);
         if (!on_device) {
-            line(size + ";");
+            if (size_checked(e))
+                line(size + ";");
             line(decl(s.pat.at(0)) + "; // not read");
             return;
         }
@@ -341,7 +342,7 @@ private:
             else if (l.grid == GridKind::OneThread)
                 grid = "lrt::Grid{1, 1}";
             line("lrt::launch(\"" + l.fn + "\", " + grid + ", args_, " +
-                 (l.can_fail ? "true" : "false") + ");");
+                 (l.can_fail ? "true" : "false") + (l.bounded ? "" : ", false") + ");");
             for (const KernelArg *a : reads) {
                 const IType &t = type_of(Var{a->var, ""});
                 line("v" + std::to_string(a->var) + " = " +

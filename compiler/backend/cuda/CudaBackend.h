@@ -107,6 +107,9 @@ struct Launch {
     GridKind grid = GridKind::Occupancy;
     std::vector<KernelArg> args;
     bool can_fail = false; ///< may record a failure in `loom_err`
+    /** Its threads' work is bounded by sizes the host knows (bounded_work): it may run
+     * after a kernel whose failure is not read yet (loom_cuda_host_rt.h, `unchecked`). */
+    bool bounded = true;
 };
 
 struct KernelDesc {
