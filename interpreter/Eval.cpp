@@ -522,7 +522,9 @@ TypePtr Evaluator::resolve_type(const TypePtr &t) {
 Value Evaluator::empty_array(const TypePtr &t) {
     if (!t || t->kind != Type::Kind::Array || !t->elem) return Value::prim_array(PrimType::I32, {0});
     std::vector<int64_t> shape;
-    for (const Dim &d : t->shape) shape.push_back(d.kind == Dim::Kind::Const ? d.value : 0);
+    // A row size may be negative where no row ran (`map (\_ -> iota w) []` with w < 0):
+    // no rows, so no row shape to check; 0, as the compiled backends give.
+    for (const Dim &d : t->shape) shape.push_back(d.kind == Dim::Kind::Const ? std::max<int64_t>(d.value, 0) : 0);
     shape[0] = 0;
     if (t->elem->kind == Type::Kind::Prim) return Value::prim_array(t->elem->prim, std::move(shape));
     return Value::boxed_array(std::move(shape), {}, t->elem);
