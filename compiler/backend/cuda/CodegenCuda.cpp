@@ -58,9 +58,9 @@ namespace loom::cuda {
 namespace {
 
 /** Whether each thread of kernel statement `s` does work bounded by sizes the host knows:
- * no while loop, no for loop whose count, and no array whose size, is computed inside.  A
- * kernel may run after a failed one (its failure not read yet) and read what that one
- * left: a loop counting on those values could run for ever. */
+ * no while loop, no recursion, no for loop whose count, and no array whose size, is
+ * computed inside.  A kernel may run after a failed one (its failure not read yet) and
+ * read what that one left: a loop counting on those values could run for ever. */
 bool bounded_work(const ir::Stm &s) {
     std::unordered_set<int> inner;
     passes::for_each_binder(*s.exp, [&](const ir::Param &p) { inner.insert(p.var.id); });
@@ -74,6 +74,7 @@ bool bounded_work(const ir::Stm &s) {
         passes::for_each_stm(*b, [&](const ir::Stm &t) {
             if (auto *l = t.exp->as<ir::LoopExp>())
                 bounded = bounded && l->form == ir::LoopExp::Form::For && !inside(l->bound);
+            bounded = bounded && t.exp->kind != ir::ExpKind::Apply; // recursion
         });
     return bounded;
 }
