@@ -172,15 +172,17 @@ fi
 # SWEEP_BENCH (default prefixsum) alone; each prints its benchmark's table line (the
 # fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
 if want sweep; then
-  settings=${SWEEP:-default LOOM_CUDA_SCAN_VEC=0,LOOM_CUDA_SCAN_KEEP=shared,LOOM_CUDA_SCAN_MIN_BLOCKS=0 LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=4 LOOM_CUDA_SCAN_ITEMS=8}
-  bench=${SWEEP_BENCH:-prefixsum}
-  note "== sweep: $bench, loom-cuda, 10 runs a setting"
+  # Each setting: VAR=value,... or default, for $SWEEP_BENCH; BENCH:setting for another.
+  settings=${SWEEP:-default LOOM_CUDA_SCAN_VEC=0,LOOM_CUDA_SCAN_KEEP=shared,LOOM_CUDA_SCAN_MIN_BLOCKS=0 LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=4 LOOM_CUDA_SCAN_ITEMS=8 stencil:default stencil:LOOM_CUDA_STENCIL_STEPS=1}
+  note "== sweep: loom-cuda, 10 runs a setting"
   for setting in $settings; do
+    bench=${SWEEP_BENCH:-prefixsum}
+    case $setting in *:*) bench=${setting%%:*}; setting=${setting#*:} ;; esac
     vars=(); [ "$setting" = default ] || IFS=, read -r -a vars <<<"$setting"
     rm -rf /tmp/loom-sweep && mkdir -p /tmp/loom-sweep
     env "${vars[@]}" timeout "${SWEEP_TIMEOUT:-120}" python3 benchmarks/run.py --gpu --loom "$LOOM" \
       --bench "$bench" --impl loom-cuda --runs 10 --save /tmp/loom-sweep/bench.json >/dev/null 2>&1
-    note "$setting: $(grep "^| $bench" /tmp/loom-sweep/bench.md 2>/dev/null || echo 'no result')"
+    note "$setting ($bench): $(grep "^| $bench" /tmp/loom-sweep/bench.md 2>/dev/null || echo 'no result')"
   done
 fi
 

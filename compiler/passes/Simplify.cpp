@@ -66,7 +66,7 @@ bool cse_kind(ExpKind k) {
 /** Whether `s` has an unchecked access (or size) whose operands all come from outside `s`: its
  * safety may rest on a check bounds-check elimination placed before the loop or SOAC
  * around `s` (guarded by the loop running), so `s` must not move out of it. */
-bool has_guarded_access(const Stm &s) {
+bool has_guarded_access(const Stm &s, const std::unordered_set<int> &sizes) {
     std::unordered_set<int> inner;
     for_each_binder(*s.exp, [&](const Param &p) { inner.insert(p.var.id); });
     auto guarded = [&](const Exp &e) {
@@ -76,12 +76,13 @@ bool has_guarded_access(const Stm &s) {
             arr = &n->arr, idx = &n->idx;
         else if (auto *u = e.as<ir::UpdateExp>(); u && !u->checked)
             arr = &u->arr, idx = &u->idx;
-        // The same for an iota or replicate whose size was proven >= 0.
+        // The same for an iota or replicate whose size was proven >= 0, unless the size
+        // is one everywhere (`sizes`: the function's size params and its params' dims).
         auto *io = e.as<ir::IotaExp>();
         auto *rep = e.as<ir::ReplicateExp>();
         if ((io && !io->checked) || (rep && !rep->checked)) {
             const SubExp &n = io ? io->n : rep->n;
-            return !n.is_const && !inner.count(n.var.id);
+            return !n.is_const && !inner.count(n.var.id) && !sizes.count(n.var.id);
         }
         if (!arr || inner.count(arr->id))
             return false;
@@ -101,6 +102,7 @@ struct Simplifier {
     SimplifyStats &st;
     int changes = 0;
     std::unordered_map<int, Type> types; ///< every var's type, from the start of the round
+    std::unordered_set<int> sizes;        ///< vars that are sizes throughout the function
     std::unordered_map<int, SubExp> subst;
     std::unordered_map<int, ExpPtr> defs;         ///< single-value statements seen so far
     std::unordered_map<std::string, Atoms> avail; ///< CSE: statement text -> its values
@@ -169,7 +171,7 @@ struct Simplifier {
         for (Stm &s : b.stms) {
             bool invariant = true;
             for_each_use(s, [&](const Var &v) { invariant = invariant && !bound.count(v.id); });
-            if (invariant && !can_fail(s) && !has_guarded_access(s)) {
+            if (invariant && !can_fail(s) && !has_guarded_access(s, sizes)) {
                 out.stms.push_back(std::move(s));
                 st.hoisted++;
                 changes++;
@@ -492,6 +494,10 @@ struct Simplifier {
 
     void function(ir::Function &f) {
         types = collect_types(f);
+        for (const Param &p : f.size_params)
+            sizes.insert(p.var.id);
+        for (const Param &p : f.params)
+            for_each_use(p.type, [&](const Var &v) { sizes.insert(v.id); });
         f.body = scoped(f.body);
         for (Type &t : f.ret)
             t = type(t);

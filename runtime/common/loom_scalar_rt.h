@@ -106,6 +106,8 @@ template <class T> LOOM_HD inline T divmod(int loc, T x, T y, int kind) {
         return div ? q : r;
     }
 }
+/** divmod by a constant other than 0: no failure to record. */
+template <class T> LOOM_HD inline T divmod_by(T x, T y, int kind) { return divmod(-1, x, y, kind); }
 template <class T> LOOM_HD inline T ipow(int loc, T x, T y) {
     if constexpr (is_signed_v<T>)
         if (y < 0) fail(loc, "negative exponent");

@@ -306,6 +306,47 @@ TEST_CASE("cuda: which launches can fail, and which must wait for earlier failur
     CHECK(has(st.host_shown, "lrt::check_kernels();"));
 }
 
+TEST_CASE("cuda: a stencil loop over its own result gets a two-step kernel") {
+    if (!have_nvrtc())
+        return;
+    const std::string step = "tabulate_2d n m (\\i j -> (g[i64.max 0 (i - 1), j] + g[i, j] + "
+                             "g[i, i64.min (m - 1) (j + 1)]) * 0.5)";
+    auto st = compile_ok(checked("entry main [n][m] (k: i32) (g: [n][m]f32) = "
+                                 "loop g for _i < k do " + step));
+    REQUIRE(st.kernels.size() == 1);
+    REQUIRE(st.kernels[0].calls.size() == 2);
+    CHECK(!st.kernels[0].calls[0].two_steps);
+    CHECK(st.kernels[0].calls[1].two_steps);
+    CHECK(st.kernels[0].steps_loop != nullptr);
+    CHECK(has(st.source, "k0_2("));
+    CHECK(has(st.source, "mid_[e_] = ")); // the first step into the intermediate tile
+    CHECK(has(st.host_shown, "lrt::launch(\"k0_2\""));
+    CHECK(has(st.host_shown, " + 1 < b")); // while two steps are left
+    auto none = [&](const std::string &src) {
+        cuda::CudaCode c = compile_ok(checked(src));
+        for (const cuda::KernelDesc &k : c.kernels)
+            for (const cuda::Launch &l : k.calls)
+                if (l.two_steps)
+                    return false;
+        return !has(c.host_shown, "_2\"");
+    };
+    // Not when the loop's array is read outside its tile, the loop carries more, the step
+    // uses the loop's index, or the step is not over the loop's result.
+    CHECK(none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do "
+               "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] + g[0, 0])"));
+    CHECK(none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop (g, s) = (g, 0f32) for _i < k do (" +
+               step + ", s + 1)"));
+    CHECK(none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for t < k do "
+               "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] + f32.i32 t)"));
+    CHECK(none("entry main [n][m] (k: i32) (g: [n][m]f32) (h: [n][m]f32) = loop x = g for _i < k do "
+               "tabulate_2d n m (\\i j -> h[i64.max 0 (i - 1), j] + h[i, j] + x[i, j])"));
+    // One step a launch when asked (to compare).
+    setenv("LOOM_CUDA_STENCIL_STEPS", "1", 1);
+    bool one = none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step);
+    unsetenv("LOOM_CUDA_STENCIL_STEPS");
+    CHECK(one);
+}
+
 TEST_CASE("cuda: compile_entry compiles, then runs on the GPU or says why it cannot") {
     if (!have_nvrtc())
         return;

@@ -457,6 +457,24 @@ TEST_CASE("cuda host program: kernels' failures are read before host reads and a
     }
 }
 
+TEST_CASE("cuda host program: a stencil loop launches two steps at a time, then the last") {
+    if (!have_nvrtc())
+        return;
+    Run r = build("entry main [n][m] (k: i32) (g: [n][m]i32) = loop g for _i < k do "
+                  "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] * 2)");
+    Value g = Value::prim_array(PrimType::I32, {3, 4});
+    for (int k : {0, 1, 2, 5}) {
+        CAPTURE(k);
+        r.dev->launched.clear();
+        r.entry->call({Value(PrimValue::integer(PrimType::I32, (uint64_t)k)), g});
+        std::vector<std::string> want(k / 2, "k0_2");
+        if (k % 2)
+            want.push_back("k0");
+        CHECK(r.dev->launched == want);
+    }
+    CHECK(only_kept(r));
+}
+
 TEST_CASE("cuda host program: a host read of one element downloads only that element") {
     if (!have_nvrtc())
         return;

@@ -883,6 +883,8 @@ protected:
         if (is_int(t)) {
             auto call = [&](const char *f) { return std::string("lrt::") + f + "(" + x + ", " + y + ")"; };
             auto dm = [&](int k) {
+                if (n.y.is_const && n.y.value.u != 0) // cannot fail (kernels need no check)
+                    return "lrt::divmod_by(" + x + ", " + y + ", " + std::to_string(k) + ")";
                 return "lrt::divmod(" + L + ", " + x + ", " + y + ", " + std::to_string(k) + ")";
             };
             switch (n.op) {
@@ -1174,7 +1176,9 @@ protected:
             open("for (int64_t " + i + " = 0; " + i + " < " + b + "; " + i + "++) {");
             line("LOOM_POLL();");
             line(decl(n.index) + " = (" + ctype(n.index.type.elem) + ")" + i + ";");
+            for_loops_.push_back({&n, i, b});
             iteration();
+            for_loops_.pop_back();
             close();
         } else {
             open("while (true) {");
@@ -1527,6 +1531,12 @@ protected:
         os_ << "extern \"C\" void loom_settle(void *m, const void *data, int64_t bytes) { "
                "lrt::settle((lrt::Mem *)m, data, bytes); }\n";
     }
+    /** The for loops being generated, innermost last: each one's counter and bound. */
+    struct ForLoop {
+        const ir::LoopExp *loop;
+        std::string counter, bound;
+    };
+    std::vector<ForLoop> for_loops_;
     /** Code at the end of the entry before its results are returned, and in its handler
      * of error `e` (the CUDA host program's checks of kernels still running). */
     virtual void entry_succeeded() {}

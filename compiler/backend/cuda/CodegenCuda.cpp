@@ -14,7 +14,9 @@
  *  - a map of a map (a perfect 2-D nest, as tabulate_2d makes): one thread per element;
  *    when its element reads a 2-D argument at clamped offsets around (i, j) (a stencil),
  *    a block per 32x32 elements that first loads its tile of it, with a margin, into
- *    shared memory (map2d_kernel);
+ *    shared memory (map2d_kernel); a host loop of such steps over its own result (a
+ *    stencil in time) also gets `<k>_2`, two steps a launch through a shared-memory
+ *    intermediate (two_step_kernel), launched while two steps are left;
  *  - a map of a reduction or of a scan (segmented), or of scalar code around one
  *    reduction: a warp per segment when segments have 32 rows or more, else a thread
  *    per segment (segred_kernel);
@@ -77,6 +79,13 @@ bool bounded_work(const ir::Stm &s) {
             bounded = bounded && t.exp->kind != ir::ExpKind::Apply; // recursion
         });
     return bounded;
+}
+
+/** Steps of a stencil loop a launch (two_step_kernel): 2, or 1 with
+ * LOOM_CUDA_STENCIL_STEPS=1 (to compare). */
+int stencil_steps() {
+    const char *e = std::getenv("LOOM_CUDA_STENCIL_STEPS");
+    return e && std::string(e) == "1" ? 1 : 2;
 }
 
 class Gen : public clike::CLikeGen {
@@ -407,7 +416,7 @@ private:
         // The runtime functions that can record a failure (a check, or the device heap).
         bool fails = false;
         for (const char *f : {"lrt::fail", "lrt::check_", "lrt::range_count", "lrt::slice",
-                              "lrt::divmod", "lrt::ipow", "lrt::internal", "lrt::alloc",
+                              "lrt::divmod(", "lrt::ipow", "lrt::internal", "lrt::alloc",
                               "lrt::copy(", "lrt::replicate", "lrt::concat", "lrt::transpose",
                               "lrt::take", "lrt::put_block", "lrt::own"})
             fails = fails || text.find(f) != std::string::npos;
@@ -919,13 +928,38 @@ private:
             if (offs.size() < 2 || bytes + size > tile_shared_bytes)
                 continue;
             bytes += size;
-            int tw = tile_w + 2 * tl.radius;
             for (const Read &r : rs)
-                tile_reads_[r.stm] = tl.shared + "[(ty_ + " + std::to_string(tl.radius + r.di) + ") * " +
-                                     std::to_string(tw) + " + tx_ + " + std::to_string(tl.radius + r.dj) + "]";
+                tile_offsets_[r.stm] = {arr, r.di, r.dj};
             tiles.push_back(tl);
+            point_reads(arr, tl.shared, tl.radius);
         }
         return tiles;
+    }
+
+    /** Array arr's tile reads (tile_offsets_) as reads of shared tile `shared` with a
+     * margin of `radius`: element (ty_, tx_) of the block's tile is at (ty_ + radius,
+     * tx_ + radius). */
+    void point_reads(int arr, const std::string &shared, int radius) {
+        const std::string tw = std::to_string(tile_w + 2 * radius);
+        for (const auto &[stm, o] : tile_offsets_)
+            if (o.arr == arr)
+                tile_reads_[stm] = shared + "[(ty_ + " + std::to_string(radius + o.di) + ") * " + tw +
+                                   " + tx_ + " + std::to_string(radius + o.dj) + "]";
+    }
+    /** Loads the block's tile of t.arr with a margin of `radius` into `shared`, indices
+     * clamped to the array (so a clamped read is a tile read). */
+    void load_tile(const Tile &t, int radius, const std::string &shared) {
+        std::string a = "v" + std::to_string(t.arr), R = std::to_string(radius);
+        int th = tile_h + 2 * radius, tw = tile_w + 2 * radius;
+        open("if (" + a + ".shape[0] > 0 && " + a + ".shape[1] > 0) {");
+        open("for (int e_ = threadIdx.x; e_ < " + std::to_string(th * tw) + "; e_ += blockDim.x) {");
+        line("int64_t r_ = i0_ - " + R + " + e_ / " + std::to_string(tw) + ", c_ = j0_ - " + R + " + e_ % " +
+             std::to_string(tw) + ";");
+        line("r_ = r_ < 0 ? 0 : r_ >= " + a + ".shape[0] ? " + a + ".shape[0] - 1 : r_;");
+        line("c_ = c_ < 0 ? 0 : c_ >= " + a + ".shape[1] ? " + a + ".shape[1] - 1 : c_;");
+        line(shared + "[e_] = " + a + ".data[r_ * " + a + ".shape[1] + c_];");
+        close();
+        close();
     }
 
     /** A perfect 2-D nest of maps (nested_map): one thread per element, grid-stride over
@@ -936,6 +970,7 @@ private:
                       const Stm &m) {
         Inner in = *inner_map(*m.exp);
         tile_reads_.clear();
+        tile_offsets_.clear();
         std::vector<Tile> tiles = tiles_of(q, in, k.fv);
         begin_kernel(kname, all({args_of(k.fv), k.outs}),
                      tiles.empty() ? GridKind::Occupancy : GridKind::Tiles);
@@ -979,19 +1014,8 @@ private:
             line("const int64_t i0_ = (int64_t)lrt::udiv(tile_, tm_, tj_) * " + H + ", j0_ = (int64_t)tj_ * " +
                  Wd + ";");
             line("__syncthreads(); // the previous tile's reads are done");
-            for (const Tile &t : tiles) {
-                std::string a = "v" + std::to_string(t.arr), R = std::to_string(t.radius);
-                int th = tile_h + 2 * t.radius, tw = tile_w + 2 * t.radius;
-                open("if (" + a + ".shape[0] > 0 && " + a + ".shape[1] > 0) {");
-                open("for (int e_ = threadIdx.x; e_ < " + std::to_string(th * tw) + "; e_ += blockDim.x) {");
-                line("int64_t r_ = i0_ - " + R + " + e_ / " + std::to_string(tw) + ", c_ = j0_ - " + R +
-                     " + e_ % " + std::to_string(tw) + ";");
-                line("r_ = r_ < 0 ? 0 : r_ >= " + a + ".shape[0] ? " + a + ".shape[0] - 1 : r_;");
-                line("c_ = c_ < 0 ? 0 : c_ >= " + a + ".shape[1] ? " + a + ".shape[1] - 1 : c_;");
-                line(t.shared + "[e_] = " + a + ".data[r_ * " + a + ".shape[1] + c_];");
-                close();
-                close();
-            }
+            for (const Tile &t : tiles)
+                load_tile(t, t.radius, t.shared);
             line("__syncthreads();");
             line("const int tx_ = threadIdx.x % " + Wd + ";");
             line("#pragma unroll");
@@ -1019,6 +1043,103 @@ private:
             close();
         }
         close();
+        end_kernel();
+        if (tiles.size() == 1 && !row_fails && !code_.kernels.back().calls.back().can_fail &&
+            stencil_steps() == 2)
+            if (const ir::LoopExp *l = stencil_loop(s, q, k, tiles[0].arr)) {
+                code_.kernels.back().steps_loop = l;
+                two_step_kernel(s, q, kname + "_2", k, m, tiles[0]);
+            }
+        tile_offsets_.clear();
+    }
+
+    /** The host for loop whose whole body is 2-D map s, over s's own result (the loop's
+     * only parameter, arr) read through its tile only, nothing else of the loop read: a
+     * stencil stepped in time, whose steps can go two a launch. */
+    const ir::LoopExp *stencil_loop(const Stm &s, const Soac &q, const SoacK &k, int arr) const {
+        const ir::LoopExp *found = nullptr;
+        passes::for_each_stm(f_.body, [&](const Stm &t) {
+            auto *l = t.exp->as<ir::LoopExp>();
+            if (l && l->form == ir::LoopExp::Form::For && l->params.size() == 1 &&
+                l->params[0].var.id == arr && l->body.stms.size() == 1 && &l->body.stms[0] == &s &&
+                s.pat.size() == 1 && l->params[0].type == s.pat[0].type &&
+                l->body.result.size() == 1 && l->body.result[0] == SubExp::of(s.pat[0].var))
+                found = l;
+        });
+        if (!found || std::find(k.fv.begin(), k.fv.end(), found->index.var.id) != k.fv.end())
+            return nullptr;
+        for (const Var &v : q.inputs)
+            if (v.id == arr)
+                return nullptr;
+        int uses = 0, reads = 0;
+        passes::for_each_use(q.map->body, [&](const Var &v) { uses += v.id == arr; });
+        for (const auto &[stm, o] : tile_offsets_)
+            reads += o.arr == arr;
+        return uses == reads ? found : nullptr;
+    }
+
+    /** Two steps of a stencil loop (stencil_loop) in one launch: each block loads its
+     * tile of the loop's array with twice the margin, computes the first step on its tile
+     * with one margin (the intermediate, at clamped coordinates: a clamped read of it is
+     * a tile read again) into shared memory, then the second step from that.  The
+     * intermediate never goes to device memory: half the traffic a step. */
+    void two_step_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
+                         const Stm &m, const Tile &t) {
+        Inner in = *inner_map(*m.exp);
+        begin_kernel(kname, all({args_of(k.fv), k.outs}), GridKind::Tiles);
+        code_.kernels.back().calls.back().two_steps = true;
+        bind_types(k.fv, k.out_params);
+        line("const int64_t w_ = " + i64(q.w) + ", m_ = " + i64(in.w) + ";");
+        std::vector<std::string> args;
+        for (const Var &v : q.inputs)
+            args.push_back(in_row(v, "i_"));
+        flat_ = &m;
+        flat_in_ = in;
+        flat_out_ = &s;
+        const int r = t.radius, w1 = tile_w + 2 * r;
+        const std::string H = std::to_string(tile_h), Wd = std::to_string(tile_w), R = std::to_string(r);
+        const std::string elem = stype(all_types_.at(t.arr).elem);
+        open("if (m_ > 0) {");
+        line("const int64_t tm_ = (m_ + " + std::to_string(tile_w - 1) + ") / " + Wd + ", nt_ = (w_ + " +
+             std::to_string(tile_h - 1) + ") / " + H + " * tm_;");
+        line("__shared__ " + elem + " in_[" + std::to_string((tile_h + 4 * r) * (tile_w + 4 * r)) + "];");
+        line("__shared__ " + elem + " mid_[" + std::to_string((tile_h + 2 * r) * w1) + "];");
+        open("for (int64_t tile_ = blockIdx.x; tile_ < nt_; tile_ += gridDim.x) {");
+        line("uint64_t tj_;");
+        line("const int64_t i0_ = (int64_t)lrt::udiv(tile_, tm_, tj_) * " + H + ", j0_ = (int64_t)tj_ * " + Wd + ";");
+        line("__syncthreads(); // the previous tile's reads are done");
+        load_tile(t, 2 * r, "in_");
+        line("__syncthreads();");
+        // Step 1 at every position of the tile and its margin: the element of the grid
+        // cell it clamps to (where step 2's clamped reads find it).
+        point_reads(t.arr, "in_", 2 * r);
+        flat_sink_ = "mid_[e_]";
+        open("for (int e_ = threadIdx.x; e_ < " + std::to_string((tile_h + 2 * r) * w1) + "; e_ += blockDim.x) {");
+        line("const int64_t pr_ = i0_ - " + R + " + e_ / " + std::to_string(w1) + ", pc_ = j0_ - " + R + " + e_ % " +
+             std::to_string(w1) + ";");
+        line("const int64_t i_ = pr_ < 0 ? 0 : pr_ >= w_ ? w_ - 1 : pr_, j_ = pc_ < 0 ? 0 : pc_ >= m_ ? m_ - 1 : pc_;");
+        line("const int ty_ = (int)(i_ - i0_), tx_ = (int)(j_ - j0_);");
+        line("const int64_t t_ = i_ * m_ + j_;");
+        line("(void)t_;");
+        apply(*q.map, args);
+        close();
+        flat_sink_.clear();
+        line("__syncthreads();");
+        // Step 2 on the block's tile, from the intermediate.
+        point_reads(t.arr, "mid_", r);
+        line("const int tx_ = threadIdx.x % " + Wd + ";");
+        line("#pragma unroll");
+        open("for (int ty_ = threadIdx.x / " + Wd + "; ty_ < " + H + "; ty_ += " + std::to_string(pass_h) + ") {");
+        line("const int64_t i_ = i0_ + ty_, j_ = j0_ + tx_;");
+        open("if (i_ < w_ && j_ < m_) {");
+        line("const int64_t t_ = i_ * m_ + j_;");
+        apply(*q.map, args);
+        close();
+        close();
+        close();
+        close();
+        flat_ = nullptr;
+        tile_reads_.clear();
         end_kernel();
     }
 
@@ -1161,6 +1282,14 @@ private:
     Inner flat_in_;
     const Stm *flat_out_ = nullptr; ///< its kernel statement (the outputs)
     std::unordered_map<const Stm *, std::string> tile_reads_;
+    struct TileOffset {
+        int arr;
+        int64_t di, dj;
+    };
+    std::unordered_map<const Stm *, TileOffset> tile_offsets_; ///< each tile read's offset
+    /** Where the 2-D map's element goes instead of its output (a two-step stencil's
+     * intermediate tile), when not empty. */
+    std::string flat_sink_;
 
     /** Inside a 2-D map: the inner map as element (i_, j_), t_ = i_ * m_ + j_ of the
      * outputs; stencil reads from their tiles. */
@@ -1186,6 +1315,11 @@ private:
         for (const Var &v : flat_in_.inputs)
             args.push_back(in_row(v, "j_"));
         std::vector<Res> rs = apply(*flat_in_.lam, args);
+        if (!flat_sink_.empty()) {
+            line(flat_sink_ + " = " + store(flat_out_->pat.at(0).type.elem, rs.at(0).expr) + ";");
+            close();
+            return true;
+        }
         for (size_t r = 0; r < rs.size(); r++) {
             const Param &o = flat_out_->pat.at(r);
             line(name(o.var) + ".data[t_] = " + store(o.type.elem, rs[r].expr) + ";");

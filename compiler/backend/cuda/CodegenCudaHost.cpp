@@ -299,7 +299,10 @@ private:
                         line("s_" + a.scratch + ".zero();");
                 }
         std::set<int> allocated;
-        for (const Launch &l : kd.calls) {
+        for (size_t c = 0; c < kd.calls.size(); c++) {
+            const Launch &l = kd.calls[c];
+            if (l.two_steps)
+                continue; // launched by the one before it (below)
             open();
             std::vector<std::string> ptrs;
             std::vector<const KernelArg *> reads;
@@ -341,8 +344,24 @@ private:
                 grid = "lrt::grid(\"" + l.fn + "\", 1, 0)";
             else if (l.grid == GridKind::OneThread)
                 grid = "lrt::Grid{1, 1}";
-            line("lrt::launch(\"" + l.fn + "\", " + grid + ", args_, " +
-                 (l.can_fail ? "true" : "false") + (l.bounded ? "" : ", false") + ");");
+            auto launch = [&](const Launch &x) {
+                line("lrt::launch(\"" + x.fn + "\", " + grid + ", args_, " + (x.can_fail ? "true" : "false") +
+                     (x.bounded ? "" : ", false") + ");");
+            };
+            const Launch *two = c + 1 < kd.calls.size() && kd.calls[c + 1].two_steps ? &kd.calls[c + 1] : nullptr;
+            if (two && !for_loops_.empty() && for_loops_.back().loop == kd.steps_loop) {
+                // Two of the loop's iterations at once while two are left (same arguments).
+                const ForLoop &f = for_loops_.back();
+                open("if (" + f.counter + " + 1 < " + f.bound + ") {");
+                launch(*two);
+                line(f.counter + "++;");
+                close("} else {");
+                ind_++;
+                launch(l);
+                close();
+            } else {
+                launch(l);
+            }
             for (const KernelArg *a : reads) {
                 const IType &t = type_of(Var{a->var, ""});
                 line("v" + std::to_string(a->var) + " = " +

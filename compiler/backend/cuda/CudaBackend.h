@@ -110,6 +110,9 @@ struct Launch {
     /** Its threads' work is bounded by sizes the host knows (bounded_work): it may run
      * after a kernel whose failure is not read yet (loom_cuda_host_rt.h, `unchecked`). */
     bool bounded = true;
+    /** Two iterations of KernelDesc::steps_loop at once: launched instead of the launch
+     * before it while two or more iterations are left (a stencil's steps fused). */
+    bool two_steps = false;
 };
 
 struct KernelDesc {
@@ -126,6 +129,8 @@ struct KernelDesc {
     /** Threads per block of a ScanBlock or Tiles grid. */
     int block = scan_block;
     const ir::Stm *stm = nullptr;
+    /** The host for loop whose whole body is this kernel, when it has a two_steps launch. */
+    const ir::LoopExp *steps_loop = nullptr;
 };
 
 struct CudaCode {
