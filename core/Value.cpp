@@ -182,7 +182,7 @@ void Bytes::fill() const {
 
 void Bytes::peek(size_t from, size_t n, uint8_t *dst) const {
     Fill f;
-    if (pending() && peeked_.fetch_add(1, std::memory_order_relaxed) < peeks) {
+    if (pending() && n_ > peek_above && peeked_.fetch_add(1, std::memory_order_relaxed) < peeks) {
         std::lock_guard<std::mutex> lock(fill_mutex_);
         f = fill_;
     }

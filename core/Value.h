@@ -103,11 +103,13 @@ public:
      * size)` (it may run more than once if two threads ask at once: it must be
      * idempotent). */
     void defer(Fill fill);
-    /** Copies n bytes from offset `from` to dst: of pending bytes, for the first
-     * `peeks` calls, those alone (the bytes stay pending: a few elements of a large
-     * array still on the GPU, shown or indexed), then all of them (data()). */
+    /** Copies n bytes from offset `from` to dst: of pending bytes of more than
+     * `peek_above` bytes, for the first `peeks` calls, those alone (the bytes stay
+     * pending: a few elements of a large array still on the GPU, shown or indexed), then
+     * all of them (data()); smaller ones all at once (a transfer's latency dominates). */
     void peek(size_t from, size_t n, uint8_t *dst) const;
     static constexpr int peeks = 64;
+    static constexpr size_t peek_above = 16384;
     bool pending() const { return pending_.load(std::memory_order_acquire); }
     /** The address of the bytes, pending or not (for code that knows where the contents
      * are: the GPU backend's arguments). */

@@ -489,12 +489,38 @@ std::vector<InputChunk> Session::split(const std::string &text) {
     return chunks;
 }
 
+namespace {
+
+/** Reads the arrays of v still pending on the GPU that are small enough to come down
+ * whole at their first read (Bytes::peek_above): any display reads them, so their
+ * download is counted with the evaluation rather than after it. */
+void settle_small(const Value &v) {
+    if (v.kind() == Value::Kind::Tuple || v.kind() == Value::Kind::Record) {
+        for (const Value &e : v.elems())
+            settle_small(e);
+    } else if (v.is_prim_array() && v.buffer() && v.buffer()->pending() &&
+               v.buffer()->size() <= Bytes::peek_above) {
+        (void)v.data();
+    }
+}
+
+}  // namespace
+
 EvalRecord Session::submit(const std::string &input, const std::string &source_name,
                            int first_line) {
     // submit_impl catches every exception, so nothing crosses the thread boundary.
     EvalRecord r;
     const runtime::LateDownloads before = runtime::late_downloads();
-    run_with_big_stack([&] { r = submit_impl(input, source_name, first_line); });
+    run_with_big_stack([&] {
+        r = submit_impl(input, source_name, first_line);
+        if (r.value) {
+            try {
+                settle_small(*r.value);
+            } catch (const std::exception &) {
+                // the display's own read reports it
+            }
+        }
+    });
     // GPU results read on the host during this evaluation (they stay on the device until
     // then): counted with its transfers, or said when nothing else shows them.
     runtime::LateDownloads after = runtime::late_downloads();

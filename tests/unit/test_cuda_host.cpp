@@ -612,12 +612,35 @@ TEST_CASE("cuda arrays: a result pending on the device is downloaded before its 
     };
     auto same = [&](const BytesPtr &b) { return std::memcmp(b->raw(), want.data(), 16) == 0; };
 
+    // One element read: of a small result, the whole (one transfer's latency either way).
+    BytesPtr small = result();
+    int32_t third = 0;
+    small->peek(8, 4, reinterpret_cast<uint8_t *>(&third));
+    CHECK(third == 3);
+    CHECK(!small->pending());
+    CHECK(same(small));
+    // Of a large one, that element alone: still pending.
+    {
+        const size_t n = Bytes::peek_above + 64;
+        std::vector<uint8_t> bytes(n);
+        for (size_t i = 0; i < n; i++)
+            bytes[i] = (uint8_t)(i * 7);
+        uint64_t dev = p.alloc(n);
+        p.upload(dev, bytes.data(), n);
+        auto big = std::make_shared<Bytes>(n);
+        c.adopt(p, big->raw(), (int64_t)n, dev, (int64_t)n, big);
+        big->defer([&, base = big->raw()](uint8_t *d, size_t from, size_t k) {
+            c.fetch(p, base, (int64_t)from, (int64_t)k, d);
+        });
+        uint8_t one = 0;
+        big->peek(1000, 1, &one);
+        CHECK(one == (uint8_t)(1000 * 7));
+        CHECK(big->pending());
+        CHECK(big->data()[n - 1] == (uint8_t)((n - 1) * 7));
+        CHECK(!big->pending());
+    }
     // Offered whole, it stays pending and the call gets its device copy.
     BytesPtr a = result();
-    int32_t third = 0; // one element read alone: still pending
-    a->peek(8, 4, reinterpret_cast<uint8_t *>(&third));
-    CHECK(third == 3);
-    CHECK(a->pending());
     c.begin_call(p);
     c.offer(p, a->raw(), 16, a);
     CHECK(c.pending(a->raw(), 16) != 0);

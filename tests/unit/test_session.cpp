@@ -154,6 +154,17 @@ TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device
         EvalRecord c = s.submit(":cache\n");
         CHECK(c.output.find("emulated GPU: 1 array kept for later evaluations (156.3 KiB)") !=
               std::string::npos);
+        // A small result comes down whole when shown: counted with its evaluation.
+        EvalRecord small = s.submit("map (*2) (take 100 xs)\n");
+        REQUIRE(small.kind == Kind::Value);
+        CHECK(small.downloads == 1);
+        CHECK(small.download_bytes == 800);
+        CHECK(!small.value->buffer()->pending());
+        EvalRecord large = s.submit("map (*2) xs\n"); // shown abbreviated: later, by elements
+        REQUIRE(large.kind == Kind::Value);
+        CHECK(large.downloads == 0);
+        CHECK(large.value->buffer()->pending());
+        large = small = EvalRecord();
         // Redefined, the old value's copy is no longer counted (and goes at the next call).
         s.submit("let xs = iota 10i64\n");
         c = s.submit(":cache\n");

@@ -2019,8 +2019,10 @@ private:
                 if (it != index.end()) {
                     const KernelDesc &kd = code_.kernels[it->second];
                     os_ << " *" << pad << pat << " = kernel " << kd.name << " (" << kd.kind << "):\n";
-                    for (const std::string &l : kd.launches)
-                        os_ << " *" << pad << "  " << l << "\n";
+                    for (size_t c = 0; c < kd.launches.size(); c++)
+                        os_ << " *" << pad << "  " << kd.launches[c]
+                            << (kd.calls.at(c).two_steps ? "  -- instead, while two iterations are left" : "")
+                            << "\n";
                     continue;
                 }
                 os_ << " *" << pad << pat << " = host " << exp_kind_name(s.exp->kind) << "\n";
