@@ -946,6 +946,49 @@ private:
                 tile_reads_[stm] = shared + "[(ty_ + " + std::to_string(radius + o.di) + ") * " + tw +
                                    " + tx_ + " + std::to_string(radius + o.dj) + "]";
     }
+    /** The start of a 2-D map kernel's body: its sizes w_ x m_, the element code's
+     * context (flat_), and `if (m_ > 0) {` opened; the outer lambda's arguments. */
+    std::vector<std::string> begin_map2d(const Stm &s, const Soac &q, const Stm &m, const Inner &in) {
+        line("const int64_t w_ = " + i64(q.w) + ", m_ = " + i64(in.w) + ";");
+        std::vector<std::string> args;
+        for (const Var &v : q.inputs)
+            args.push_back(in_row(v, "i_"));
+        flat_ = &m;
+        flat_in_ = in;
+        flat_out_ = &s;
+        open("if (m_ > 0) {");
+        return args;
+    }
+    /** A shared-memory tile `shared` of arr's elements with a margin of `radius`. */
+    void shared_tile(int arr, const std::string &shared, int radius) {
+        line("__shared__ " + std::string(stype(all_types_.at(arr).elem)) + " " + shared + "[" +
+             std::to_string((tile_h + 2 * radius) * (tile_w + 2 * radius)) + "];");
+    }
+    /** Opens the loop of a block over the tiles of the w_ x m_ elements (block-stride
+     * past the grid's 2^31 - 1 blocks): tile_'s first row and column i0_, j0_. */
+    void open_tile_loop() {
+        const std::string H = std::to_string(tile_h), Wd = std::to_string(tile_w);
+        line("const int64_t tm_ = (m_ + " + std::to_string(tile_w - 1) + ") / " + Wd + ", nt_ = (w_ + " +
+             std::to_string(tile_h - 1) + ") / " + H + " * tm_;");
+        open("for (int64_t tile_ = blockIdx.x; tile_ < nt_; tile_ += gridDim.x) {");
+        line("uint64_t tj_;");
+        line("const int64_t i0_ = (int64_t)lrt::udiv(tile_, tm_, tj_) * " + H + ", j0_ = (int64_t)tj_ * " + Wd + ";");
+        line("__syncthreads(); // the previous tile's reads are done");
+    }
+    /** The 2-D map's elements (i_, j_) of the block's tile, pass_h rows at a time. */
+    void tile_elements(const Soac &q, const std::vector<std::string> &args) {
+        const std::string Wd = std::to_string(tile_w);
+        line("const int tx_ = threadIdx.x % " + Wd + ";");
+        line("#pragma unroll");
+        open("for (int ty_ = threadIdx.x / " + Wd + "; ty_ < " + std::to_string(tile_h) + "; ty_ += " +
+             std::to_string(pass_h) + ") {");
+        line("const int64_t i_ = i0_ + ty_, j_ = j0_ + tx_;");
+        open("if (i_ < w_ && j_ < m_) {");
+        line("const int64_t t_ = i_ * m_ + j_;");
+        apply(*q.map, args);
+        close();
+        close();
+    }
     /** Loads the block's tile of t.arr with a margin of `radius` into `shared`, indices
      * clamped to the array (so a clamped read is a tile read). */
     void load_tile(const Tile &t, int radius, const std::string &shared) {
@@ -983,14 +1026,7 @@ private:
                          " * ((" + M + " + " + std::to_string(tile_w - 1) + ") / " +
                          std::to_string(tile_w) + ") * 256)";
         }
-        line("const int64_t w_ = " + W + ", m_ = " + M + ";");
-        std::vector<std::string> args;
-        for (const Var &v : q.inputs)
-            args.push_back(in_row(v, "i_"));
-        flat_ = &m;
-        flat_in_ = in;
-        flat_out_ = &s;
-        open("if (m_ > 0) {");
+        std::vector<std::string> args = begin_map2d(s, q, m, in);
         if (tiles.empty()) {
             // (i_, j_) advance with t_ by (di_, dj_) and a carry: no division per element.
             line("const int64_t n_ = w_ * m_, g_ = lrt::gsize(), di_ = g_ / m_, dj_ = g_ - di_ * m_;");
@@ -1000,32 +1036,13 @@ private:
             apply(*q.map, args);
             close();
         } else {
-            std::string H = std::to_string(tile_h), Wd = std::to_string(tile_w);
-            line("const int64_t tm_ = (m_ + " + std::to_string(tile_w - 1) + ") / " + Wd +
-                 ", nt_ = (w_ + " + std::to_string(tile_h - 1) + ") / " + H + " * tm_;");
-            for (const Tile &t : tiles) {
-                int th = tile_h + 2 * t.radius, tw = tile_w + 2 * t.radius;
-                line("__shared__ " + std::string(stype(all_types_.at(t.arr).elem)) + " " + t.shared + "[" +
-                     std::to_string(th * tw) + "];");
-            }
-            // A block per tile (block-stride past the grid's 2^31 - 1 blocks).
-            open("for (int64_t tile_ = blockIdx.x; tile_ < nt_; tile_ += gridDim.x) {");
-            line("uint64_t tj_;");
-            line("const int64_t i0_ = (int64_t)lrt::udiv(tile_, tm_, tj_) * " + H + ", j0_ = (int64_t)tj_ * " +
-                 Wd + ";");
-            line("__syncthreads(); // the previous tile's reads are done");
+            for (const Tile &t : tiles)
+                shared_tile(t.arr, t.shared, t.radius);
+            open_tile_loop();
             for (const Tile &t : tiles)
                 load_tile(t, t.radius, t.shared);
             line("__syncthreads();");
-            line("const int tx_ = threadIdx.x % " + Wd + ";");
-            line("#pragma unroll");
-            open("for (int ty_ = threadIdx.x / " + Wd + "; ty_ < " + H + "; ty_ += " + std::to_string(pass_h) + ") {");
-            line("const int64_t i_ = i0_ + ty_, j_ = j0_ + tx_;");
-            open("if (i_ < w_ && j_ < m_) {");
-            line("const int64_t t_ = i_ * m_ + j_;");
-            apply(*q.map, args);
-            close();
-            close();
+            tile_elements(q, args);
             close();
         }
         flat_ = nullptr;
@@ -1089,25 +1106,12 @@ private:
         begin_kernel(kname, all({args_of(k.fv), k.outs}), GridKind::Tiles);
         code_.kernels.back().calls.back().two_steps = true;
         bind_types(k.fv, k.out_params);
-        line("const int64_t w_ = " + i64(q.w) + ", m_ = " + i64(in.w) + ";");
-        std::vector<std::string> args;
-        for (const Var &v : q.inputs)
-            args.push_back(in_row(v, "i_"));
-        flat_ = &m;
-        flat_in_ = in;
-        flat_out_ = &s;
+        std::vector<std::string> args = begin_map2d(s, q, m, in);
         const int r = t.radius, w1 = tile_w + 2 * r;
-        const std::string H = std::to_string(tile_h), Wd = std::to_string(tile_w), R = std::to_string(r);
-        const std::string elem = stype(all_types_.at(t.arr).elem);
-        open("if (m_ > 0) {");
-        line("const int64_t tm_ = (m_ + " + std::to_string(tile_w - 1) + ") / " + Wd + ", nt_ = (w_ + " +
-             std::to_string(tile_h - 1) + ") / " + H + " * tm_;");
-        line("__shared__ " + elem + " in_[" + std::to_string((tile_h + 4 * r) * (tile_w + 4 * r)) + "];");
-        line("__shared__ " + elem + " mid_[" + std::to_string((tile_h + 2 * r) * w1) + "];");
-        open("for (int64_t tile_ = blockIdx.x; tile_ < nt_; tile_ += gridDim.x) {");
-        line("uint64_t tj_;");
-        line("const int64_t i0_ = (int64_t)lrt::udiv(tile_, tm_, tj_) * " + H + ", j0_ = (int64_t)tj_ * " + Wd + ";");
-        line("__syncthreads(); // the previous tile's reads are done");
+        const std::string R = std::to_string(r);
+        shared_tile(t.arr, "in_", 2 * r);
+        shared_tile(t.arr, "mid_", r);
+        open_tile_loop();
         load_tile(t, 2 * r, "in_");
         line("__syncthreads();");
         // Step 1 at every position of the tile and its margin: the element of the grid
@@ -1127,15 +1131,7 @@ private:
         line("__syncthreads();");
         // Step 2 on the block's tile, from the intermediate.
         point_reads(t.arr, "mid_", r);
-        line("const int tx_ = threadIdx.x % " + Wd + ";");
-        line("#pragma unroll");
-        open("for (int ty_ = threadIdx.x / " + Wd + "; ty_ < " + H + "; ty_ += " + std::to_string(pass_h) + ") {");
-        line("const int64_t i_ = i0_ + ty_, j_ = j0_ + tx_;");
-        open("if (i_ < w_ && j_ < m_) {");
-        line("const int64_t t_ = i_ * m_ + j_;");
-        apply(*q.map, args);
-        close();
-        close();
+        tile_elements(q, args);
         close();
         close();
         flat_ = nullptr;
