@@ -315,18 +315,18 @@ TEST_CASE("cuda: a stencil loop over its own result gets a two-step kernel") {
                                  "loop g for _i < k do " + step));
     REQUIRE(st.kernels.size() == 1);
     REQUIRE(st.kernels[0].calls.size() == 2);
-    CHECK(!st.kernels[0].calls[0].two_steps);
-    CHECK(st.kernels[0].calls[1].two_steps);
+    CHECK(st.kernels[0].calls[0].steps == 1);
+    CHECK(st.kernels[0].calls[1].steps == 2);
     CHECK(st.kernels[0].steps_loop != nullptr);
     CHECK(has(st.source, "k0_2("));
-    CHECK(has(st.source, "mid_[e_] = ")); // the first step into the intermediate tile
+    CHECK(has(st.source, "mid0_[e_] = ")); // the first step into the intermediate tile
     CHECK(has(st.host_shown, "lrt::launch(\"k0_2\""));
     CHECK(has(st.host_shown, " + 1 < b")); // while two steps are left
     auto none = [&](const std::string &src) {
         cuda::CudaCode c = compile_ok(checked(src));
         for (const cuda::KernelDesc &k : c.kernels)
             for (const cuda::Launch &l : k.calls)
-                if (l.two_steps)
+                if (l.steps > 1)
                     return false;
         return !has(c.host_shown, "_2\"");
     };
@@ -340,11 +340,19 @@ TEST_CASE("cuda: a stencil loop over its own result gets a two-step kernel") {
                "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] + f32.i32 t)"));
     CHECK(none("entry main [n][m] (k: i32) (g: [n][m]f32) (h: [n][m]f32) = loop x = g for _i < k do "
                "tabulate_2d n m (\\i j -> h[i64.max 0 (i - 1), j] + h[i, j] + x[i, j])"));
-    // One step a launch when asked (to compare).
+    // One step a launch when asked (to compare), or four (two intermediates in turn).
     setenv("LOOM_CUDA_STENCIL_STEPS", "1", 1);
     bool one = none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step);
+    setenv("LOOM_CUDA_STENCIL_STEPS", "4", 1);
+    auto four = compile_ok(
+        checked("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step));
     unsetenv("LOOM_CUDA_STENCIL_STEPS");
     CHECK(one);
+    REQUIRE(four.kernels.at(0).calls.size() == 2);
+    CHECK(four.kernels[0].calls[1].steps == 4);
+    CHECK(has(four.source, "k0_4("));
+    CHECK(has(four.source, "mid1_[e_] = "));
+    CHECK(has(four.host_shown, " + 3 < b"));
 }
 
 TEST_CASE("cuda: compile_entry compiles, then runs on the GPU or says why it cannot") {

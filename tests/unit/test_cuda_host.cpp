@@ -473,6 +473,14 @@ TEST_CASE("cuda host program: a stencil loop launches two steps at a time, then 
         CHECK(r.dev->launched == want);
     }
     CHECK(only_kept(r));
+    // Four a launch when asked: 10 steps are two such launches and two single steps.
+    setenv("LOOM_CUDA_STENCIL_STEPS", "4", 1);
+    Run four = build("entry main [n][m] (k: i32) (g: [n][m]i32) = loop g for _i < k do "
+                     "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] * 2)");
+    unsetenv("LOOM_CUDA_STENCIL_STEPS");
+    four.entry->call({Value(PrimValue::integer(PrimType::I32, 10)), g});
+    CHECK(four.dev->launched == std::vector<std::string>{"k0_4", "k0_4", "k0", "k0"});
+    CHECK(only_kept(four));
 }
 
 TEST_CASE("cuda host program: a host read of one element downloads only that element") {

@@ -16,7 +16,7 @@
  *    a block per 32x32 elements that first loads its tile of it, with a margin, into
  *    shared memory (map2d_kernel); a host loop of such steps over its own result (a
  *    stencil in time) also gets `<k>_2`, two steps a launch through a shared-memory
- *    intermediate (two_step_kernel), launched while two steps are left;
+ *    intermediate (steps_kernel), launched while two steps are left;
  *  - a map of a reduction or of a scan (segmented), or of scalar code around one
  *    reduction: a warp per segment when segments have 32 rows or more, else a thread
  *    per segment (segred_kernel);
@@ -81,11 +81,11 @@ bool bounded_work(const ir::Stm &s) {
     return bounded;
 }
 
-/** Steps of a stencil loop a launch (two_step_kernel): 2, or 1 with
- * LOOM_CUDA_STENCIL_STEPS=1 (to compare). */
+/** Steps of a stencil loop a launch (steps_kernel): 2, or LOOM_CUDA_STENCIL_STEPS (1 to
+ * 4: to compare). */
 int stencil_steps() {
     const char *e = std::getenv("LOOM_CUDA_STENCIL_STEPS");
-    return e && std::string(e) == "1" ? 1 : 2;
+    return e ? std::clamp(std::atoi(e), 1, 4) : 2;
 }
 
 class Gen : public clike::CLikeGen {
@@ -801,6 +801,7 @@ private:
      * arithmetic and barriers then came once per element). */
     static constexpr int tile_h = 32, tile_w = 32, pass_h = scan_block / tile_w, max_radius = 4;
     static constexpr int tile_shared_bytes = 24576;
+    static constexpr int steps_shared_bytes = 40960; ///< a multi-step stencil's tiles (of 48 KiB)
 
     struct Tile {
         int arr;
@@ -1061,11 +1062,22 @@ private:
         }
         close();
         end_kernel();
+        // Steps a launch: as many as asked whose tiles fit in shared memory.
+        int steps = stencil_steps();
+        auto tile_bytes = [&](int margin) {
+            return (tile_h + 2 * margin) * (tile_w + 2 * margin) *
+                   prim_size(all_types_.at(tiles[0].arr).elem);
+        };
+        while (!tiles.empty() && steps > 1 &&
+               tile_bytes(steps * tiles[0].radius) + tile_bytes((steps - 1) * tiles[0].radius) +
+                       (steps > 2 ? tile_bytes((steps - 2) * tiles[0].radius) : 0) >
+                   steps_shared_bytes)
+            steps--;
         if (tiles.size() == 1 && !row_fails && !code_.kernels.back().calls.back().can_fail &&
-            stencil_steps() == 2)
+            steps > 1)
             if (const ir::LoopExp *l = stencil_loop(s, q, k, tiles[0].arr)) {
                 code_.kernels.back().steps_loop = l;
-                two_step_kernel(s, q, kname + "_2", k, m, tiles[0]);
+                steps_kernel(s, q, kname + "_" + std::to_string(steps), k, m, tiles[0], steps);
             }
         tile_offsets_.clear();
     }
@@ -1095,42 +1107,53 @@ private:
         return uses == reads ? found : nullptr;
     }
 
-    /** Two steps of a stencil loop (stencil_loop) in one launch: each block loads its
-     * tile of the loop's array with twice the margin, computes the first step on its tile
-     * with one margin (the intermediate, at clamped coordinates: a clamped read of it is
-     * a tile read again) into shared memory, then the second step from that.  The
-     * intermediate never goes to device memory: half the traffic a step. */
-    void two_step_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
-                         const Stm &m, const Tile &t) {
+    /** `steps` steps of a stencil loop (stencil_loop) in one launch: each block loads its
+     * tile of the loop's array with `steps` times the margin, computes each step but the
+     * last on its tile with one margin fewer than the step before (the intermediates, at
+     * clamped coordinates: a clamped read of one is a tile read again) into shared memory
+     * (two buffers in turn), then the last step from the last of them.  The intermediates
+     * never go to device memory: 1/steps of the traffic a step. */
+    void steps_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k,
+                      const Stm &m, const Tile &t, int steps) {
         Inner in = *inner_map(*m.exp);
         begin_kernel(kname, all({args_of(k.fv), k.outs}), GridKind::Tiles);
-        code_.kernels.back().calls.back().two_steps = true;
+        code_.kernels.back().calls.back().steps = steps;
         bind_types(k.fv, k.out_params);
         std::vector<std::string> args = begin_map2d(s, q, m, in);
-        const int r = t.radius, w1 = tile_w + 2 * r;
-        const std::string R = std::to_string(r);
-        shared_tile(t.arr, "in_", 2 * r);
-        shared_tile(t.arr, "mid_", r);
+        const int r = t.radius;
+        const std::string buf[2] = {"mid0_", "mid1_"};
+        shared_tile(t.arr, "in_", steps * r);
+        for (int b = 0; b < 2 && b < steps - 1; b++) // each its largest margin
+            shared_tile(t.arr, buf[b], (steps - 1 - b) * r);
         open_tile_loop();
-        load_tile(t, 2 * r, "in_");
+        load_tile(t, steps * r, "in_");
         line("__syncthreads();");
-        // Step 1 at every position of the tile and its margin: the element of the grid
-        // cell it clamps to (where step 2's clamped reads find it).
-        point_reads(t.arr, "in_", 2 * r);
-        flat_sink_ = "mid_[e_]";
-        open("for (int e_ = threadIdx.x; e_ < " + std::to_string((tile_h + 2 * r) * w1) + "; e_ += blockDim.x) {");
-        line("const int64_t pr_ = i0_ - " + R + " + e_ / " + std::to_string(w1) + ", pc_ = j0_ - " + R + " + e_ % " +
-             std::to_string(w1) + ";");
-        line("const int64_t i_ = pr_ < 0 ? 0 : pr_ >= w_ ? w_ - 1 : pr_, j_ = pc_ < 0 ? 0 : pc_ >= m_ ? m_ - 1 : pc_;");
-        line("const int ty_ = (int)(i_ - i0_), tx_ = (int)(j_ - j0_);");
-        line("const int64_t t_ = i_ * m_ + j_;");
-        line("(void)t_;");
-        apply(*q.map, args);
-        close();
-        flat_sink_.clear();
-        line("__syncthreads();");
-        // Step 2 on the block's tile, from the intermediate.
-        point_reads(t.arr, "mid_", r);
+        std::string from = "in_";
+        for (int p = 1; p < steps; p++) {
+            // Step p at every position of the tile and margin M: the element of the grid
+            // cell it clamps to (where the next step's clamped reads find it).
+            const int margin = (steps - p) * r, w = tile_w + 2 * margin;
+            const std::string M = std::to_string(margin), W = std::to_string(w),
+                              &to = buf[(p - 1) % 2];
+            point_reads(t.arr, from, margin + r);
+            flat_sink_ = to + "[e_]";
+            open("for (int e_ = threadIdx.x; e_ < " + std::to_string((tile_h + 2 * margin) * w) +
+                 "; e_ += blockDim.x) {");
+            line("const int64_t pr_ = i0_ - " + M + " + e_ / " + W + ", pc_ = j0_ - " + M +
+                 " + e_ % " + W + ";");
+            line("const int64_t i_ = pr_ < 0 ? 0 : pr_ >= w_ ? w_ - 1 : pr_, j_ = pc_ < 0 ? 0 : "
+                 "pc_ >= m_ ? m_ - 1 : pc_;");
+            line("const int ty_ = (int)(i_ - i0_), tx_ = (int)(j_ - j0_);");
+            line("const int64_t t_ = i_ * m_ + j_;");
+            line("(void)t_;");
+            apply(*q.map, args);
+            close();
+            flat_sink_.clear();
+            line("__syncthreads();");
+            from = to;
+        }
+        // The last step on the block's tile, from the last intermediate.
+        point_reads(t.arr, from, r);
         tile_elements(q, args);
         close();
         close();
@@ -2017,7 +2040,10 @@ private:
                     os_ << " *" << pad << pat << " = kernel " << kd.name << " (" << kd.kind << "):\n";
                     for (size_t c = 0; c < kd.launches.size(); c++)
                         os_ << " *" << pad << "  " << kd.launches[c]
-                            << (kd.calls.at(c).two_steps ? "  -- instead, while two iterations are left" : "")
+                            << (kd.calls.at(c).steps > 1
+                                    ? "  -- instead, while " + std::to_string(kd.calls[c].steps) +
+                                          " iterations are left"
+                                    : "")
                             << "\n";
                     continue;
                 }

@@ -301,7 +301,7 @@ private:
         std::set<int> allocated;
         for (size_t c = 0; c < kd.calls.size(); c++) {
             const Launch &l = kd.calls[c];
-            if (l.two_steps)
+            if (l.steps > 1)
                 continue; // launched by the one before it (below)
             open();
             std::vector<std::string> ptrs;
@@ -348,13 +348,16 @@ private:
                 line("lrt::launch(\"" + x.fn + "\", " + grid + ", args_, " + (x.can_fail ? "true" : "false") +
                      (x.bounded ? "" : ", false") + ");");
             };
-            const Launch *two = c + 1 < kd.calls.size() && kd.calls[c + 1].two_steps ? &kd.calls[c + 1] : nullptr;
-            if (two && !for_loops_.empty() && for_loops_.back().loop == kd.steps_loop) {
-                // Two of the loop's iterations at once while two are left (same arguments).
+            const Launch *multi =
+                c + 1 < kd.calls.size() && kd.calls[c + 1].steps > 1 ? &kd.calls[c + 1] : nullptr;
+            if (multi && !for_loops_.empty() && for_loops_.back().loop == kd.steps_loop) {
+                // Several of the loop's iterations at once while that many are left (same
+                // arguments).
                 const ForLoop &f = for_loops_.back();
-                open("if (" + f.counter + " + 1 < " + f.bound + ") {");
-                launch(*two);
-                line(f.counter + "++;");
+                const std::string more = std::to_string(multi->steps - 1);
+                open("if (" + f.counter + " + " + more + " < " + f.bound + ") {");
+                launch(*multi);
+                line(f.counter + " += " + more + ";");
                 close("} else {");
                 ind_++;
                 launch(l);

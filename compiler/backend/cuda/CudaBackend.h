@@ -110,9 +110,9 @@ struct Launch {
     /** Its threads' work is bounded by sizes the host knows (bounded_work): it may run
      * after a kernel whose failure is not read yet (loom_cuda_host_rt.h, `unchecked`). */
     bool bounded = true;
-    /** Two iterations of KernelDesc::steps_loop at once: launched instead of the launch
-     * before it while two or more iterations are left (a stencil's steps fused). */
-    bool two_steps = false;
+    /** The iterations of KernelDesc::steps_loop it runs: more than 1, launched instead of
+     * the launch before it while that many are left (a stencil's steps fused). */
+    int steps = 1;
 };
 
 struct KernelDesc {
@@ -129,7 +129,7 @@ struct KernelDesc {
     /** Threads per block of a ScanBlock or Tiles grid. */
     int block = scan_block;
     const ir::Stm *stm = nullptr;
-    /** The host for loop whose whole body is this kernel, when it has a two_steps launch. */
+    /** The host for loop whose whole body is this kernel, when it has a multi-step launch. */
     const ir::LoopExp *steps_loop = nullptr;
 };
 
