@@ -62,14 +62,28 @@ struct Eliminator {
 
     // ------------------------------------------------------------ facts
 
+    /** (w, x): x >= 0 wherever a SOAC of width w runs a row, from `if 0 < w then
+     * assert (0 <= x)` before it (a size check moved out of an earlier map's rows). */
+    std::vector<std::pair<SubExp, int>> nonneg_in_rows;
+
     struct Mark {
-        size_t lt, nonneg, nonzero;
+        size_t lt, nonneg, nonzero, in_rows;
     };
-    Mark mark() const { return {lt.size(), nonneg.size(), nonzero.size()}; }
+    Mark mark() const { return {lt.size(), nonneg.size(), nonzero.size(), nonneg_in_rows.size()}; }
     void restore(Mark k) {
         lt.resize(k.lt);
         nonneg.resize(k.nonneg);
         nonzero.resize(k.nonzero);
+        nonneg_in_rows.resize(k.in_rows);
+    }
+    /** Records the `assert (0 <= x)` of `checks`, run when 0 < count (nonneg_in_rows). */
+    void note_checks_in_rows(const SubExp &count, const Body &checks) {
+        for (const Stm &c : checks.stms)
+            if (auto *a = c.exp->as<ir::AssertExp>()) {
+                auto *le = def_as<ir::BinOpExp>(a->cond);
+                if (le && le->op == BinOpKind::Le && is_int_zero(le->x) && !le->y.is_const)
+                    nonneg_in_rows.push_back({count, le->y.var.id});
+            }
     }
 
     const Exp *def(const SubExp &s) const {
@@ -386,6 +400,11 @@ struct Eliminator {
             };
             r = rebuild(e, rb);
         }
+        if (auto *n = e.as<ir::IfExp>(); n && n->else_body.stms.empty()) {
+            auto *lt0 = def_as<ir::BinOpExp>(n->cond);
+            if (lt0 && lt0->op == BinOpKind::Lt && is_int_zero(lt0->x))
+                note_checks_in_rows(lt0->y, n->then_body);
+        }
         Stm ns{s.pat, r ? r : s.exp};
         if (ns.pat.size() == 1 || e.as<ir::RangeExp>()) // a range: its array
             defs[ns.pat.back().var.id] = ns.exp;
@@ -400,6 +419,9 @@ struct Eliminator {
     /** A map-like lambda: a parameter bound to a row of `iota n` is in [0, n). */
     Lambda map_lambda(const Lambda &l, const std::vector<Var> &inputs, const SubExp &w, Body &out) {
         Mark k = mark();
+        for (size_t i = 0, n = nonneg_in_rows.size(); i < n; i++)
+            if (nonneg_in_rows[i].first == w)
+                nonneg.push_back(nonneg_in_rows[i].second);
         std::unordered_set<int> bound;
         for (size_t i = 0; i < l.params.size(); i++) {
             bound.insert(l.params[i].var.id);
@@ -482,6 +504,7 @@ struct Eliminator {
                 out.stms.push_back(std::move(c));
             return;
         }
+        note_checks_in_rows(count, checks);
         PrimType ct = types.at(count.var.id).elem;
         Param g{Var{m.next_var_id++, "runs"}, Type::scalar(PrimType::Bool)};
         out.stms.push_back(

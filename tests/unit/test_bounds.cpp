@@ -168,6 +168,18 @@ TEST_CASE("bounds: sizes known >= 0 need no check; a size check in rows moves be
             CAPTURE(w);
             CHECK(agree(rows, {i64v(h), i64v(w)}));
         }
+    // Checked before the first map's rows, the size is known in a later map's rows of the
+    // same width (they run only if the first's did).
+    const char *again =
+        "def main (h: i64) (w: i64) = let a = map (\\i -> i + i64.sum (iota w)) (iota h)\n"
+        "in map (\\x -> x * 2 + i64.sum (iota w)) a";
+    t = ir_text(again);
+    CAPTURE(t);
+    CHECK(t.find("size {p_1}") == t.rfind("size {p_1}")); // w checked once
+    CHECK(!contains(t, "iota(p_1)"));                     // neither iota checks again
+    for (int64_t h : {0, 2})
+        for (int64_t w : {-3, 0, 3})
+            CHECK(agree(again, {i64v(h), i64v(w)}));
     compiler::Optimised o = optimised(rows); // simplify again: the iota does not move out
     passes::simplify(o.module);
     t = ir::to_string(o.module);
