@@ -516,8 +516,8 @@ EvalRecord Session::submit(const std::string &input, const std::string &source_n
         if (r.value) {
             try {
                 settle_small(*r.value);
-            } catch (const std::exception &) {
-                // the display's own read reports it
+            } catch (...) {
+                // the display's own read reports it (nothing may leave this thread)
             }
         }
     });
