@@ -76,14 +76,19 @@ struct Eliminator {
         nonzero.resize(k.nonzero);
         nonneg_in_rows.resize(k.in_rows);
     }
+    /** x when the bool `c` is `0 <= x` (`0 < x` with `strict`), else null. */
+    const SubExp *zero_test(const SubExp &c, bool strict = false) const {
+        auto *b = def_as<ir::BinOpExp>(c);
+        return b && b->op == (strict ? BinOpKind::Lt : BinOpKind::Le) && is_int_zero(b->x)
+                   ? &b->y
+                   : nullptr;
+    }
     /** Records the `assert (0 <= x)` of `checks`, run when 0 < count (nonneg_in_rows). */
     void note_checks_in_rows(const SubExp &count, const Body &checks) {
         for (const Stm &c : checks.stms)
-            if (auto *a = c.exp->as<ir::AssertExp>()) {
-                auto *le = def_as<ir::BinOpExp>(a->cond);
-                if (le && le->op == BinOpKind::Le && is_int_zero(le->x) && !le->y.is_const)
-                    nonneg_in_rows.push_back({count, le->y.var.id});
-            }
+            if (auto *a = c.exp->as<ir::AssertExp>())
+                if (const SubExp *x = zero_test(a->cond); x && !x->is_const)
+                    nonneg_in_rows.push_back({count, x->var.id});
     }
 
     const Exp *def(const SubExp &s) const {
@@ -356,9 +361,8 @@ struct Eliminator {
     ExpPtr access(const Exp &e) {
         // `assert (0 <= x)` (lowering's check of a size) with x known >= 0.
         if (auto *a = e.as<ir::AssertExp>()) {
-            auto *c = def_as<ir::BinOpExp>(a->cond);
-            if (c && c->op == BinOpKind::Le && is_int_zero(c->x) && is_i64(c->y) &&
-                known_nonneg(c->y)) {
+            const SubExp *x = zero_test(a->cond);
+            if (x && is_i64(*x) && known_nonneg(*x)) {
                 st.removed++;
                 return ir::AtomExp::make(SubExp::constant(PrimValue::boolean(true)));
             }
@@ -400,11 +404,9 @@ struct Eliminator {
             };
             r = rebuild(e, rb);
         }
-        if (auto *n = e.as<ir::IfExp>(); n && n->else_body.stms.empty()) {
-            auto *lt0 = def_as<ir::BinOpExp>(n->cond);
-            if (lt0 && lt0->op == BinOpKind::Lt && is_int_zero(lt0->x))
-                note_checks_in_rows(lt0->y, n->then_body);
-        }
+        if (auto *n = e.as<ir::IfExp>(); n && n->else_body.stms.empty())
+            if (const SubExp *w = zero_test(n->cond, true))
+                note_checks_in_rows(*w, n->then_body);
         Stm ns{s.pat, r ? r : s.exp};
         if (ns.pat.size() == 1 || e.as<ir::RangeExp>()) // a range: its array
             defs[ns.pat.back().var.id] = ns.exp;
@@ -522,9 +524,8 @@ BoundsStats eliminate_bounds_checks(ir::Module &m) {
     BoundsStats st;
     for (ir::Function &f : m.functions) {
         Eliminator el(m, st, f);
-        for (const Param &p : f.size_params)
-            el.add_nonneg(SubExp::of(p.var));
-        el.sizes_of(f.params, f.params);
+        for (int v : function_sizes(f))
+            el.nonneg.push_back(v);
         f.body = el.body(f.body);
     }
     return st;

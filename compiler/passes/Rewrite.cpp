@@ -326,6 +326,15 @@ std::unordered_map<int, Type> collect_types(const ir::Function &fn) {
     return types;
 }
 
+std::unordered_set<int> function_sizes(const ir::Function &fn) {
+    std::unordered_set<int> sizes;
+    for (const Param &p : fn.size_params)
+        sizes.insert(p.var.id);
+    for (const Param &p : fn.params)
+        for_each_use(p.type, [&](const ir::Var &v) { sizes.insert(v.id); });
+    return sizes;
+}
+
 namespace {
 
 bool int_fn_total(interp::MathFn f) {

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace loom::passes {
 
@@ -54,6 +55,10 @@ std::vector<const ir::Body *> nested_bodies(const ir::Exp &e);
 
 /** The type of every var of `f` (params, patterns, loop and lambda binders) by id. */
 std::unordered_map<int, ir::Type> collect_types(const ir::Function &f);
+
+/** The vars that are array sizes, so >= 0, throughout `f`: its size params and the vars
+ * among its params' dimensions. */
+std::unordered_set<int> function_sizes(const ir::Function &f);
 
 /** Whether running the statement can end in a run-time error (or never end): a checked
  * access, slice, range, coercion or assertion, integer division without a known non-zero

@@ -494,10 +494,7 @@ struct Simplifier {
 
     void function(ir::Function &f) {
         types = collect_types(f);
-        for (const Param &p : f.size_params)
-            sizes.insert(p.var.id);
-        for (const Param &p : f.params)
-            for_each_use(p.type, [&](const Var &v) { sizes.insert(v.id); });
+        sizes = function_sizes(f);
         f.body = scoped(f.body);
         for (Type &t : f.ret)
             t = type(t);

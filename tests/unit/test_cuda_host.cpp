@@ -460,8 +460,9 @@ TEST_CASE("cuda host program: kernels' failures are read before host reads and a
 TEST_CASE("cuda host program: a stencil loop launches two steps at a time, then the last") {
     if (!have_nvrtc())
         return;
-    Run r = build("entry main [n][m] (k: i32) (g: [n][m]i32) = loop g for _i < k do "
-                  "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] * 2)");
+    const char *src = "entry main [n][m] (k: i32) (g: [n][m]i32) = loop g for _i < k do "
+                      "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] * 2)";
+    Run r = build(src);
     Value g = Value::prim_array(PrimType::I32, {3, 4});
     for (int k : {0, 1, 2, 5}) {
         CAPTURE(k);
@@ -475,8 +476,7 @@ TEST_CASE("cuda host program: a stencil loop launches two steps at a time, then 
     CHECK(only_kept(r));
     // Four a launch when asked: 10 steps are two such launches and two single steps.
     setenv("LOOM_CUDA_STENCIL_STEPS", "4", 1);
-    Run four = build("entry main [n][m] (k: i32) (g: [n][m]i32) = loop g for _i < k do "
-                     "tabulate_2d n m (\\i j -> g[i64.max 0 (i - 1), j] + g[i, j] * 2)");
+    Run four = build(src);
     unsetenv("LOOM_CUDA_STENCIL_STEPS");
     four.entry->call({Value(PrimValue::integer(PrimType::I32, 10)), g});
     CHECK(four.dev->launched == std::vector<std::string>{"k0_4", "k0_4", "k0", "k0"});
