@@ -38,12 +38,19 @@ const char *backend_name(Backend b) {
 
 nlohmann::json report_json(const EntryReport &r) {
     nlohmann::json ks = nlohmann::json::array();
-    for (const KernelReport &k : r.kernels)
-        ks.push_back({{"name", k.name},
-                      {"kind", k.kind},
-                      {"fused", k.fused},
-                      {"cache", k.cache},
-                      {"compile_ms", k.compile_ms}});
+    for (const KernelReport &k : r.kernels) {
+        nlohmann::json j = {{"name", k.name},
+                            {"kind", k.kind},
+                            {"fused", k.fused},
+                            {"cache", k.cache},
+                            {"compile_ms", k.compile_ms}};
+        for (const runtime::KernelUse &f : k.functions)
+            j["functions"].push_back({{"name", f.name},
+                                      {"registers", f.registers},
+                                      {"shared_bytes", f.shared_bytes},
+                                      {"stack_bytes", f.stack_bytes}});
+        ks.push_back(std::move(j));
+    }
     return {{"entry", r.entry},
             {"backend", r.backend},
             {"kernels", r.kernels.size()},
@@ -118,8 +125,13 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     }
     const ir::Function &f = o.module.functions.at(0);
     o.report.bounds.kept = passes::count_bounds_checks(f);
-    for (const passes::KernelInfo &k : passes::find_kernels(f))
-        o.report.kernels.push_back({k.name, k.kind, k.fused});
+    for (const passes::KernelInfo &k : passes::find_kernels(f)) {
+        KernelReport r;
+        r.name = k.name;
+        r.kind = k.kind;
+        r.fused = k.fused;
+        o.report.kernels.push_back(std::move(r));
+    }
     o.report.passes_ms = ms_since(t1);
     return o;
 }

@@ -15,6 +15,7 @@
 #include "compiler/passes/Fusion.h"
 #include "compiler/passes/Simplify.h"
 #include "frontend/AST.h"
+#include "runtime/cuda/CubinInfo.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -38,6 +39,9 @@ struct KernelReport {
     std::vector<std::string> fused; ///< source SOACs fused into it
     std::string cache = "none";     ///< memory | disk | compiled | none (not built)
     double compile_ms = 0;          ///< when compiled now
+    /** cuda: its GPU functions (k0, k0_final, ...) and what each uses of an SM, from the
+     * cubin (empty under the emulator). */
+    std::vector<runtime::KernelUse> functions;
 };
 
 struct EntryReport {

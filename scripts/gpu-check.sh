@@ -173,7 +173,8 @@ fi
 # fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
 if want sweep; then
   # Each setting: VAR=value,... or default, for $SWEEP_BENCH; BENCH:setting for another.
-  settings=${SWEEP:-default LOOM_CUDA_SCAN_VEC=0,LOOM_CUDA_SCAN_KEEP=shared,LOOM_CUDA_SCAN_MIN_BLOCKS=0 LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=4 LOOM_CUDA_SCAN_ITEMS=8 stencil:default stencil:LOOM_CUDA_STENCIL_STEPS=1 stencil:LOOM_CUDA_STENCIL_STEPS=4}
+  w=LOOM_CUDA_SCAN_STRIPES=warp
+  settings=${SWEEP:-default $w $w,LOOM_CUDA_SCAN_MIN_BLOCKS=2 $w,LOOM_CUDA_SCAN_THREADS=256,LOOM_CUDA_SCAN_MIN_BLOCKS=5 $w,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=10 $w,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_ITEMS=32,LOOM_CUDA_SCAN_MIN_BLOCKS=8 stencil:default stencil:LOOM_CUDA_STENCIL_STEPS=1 stencil:LOOM_CUDA_STENCIL_STEPS=4}
   note "== sweep: loom-cuda, 10 runs a setting"
   for setting in $settings; do
     bench=${SWEEP_BENCH:-prefixsum}

@@ -158,6 +158,31 @@ std::string fmt_bytes(int64_t n) {
 /** The name the session's expression gets as an entry point of the compiled program. */
 const char *const expr_entry = "__repl";
 
+/** A comment for `:cuda`: what each GPU function of `code` uses of an SM, from its cubin
+ * (NVRTC through the kernel cache; said so where NVRTC is missing or fails). */
+std::string usage_comment(const cuda::CudaCode &code) {
+    if (code.kernels.empty())
+        return "";
+    std::vector<runtime::KernelUse> uses;
+    try {
+        uses = cuda::kernel_usage(code, expr_entry);
+    } catch (const CompileError &e) {
+        return "\n/* What each kernel uses of an SM is not known here: " + e.message() + " */";
+    }
+    std::string out = "\n/* What each kernel uses of an SM (" + runtime::cuda_target_arch() +
+                      ", from the cubin):";
+    for (const runtime::KernelUse &u : uses) {
+        if (u.name.rfind("loom_", 0) == 0)
+            continue; // the runtime's fills
+        out += "\n *   " + u.name + ": " + std::to_string(u.registers) + " registers a thread, " +
+               (u.shared_bytes ? fmt_bytes(u.shared_bytes) : std::string("no")) +
+               " shared memory a block, " +
+               (u.stack_bytes ? fmt_bytes(u.stack_bytes) + " of stack a thread (local memory)"
+                              : std::string("no stack"));
+    }
+    return out + "\n */";
+}
+
 std::string kernels_text(const std::vector<compiler::KernelReport> &ks) {
     std::string out = std::to_string(ks.size()) + (ks.size() == 1 ? " kernel" : " kernels");
     for (size_t i = 0; i < ks.size(); ++i) {
@@ -189,8 +214,8 @@ const char *const help_text =
     "                   limitation)\n"
     "  :ir EXPR         the optimised IR of EXPR (after fusion and bounds checks)\n"
     "  :code EXPR       the C++ the cpu backend generates for EXPR\n"
-    "  :cuda EXPR       the CUDA kernels and host program generated for EXPR (running\n"
-    "                   them needs a GPU)\n"
+    "  :cuda EXPR       the CUDA kernels and host program generated for EXPR, and\n"
+    "                   what each kernel uses of an SM (running them needs a GPU)\n"
     "  :cache           kernel-cache statistics, and the arrays kept on the GPU\n"
     "  :cache clear     empty the kernel cache\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
@@ -744,14 +769,14 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
         r.output = ir::to_string(o.module);
         r.code_language = "loom-ir";
     } else if (cmd == ":cuda") {
-        r.output = cuda::generate(o.module.functions.at(0));
+        // The kernels and the launch plan; the host program's C++ is in `loom compile
+        // --backend cuda --emit code`.
+        cuda::CudaCode code = cuda::generate_code(o.module.functions.at(0));
+        r.output = code.source;
         size_t gen = r.output.find("// ---- kernels generated from the IR");
         if (gen != std::string::npos)
             r.output = "// (after the runtime header runtime/cuda/loom_cuda_rt.h)\n" + r.output.substr(gen);
-        // The kernels and the launch plan; the host program's C++ is in `loom compile
-        // --backend cuda --emit code`.
-        if (size_t host = r.output.find("// ==== the host program"); host != std::string::npos)
-            r.output.resize(host);
+        r.output += usage_comment(code);
         r.code_language = "cuda";
     } else {
         // The runtime header every unit starts with is the same each time: show only

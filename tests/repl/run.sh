@@ -39,6 +39,7 @@ for in in *.in *.loom; do
         -e '/^-- (time|bench):/ s/N s\b/N ms/g' \
         -e '/^-- (cpu|cuda):/ s/[0-9]+(\.[0-9]+)? (ms|s)\b/N ms/g' \
         -e 's/^kernel cache: .*/kernel cache: DIR/' \
+        -e '/^ \*   [a-z0-9_]+: / s/[0-9]+ registers/N registers/' \
         -e '/^  on disk:/ s/[0-9]+(\.[0-9]+)? MiB of/N MiB of/' \
         -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
         <<<"$actual")

@@ -8,17 +8,22 @@
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "frontend/Frontend.h"
 #include "runtime/cpu/HostCompiler.h"
+#include "runtime/cuda/CubinInfo.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/Nvrtc.h"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
+#include <elf.h>
 #include <unistd.h>
 
 using namespace loom;
@@ -163,6 +168,27 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(r.source, "own_1_[j_] = stg_1_[lrt::padded(e_)];"));
         CHECK(has(r.source, "const int e_ = j_ * 512 + (int)threadIdx.x;"));
         CHECK(has(r.source, "__launch_bounds__(512, 3) k0("));
+    }
+    SUBCASE("scans staged a warp at a time, in blocks of 128 (a tuning): NVRTC compiles them") {
+        const char *src =
+            "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"
+            "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip (map (+1) xs) xs)))";
+        setenv("LOOM_CUDA_SCAN_STRIPES", "warp", 1);
+        setenv("LOOM_CUDA_SCAN_THREADS", "128", 1);
+        auto w = compile_ok(checked(src));
+        unsetenv("LOOM_CUDA_SCAN_STRIPES");
+        unsetenv("LOOM_CUDA_SCAN_THREADS");
+        for (const auto &k : w.kernels)
+            CHECK(k.block == 128);
+        // 16 rows a thread: tiles of 2048 rows; 12 blocks of 128 an SM for the plain copy.
+        CHECK(has(w.source, "__launch_bounds__(128, 12) k0("));
+        CHECK(w.kernels[0].tile == 2048);
+        CHECK(has(w.source, "const int e_ = (int)warp_ * 512 + (j_ * 32 + (int)lane_) * 4;"));
+        CHECK(has(w.source, "const int e_ = (int)warp_ * 512 + j_ * 32 + (int)lane_;"));
+        CHECK(has(w.source, "__shared__ double stg_0_[lrt::padded(2048)];")); // 8-byte rows: 16 too
+        CHECK(has(w.source, "__syncwarp();"));
+        CHECK(!has(w.source, "j_ * 512 + (int)threadIdx.x"));
+        CHECK(!has(w.source, "j_ * (int)blockDim.x + (int)threadIdx.x"));
     }
     SUBCASE("scans of one small accumulator: one status word per tile") {
         auto c = compile_ok(checked("entry main (xs: []f32) (hs: []f16) = (scan (+) 0 xs, scan f16.max f16.lowest hs)"));
@@ -375,6 +401,97 @@ TEST_CASE("cuda: compile_entry compiles, then runs on the GPU or says why it can
     cuda::CudaBuild b = cuda::compile(compiler::optimise(p, "main"));
     CHECK(b.report.kernels.at(0).cache != "none");
     CHECK(fs::exists(b.cubin));
+    // The report says what the kernel's function uses, read from the cubin.
+    REQUIRE(b.report.kernels.at(0).functions.size() == 1);
+    CHECK(b.report.kernels[0].functions[0].name == "k0");
+    CHECK(b.report.kernels[0].functions[0].registers > 0);
+    nlohmann::json j = compiler::report_json(b.report);
+    CHECK(j["kernel_list"][0]["functions"][0]["name"] == "k0");
+    CHECK(j["kernel_list"][0]["functions"][0]["stack_bytes"] == 0);
+}
+
+TEST_CASE("cuda: what each kernel uses of an SM is read from its cubin") {
+    if (!have_nvrtc())
+        return;
+    // A kernel with 400 bytes of shared memory and an array indexed at run time (local
+    // memory), and one with neither.
+    const char *src = "extern \"C\" __global__ void f(int *p, int i, int n) {\n"
+                      "    __shared__ int s[100];\n"
+                      "    int a[256];\n"
+                      "    for (int j = 0; j < n; j++) a[(j * i) & 255] = p[j];\n"
+                      "    s[threadIdx.x % 100] = a[i & 255];\n"
+                      "    __syncthreads();\n"
+                      "    p[threadIdx.x] = s[(threadIdx.x + 1) % 100];\n"
+                      "}\n"
+                      "extern \"C\" __global__ void g(float *x) { x[threadIdx.x] *= 2; }\n";
+    runtime::NvrtcResult r = runtime::nvrtc_compile(src, "sm_90");
+    INFO(r.log);
+    REQUIRE(r.ok);
+    std::vector<runtime::KernelUse> u = runtime::cubin_usage(r.cubin);
+    auto find = [&](const std::string &name) {
+        for (const runtime::KernelUse &k : u)
+            if (k.name == name)
+                return k;
+        FAIL("no function " << name);
+        return runtime::KernelUse{};
+    };
+    CHECK(u.size() == 2);
+    runtime::KernelUse f = find("f"), g = find("g");
+    CHECK(f.shared_bytes >= 400); // with the 1 KiB CUDA reserves a block from sm_80 on
+    CHECK(f.shared_bytes <= 400 + 1024);
+    CHECK(f.stack_bytes == 1024);
+    CHECK(f.registers > 0);
+    CHECK(g.shared_bytes == 0);
+    CHECK(g.stack_bytes == 0);
+    CHECK(g.registers > 0);
+    // Anything else, or a cubin cut short or damaged: what could be read, no crash.
+    CHECK(runtime::cubin_usage("").empty());
+    CHECK(runtime::cubin_usage("not a cubin at all, but long enough to hold an ELF header....")
+              .empty());
+    for (size_t cut : {size_t(4), size_t(64), r.cubin.size() / 2, r.cubin.size() - 1})
+        CHECK_NOTHROW(runtime::cubin_usage(r.cubin.substr(0, cut)));
+    std::string bad = r.cubin;
+    for (size_t i = 0; i < bad.size(); i += 7)
+        bad[i] = (char)(bad[i] ^ 0x5a);
+    CHECK_NOTHROW(runtime::cubin_usage(bad));
+    // Sections claiming more bytes than the file has (a loop over them must stay in it).
+    std::string huge = r.cubin;
+    Elf64_Ehdr eh;
+    std::memcpy(&eh, huge.data(), sizeof eh);
+    for (int i = 0; i < eh.e_shnum; i++) {
+        if (i == eh.e_shstrndx)
+            continue; // the section names stay readable
+        uint64_t size = ~0ull >> 1;
+        std::memcpy(&huge[eh.e_shoff + i * eh.e_shentsize + offsetof(Elf64_Shdr, sh_size)], &size,
+                    8);
+    }
+    CHECK(runtime::cubin_usage(huge).size() == 2); // the names are still there
+}
+
+TEST_CASE("cuda: the benchmarks' kernels keep to registers (no local memory, so no spills)") {
+    if (!have_nvrtc())
+        return;
+    fs::path root = fs::path(__FILE__).parent_path().parent_path().parent_path() / "benchmarks";
+    int functions = 0;
+    for (const auto &e : fs::directory_iterator(root)) {
+        if (e.path().extension() != ".fut")
+            continue;
+        Program p = checked(corpus::read_text(e.path()), e.path().string());
+        cuda::CudaCode code = cuda::generate_code(o_main(p));
+        runtime::NvrtcResult r = runtime::nvrtc_compile(code.source, "sm_90");
+        INFO(e.path().filename().string() << ": " << r.log);
+        REQUIRE(r.ok);
+        for (const runtime::KernelUse &k : runtime::cubin_usage(r.cubin)) {
+            if (k.name.rfind("loom_", 0) == 0)
+                continue; // the runtime's fills
+            INFO(e.path().filename().string()
+                 << " " << k.name << ": " << k.registers << " registers");
+            CHECK(k.registers > 0);
+            CHECK(k.stack_bytes == 0);
+            functions++;
+        }
+    }
+    CHECK(functions >= 12);
 }
 
 TEST_CASE("cuda corpus: the generated CUDA of every test program compiles with NVRTC") {

@@ -1425,26 +1425,39 @@ private:
 
     /** Opens, for a scan thread's `items` rows of its tile (`n_` rows from `base_`), an
      * unrolled loop binding e_ (the row in the tile) and, when within the tile, a block:
-     * its own consecutive rows, or rows striped across the block (coalesced; also binds
-     * i_, the row).  Two closes end it.  With `fixed`, the stripes' stride is the
-     * constant scan_threads (the block's size), an immediate offset of the unrolled loads
-     * and stores, else blockDim.x. */
-    void open_tile_rows(int items, bool own, bool fixed) {
+     * its own consecutive rows, or rows striped (coalesced; also binds i_, the row) as
+     * stripe() says.  Two closes end it. */
+    void open_tile_rows(int items, bool own, const ScanTuning &tune) {
         line("#pragma unroll");
         open("for (int j_ = 0; j_ < " + std::to_string(items) + "; j_++) {");
         if (own) {
             line("const int e_ = (int)threadIdx.x * " + std::to_string(items) + " + j_;");
         } else {
-            line("const int e_ = " + stripe(fixed) + ";");
+            line("const int e_ = " + stripe(tune, items, 1) + ";");
             line("const int64_t i_ = base_ + e_;");
         }
         open("if (e_ < n_) {");
     }
-    /** Stripe j_ of the block's rows (or 16-byte accesses) of a tile: thread t's, at the
-     * stride of open_tile_rows. */
-    static std::string stripe(bool fixed) {
-        return "j_ * " + (fixed ? std::to_string(scan_threads) : std::string("(int)blockDim.x")) +
-               " + (int)threadIdx.x";
+    /** The first row of stripe j_ of a tile's rows (or of its `vec`-row accesses), for
+     * this thread: with ScanTuning::warp_stripes, within its warp's own rows (the rows its
+     * threads fold, so the warp moves them between global and shared memory alone, with
+     * __syncwarp), else across the whole block at the stride of the block's size (the
+     * constant tune.threads with tune.registers, an immediate offset of the unrolled
+     * accesses, else blockDim.x). */
+    static std::string stripe(const ScanTuning &tune, int items, int vec) {
+        const std::string n = vec > 1 ? " * " + std::to_string(vec) : "";
+        if (tune.warp_stripes)
+            return "(int)warp_ * " + std::to_string(32 * items) + " + " +
+                   (vec > 1 ? "(j_ * 32 + (int)lane_)" + n : "j_ * 32 + (int)lane_");
+        const std::string stride =
+            tune.registers ? std::to_string(tune.threads) : std::string("(int)blockDim.x");
+        const std::string e = "j_ * " + stride + " + (int)threadIdx.x";
+        return vec > 1 ? "(" + e + ")" + n : e;
+    }
+    /** What makes a tile's staged rows, moved by stripe()'s threads, visible to the
+     * threads that fold them (and back). */
+    static std::string stage_sync(const ScanTuning &tune) {
+        return tune.warp_stripes ? "__syncwarp();" : "__syncthreads();";
     }
 
     /** Elements in a 16-byte access to a staged scan tile (ScanTuning::vec), or 0: only
@@ -1468,8 +1481,9 @@ private:
      * striped over the block as rows are (coalesced), at 32-bit offsets from the tile's
      * start; `rows()` takes the other tiles (the last, or a misaligned view's). */
     template <class Rows>
-    void copy_tile(int vec, int items, bool fixed, bool load, const std::string &t,
-                   const std::string &arr, const std::string &stg, const std::string &tile, Rows rows) {
+    void copy_tile(int vec, int items, const ScanTuning &tune, bool load, const std::string &t,
+                   const std::string &arr, const std::string &stg, const std::string &tile,
+                   Rows rows) {
         if (!vec)
             return rows();
         const std::string g = load ? "vin_" : "vout_", n = std::to_string(vec);
@@ -1477,7 +1491,7 @@ private:
         open("if (n_ == " + tile + " && ((uint64_t)" + g + " & 15) == 0) {");
         line("#pragma unroll");
         open("for (int j_ = 0; j_ < " + std::to_string(items / vec) + "; j_++) {");
-        line("const int e_ = (" + stripe(fixed) + ") * " + n + ";");
+        line("const int e_ = " + stripe(tune, items, vec) + ";");
         // A tile's 32-row runs of padding hold whole accesses: the elements stay adjacent.
         const std::string at = stg + "[lrt::padded(e_) + k_]";
         if (load) {
@@ -1543,13 +1557,13 @@ private:
         }
         std::vector<KParam> res = acc_bufs(s, k, "res", os.nscan, k.nacc, '1', "1-element result");
         begin_kernel(kname, all({args_of(k.fv), k.outs, status, res}),
-                     tune.launch_order ? GridKind::Tiles : GridKind::ScanBlock, scan_threads,
+                     tune.launch_order ? GridKind::Tiles : GridKind::ScanBlock, tune.threads,
                      tune.min_blocks);
         bind_types(k.fv, k.out_params);
         line("const int64_t w_ = " + i64(q.w) + ";");
         line("const int64_t ntiles_ = pstatus_.shape[0];");
         line("const unsigned lane_ = threadIdx.x & 31u, warp_ = threadIdx.x >> 5, nw_ = (blockDim.x + 31u) >> 5;");
-        code_.kernels.back().tile = scan_threads * (int64_t)items;
+        code_.kernels.back().tile = tune.threads * (int64_t)items;
         const std::string tiles = std::to_string(code_.kernels.back().tile);
         std::vector<std::string> stg = names("stg_", k.nacc), own = names("own_", k.nacc);
         // A thread's own rows of the staged tile, in the folds: registers or shared memory.
@@ -1587,10 +1601,10 @@ private:
         for (size_t a = 0; a < k.nacc; a++)
             line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
         if (staged) {
-            // Rows base_ + j * scan_threads + t, mapped (coalesced reads and map outputs), into
+            // The tile's rows in stripes, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            copy_tile(vec, items, tune.registers, true, k.acc_t[0], vin, stg[0], tiles, [&] {
-                open_tile_rows(items, false, tune.registers);
+            copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, [&] {
+                open_tile_rows(items, false, tune);
                 std::vector<std::string> r = mapped_row(q, "i_");
                 for (size_t a = 0; a < k.nacc; a++)
                     line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
@@ -1599,12 +1613,12 @@ private:
                 close();
                 close();
             });
-            line("__syncthreads();");
+            line(stage_sync(tune));
             // With tune.registers, kept in registers for the second fold below (16 words a
             // thread at most: scan_items keeps a tile's accumulators within 32 KiB).
             for (size_t a = 0; tune.registers && a < k.nacc; a++)
                 line(k.acc_t[a] + " " + own[a] + "[" + std::to_string(items) + "];");
-            open_tile_rows(items, true, tune.registers);
+            open_tile_rows(items, true, tune);
             for (size_t a = 0; tune.registers && a < k.nacc; a++)
                 line(own[a] + "[j_] = " + stg[a] + "[lrt::padded(e_)];");
             combine_ops(os, any, k.acc, mine, k.acc);
@@ -1733,16 +1747,16 @@ private:
         if (staged) {
             // The thread's items folded again, from its prefix on, into shared memory,
             // then written out coalesced.
-            open_tile_rows(items, true, tune.registers);
+            open_tile_rows(items, true, tune);
             combine_ops(os, is_scan, pre, mine, pre);
             for (size_t a = 0; a < os.nscan; a++)
                 line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
             close();
             close();
-            line("__syncthreads();");
+            line(stage_sync(tune));
             const std::string out = name(s.pat[0].var);
-            copy_tile(vec, items, tune.registers, false, k.acc_t[0], out, stg[0], tiles, [&] {
-                open_tile_rows(items, false, tune.registers);
+            copy_tile(vec, items, tune, false, k.acc_t[0], out, stg[0], tiles, [&] {
+                open_tile_rows(items, false, tune);
                 for (size_t a = 0; a < os.nscan; a++)
                     put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
                 close();
@@ -2064,11 +2078,17 @@ private:
 
 } // namespace
 
+int scan_block_threads() {
+    const char *e = std::getenv("LOOM_CUDA_SCAN_THREADS");
+    return e ? std::clamp(std::atoi(e) / 32 * 32, 64, 1024) : scan_threads;
+}
+
 ScanTuning scan_tuning(bool copy32) {
     ScanTuning t;
+    t.threads = scan_block_threads();
     if (copy32) { // the measured best for this case (CudaBackend.h)
         t.vec = t.registers = true;
-        t.min_blocks = 3;
+        t.min_blocks = std::max(1536 / t.threads, 1); // 3 of 512 threads
     }
     auto ns = [](const char *var, int dflt) {
         const char *e = std::getenv(var);
@@ -2084,6 +2104,8 @@ ScanTuning scan_tuning(bool copy32) {
         t.min_blocks = std::clamp(std::atoi(e), 0, 32);
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_VEC"))
         t.vec = std::string(e) == "1";
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_STRIPES"))
+        t.warp_stripes = std::string(e) == "warp";
     return t;
 }
 
@@ -2093,7 +2115,7 @@ int scan_items(size_t acc_bytes, bool staged) {
     int most = 16;
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_ITEMS"))
         most = std::clamp(std::atoi(e), 1, 64);
-    const int fit = (int)(32768 / (scan_threads * std::max<size_t>(acc_bytes, 1)));
+    const int fit = (int)(32768 / (scan_block_threads() * std::max<size_t>(acc_bytes, 1)));
     int items = 1; // a power of 2: other strides conflict in the padded shared memory
     while (items * 2 <= std::min(fit, most))
         items *= 2;

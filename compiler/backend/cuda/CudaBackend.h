@@ -53,7 +53,10 @@ inline constexpr int scan_block = 256;
 /** Threads of a single-pass scan's block: on an H100 (i32, 10^8 rows, 16 rows a thread)
  * 512 reached 80% of the copy bandwidth, as CUB does, against 75% for 256. */
 inline constexpr int scan_threads = 512;
-/** Rows each thread of a single-pass scan takes from its tile (a tile is scan_threads times
+/** Threads of a single-pass scan's block: scan_threads, or $LOOM_CUDA_SCAN_THREADS (a
+ * multiple of 32, 64 to 1024) for tuning. */
+int scan_block_threads();
+/** Rows each thread of a single-pass scan takes from its tile (a tile is scan_block_threads() times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to 16
  * (or $LOOM_CUDA_SCAN_ITEMS, for tuning) that lets the tile's accumulators (acc_bytes a
  * row) fit in 32 KiB; else 8.  Larger tiles keep the look-back short (at full bandwidth
@@ -62,7 +65,8 @@ inline constexpr int scan_threads = 512;
 int scan_items(size_t acc_bytes, bool staged);
 /** How a single-pass scan's tiles wait on one another and move (the defaults below, CUB's
  * waits for 4-byte scans on sm_90; `copy32`: a scan of a plain 4-byte array, as vec below
- * describes, takes vec, registers and min_blocks 3, the best measured for it; the
+ * describes, takes vec, registers and min_blocks 3 (with 512 threads: 1536 threads an
+ * SM), the best measured for it; the
  * environment overrides them when code is generated, for tuning sweeps on a GPU,
  * docs/gpu.md):
  *  - launch_order ($LOOM_CUDA_SCAN_ORDER=launch or atomic): tile b is block b of a grid
@@ -95,6 +99,15 @@ struct ScanTuning {
     bool registers = false;
     int min_blocks = 0;
     bool vec = false;
+    /** The block's threads (scan_block_threads()). */
+    int threads = scan_threads;
+    /** ($LOOM_CUDA_SCAN_STRIPES=warp or block) whether each warp moves its own threads'
+     * rows of a staged tile between global and shared memory, coalesced, and waits only
+     * for itself (__syncwarp), as CUB's warp-transposed loads and stores do (the
+     * default on sm_90 for 4-byte scans: 128 threads, 24 rows a thread), or the whole
+     * block moves the tile in stripes of the block's size and waits at a block barrier
+     * (the default; not yet timed on a GPU). */
+    bool warp_stripes = false;
 };
 ScanTuning scan_tuning(bool copy32);
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
@@ -167,6 +180,11 @@ struct CudaBuild {
  * unavailable.  Under $LOOM_CUDA_EMULATE=1 the CUDA is built by the host compiler for the
  * emulator instead (runtime/cuda/EmuDevice.h; no NVRTC needed). */
 CudaBuild compile(compiler::Optimised opt);
+
+/** What each GPU function of `code` uses of an SM (registers, shared memory, stack),
+ * read from its cubin, compiled by NVRTC for this machine's GPU (or sm_90) through the
+ * kernel cache.  Throws CompileError when NVRTC is unavailable or fails. */
+std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::string &entry);
 
 /** An entry point whose host program runs on a DeviceProgram. */
 class CudaEntry : public compiler::CompiledEntry {

@@ -5,8 +5,9 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/ir/IR.h"
-#include "runtime/cpu/SharedObject.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cpu/SharedObject.h"
+#include "runtime/cuda/CubinInfo.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/EmuDevice.h"
 #include "runtime/cuda/Nvrtc.h"
@@ -65,6 +66,65 @@ CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &s
     return b;
 }
 
+/** A cubin in the kernel cache, how it was found (memory | disk | compiled) and NVRTC's
+ * time when compiled now. */
+struct Cubin {
+    std::string path, status, arch;
+    double ms = 0;
+};
+
+/** The cubin of `code`: from the cache, else compiled by NVRTC and stored.  Throws
+ * CompileError when NVRTC is unavailable or fails. */
+Cubin cubin_for(const CudaCode &code, const std::string &entry) {
+    Cubin c;
+    // NVRTC itself is loaded only on a miss (its version comes from a memo on a hit).
+    std::optional<std::string> nvrtc =
+        runtime::nvrtc_identity(runtime::KernelCache::global().beside("nvrtc.id"));
+    if (!nvrtc)
+        throw CompileError({}, *runtime::nvrtc_unavailable());
+    c.arch = runtime::cuda_target_arch();
+    std::string key =
+        runtime::KernelCache::key({code.source, runtime::nvrtc_options(), c.arch, *nvrtc});
+    {
+        std::lock_guard<std::mutex> lock(loaded_mutex);
+        auto it = loaded().find(key);
+        if (it != loaded().end() && fs::exists(it->second)) {
+            runtime::KernelCache::global().note_memory_hit();
+            c.path = it->second.string();
+            c.status = "memory";
+            return c;
+        }
+    }
+    if (auto p = runtime::KernelCache::global().lookup(key, "cubin")) {
+        c.path = p->string();
+        c.status = "disk";
+    } else {
+        runtime::NvrtcResult r = runtime::nvrtc_compile(code.source, c.arch, entry + ".cu");
+        if (!r.ok)
+            throw CompileError({}, "NVRTC failed to compile the generated CUDA of `" + entry +
+                                       "`:\n" + r.log);
+        c.path = store(key, r.cubin).string();
+        c.status = "compiled";
+        c.ms = r.ms;
+    }
+    std::lock_guard<std::mutex> lock(loaded_mutex);
+    loaded()[key] = c.path;
+    return c;
+}
+
+/** What the cubin's functions use, each given to its kernel's report (k0's: k0, k0_...). */
+std::vector<runtime::KernelUse> read_usage(const std::string &cubin) {
+    std::ifstream f(cubin, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    return runtime::cubin_usage(bytes);
+}
+void uses(compiler::EntryReport &report, const std::string &cubin) {
+    for (runtime::KernelUse &u : read_usage(cubin))
+        for (compiler::KernelReport &k : report.kernels)
+            if (u.name == k.name || u.name.rfind(k.name + "_", 0) == 0)
+                k.functions.push_back(u);
+}
+
 } // namespace
 
 CudaBuild compile(compiler::Optimised opt) {
@@ -87,43 +147,15 @@ CudaBuild compile(compiler::Optimised opt) {
         b.emulated = k.so;
         return finish(std::move(b), std::move(opt.report), k.status, k.compile_ms);
     }
-    // NVRTC itself is loaded only on a miss (its version comes from a memo on a hit).
-    std::optional<std::string> nvrtc =
-        runtime::nvrtc_identity(runtime::KernelCache::global().beside("nvrtc.id"));
-    if (!nvrtc)
-        throw CompileError({}, *runtime::nvrtc_unavailable());
-    b.arch = runtime::cuda_target_arch();
-    std::string key =
-        runtime::KernelCache::key({b.code.source, runtime::nvrtc_options(), b.arch, *nvrtc});
-    std::string status;
-    double ms = 0;
-    {
-        std::lock_guard<std::mutex> lock(loaded_mutex);
-        auto it = loaded().find(key);
-        if (it != loaded().end() && fs::exists(it->second)) {
-            runtime::KernelCache::global().note_memory_hit();
-            b.cubin = it->second.string();
-            status = "memory";
-        }
-    }
-    if (status.empty()) {
-        if (auto p = runtime::KernelCache::global().lookup(key, "cubin")) {
-            b.cubin = p->string();
-            status = "disk";
-        } else {
-            runtime::NvrtcResult r = runtime::nvrtc_compile(b.code.source, b.arch,
-                                                            opt.report.entry + ".cu");
-            if (!r.ok)
-                throw CompileError({}, "NVRTC failed to compile the generated CUDA of `" +
-                                           opt.report.entry + "`:\n" + r.log);
-            b.cubin = store(key, r.cubin).string();
-            status = "compiled";
-            ms = r.ms;
-        }
-        std::lock_guard<std::mutex> lock(loaded_mutex);
-        loaded()[key] = b.cubin;
-    }
-    return finish(std::move(b), std::move(opt.report), status, ms);
+    Cubin c = cubin_for(b.code, opt.report.entry);
+    b.arch = c.arch;
+    b.cubin = c.path;
+    uses(opt.report, c.path);
+    return finish(std::move(b), std::move(opt.report), c.status, c.ms);
+}
+
+std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::string &entry) {
+    return read_usage(cubin_for(code, entry).path);
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
