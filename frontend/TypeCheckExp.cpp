@@ -830,7 +830,18 @@ TypePtr Checker::check(ExpPtr &e) {
         auto *x = e->as<Coerce>();
         TypePtr et = check(x->exp);
         TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
-        expect(decl, et, e->loc, "size coercion", DimMode::Lenient);
+        // An operand whose type is not known yet (a lambda's parameter, before the array
+        // it maps over is seen) gets the declared type with sizes of its own: binding it
+        // to the declared sizes would make the coercion demand what it is there to change.
+        if (TypePtr d = resolve(decl);
+            resolve(et)->kind == Type::Kind::TypeVar && d->kind == Type::Kind::Array) {
+            std::vector<Dim> shape;
+            for (size_t i = 0; i < d->shape.size(); i++)
+                shape.push_back(fresh_dim());
+            unify(et, Type::array(d->elem, shape), DimMode::Strict);
+        } else {
+            expect(decl, et, e->loc, "size coercion", DimMode::Lenient);
+        }
         t = decl;
         break;
     }

@@ -54,20 +54,21 @@ __device__ lrt::Err loom_err;
 
 namespace lrt {
 
-__device__ __noinline__ void record(int loc, int kind, const char *msg, const int64_t *a, int na,
-                                    const int64_t *b, int nb, int64_t extra) {
-    if (atomicCAS(&loom_err.set, 0, 1) != 0) return;
+/** Claims `loom_err` for this failure (false: another thread's came first) and fills in
+ * all but its na + nb numbers, which the caller copies (fail_nums: inline, so that a
+ * pointer to its index tuples and shapes never goes to a call, which would keep them in
+ * local memory, stored on every element, not only when a check fails). */
+__device__ __noinline__ bool claim(int loc, int kind, const char *msg, int na, int nb, int64_t extra) {
+    if (atomicCAS(&loom_err.set, 0, 1) != 0) return false;
     loom_err.loc = loc;
     loom_err.kind = kind;
-    loom_err.na = na < 32 ? na : 32;
-    loom_err.nb = nb < 64 - loom_err.na ? nb : 64 - loom_err.na;
+    loom_err.na = na;
+    loom_err.nb = nb;
     loom_err.extra = extra;
-    for (int i = 0; i < loom_err.na; i++) loom_err.nums[i] = a[i];
-    for (int i = 0; i < loom_err.nb; i++) loom_err.nums[loom_err.na + i] = b[i];
     int n = 0;
     for (; msg && msg[n] && n < 127; n++) loom_err.msg[n] = msg[n];
     loom_err.msg[n] = 0;
-    __threadfence();
+    return true;
 }
 [[noreturn]] __device__ inline void stop() {
 #ifdef LOOM_CUDA_EMU
@@ -78,16 +79,22 @@ __device__ __noinline__ void record(int loc, int kind, const char *msg, const in
 #endif
 }
 [[noreturn]] __device__ inline void fail(int loc, const char *msg) {
-    record(loc, E_MSG, msg, nullptr, 0, nullptr, 0, 0);
+    if (claim(loc, E_MSG, msg, 0, 0, 0)) __threadfence();
     stop();
 }
 [[noreturn]] __device__ inline void fail_nums(int loc, int kind, const int64_t *a, int na,
                                               const int64_t *b, int nb, int64_t extra = 0) {
-    record(loc, kind, nullptr, a, na, b, nb, extra);
+    na = na < 32 ? na : 32;
+    nb = nb < 64 - na ? nb : 64 - na;
+    if (claim(loc, kind, nullptr, na, nb, extra)) {
+        for (int i = 0; i < na; i++) loom_err.nums[i] = a[i];
+        for (int i = 0; i < nb; i++) loom_err.nums[na + i] = b[i];
+        __threadfence();
+    }
     stop();
 }
 [[noreturn]] __device__ inline void internal(const char *msg) {
-    record(-1, E_INTERNAL, msg, nullptr, 0, nullptr, 0, 0);
+    if (claim(-1, E_INTERNAL, msg, 0, 0, 0)) __threadfence();
     stop();
 }
 

@@ -494,6 +494,28 @@ TEST_CASE("cuda: the benchmarks' kernels keep to registers (no local memory, so 
     CHECK(functions >= 12);
 }
 
+TEST_CASE("cuda: a kernel's index checks keep its indices and shapes in registers") {
+    if (!have_nvrtc())
+        return;
+    // A failed check copies its numbers inline: a pointer to the index tuple or the
+    // array's shape passed to a call kept them in local memory, stored on every element.
+    for (const char *src :
+         {"entry main (xs: []f32) (is: []i64) = map (\\i -> xs[i]) is",
+          "entry main (a: [][]i32) = flatten a",
+          "entry main (a: [][]i32) (is: []i64) (js: []i64) = map2 (\\i j -> a[i, j]) is js"}) {
+        cuda::CudaCode code = cuda::generate_code(o_main(checked(src)));
+        INFO(std::string(src));
+        CHECK(has(code.source, "lrt::check_index("));
+        runtime::NvrtcResult r = runtime::nvrtc_compile(code.source, "sm_90");
+        INFO(r.log);
+        REQUIRE(r.ok);
+        for (const runtime::KernelUse &k : runtime::cubin_usage(r.cubin)) {
+            INFO(k.name);
+            CHECK(k.stack_bytes == 0);
+        }
+    }
+}
+
 TEST_CASE("cuda corpus: the generated CUDA of every test program compiles with NVRTC") {
     if (!std::getenv("LOOM_CUDA_CORPUS")) {
         MESSAGE("skipped: set LOOM_CUDA_CORPUS=1 (ctest cuda-nvrtc) to compile every program");
