@@ -211,6 +211,19 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
     SUBCASE("scatter") {
         compile_ok(checked("entry main (d: *[]i32) (is: []i64) (vs: []i32) = scatter d is vs"));
     }
+    SUBCASE("hist into rows: bins of each column with an element-by-element operator") {
+        auto c = compile_ok(checked(
+            "entry main (is: []i64) (vs: [][2]f32) = hist (map2 (*)) (replicate 2 1) 3 is vs"));
+        CHECK(has(c.source, "const int64_t nb0_ = v"));
+        CHECK(has(c.source, "for (int64_t c_ = 0; c_ < cols0_; c_++) {"));
+        CHECK(has(c.source, "lrt::atomic_update(h0_ + ix_ * cols0_ + c_, "));
+        // A row operator that is not element by element stays a limitation.
+        Program p =
+            checked("entry main (is: []i64) (vs: [][2]i32) =\n"
+                    "  hist (\\a b -> if a[0] >= b[0] then a else b) (replicate 2 0) 3 is vs");
+        CHECK_THROWS_WITH_AS(cuda::generate_code(o_main(p)),
+                             doctest::Contains("not element by element"), CompilerLimitation);
+    }
     SUBCASE("hist with atomicAdd and with a CAS loop") {
         auto c = compile_ok(checked(
             "entry main (is: []i64) (xs: []f32) (bs: []u8) =\n"

@@ -1921,41 +1921,80 @@ private:
         close("});");
     }
 
+    /** The scalar operator of a row operator that works element by element (`map2 f` on
+     * the rows of a [k][d] destination: the lambda's body is one map of f over its two
+     * params, in order, and f uses neither whole), or null. */
+    static const Lambda *elementwise_op(const Lambda &op) {
+        if (op.params.size() != 2 || op.body.stms.size() != 1 || op.body.result.size() != 1)
+            return nullptr;
+        const Stm &st = op.body.stms[0];
+        const auto *m = st.exp->as<ir::MapExp>();
+        const SubExp &res = op.body.result[0];
+        if (!m || st.pat.size() != 1 || res.is_const || res.var.id != st.pat[0].var.id ||
+            m->inputs.size() != 2 || m->inputs[0].id != op.params[0].var.id ||
+            m->inputs[1].id != op.params[1].var.id || m->lam.params.size() != 2 ||
+            m->lam.params[0].type.rank() != 0 || m->lam.params[1].type.rank() != 0)
+            return nullptr;
+        bool whole = false;
+        passes::for_each_use(m->lam.body, [&](const Var &v) {
+            whole |= v.id == op.params[0].var.id || v.id == op.params[1].var.id;
+        });
+        return whole ? nullptr : &m->lam;
+    }
+
     /** Hist (one or more destinations, each row updating a bin of each): when the bins of
      * all ops fit in hist_shared_bytes, each block builds sub-histograms in shared memory
      * (bins start at the neutral element; shared-memory atomics), then adds its bins that
      * differ from the neutral element into the results with global atomics; else global
-     * atomics directly.  The operators are commutative (reduce_by_index's rule). */
+     * atomics directly.  The operators are commutative (reduce_by_index's rule).  A [k][d]
+     * destination with an operator that works element by element (`map2 f`,
+     * elementwise_op) is k * d bins of f, a row updating d of them (the neutral row gives
+     * each column's start). */
     void hist_kernel(const Stm &s, const ir::HistExp &n, const std::string &kname) {
         const size_t K = n.ops.size();
-        for (const Param &p : s.pat)
-            if (p.type.rank() != 1)
-                limitation(s, "reduce_by_index into arrays of rank above 1");
+        std::vector<const Lambda *> op(K);
+        for (size_t k = 0; k < K; k++) {
+            const int rank = s.pat[k].type.rank();
+            op[k] = rank == 1 ? &n.ops[k].lam : rank == 2 ? elementwise_op(n.ops[k].lam) : nullptr;
+            if (!op[k])
+                limitation(s, rank == 2 ? "reduce_by_index into arrays of rows with an operator "
+                                          "that is not element by element (map2 f)"
+                                        : "reduce_by_index into arrays of rank above 2");
+        }
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> ps = args_of(fv);
         for (const Param &p : s.pat)
             ps.push_back(out_arg(p));
         begin_kernel(kname, ps, GridKind::Occupancy);
         bind_types(fv, s.pat);
-        // Op k's bins: nb<k>_ of them in d<k>, its shared sub-histogram at hsh_ + off<k>_
-        // (8-byte aligned), its neutral element ne<k>_.
+        // Op k's bins: nb<k>_ rows of cols<k>_ in d<k>, its shared sub-histogram at hsh_ +
+        // off<k>_ (8-byte aligned), its neutral element ne<k>_ (a row's column c_: ne(k, c_)).
         auto nm = [](size_t k, const char *what) { return std::string(what) + std::to_string(k) + "_"; };
+        auto rows = [&](size_t k) { return s.pat[k].type.rank() == 2; };
+        auto ne = [&](size_t k, const std::string &c) {
+            return rows(k) ? atom(n.ops[k].neutral) + ".data[" + c + "]" : nm(k, "ne");
+        };
         line("const int64_t w_ = " + i64(n.w) + ";");
         line("__shared__ __align__(8) unsigned char hsh_[" + std::to_string(hist_shared_bytes) + "];");
         line("int64_t off_ = 0;");
         for (size_t k = 0; k < K; k++) {
             const IType &dt = s.pat[k].type;
             std::string S = stype(dt.elem), d = name(s.pat[k].var);
-            line("const int64_t " + nm(k, "nb") + " = " + d + ".shape[0];");
+            line("const int64_t " + nm(k, "nb") + " = " + d + ".shape[0], " + nm(k, "cols") +
+                 " = " + (rows(k) ? d + ".shape[1]" : std::string("1")) + ";");
             line(S + " *const " + nm(k, "h") + " = (" + S + " *)(hsh_ + off_);");
-            line("off_ += (" + nm(k, "nb") + " * (int64_t)sizeof(" + S + ") + 7) / 8 * 8;");
-            line("const " + S + " " + nm(k, "ne") + " = " + store(dt.elem, atom(n.ops[k].neutral)) + ";");
+            line("off_ += (" + nm(k, "nb") + " * " + nm(k, "cols") + " * (int64_t)sizeof(" + S +
+                 ") + 7) / 8 * 8;");
+            if (!rows(k))
+                line("const " + S + " " + nm(k, "ne") + " = " +
+                     store(dt.elem, atom(n.ops[k].neutral)) + ";");
         }
         line("const bool priv_ = off_ <= " + std::to_string(hist_shared_bytes) + ";");
         open("if (priv_) {");
         for (size_t k = 0; k < K; k++)
-            line("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + "; b_ += blockDim.x) " +
-                 nm(k, "h") + "[b_] = " + nm(k, "ne") + ";");
+            line("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + " * " + nm(k, "cols") +
+                 "; b_ += blockDim.x) " + nm(k, "h") + "[b_] = " + ne(k, "b_ % " + nm(k, "cols")) +
+                 ";");
         line("__syncthreads();");
         close();
         open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
@@ -1964,13 +2003,24 @@ private:
             const IType &dt = s.pat[k].type;
             open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " +
                  nm(k, "nb") + ") {");
-            line("const " + std::string(ctype(dt.elem)) + " val_ = " + r.at(2 * k + 1) + ";");
+            std::string at = "ix_";
+            if (rows(k)) { // the row's columns, each its own bin
+                line("const auto &vrow_ = " + r.at(2 * k + 1) + ";");
+                open("for (int64_t c_ = 0; c_ < " + nm(k, "cols") + "; c_++) {");
+                line("const " + std::string(ctype(dt.elem)) +
+                     " val_ = " + load(dt.elem, "vrow_.data[c_]") + ";");
+                at = "ix_ * " + nm(k, "cols") + " + c_";
+            } else {
+                line("const " + std::string(ctype(dt.elem)) + " val_ = " + r.at(2 * k + 1) + ";");
+            }
             open("if (priv_) {");
-            hist_update(n.ops[k].lam, dt.elem, nm(k, "h") + " + ix_", "val_");
+            hist_update(*op[k], dt.elem, nm(k, "h") + " + " + at, "val_");
             close("} else {");
             ind_++;
-            hist_update(n.ops[k].lam, dt.elem, name(s.pat[k].var) + ".data + ix_", "val_");
+            hist_update(*op[k], dt.elem, name(s.pat[k].var) + ".data + " + at, "val_");
             close();
+            if (rows(k))
+                close();
             close();
         }
         close();
@@ -1978,10 +2028,11 @@ private:
         line("__syncthreads();");
         for (size_t k = 0; k < K; k++) {
             const IType &dt = s.pat[k].type;
-            open("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + "; b_ += blockDim.x) {");
+            open("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + " * " + nm(k, "cols") +
+                 "; b_ += blockDim.x) {");
             line("const " + std::string(stype(dt.elem)) + " bin_ = " + nm(k, "h") + "[b_];");
-            line("if (bin_ == " + nm(k, "ne") + ") continue;");
-            hist_update(n.ops[k].lam, dt.elem, name(s.pat[k].var) + ".data + b_", load(dt.elem, "bin_"));
+            line("if (bin_ == " + ne(k, "b_ % " + nm(k, "cols")) + ") continue;");
+            hist_update(*op[k], dt.elem, name(s.pat[k].var) + ".data + b_", load(dt.elem, "bin_"));
             close();
         }
         close();
