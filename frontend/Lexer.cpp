@@ -199,8 +199,7 @@ private:
         case 'r': return '\r';
         case '0':
             if (!is_digit(peek(0))) return 0;
-            --pos_;
-            break;
+            break; // decimal digits, read below
         case 'a': return 7;
         case 'b': return 8;
         case 'f': return 12;

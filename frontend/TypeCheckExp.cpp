@@ -195,6 +195,8 @@ TypePtr Checker::check_var(ExpPtr &e) {
             if (next == std::string::npos) break;
             start = next + 1;
         }
+        // The replaced node stays alive: callers may hold references into it (its loc).
+        synthetic_.push_back(e);
         e = cur;
         return check(e);
     }

@@ -129,6 +129,12 @@ TEST_CASE("lexer: character and string literals") {
     CHECK(s[0].kind == Tok::StringLit);
     CHECK(s[0].text == "a\tb\"\\\xc3\xa9");
     CHECK(s[1].text.empty());
+    // Decimal escapes, also with leading zeros (which looped for ever: a fuzzer find).
+    auto d = toks(R"('\0' '\65' '\0065' "\00000082x")");
+    CHECK(d[0].int_value == 0);
+    CHECK(d[1].int_value == 65);
+    CHECK(d[2].int_value == 65);
+    CHECK(d[3].text == "Rx");
 }
 
 TEST_CASE("lexer: comments and doc comments") {

@@ -250,3 +250,18 @@ TEST_CASE("typecheck: loop consumption, record knownness, ambiguous sizes (check
     CHECK(prelude_error_of("def f [n] (g: [n]i64 -> i64) : i64 = n\ndef h = f (\\(xs: [1]i64) -> xs[0])") ==
           "accepted");
 }
+
+TEST_CASE("typecheck: a projection checked as a function keeps its location (fuzzer find)") {
+    // Checking `t.0` replaces its name node with a projection; the caller's reference to
+    // the node's location was read after the node was freed (the error said `<unknown>`).
+    CHECK(rejected_with("def main x = let t = (x, x + 1) in t.0 t.1 : i32", "1:40",
+                        "Cannot apply expression to an argument"));
+    CHECK(rejected_with("def f (r: {a: i32}) = if r.a then 1 else 2", "1:26", "bool"));
+}
+
+TEST_CASE("typecheck: a size coercion of a lambda's parameter gives it sizes of its own") {
+    CHECK(error_of("def f [n] (xs: [][n]i32) (m: i64) = tc_map (\\r -> r :> [m]i32) xs") ==
+          "accepted");
+    CHECK(rejected_with("def f [n] (xs: [][n]i32) (m: i64) = tc_map (\\r -> r :> [m]f32) xs",
+                        "1:64", "argument 2"));
+}
