@@ -211,6 +211,20 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
     SUBCASE("scatter") {
         compile_ok(checked("entry main (d: *[]i32) (is: []i64) (vs: []i32) = scatter d is vs"));
     }
+    SUBCASE("reduce of a matrix's rows element by element: a thread per column") {
+        auto c = compile_ok(checked(
+            "entry main [n][m] (a: [n][m]f32) = reduce (map2 f32.max) (replicate m f32.lowest) a"));
+        CHECK(has(c.source, "for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {"));
+        CHECK(has(c.source, ".data[i_ * m_ + j_]"));
+        REQUIRE(c.kernels.size() == 1);
+        CHECK(c.kernels[0].threads == "v2.shape[1]");            // a thread per column
+        CHECK(has(c.host_source, "lrt::dev_alloc<float, 1>({")); // the rows' shape, not w
+        CHECK(!has(c.host_source, "lrt::dev_alloc<float, 1>({w_"));
+        // A reduce of mapped rows stays a limitation (each column's thread would map every row).
+        Program p = checked("entry main [n][m] (a: [n][m]f32) = reduce (map2 (+)) (replicate m 0) "
+                            "(map (map (* 2)) a)");
+        CHECK_THROWS_AS(cuda::generate_code(o_main(p)), CompilerLimitation);
+    }
     SUBCASE("hist into rows: bins of each column with an element-by-element operator") {
         auto c = compile_ok(checked(
             "entry main (is: []i64) (vs: [][2]f32) = hist (map2 (*)) (replicate 2 1) 3 is vs"));

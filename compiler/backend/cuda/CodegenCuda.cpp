@@ -588,11 +588,14 @@ private:
         params_in_exp(*s.exp, [&](const Param &p) { inside.insert(p.var.id); });
         for (const Param &p : s.pat)
             k.pt.push_back(p.type);
+        if (const Lambda *f = column_op(s, q))
+            return column_reduce_kernel(s, q, kname, *f);
         for (size_t r = 0; r < k.nres; r++) {
             bool arr_out = r < os.nscan || r >= k.nacc;
             if ((arr_out && k.pt[r].rank() != (r < os.nscan ? 1 : k.pt[r].rank())) ||
                 (!arr_out && k.pt[r].rank() != 0) || (r < os.nscan && k.pt[r].rank() != 1))
-                limitation(s, "reductions and scans of arrays (an operator on non-scalars)");
+                limitation(s, "reductions and scans of arrays (an operator on non-scalars) other "
+                              "than a reduce of a matrix's rows element by element");
             for (size_t d = 1; arr_out && d < k.pt[r].dims.size(); d++)
                 if (!k.pt[r].dims[d].is_const && inside.count(k.pt[r].dims[d].var.id))
                     limitation(s, "map results whose row sizes are only known inside the kernel");
@@ -610,6 +613,39 @@ private:
         if (os.nscan > 0)
             return scan_kernel(s, q, kname, k);
         redomap_kernel(s, q, kname, k);
+    }
+
+    /** The scalar operator of a reduce of a matrix's rows with an operator that works
+     * element by element (`reduce (map2 f) ne xss`: column reductions), or null. */
+    const Lambda *column_op(const Stm &s, const Soac &q) const {
+        if (q.map || !q.scans.empty() || q.reduces.size() != 1 || q.inputs.size() != 1 ||
+            s.pat.size() != 1 || s.pat[0].type.rank() != 1 ||
+            all_types_.at(q.inputs[0].id).rank() != 2 || kvirt_.count(q.inputs[0].id))
+            return nullptr;
+        return elementwise_op(q.reduces[0].lam);
+    }
+    /** `reduce (map2 f) ne xss` over the rows of an [n][m] matrix: a thread per column folds
+     * its n elements with f from ne's, in row order (f need not commute); adjacent threads
+     * read adjacent columns of each row (coalesced).  Parallel over the m columns only. */
+    void column_reduce_kernel(const Stm &s, const Soac &q, const std::string &kname,
+                              const Lambda &f) {
+        std::vector<int> fv = free_vars(s);
+        begin_kernel(kname, all({args_of(fv), {out_arg(s.pat[0])}}), GridKind::Occupancy);
+        bind_types(fv, s.pat);
+        const std::string X = name(q.inputs[0]), O = name(s.pat[0].var);
+        code_.kernels.back().threads = X + ".shape[1]";
+        const PrimType t = s.pat[0].type.elem;
+        line("const int64_t n_ = " + X + ".shape[0], m_ = " + X + ".shape[1];");
+        open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {");
+        line(std::string(ctype(t)) +
+             " acc_ = " + load(t, atom(q.reduces[0].neutral[0]) + ".data[j_]") + ";");
+        open("for (int64_t i_ = 0; i_ < n_; i_++) {");
+        std::vector<Res> rs = apply(f, {"acc_", load(t, X + ".data[i_ * m_ + j_]")});
+        line("acc_ = " + rs.at(0).expr + ";");
+        close();
+        line(O + ".data[j_] = " + store(t, "acc_") + ";");
+        close();
+        end_kernel();
     }
 
     /** Scratch buffers `<base><a>` for accumulators [from, to) (as kernel parameters). */

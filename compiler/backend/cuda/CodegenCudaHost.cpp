@@ -254,6 +254,8 @@ private:
         if (dest)
             return movable(*dest) ? "lrt::dev_take(lrt::mv(" + name(*dest) + "))"
                                   : "lrt::dev_copy(" + name(*dest) + ")";
+        if (e.as<ir::ReduceExp>()) // a reduce of rows element by element: the rows' shape
+            return "lrt::dev_alloc<" + T + ", " + R + ">({" + dims_list(p.type.dims, 0) + "})";
         if (auto *n = e.as<ir::TransposeExp>()) { // its input's shape, the first two swapped
             std::string dims = "w_, " + name(n->arr) + ".shape[0]";
             for (int d = 2; d < p.type.rank(); d++)
