@@ -103,10 +103,10 @@ struct ScanTuning {
     int threads = scan_threads;
     /** ($LOOM_CUDA_SCAN_STRIPES=warp or block) whether each warp moves its own threads'
      * rows of a staged tile between global and shared memory, coalesced, and waits only
-     * for itself (__syncwarp), as CUB's warp-transposed loads and stores do (the
-     * default on sm_90 for 4-byte scans: 128 threads, 24 rows a thread), or the whole
-     * block moves the tile in stripes of the block's size and waits at a block barrier
-     * (the default; not yet timed on a GPU). */
+     * for itself (__syncwarp), as CUB's warp-transposed loads and stores do (CUB's sm_90
+     * choice for 4-byte scans: 128 threads of 24 rows), or the whole block moves the tile
+     * in stripes of the block's size and waits at a block barrier (Loom's default until
+     * warp stripes are timed on a GPU: scripts/gpu-check.sh sweep). */
     bool warp_stripes = false;
 };
 ScanTuning scan_tuning(bool copy32);
