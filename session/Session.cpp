@@ -171,15 +171,12 @@ std::string usage_comment(const cuda::CudaCode &code) {
     }
     std::string out = "\n/* What each kernel uses of an SM (" + runtime::cuda_target_arch() +
                       ", from the cubin):";
-    for (const runtime::KernelUse &u : uses) {
-        if (u.name.rfind("loom_", 0) == 0)
-            continue; // the runtime's fills
+    for (const runtime::KernelUse &u : uses)
         out += "\n *   " + u.name + ": " + std::to_string(u.registers) + " registers a thread, " +
                (u.shared_bytes ? fmt_bytes(u.shared_bytes) : std::string("no")) +
                " shared memory a block, " +
                (u.stack_bytes ? fmt_bytes(u.stack_bytes) + " of stack a thread (local memory)"
                               : std::string("no stack"));
-    }
     return out + "\n */";
 }
 

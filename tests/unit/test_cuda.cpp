@@ -504,13 +504,8 @@ TEST_CASE("cuda: the benchmarks' kernels keep to registers (no local memory, so 
         if (e.path().extension() != ".fut")
             continue;
         Program p = checked(corpus::read_text(e.path()), e.path().string());
-        cuda::CudaCode code = cuda::generate_code(o_main(p));
-        runtime::NvrtcResult r = runtime::nvrtc_compile(code.source, "sm_90");
-        INFO(e.path().filename().string() << ": " << r.log);
-        REQUIRE(r.ok);
-        for (const runtime::KernelUse &k : runtime::cubin_usage(r.cubin)) {
-            if (k.name.rfind("loom_", 0) == 0)
-                continue; // the runtime's fills
+        for (const runtime::KernelUse &k :
+             cuda::kernel_usage(cuda::generate_code(o_main(p)), "main")) {
             INFO(e.path().filename().string()
                  << " " << k.name << ": " << k.registers << " registers");
             CHECK(k.registers > 0);
@@ -533,10 +528,7 @@ TEST_CASE("cuda: a kernel's index checks keep its indices and shapes in register
         cuda::CudaCode code = cuda::generate_code(o_main(checked(src)));
         INFO(std::string(src));
         CHECK(has(code.source, "lrt::check_index("));
-        runtime::NvrtcResult r = runtime::nvrtc_compile(code.source, "sm_90");
-        INFO(r.log);
-        REQUIRE(r.ok);
-        for (const runtime::KernelUse &k : runtime::cubin_usage(r.cubin)) {
+        for (const runtime::KernelUse &k : cuda::kernel_usage(code, "main")) {
             INFO(k.name);
             CHECK(k.stack_bytes == 0);
         }

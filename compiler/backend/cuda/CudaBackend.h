@@ -181,9 +181,10 @@ struct CudaBuild {
  * emulator instead (runtime/cuda/EmuDevice.h; no NVRTC needed). */
 CudaBuild compile(compiler::Optimised opt);
 
-/** What each GPU function of `code` uses of an SM (registers, shared memory, stack),
- * read from its cubin, compiled by NVRTC for this machine's GPU (or sm_90) through the
- * kernel cache.  Throws CompileError when NVRTC is unavailable or fails. */
+/** What each GPU function of `code`'s kernels uses of an SM (registers, shared memory,
+ * stack; not the runtime's fills), read from its cubin, compiled by NVRTC for this
+ * machine's GPU (or sm_90) through the kernel cache.  Throws CompileError when NVRTC is
+ * unavailable or fails. */
 std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::string &entry);
 
 /** An entry point whose host program runs on a DeviceProgram. */

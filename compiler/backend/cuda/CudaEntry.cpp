@@ -112,16 +112,22 @@ Cubin cubin_for(const CudaCode &code, const std::string &entry) {
     return c;
 }
 
-/** What the cubin's functions use, each given to its kernel's report (k0's: k0, k0_...). */
+/** What the cubin's functions use. */
 std::vector<runtime::KernelUse> read_usage(const std::string &cubin) {
     std::ifstream f(cubin, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     return runtime::cubin_usage(bytes);
 }
-void uses(compiler::EntryReport &report, const std::string &cubin) {
+/** Whether GPU function `fn` is one of kernel `kernel`'s (k0's: k0, k0_final, k0_2, ...),
+ * not one of the runtime's (loom_fill_4, ...). */
+bool of_kernel(const std::string &fn, const std::string &kernel) {
+    return fn == kernel || fn.rfind(kernel + "_", 0) == 0;
+}
+/** Gives each kernel's report the use of its functions. */
+void attach_usage(compiler::EntryReport &report, const std::string &cubin) {
     for (runtime::KernelUse &u : read_usage(cubin))
         for (compiler::KernelReport &k : report.kernels)
-            if (u.name == k.name || u.name.rfind(k.name + "_", 0) == 0)
+            if (of_kernel(u.name, k.name))
                 k.functions.push_back(u);
 }
 
@@ -150,12 +156,19 @@ CudaBuild compile(compiler::Optimised opt) {
     Cubin c = cubin_for(b.code, opt.report.entry);
     b.arch = c.arch;
     b.cubin = c.path;
-    uses(opt.report, c.path);
+    attach_usage(opt.report, c.path);
     return finish(std::move(b), std::move(opt.report), c.status, c.ms);
 }
 
 std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::string &entry) {
-    return read_usage(cubin_for(code, entry).path);
+    std::vector<runtime::KernelUse> out;
+    for (runtime::KernelUse &u : read_usage(cubin_for(code, entry).path))
+        for (const KernelDesc &k : code.kernels)
+            if (of_kernel(u.name, k.name)) {
+                out.push_back(u);
+                break;
+            }
+    return out;
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
