@@ -845,7 +845,7 @@ std::pair<std::string, std::string> emit_entry(const Program &prog, const std::s
     if (emit == "code") {
         compiler::Optimised o = compiler::optimise(prog, entry);
         const ir::Function &f = o.module.functions.at(0);
-        if (cuda) return {cuda::generate(f), "cu"};
+        if (cuda) return {cuda::generate(o.module), "cu"};
         return {cpu::generate(f, &o.module).source, "cpp"};
     }
     // stats: the entry is built too, so the kernels carry their cache status (for cuda,

@@ -188,6 +188,7 @@ std::string kernels_text(const std::vector<compiler::KernelReport> &ks) {
             out += " of";
             for (const std::string &f : ks[i].fused) out += " " + f;
         }
+        if (ks[i].on_host) out += ", on the host";
         out += ", " + ks[i].cache;
         if (i + 1 == ks.size()) out += ")";
     }
@@ -768,7 +769,7 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
     } else if (cmd == ":cuda") {
         // The kernels and the launch plan; the host program's C++ is in `loom compile
         // --backend cuda --emit code`.
-        cuda::CudaCode code = cuda::generate_code(o.module.functions.at(0));
+        cuda::CudaCode code = cuda::generate_code(o.module);
         r.output = code.source;
         size_t gen = r.output.find("// ---- kernels generated from the IR");
         if (gen != std::string::npos)

@@ -1,5 +1,6 @@
 // Kernel extraction (see Kernels.h): a pre-order walk over host-level statements.
 #include "compiler/passes/Kernels.h"
+#include "compiler/passes/Rewrite.h"
 
 namespace loom::passes {
 
@@ -98,11 +99,19 @@ std::vector<std::string> fused_of(const Exp &e) {
     return {k};
 }
 
+bool calls(const Exp &e) {
+    bool found = false;
+    for (const Body *b : nested_bodies(e))
+        for_each_stm(*b, [&](const Stm &t) { found = found || t.exp->kind == ExpKind::Apply; });
+    return found;
+}
+
 void walk(const Body &b, std::vector<KernelInfo> &out) {
     for (const Stm &s : b.stms) {
         const Exp &e = *s.exp;
         if (is_soac(e)) {
-            out.push_back({"k" + std::to_string(out.size()), kind_of(e), fused_of(e), &s});
+            out.push_back(
+                {"k" + std::to_string(out.size()), kind_of(e), fused_of(e), &s, calls(e)});
         } else if (auto *l = e.as<LoopExp>()) {
             walk(l->cond, out);
             walk(l->body, out);

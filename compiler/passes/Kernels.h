@@ -26,6 +26,10 @@ struct KernelInfo {
                                     ///< segmented reduce, segmented scan, filter, scatter, hist
     std::vector<std::string> fused; ///< source SOACs combined into it, in program order
     const ir::Stm *stm = nullptr;   ///< the statement (owned by the function)
+    /** Its code calls a function of the module (a recursive source function): the cuda
+     * backend runs it on the host (a GPU thread's stack is too small for the
+     * interpreter's depth of recursion). */
+    bool calls = false;
 };
 
 /** True for the expression kinds that become kernels at host level. */

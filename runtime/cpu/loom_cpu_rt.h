@@ -18,12 +18,35 @@
 #include <cstdlib>
 #include <cstring>
 #include <omp.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 namespace lrt {
 
 // ------------------------------------------------------------------ the ABI with the host
 #include "loom_cpu_abi.h"
+
+/** The lowest address the calling thread's frames may reach before a recursive call
+ * fails (a quarter of its stack, at most 1 MiB, above its end), or null where the stack
+ * is not known. */
+inline const char *stack_floor() {
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return nullptr;
+    void *addr = nullptr;
+    size_t size = 0;
+    const char *floor = nullptr;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0)
+        floor = (const char *)addr + (size / 4 < ((size_t)1 << 20) ? size / 4 : (size_t)1 << 20);
+    pthread_attr_destroy(&attr);
+    return floor;
+}
+/** Whether a recursive call would come close to overflowing the thread's stack (a worker
+ * thread's is smaller than the entry's): it then fails as the interpreter's does. */
+inline bool stack_exhausted() {
+    static thread_local const char *floor = stack_floor();
+    char probe;
+    return floor && &probe < floor;
+}
 
 [[noreturn]] inline void fail(int loc, const char *msg) {
     Err e;

@@ -46,7 +46,7 @@ cuda::CudaCode compile_ok(const Program &p, const std::string &entry = "main") {
     compiler::PipelineOptions opts;
     opts.verify_each_pass = true;
     compiler::Optimised o = compiler::optimise(p, entry, opts);
-    cuda::CudaCode code = cuda::generate_code(o.module.functions.at(0));
+    cuda::CudaCode code = cuda::generate_code(o.module);
     runtime::NvrtcResult r = runtime::nvrtc_compile(code.source, "sm_90");
     INFO(r.log);
     CHECK(r.ok);
@@ -55,7 +55,9 @@ cuda::CudaCode compile_ok(const Program &p, const std::string &entry = "main") {
 
 bool has(const std::string &s, const std::string &what) { return s.find(what) != std::string::npos; }
 
-ir::Function o_main(const Program &p) { return compiler::optimise(p, "main").module.functions.at(0); }
+ir::Module o_main(const Program &p) {
+    return compiler::optimise(p, "main").module;
+}
 
 /** The host program compiles with the host compiler (syntax and templates only: fast). */
 bool host_compiles(const cuda::CudaCode &code, std::string &log) {
@@ -316,6 +318,45 @@ TEST_CASE("cuda: the source summarises the host program; the host program launch
               "==== the host program"));
 }
 
+TEST_CASE("cuda: recursive functions, and the kernels that call them, run on the host's cores") {
+    if (!have_nvrtc())
+        return;
+    Program p =
+        checked("def fib (n: i64) : i64 = if n < 2 then n else fib (n - 1) + fib (n - 2)\n"
+                "entry main (xs: []i64) = let zs = map fib (scan (+) 0 xs) in (zs, scan (+) 0 zs)");
+    cuda::CudaCode c = compile_ok(p);
+    // k0 (the first scan) on the device; k1 (map fib, then the scan) calls fib: on the
+    // host, and said so.
+    REQUIRE(c.kernels.size() == 1);
+    CHECK(c.kernels[0].name == "k0");
+    CHECK(
+        has(c.source, "// k1 (scanomap) runs on the host's cores: it calls a recursive function"));
+    CHECK(!has(c.source, "k1<<<"));
+    // The host program: fib as the cpu backend makes it, k1 on OpenMP threads over ys
+    // brought to the host first, its result then valid on the host only.
+    CHECK(has(c.host_shown, "static void fn_fib_0(lrt::Ctx *ctx, int64_t"));
+    CHECK(has(c.host_shown, "|| lrt::stack_exhausted()) lrt::fail("));
+    size_t k1 = c.host_shown.find("// kernel k1");
+    REQUIRE(k1 != std::string::npos);
+    size_t down = c.host_shown.rfind("lrt::on_host(v", k1);
+    CHECK(down != std::string::npos);
+    CHECK(c.host_shown.find("lrt::launch(\"k0\"") < down);
+    CHECK(has(c.host_shown.substr(k1), "lrt::par_chunks(ctx, "));
+    CHECK(has(c.host_shown.substr(k1), "lrt::host_written(v"));
+    std::string log;
+    CHECK_MESSAGE(host_compiles(c, log), log);
+    // The report: k1 on the host, built with the host program.
+    cuda::CudaBuild b = cuda::compile(compiler::optimise(p, "main"));
+    REQUIRE(b.report.kernels.size() == 2);
+    CHECK(!b.report.kernels[0].on_host);
+    CHECK(b.report.kernels[1].on_host);
+    CHECK(b.report.kernels[1].functions.empty());
+    CHECK(b.report.kernels[1].cache != "none");
+    nlohmann::json j = compiler::report_json(b.report);
+    CHECK(j["kernel_list"][1]["on_host"] == true);
+    CHECK(!j["kernel_list"][0].contains("on_host"));
+}
+
 TEST_CASE("cuda: which launches can fail, and which must wait for earlier failures") {
     if (!have_nvrtc())
         return;
@@ -567,7 +608,7 @@ TEST_CASE("cuda corpus: the generated CUDA of every test program compiles with N
         for (const std::string &entry : entries) {
             cuda::CudaCode code;
             try {
-                code = cuda::generate_code(compiler::optimise(p, entry).module.functions.at(0));
+                code = cuda::generate_code(compiler::optimise(p, entry).module);
             } catch (const CompilerLimitation &) {
                 limitations++;
                 continue;

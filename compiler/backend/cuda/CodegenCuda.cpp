@@ -60,7 +60,7 @@ namespace loom::cuda {
 namespace {
 
 /** Whether each thread of kernel statement `s` does work bounded by sizes the host knows:
- * no while loop, no recursion, no for loop whose count, and no array whose size, is
+ * no while loop, no for loop whose count, and no array whose size, is
  * computed inside.  A kernel may run after a failed one (its failure not read yet) and
  * read what that one left: a loop counting on those values could run for ever. */
 bool bounded_work(const ir::Stm &s) {
@@ -76,7 +76,6 @@ bool bounded_work(const ir::Stm &s) {
         passes::for_each_stm(*b, [&](const ir::Stm &t) {
             if (auto *l = t.exp->as<ir::LoopExp>())
                 bounded = bounded && l->form == ir::LoopExp::Form::For && !inside(l->bound);
-            bounded = bounded && t.exp->kind != ir::ExpKind::Apply; // recursion
         });
     return bounded;
 }
@@ -108,6 +107,12 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         for (const passes::KernelInfo &k : passes::find_kernels(f_)) {
+            if (k.calls) { // the host program runs it (CodegenCudaHost.cpp)
+                os_ << "\n// " << k.name << " (" << k.kind
+                    << ") runs on the host's cores: it calls a recursive function, and a GPU\n"
+                       "// thread's stack is too small for the interpreter's depth of recursion.\n";
+                continue;
+            }
             code_.kernels.push_back({k.name, k.kind, {}, {}, {}, 0, scan_block, k.stm});
             kernel(*k.stm, k.name);
         }
@@ -2209,14 +2214,14 @@ int scan_items(size_t acc_bytes, bool staged) {
     return items;
 }
 
-CudaCode generate_code(const ir::Function &f) {
-    CudaCode c = Gen(f).run();
-    generate_host(f, c);
+CudaCode generate_code(const ir::Module &m) {
+    CudaCode c = Gen(m.functions.at(0)).run();
+    generate_host(m, c);
     return c;
 }
 
-std::string generate(const ir::Function &f) {
-    CudaCode c = generate_code(f);
+std::string generate(const ir::Module &m) {
+    CudaCode c = generate_code(m);
     return c.source + "\n// ==== the host program (C++, built by the host compiler after the runtime texts\n" +
            "// runtime/cpu/loom_cpu_rt.h and runtime/cuda/loom_cuda_host_rt.h)\n" + c.host_shown;
 }

@@ -155,14 +155,15 @@ struct CudaCode {
     std::string host_shown;   ///< its generated part (after the runtimes' text)
 };
 
-/** Generates the CUDA and the host program for `f`.  Throws CompilerLimitation for
- * kernels it cannot express. */
-CudaCode generate_code(const ir::Function &f);
+/** Generates the CUDA and the host program for `m.functions[0]`; the module's other
+ * functions (recursive ones) run on the host, and so do the kernels that call them
+ * (passes::KernelInfo::calls).  Throws CompilerLimitation for kernels it cannot express. */
+CudaCode generate_code(const ir::Module &m);
 /** What `:cuda` and `loom compile --emit code` show: the CUDA (runtime header included),
  * then the host program's generated part in a comment-delimited section. */
-std::string generate(const ir::Function &f);
+std::string generate(const ir::Module &m);
 /** Adds the host program to `code` (CodegenCudaHost.cpp; used by generate_code). */
-void generate_host(const ir::Function &f, CudaCode &code);
+void generate_host(const ir::Module &m, CudaCode &code);
 
 struct CudaBuild {
     CudaCode code;

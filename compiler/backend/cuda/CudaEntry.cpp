@@ -12,6 +12,7 @@
 #include "runtime/cuda/EmuDevice.h"
 #include "runtime/cuda/Nvrtc.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -58,9 +59,9 @@ CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &s
                                               b.code.host_source.size() - b.code.host_shown.size());
     b.host = host.so;
     report.compile_ms = ms + host.compile_ms;
-    for (compiler::KernelReport &k : report.kernels) {
-        k.cache = status;
-        k.compile_ms = ms;
+    for (compiler::KernelReport &k : report.kernels) { // those on the host are its code
+        k.cache = k.on_host ? host.status : status;
+        k.compile_ms = k.on_host ? host.compile_ms : ms;
     }
     b.report = std::move(report);
     return b;
@@ -136,7 +137,10 @@ void attach_usage(compiler::EntryReport &report, const std::string &cubin) {
 CudaBuild compile(compiler::Optimised opt) {
     CudaBuild b;
     auto t0 = std::chrono::steady_clock::now();
-    b.code = generate_code(opt.module.functions.at(0));
+    b.code = generate_code(opt.module);
+    for (compiler::KernelReport &k : opt.report.kernels)
+        k.on_host = std::none_of(b.code.kernels.begin(), b.code.kernels.end(),
+                                 [&](const KernelDesc &d) { return d.name == k.name; });
     opt.report.backend = "cuda";
     opt.report.codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -1,0 +1,598 @@
+/** \file
+ * The CPU backend's C++ generator (see CpuBackend.h): one function `loom_entry` per
+ * entry point, over the runtime of runtime/cpu/loom_cpu_rt.h (embedded at the top).
+ *
+ * The sequential code comes from common/CodegenCLike.h (shared with CUDA): every IR
+ * variable becomes a C++ local `v<id>`, bodies become blocks, SOACs become loops.  The
+ * kernels of passes::find_kernels become `lrt::par_chunks` calls (OpenMP) with
+ * per-chunk partial results combined in order.  An array operand is moved (`lrt::mv`)
+ * at its last use when nothing else can see it, so `with` updates, scatter and hist run
+ * in place on arrays whose reference count is one.
+ *
+ * The cuda backend's host program (cuda/CodegenCudaHost.cpp) is a CpuGen too: what it
+ * runs on the host (the module's recursive functions, a kernel that calls one) is
+ * generated as here.
+ */
+#pragma once
+
+#include "compiler/backend/common/CodegenCLike.h"
+#include "compiler/backend/cpu/CpuBackend.h"
+#include "compiler/passes/Kernels.h"
+#include "runtime/cpu/RuntimeText.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ios>
+#include <map>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace loom::cpu {
+
+class CpuGen : public clike::CLikeGen {
+public:
+    /** `who` names the generator in its internal errors. */
+    CpuGen(const ir::Function &f, const ir::Module *m, const char *who = "cpu codegen")
+        : CLikeGen(f, who, "std::", true), module_(m) {
+        for (const passes::KernelInfo &k : passes::find_kernels(f))
+            kernels_[k.stm] = k.name;
+    }
+
+    CpuCode run() {
+        os_ << cpu_runtime_text() << "\n";
+        size_t prelude = (size_t)os_.tellp();
+        os_ << "// ---- generated from the IR of `" << f_.name << "`\n";
+        functions();
+        entry_function();
+        return {os_.str(), locs_, prelude};
+    }
+
+protected:
+    const ir::Module *module_; ///< the callees of ApplyExp (may be null: none)
+
+    static std::string fn_name(const std::string &n) { return "fn_" + n; }
+
+    /** The module's other functions (recursive source functions) as C++ functions, run
+     * sequentially: `void fn_f(ctx, size params, params, result refs)`.  A thread-local
+     * depth counter turns runaway recursion into the interpreter's error. */
+    void functions() {
+        if (!module_ || module_->functions.size() < 2)
+            return;
+        os_ << "static thread_local int64_t loom_depth_ = 0;\n";
+        auto signature = [&](const ir::Function &g) {
+            std::string sig = "static void " + fn_name(g.name) + "(lrt::Ctx *ctx";
+            for (const Param &p : g.size_params)
+                sig += ", int64_t " + name(p.var);
+            for (const Param &p : g.params)
+                sig += ", " + val_type(p.type) + " " + name(p.var);
+            for (size_t i = 0; i < g.ret.size(); i++)
+                sig += ", " + val_type(g.ret[i]) + " &res" + std::to_string(i) + "_";
+            return sig + ")";
+        };
+        for (size_t k = 1; k < module_->functions.size(); k++)
+            os_ << signature(module_->functions[k]) << ";\n";
+        for (size_t k = 1; k < module_->functions.size(); k++) {
+            const ir::Function &g = module_->functions[k];
+            os_ << signature(g) << " {\n";
+            ind_ = 1;
+            line("struct Depth_ { Depth_() { loom_depth_++; } ~Depth_() { loom_depth_--; } } depth_;");
+            line("unsigned poll_ = 0;");
+            line("(void)poll_;");
+            Frame top{&g.body, 0, true, {}};
+            for (const Param &p : g.size_params)
+                types_[p.var.id] = p.type;
+            for (const Param &p : g.params) {
+                types_[p.var.id] = p.type;
+                top.defined.insert(p.var.id);
+            }
+            std::vector<Res> rs = body(g.body, std::move(top));
+            for (size_t i = 0; i < rs.size(); i++) {
+                const IType &t = g.ret.at(i);
+                std::string e = rs[i].take();
+                if (t.rank() == 0)
+                    e = "(" + std::string(ctype(t.elem)) + ")(" + e + ")";
+                line("res" + std::to_string(i) + "_ = " + e + ";");
+            }
+            ind_ = 0;
+            os_ << "}\n";
+        }
+    }
+
+    void call(const Stm &s, const ir::ApplyExp &n) override {
+        for (const Param &p : s.pat)
+            line(decl(p) + ";");
+        line("if (loom_depth_ >= " + std::to_string(ir::ApplyExp::max_depth) +
+             " || lrt::stack_exhausted()) lrt::fail(" + loc(n.loc) +
+             ", \"Stack overflow: recursion too deep\");");
+        std::string args = "ctx";
+        for (const SubExp &a : n.args)
+            args += ", " + (a.is_const ? literal(a.value) : use(a.var));
+        for (const Param &p : s.pat)
+            args += ", " + name(p.var);
+        line(fn_name(n.fn) + "(" + args + ");");
+    }
+
+    /** `#pragma omp simd reduction(...)` for a redomap whose operators are all float `+`
+     * or `*` and whose map body is scalar code that cannot fail: reduction operators are
+     * associative, so the compiler may reassociate (vectorise) the sum, as it already
+     * does for integers.  Empty when it does not apply. */
+    std::string simd_reduction(const Soac &q, const std::vector<IType> &pt,
+                               const std::vector<std::string> &acc) {
+        if (!q.scans.empty() || q.reduces.empty())
+            return "";
+        std::string clauses;
+        size_t k = 0;
+        // Operand j of an m-operand operator: statement j combines params j and m + j.
+        for (const ScremaOp &op : q.reduces) {
+            const Lambda &l = op.lam;
+            size_t m = op.neutral.size();
+            if (l.params.size() != 2 * m || l.body.stms.size() != m || l.body.result.size() != m)
+                return "";
+            for (size_t j = 0; j < m; j++) {
+                PrimType t = l.params[j].type.elem;
+                const Stm &st = l.body.stms[j];
+                auto *b = st.exp->as<ir::BinOpExp>();
+                if (l.params[j].type.rank() != 0 || (t != PrimType::F32 && t != PrimType::F64) ||
+                    !b || b->x.is_const || b->y.is_const || l.body.result[j].is_const ||
+                    l.body.result[j].var.id != st.pat.at(0).var.id)
+                    return "";
+                int px = l.params[j].var.id, py = l.params[m + j].var.id;
+                if (!((b->x.var.id == px && b->y.var.id == py) ||
+                      (b->x.var.id == py && b->y.var.id == px)))
+                    return "";
+                if (b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Mul)
+                    return "";
+                clauses += std::string(" reduction(") + (b->op == ir::BinOpKind::Add ? "+" : "*") +
+                           ": " + acc[k++] + ")";
+            }
+        }
+        for (size_t j = k; j < pt.size(); j++)
+            if (pt[j].rank() > 1)
+                return "";
+        if (q.map && !scalar_body(*q.map))
+            return "";
+        return "#pragma omp simd" + clauses;
+    }
+
+    /** Whether a SOAC's map body is scalar code that cannot fail (arithmetic, unchecked
+     * reads of single elements): its iterations may run in SIMD lanes. */
+    bool scalar_body(const Lambda &l) {
+        for (const Stm &st : l.body.stms) {
+            for (const Param &p : st.pat)
+                if (p.type.rank() != 0)
+                    return false;
+            const Exp &e = *st.exp;
+            bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math ||
+                      e.kind == ExpKind::Convert || e.kind == ExpKind::Atom;
+            if (auto *b = e.as<ir::BinOpExp>()) {
+                // Arithmetic has its operands' type; comparisons cannot fail.
+                ok = is_float(st.pat.at(0).type.elem) || (b->op != ir::BinOpKind::Div && b->op != ir::BinOpKind::Mod &&
+                                     b->op != ir::BinOpKind::Quot && b->op != ir::BinOpKind::Rem &&
+                                     b->op != ir::BinOpKind::Pow);
+            }
+            if (auto *x = e.as<ir::IndexExp>())
+                ok = !x->checked && (int)x->idx.size() == type_of(x->arr).rank();
+            if (!ok)
+                return false;
+        }
+        return true;
+    }
+
+    /** A map of scalar code writing one element per iteration: `omp simd` (its output
+     * arrays are fresh, so no iteration reads what another writes). */
+    std::string loop_pragma(const SoacPlan &p) override {
+        if (p.q.map && p.q.scans.empty() && p.q.reduces.empty()) {
+            for (const IType &t : p.pt)
+                if (t.rank() != 1)
+                    return "";
+            return scalar_body(*p.q.map) ? "#pragma omp simd" : "";
+        }
+        return simd_reduction(p.q, p.pt, p.acc);
+    }
+
+    /** `y = max(a, i + c)` or `y = min(a, i + c)` in a map body over index i (an iota
+     * input), with `a` the same in every iteration: the identity y = i + c on a middle
+     * range of iterations. */
+    struct Clamp {
+        int y;
+        bool is_max;
+        std::string a, i; // the bound and the index parameter (C++ expressions)
+        int64_t c;
+    };
+    std::vector<Clamp> clamps(const Soac &q) {
+        std::vector<Clamp> out;
+        const Lambda *l = q.map;
+        if (!l || l->params.size() != q.inputs.size() || !scalar_body(*l))
+            return out;
+        std::unordered_set<int> inner; // bound in the body: not the same in every iteration
+        std::unordered_map<int, std::pair<std::string, int64_t>> offs; // var: i + c
+        for (size_t j = 0; j < l->params.size(); j++) {
+            inner.insert(l->params[j].var.id);
+            auto v = virt_.find(q.inputs[j].id);
+            if (v != virt_.end() && v->second == "(int64_t)(@)")
+                offs[l->params[j].var.id] = {name(l->params[j].var), 0};
+        }
+        const int64_t small = (int64_t)1 << 31; // i + c cannot overflow
+        for (const Stm &st : l->body.stms) {
+            for (const Param &p : st.pat)
+                inner.insert(p.var.id);
+            if (st.pat.size() != 1 || st.pat[0].type.elem != PrimType::I64)
+                continue;
+            if (auto *b = st.exp->as<ir::BinOpExp>();
+                b && (b->op == ir::BinOpKind::Add || b->op == ir::BinOpKind::Sub)) {
+                const SubExp &v = b->x.is_const ? b->y : b->x, &k = b->x.is_const ? b->x : b->y;
+                if (v.is_const || !k.is_const || !offs.count(v.var.id) ||
+                    (b->op == ir::BinOpKind::Sub && b->x.is_const))
+                    continue;
+                int64_t c = k.value.as_i64();
+                if (c <= -small || c >= small)
+                    continue;
+                auto base = offs[v.var.id];
+                offs[st.pat[0].var.id] = {base.first, base.second + (b->op == ir::BinOpKind::Sub ? -c : c)};
+            } else if (auto *m = st.exp->as<ir::MathExp>();
+                       m && (m->fn == ir::MathFn::Max || m->fn == ir::MathFn::Min) && m->args.size() == 2) {
+                for (int side = 0; side < 2; side++) {
+                    const SubExp &x = m->args[(size_t)side], &a = m->args[(size_t)(1 - side)];
+                    if (x.is_const || !offs.count(x.var.id) || (!a.is_const && inner.count(a.var.id)))
+                        continue;
+                    auto o = offs[x.var.id];
+                    out.push_back({st.pat[0].var.id, m->fn == ir::MathFn::Max, i64(a), o.first, o.second});
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+    /** While the middle range of a split loop is emitted: clamps there that are i + c. */
+    std::unordered_map<int, std::string> identity_;
+    bool custom_stm(const Stm &s) override {
+        if (s.pat.size() != 1)
+            return false;
+        auto it = identity_.find(s.pat[0].var.id);
+        if (it == identity_.end())
+            return false;
+        line(decl(s.pat[0]) + " = " + it->second + ";");
+        return true;
+    }
+
+    /** A sequential SOAC whose body clamps the index (neighbour reads at an edge, as
+     * `max 0 (i - 1)`): three loops, the middle one without the clamps, so that its reads
+     * are of consecutive elements (vectorised without gathers).  Same order as one loop. */
+    void split_loops(const SoacPlan &p, const std::vector<Clamp> &cs) {
+        std::string lo = "plo" + p.N + "_", hi = "phi" + p.N + "_";
+        line("int64_t " + lo + " = 0, " + hi + " = " + p.w + ";");
+        for (const Clamp &c : cs)
+            line(c.is_max ? lo + " = lrt::max_i(" + lo + ", lrt::peel_from(" + c.a + ", " +
+                                std::to_string(c.c) + ", " + p.w + "));"
+                          : hi + " = lrt::min_i(" + hi + ", lrt::peel_to(" + c.a + ", " +
+                                std::to_string(c.c) + ", " + p.w + "));");
+        line(hi + " = lrt::max_i(" + lo + ", " + hi + ");");
+        std::string pragma = loop_pragma(p);
+        const std::string bounds[4] = {"0", lo, hi, p.w};
+        for (int part = 0; part < 3; part++) {
+            if (part == 1)
+                for (const Clamp &c : cs)
+                    identity_[c.y] = "(" + c.i + " + (int64_t)" + std::to_string(c.c) + ")";
+            open_loop(p.i, bounds[part], bounds[part + 1], pragma);
+            p.iteration();
+            close_loop();
+            identity_.clear();
+        }
+    }
+    /** Failure messages are read by the host after the worker threads' stacks unwound. */
+    std::string msg_storage() const override { return "static thread_local char"; }
+
+    /** Whether one iteration of a kernel with this body has a loop, inner parallel work
+     * or a call: worth parallelising over few iterations. */
+    static bool costly(const Body &b) {
+        for (const Stm &st : b.stms) {
+            switch (st.exp->kind) {
+            case ExpKind::Loop: case ExpKind::Map: case ExpKind::Reduce: case ExpKind::Scan:
+            case ExpKind::Filter: case ExpKind::Scatter: case ExpKind::Hist:
+            case ExpKind::Screma: case ExpKind::Apply:
+                return true;
+            case ExpKind::If: {
+                auto *n = st.exp->as<ir::IfExp>();
+                if (costly(n->then_body) || costly(n->else_body))
+                    return true;
+                break;
+            }
+            default:
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
+     * combined in order, and scans fixed up with each chunk's carry-in. */
+    void soac_loops(const SoacPlan &p, bool par) override {
+        if (!par) {
+            std::vector<Clamp> cs = clamps(p.q);
+            if (cs.empty())
+                return CLikeGen::soac_loops(p, par);
+            p.declare_accs();
+            split_loops(p, cs);
+            for (size_t k = p.nscan; k < p.nacc(); k++)
+                line(name(p.s.pat[k].var) + " = lrt::own(" + p.acc[k] + ");");
+            return;
+        }
+        const Stm &s = p.s;
+        const std::string &N = p.N, &w = p.w, &i = p.i;
+        const size_t nscan = p.nscan, nred = p.nred, nacc = p.nacc();
+        const std::vector<IType> &pt = p.pt;
+        const std::vector<const ScremaOp *> &ops = p.ops;
+        const std::vector<size_t> &op_first = p.op_first;
+        const std::vector<std::string> &acc = p.acc, &acc_t = p.acc_t;
+        auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return p.op_slice(v, o); };
+        std::string c = "c" + N + "_", nc = "nc" + N + "_";
+        std::vector<std::string> part(nacc);
+        for (size_t k = 0; k < nacc; k++)
+            part[k] = "part" + N + "_" + std::to_string(k);
+        bool heavy = p.q.map && costly(p.q.map->body);
+        line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + (heavy ? ", true" : "") + ");");
+        for (size_t k = 0; k < nacc; k++)
+            line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
+        // The kernel's free variables (scalars, arrays as borrowed views) by value, then
+        // copied into locals of the same names: GCC keeps locals, not the closure's
+        // members, in registers, where it reloaded them in the `omp simd` loop and fell
+        // back to a scalar loop or gathers (dot: 8.4 -> 6 ms at 10^7 on the 2-core VM by
+        // value; the locals then let saxpy-then-sum vectorise).
+        std::string cap = "[&";
+        std::vector<std::string> locals;
+        std::set<int> used, bound;
+        uses_exp(*s.exp, [&](int id) { used.insert(id); });
+        params_in_exp(*s.exp, [&](const Param &prm) { bound.insert(prm.var.id); });
+        for (const Param &prm : s.pat)
+            bound.insert(prm.var.id);
+        auto by_value = [&](const std::string &v, bool written) {
+            cap += ", " + v + "c_ = lrt::borrowed(" + v + ")";
+            locals.push_back(std::string(written ? "auto " : "const auto ") + v + " = " + v + "c_;");
+        };
+        for (int id : used)
+            if (!bound.count(id) && !virt_.count(id)) // virtual arrays are not declared
+                by_value(name(Var{id, ""}), false);
+        // The arrays the chunks write (scan and map outputs, allocated by now): through a
+        // view's data pointer as well, which the stores cannot be mistaken to change.
+        for (size_t k = 0; k < s.pat.size(); k++)
+            if ((k < nscan || k >= nacc) && s.pat[k].type.rank() > 0)
+                by_value(name(s.pat[k].var), true);
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cap + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        for (const std::string &l : locals)
+            line(l);
+        line("unsigned poll_ = 0;");
+        line("(void)" + c + ";");
+        p.declare_accs();
+        open_loop(i, "lo_", "hi_", loop_pragma(p));
+        p.iteration();
+        close_loop();
+        for (size_t k = 0; k < nacc; k++)
+            line(part[k] + "[" + c + "] = lrt::mv(" + acc[k] + ");");
+        close("});");
+        // Reductions: the chunks' partial results, combined in order.
+        if (nred > 0) {
+            open();
+            std::vector<std::string> r(nacc);
+            for (size_t k = nscan; k < nacc; k++) {
+                r[k] = "red" + N + "_" + std::to_string(k);
+                line(acc_t[k] + " " + r[k] + " = lrt::mv(" + part[k] + "[0]);");
+            }
+            open("for (int64_t " + c + " = 1; " + c + " < " + nc + "; " + c + "++) {");
+            std::vector<std::string> pc(nacc);
+            for (size_t k = 0; k < nacc; k++)
+                pc[k] = part[k] + "[" + c + "]";
+            for (size_t o = 0; o < ops.size(); o++)
+                if (op_first[o] >= nscan)
+                    combine(*ops[o], op_slice(r, o), op_slice(pc, o), op_slice(r, o));
+            close();
+            for (size_t k = nscan; k < nacc; k++)
+                line(name(s.pat[k].var) + " = lrt::own(" + r[k] + ");");
+            close();
+        }
+        // Scans: each chunk's carry-in, then a second pass folds it into the chunk.
+        if (nscan > 0) {
+            open("if (" + nc + " > 1) {");
+            std::vector<std::string> carry(nscan), cprev(nscan), pprev(nscan), ccur(nscan);
+            for (size_t k = 0; k < nscan; k++) {
+                carry[k] = "carry" + N + "_" + std::to_string(k);
+                line("lrt::Vec<" + acc_t[k] + "> " + carry[k] + "(" + nc + ");");
+                line(carry[k] + "[1] = " + part[k] + "[0];");
+                cprev[k] = carry[k] + "[" + c + " - 1]";
+                pprev[k] = part[k] + "[" + c + " - 1]";
+                ccur[k] = carry[k] + "[" + c + "]";
+            }
+            open("for (int64_t " + c + " = 2; " + c + " < " + nc + "; " + c + "++) {");
+            for (size_t o = 0; o < ops.size(); o++)
+                if (op_first[o] < nscan)
+                    combine(*ops[o], op_slice(cprev, o), op_slice(pprev, o), op_slice(ccur, o));
+            close();
+            open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+            line("if (" + c + " == 0) return;");
+            line("unsigned poll_ = 0;");
+            // The carry in a local: a load through the Vec could alias the output
+            // (same element type) and would keep the loop from vectorising.
+            std::vector<std::string> cin(nscan);
+            for (size_t k = 0; k < nscan; k++) {
+                cin[k] = "cin" + N + "_" + std::to_string(k);
+                line("const " + acc_t[k] + " " + cin[k] + " = " + ccur[k] + ";");
+            }
+            open_loop(i, "lo_", "hi_");
+            for (size_t o = 0; o < ops.size(); o++) {
+                if (op_first[o] >= nscan)
+                    continue;
+                std::vector<std::string> xs, outs;
+                open();
+                for (size_t k = op_first[o]; k < op_first[o] + ops[o]->neutral.size(); k++) {
+                    std::string t = "x" + N + "_" + std::to_string(k);
+                    line(acc_t[k] + " " + t + " = " + row(name(s.pat[k].var), pt[k], i) + ";");
+                    xs.push_back(t);
+                }
+                outs = xs;
+                combine(*ops[o], op_slice(cin, o), xs, outs);
+                for (size_t k = op_first[o], j = 0; j < xs.size(); k++, j++)
+                    put_row(name(s.pat[k].var), pt[k], i, xs[j]);
+                close();
+            }
+            close_loop();
+            close("});");
+            close();
+        }
+    }
+
+    void filter(const Stm &s, const ir::FilterExp &n, bool par) override {
+        std::string N = std::to_string(tmp_++);
+        std::string w = "w" + N + "_", i = "i" + N + "_", c = "c" + N + "_", nc = "nc" + N + "_";
+        std::string keep = "keep" + N + "_", cnt = "cnt" + N + "_";
+        for (const Param &p : s.pat)
+            line(decl(p) + ";");
+        open();
+        line("const int64_t " + w + " = " + i64(n.w) + ";");
+        line("const int64_t " + nc + " = " + (par ? "lrt::nchunks(ctx, " + w + ")" : "1") + ";");
+        line("Arr<bool, 1> " + keep + " = lrt::alloc<bool, 1>({" + w + "});");
+        line("lrt::Vec<int64_t> " + cnt + "(" + nc + " + 1);");
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        line("unsigned poll_ = 0;");
+        line("int64_t k_ = 0;");
+        open_loop(i, "lo_", "hi_");
+        open();
+        std::vector<std::string> args;
+        for (const Var &v : n.inputs)
+            args.push_back(row(name(v), type_of(v), i));
+        std::vector<Res> rs = apply(n.lam, args);
+        line(keep + ".data[" + i + "] = " + rs.at(0).expr + ";");
+        line("k_ += " + rs.at(0).expr + " ? 1 : 0;");
+        close();
+        close_loop();
+        line(cnt + "[" + c + " + 1] = k_;");
+        close("});");
+        line("for (int64_t c_ = 0; c_ < " + nc + "; c_++) " + cnt + "[c_ + 1] += " + cnt + "[c_];");
+        line(name(s.pat[0].var) + " = " + cnt + "[" + nc + "];");
+        for (size_t k = 0; k < n.inputs.size(); k++) {
+            const IType &t = type_of(n.inputs[k]);
+            line(name(s.pat[k + 1].var) + " = lrt::alloc_rows<" + stype(t.elem) + ", " +
+                 std::to_string(t.rank()) + ">(" + name(s.pat[0].var) + ", " + name(n.inputs[k]) +
+                 ".shape + 1);");
+        }
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        line("int64_t o_ = " + cnt + "[" + c + "];");
+        open("for (int64_t " + i + " = lo_; " + i + " < hi_; " + i + "++) {");
+        line("if (!" + keep + ".data[" + i + "]) continue;");
+        for (size_t k = 0; k < n.inputs.size(); k++)
+            line("lrt::copy_row(" + name(s.pat[k + 1].var) + ", o_, " + name(n.inputs[k]) + ", " + i + ");");
+        line("o_++;");
+        close();
+        close("});");
+        close();
+    }
+
+    void scatter(const Stm &s, const ir::ScatterExp &n, bool par) override {
+        std::string N = std::to_string(tmp_++);
+        std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_", d = name(s.pat.at(0).var);
+        line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
+        open();
+        line("const int64_t " + w + " = " + i64(n.w) + ";");
+        line("const int64_t " + nc + " = " + (par ? "lrt::nchunks(ctx, " + w + ")" : "1") + ";");
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t, int64_t lo_, int64_t hi_) {");
+        line("unsigned poll_ = 0;");
+        open_loop(i, "lo_", "hi_");
+        line("const int64_t ix_ = (int64_t)" + name(n.indices) + ".data[" + i + "];");
+        line("if (ix_ >= 0 && ix_ < " + d + ".shape[0]) lrt::copy_row(" + d + ", ix_, " +
+             name(n.values) + ", " + i + ");");
+        close_loop();
+        close("});");
+        close();
+    }
+
+    /** Hist: one pass over the rows updating the destination of every op.  In parallel,
+     * when all bins (times the chunks) are fewer than the rows, each chunk fills private
+     * histograms (bins at the neutral element) that are merged into the destinations in
+     * chunk order; else one sequential pass.  Rows of bins (vector operators) alike. */
+    void hist(const Stm &s, const ir::HistExp &n, bool par) override {
+        std::string N = std::to_string(tmp_++);
+        std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_";
+        const size_t K = n.ops.size();
+        std::vector<std::string> ds;
+        for (size_t k = 0; k < K; k++) {
+            line(decl(s.pat[k]) + " = " + dest_of(n.ops[k].dest) + ";");
+            ds.push_back(name(s.pat[k].var));
+        }
+        open();
+        line("const int64_t " + w + " = " + i64(n.w) + ";");
+        // Bin `slot` of h (an array of op k's destination type) = op_k(bin, val).
+        auto update = [&](size_t k, const std::string &h, const std::string &slot,
+                          const std::string &val) {
+            const IType &dt = s.pat[k].type;
+            open();
+            std::vector<Res> rs = apply(n.ops[k].lam, {row(h, dt, slot), val});
+            put_row(h, dt, slot, rs.at(0).expr);
+            close();
+        };
+        // Rows lo_..hi_ into the histograms hs (one per op).
+        auto rows = [&](const std::vector<std::string> &hs) {
+            line("unsigned poll_ = 0;");
+            open_loop(i, "lo_", "hi_");
+            std::vector<std::string> r = hist_row(n, i);
+            for (size_t k = 0; k < K; k++) {
+                open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " +
+                     hs[k] + ".shape[0]) {");
+                update(k, hs[k], "ix_", r.at(2 * k + 1));
+                close();
+            }
+            close_loop();
+        };
+        if (!par) {
+            line("const int64_t lo_ = 0, hi_ = " + w + ";");
+            rows(ds);
+            close();
+            return;
+        }
+        std::string bins;
+        for (const std::string &d : ds)
+            bins += (bins.empty() ? "" : " + ") + d + ".size()";
+        line("int64_t " + nc + " = lrt::nchunks(ctx, " + w + ");");
+        line("if ((" + bins + ") * " + nc + " > " + w + ") " + nc + " = 1;");
+        open("if (" + nc + " > 1) {");
+        std::vector<std::string> pvs, hs;
+        for (size_t k = 0; k < K; k++) {
+            const IType &dt = s.pat[k].type;
+            std::string pv = "priv" + N + "_" + std::to_string(k), S = stype(dt.elem);
+            pvs.push_back(pv);
+            hs.push_back("h" + std::to_string(k) + "_");
+            line(arr_type(dt.elem, dt.rank() + 1) + " " + pv + " = lrt::alloc_rows<" + S + ", " +
+                 std::to_string(dt.rank() + 1) + ">(" + nc + ", " + ds[k] + ".shape);");
+            std::string fill = dt.rank() == 1
+                                   ? pv + ".data[j_] = " + store(dt.elem, atom(n.ops[k].neutral))
+                                   : "lrt::put_block(" + pv + ", 2, j_ * " + pv + ".inner(2), " +
+                                         atom(n.ops[k].neutral) + ")";
+            line("for (int64_t j_ = 0; j_ < " + nc + " * " + ds[k] + ".shape[0]; j_++) " + fill + ";");
+        }
+        auto chunk_views = [&](const std::string &c) {
+            for (size_t k = 0; k < K; k++)
+                line(arr_type(s.pat[k].type.elem, s.pat[k].type.rank()) + " " + hs[k] +
+                     " = lrt::row(" + pvs[k] + ", " + c + ", true);");
+        };
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t c_, int64_t lo_, int64_t hi_) {");
+        chunk_views("c_");
+        rows(hs);
+        close("});");
+        open("for (int64_t c_ = 0; c_ < " + nc + "; c_++) {");
+        chunk_views("c_");
+        for (size_t k = 0; k < K; k++) {
+            open("for (int64_t b_ = 0; b_ < " + ds[k] + ".shape[0]; b_++) {");
+            update(k, ds[k], "b_", row(hs[k], s.pat[k].type, "b_"));
+            close();
+        }
+        close();
+        close("} else {");
+        ind_++;
+        line("const int64_t lo_ = 0, hi_ = " + w + ";");
+        rows(ds);
+        close();
+        close();
+    }
+};
+
+} // namespace loom::cpu
