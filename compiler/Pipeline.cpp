@@ -44,8 +44,8 @@ nlohmann::json report_json(const EntryReport &r) {
                             {"fused", k.fused},
                             {"cache", k.cache},
                             {"compile_ms", k.compile_ms}};
-        if (k.on_host)
-            j["on_host"] = true;
+        if (!k.on_host.empty())
+            j["on_host"] = k.on_host;
         for (const runtime::KernelUse &f : k.functions)
             j["functions"].push_back({{"name", f.name},
                                       {"registers", f.registers},

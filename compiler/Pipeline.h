@@ -42,8 +42,9 @@ struct KernelReport {
     /** cuda: its GPU functions (k0, k0_final, ...) and what each uses of an SM, from the
      * cubin (empty under the emulator). */
     std::vector<runtime::KernelUse> functions;
-    /** cuda: it runs on the host's cores instead (it calls a recursive function). */
-    bool on_host = false;
+    /** cuda: why it runs on the host's cores instead (it calls a recursive function, or
+     * the cuda generator cannot express it yet); empty when it runs on the GPU. */
+    std::string on_host;
 };
 
 struct EntryReport {

@@ -304,7 +304,11 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                 return Value(xs[0]);
             }
         }
-        for (int64_t i = 0; i < n; ++i) acc = apply2(fn, std::move(acc), arr.row(i), loc);
+        // The operator's results have the neutral element's type: it types empty ones
+        // (rows of no columns), which an operator such as `map2 (+)` cannot tell.
+        TypePtr acc_t = acc.is_prim() ? nullptr : type_of_value(acc);
+        for (int64_t i = 0; i < n; ++i)
+            acc = apply2(fn, std::move(acc), arr.row(i), loc, acc_t.get());
         return acc;
     }
     case Builtin::Scan: {
@@ -352,8 +356,9 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             }
         }
         RowBuilder b(n);
+        TypePtr acc_t = acc.is_prim() ? nullptr : type_of_value(acc); // as reduce's
         for (int64_t i = 0; i < n; ++i) {
-            acc = apply2(fn, std::move(acc), arr.row(i), loc);
+            acc = apply2(fn, std::move(acc), arr.row(i), loc, acc_t.get());
             b.add(i, acc, loc);
         }
         return b.finish(*this, rt, loc);

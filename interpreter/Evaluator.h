@@ -37,9 +37,10 @@ public:
      * (may be null), used to type empty results. */
     Value apply(const Value &fn, Value *args, int n, const SrcLoc &loc, const Type *result_type);
     Value apply1(const Value &fn, Value a, const SrcLoc &loc) { return apply(fn, &a, 1, loc, nullptr); }
-    Value apply2(const Value &fn, Value a, Value b, const SrcLoc &loc) {
+    Value apply2(const Value &fn, Value a, Value b, const SrcLoc &loc,
+                 const Type *result_type = nullptr) {
         Value args[2] = {std::move(a), std::move(b)};
-        return apply(fn, args, 2, loc, nullptr);
+        return apply(fn, args, 2, loc, result_type);
     }
     Value call_builtin(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *result_type);
     /** Resolves type variables (current substitution) and named sizes (variables in scope). */

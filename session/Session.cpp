@@ -188,7 +188,7 @@ std::string kernels_text(const std::vector<compiler::KernelReport> &ks) {
             out += " of";
             for (const std::string &f : ks[i].fused) out += " " + f;
         }
-        if (ks[i].on_host) out += ", on the host";
+        if (!ks[i].on_host.empty()) out += ", on the host";
         out += ", " + ks[i].cache;
         if (i + 1 == ks.size()) out += ")";
     }

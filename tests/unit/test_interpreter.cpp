@@ -81,3 +81,18 @@ TEST_CASE("interpreter: compiled scalar lambdas keep the general path's semantic
         CHECK(e.message() == "Index [5] out of bounds for array of shape [2].");
     }
 }
+
+TEST_CASE("interpreter: reduce and scan over rows of no columns keep the rows' element type") {
+    // The operator `map2 (+)` cannot tell its empty results' type; the neutral row does.
+    const std::string src =
+        "def main (k: i64) = let a = replicate 3 (replicate k 1f32)\n"
+        "  in (reduce (map2 (+)) (replicate k 0) a, scan (map2 (+)) (replicate k 0) a)";
+    Value r = run_main(src, {Value(PrimValue::integer(PrimType::I64, 0))});
+    REQUIRE(r.elems().size() == 2);
+    CHECK(r.elems()[0].elem_prim() == PrimType::F32);
+    CHECK(r.elems()[0].shape() == std::vector<int64_t>{0});
+    CHECK(r.elems()[1].elem_prim() == PrimType::F32);
+    CHECK(r.elems()[1].shape() == std::vector<int64_t>{3, 0});
+    r = run_main(src, {Value(PrimValue::integer(PrimType::I64, 2))});
+    CHECK(r.elems()[0].flat_prim(1).f == 3.0);
+}

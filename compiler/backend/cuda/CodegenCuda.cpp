@@ -107,14 +107,18 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         for (const passes::KernelInfo &k : passes::find_kernels(f_)) {
-            if (k.calls) { // the host program runs it (CodegenCudaHost.cpp)
-                os_ << "\n// " << k.name << " (" << k.kind
-                    << ") runs on the host's cores: it calls a recursive function, and a GPU\n"
-                       "// thread's stack is too small for the interpreter's depth of recursion.\n";
+            if (k.calls) {
+                on_host(k, "it calls a recursive function, and a GPU thread's stack is too "
+                           "small for the interpreter's depth of recursion");
                 continue;
             }
             code_.kernels.push_back({k.name, k.kind, {}, {}, {}, 0, scan_block, k.stm});
-            kernel(*k.stm, k.name);
+            try {
+                kernel(*k.stm, k.name);
+            } catch (const CompilerLimitation &e) { // thrown before any of its text
+                code_.kernels.pop_back();
+                on_host(k, e.message());
+            }
         }
         std::map<int, const Stm *> transposes; // by id: the host's program order
         for (const auto &[id, d] : host_def_)
@@ -132,6 +136,14 @@ public:
     }
 
 private:
+    /** Kernel k is left to the host program, which runs it on the host's cores as the
+     * cpu backend does (CodegenCudaHost.cpp); said in the CUDA and the report. */
+    void on_host(const passes::KernelInfo &k, const std::string &why) {
+        code_.on_host[k.name] = why;
+        os_ << "\n// " << k.name << " (" << k.kind << ") runs on the host's cores: " << why
+            << ".\n";
+    }
+
     /** The type of every variable of the function (kernel arguments come from it). */
     std::unordered_map<int, IType> all_types_;
     /** The host-level statement binding each host variable (bodies of host loops and ifs
@@ -593,14 +605,14 @@ private:
         params_in_exp(*s.exp, [&](const Param &p) { inside.insert(p.var.id); });
         for (const Param &p : s.pat)
             k.pt.push_back(p.type);
-        if (const Lambda *f = column_op(s, q))
-            return column_reduce_kernel(s, q, kname, *f);
+        if (const Lambda *f = column_op(s, q, k))
+            return column_kernel(s, q, kname, *f, k);
         for (size_t r = 0; r < k.nres; r++) {
             bool arr_out = r < os.nscan || r >= k.nacc;
             if ((arr_out && k.pt[r].rank() != (r < os.nscan ? 1 : k.pt[r].rank())) ||
                 (!arr_out && k.pt[r].rank() != 0) || (r < os.nscan && k.pt[r].rank() != 1))
                 limitation(s, "reductions and scans of arrays (an operator on non-scalars) other "
-                              "than a reduce of a matrix's rows element by element");
+                              "than those of a matrix's rows element by element");
             for (size_t d = 1; arr_out && d < k.pt[r].dims.size(); d++)
                 if (!k.pt[r].dims[d].is_const && inside.count(k.pt[r].dims[d].var.id))
                     limitation(s, "map results whose row sizes are only known inside the kernel");
@@ -620,36 +632,87 @@ private:
         redomap_kernel(s, q, kname, k);
     }
 
-    /** The scalar operator of a reduce of a matrix's rows with an operator that works
-     * element by element (`reduce (map2 f) ne xss`: column reductions), or null. */
-    const Lambda *column_op(const Stm &s, const Soac &q) const {
-        if (q.map || !q.scans.empty() || q.reduces.size() != 1 || q.inputs.size() != 1 ||
-            s.pat.size() != 1 || s.pat[0].type.rank() != 1 ||
-            all_types_.at(q.inputs[0].id).rank() != 2 || kvirt_.count(q.inputs[0].id))
+    /** The scalar operator of a reduce or scan of a matrix's rows with an operator that
+     * works element by element (`reduce (map2 f) ne xss`: column reductions, `scan (map2
+     * f) ne xss`: column scans), or null.  The rows may be mapped first when the map is a
+     * perfect nest (column_nest). */
+    const Lambda *column_op(const Stm &s, const Soac &q, const SoacK &k) const {
+        const bool scan = q.scans.size() == 1 && q.reduces.empty();
+        if (q.scans.size() + q.reduces.size() != 1 || s.pat.size() != 1 ||
+            s.pat[0].type.rank() != (scan ? 2 : 1))
             return nullptr;
-        return elementwise_op(q.reduces[0].lam);
+        if (q.map ? !column_nest(q, k)
+                  : q.inputs.size() != 1 || all_types_.at(q.inputs[0].id).rank() != 2 ||
+                        kvirt_.count(q.inputs[0].id))
+            return nullptr;
+        return elementwise_op((scan ? q.scans : q.reduces)[0].lam);
+    }
+    /** The inner map of a reduce's map part that is a perfect nest whose code around the
+     * inner map cannot fail (`map (\r -> map g r) xss`, `map2 (\r x -> map (* x) r) xss
+     * ys`): element (i, j) of the mapped rows, computed where the column reduction reads
+     * it (a row of no columns is never mapped, so its code must not be able to fail). */
+    const Stm *column_nest(const Soac &q, const SoacK &k) const {
+        if (!q.map || q.map->body.stms.empty())
+            return nullptr;
+        std::optional<Inner> in = inner_map(*q.map->body.stms.back().exp);
+        const Stm *m = in ? perfect_nest(q, k, *in, 1) : nullptr;
+        if (!m || m->pat.size() != 1)
+            return nullptr;
+        for (const Stm &t : q.map->body.stms)
+            if (&t != m && passes::can_fail(t))
+                return nullptr;
+        return m;
     }
     /** `reduce (map2 f) ne xss` over the rows of an [n][m] matrix: a thread per column folds
      * its n elements with f from ne's, in row order (f need not commute); adjacent threads
-     * read adjacent columns of each row (coalesced).  Parallel over the m columns only. */
-    void column_reduce_kernel(const Stm &s, const Soac &q, const std::string &kname,
-                              const Lambda &f) {
+     * read adjacent columns of each row (coalesced).  Parallel over the m columns only.
+     * A scan writes each row's fold (coalesced too).
+     * Mapped rows (column_nest) are mapped an element at a time as the column reads them:
+     * the 2-D map's element code (begin_map2d) with its element put in a local. */
+    void column_kernel(const Stm &s, const Soac &q, const std::string &kname, const Lambda &f,
+                       const SoacK &k) {
         std::vector<int> fv = free_vars(s);
         begin_kernel(kname, all({args_of(fv), {out_arg(s.pat[0])}}), GridKind::Occupancy);
         bind_types(fv, s.pat);
-        const std::string X = name(q.inputs[0]), O = name(s.pat[0].var);
-        code_.kernels.back().threads = X + ".shape[1]";
+        const std::string O = name(s.pat[0].var);
         const PrimType t = s.pat[0].type.elem;
-        line("const int64_t n_ = " + X + ".shape[0], m_ = " + X + ".shape[1];");
+        const Stm *nest = q.map ? column_nest(q, k) : nullptr;
+        const bool scan = !q.scans.empty();
+        const ScremaOp &op = scan ? q.scans[0] : q.reduces[0];
+        std::vector<std::string> args;
+        std::string elem;
+        if (nest) {
+            Inner in = *inner_map(*nest->exp);
+            code_.kernels.back().threads = i64(in.w);
+            args = begin_map2d(s, q, *nest, in); // w_ x m_, and `if (m_ > 0) {`
+            elem = load(t, "x_");
+        } else {
+            const std::string X = name(q.inputs[0]);
+            code_.kernels.back().threads = X + ".shape[1]";
+            line("const int64_t w_ = " + X + ".shape[0], m_ = " + X + ".shape[1];");
+            elem = load(t, X + ".data[i_ * m_ + j_]");
+        }
         open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {");
-        line(std::string(ctype(t)) +
-             " acc_ = " + load(t, atom(q.reduces[0].neutral[0]) + ".data[j_]") + ";");
-        open("for (int64_t i_ = 0; i_ < n_; i_++) {");
-        std::vector<Res> rs = apply(f, {"acc_", load(t, X + ".data[i_ * m_ + j_]")});
+        line(std::string(ctype(t)) + " acc_ = " + load(t, atom(op.neutral[0]) + ".data[j_]") + ";");
+        open("for (int64_t i_ = 0; i_ < w_; i_++) {");
+        if (nest) {
+            line(std::string(stype(t)) + " x_;");
+            flat_sink_ = "x_";
+            apply(*q.map, args);
+            flat_sink_.clear();
+        }
+        std::vector<Res> rs = apply(f, {"acc_", elem});
         line("acc_ = " + rs.at(0).expr + ";");
+        if (scan)
+            line(O + ".data[i_ * m_ + j_] = " + store(t, "acc_") + ";");
         close();
-        line(O + ".data[j_] = " + store(t, "acc_") + ";");
+        if (!scan)
+            line(O + ".data[j_] = " + store(t, "acc_") + ";");
         close();
+        if (nest) {
+            close();
+            flat_ = nullptr;
+        }
         end_kernel();
     }
 
@@ -719,7 +782,7 @@ private:
      * perfect 2-D nest, as tabulate_2d makes.  Such a kernel runs one thread per element,
      * repeating the scalar code per element, rather than one thread per row. */
     const Stm *nested_map(const Soac &q, const SoacK &k) const {
-        if (!q.map || q.map->body.stms.empty())
+        if (!q.map || q.map->body.stms.empty() || k.nacc != 0)
             return nullptr;
         std::optional<Inner> in = inner_map(*q.map->body.stms.back().exp);
         return in ? perfect_nest(q, k, *in, 1) : nullptr;
@@ -751,7 +814,7 @@ private:
     }
     /** The same for a scan (its results, rows of the map's results, are all scans). */
     const Stm *segmented_scan(const Soac &q, const SoacK &k) const {
-        if (!q.map || q.map->body.stms.empty())
+        if (!q.map || q.map->body.stms.empty() || k.nacc != 0)
             return nullptr;
         std::optional<Soac> r = inner_scan(*q.map->body.stms.back().exp);
         return r ? perfect_nest(q, k, Inner{r->w, r->inputs, r->map}, 1) : nullptr;
@@ -777,11 +840,9 @@ private:
             return Soac{n->w, n->inputs, &n->map_lam, {}, n->reduces};
         return std::nullopt;
     }
-    /** The last statement m of q's lambda (computing `in`), when q is a map whose results
+    /** The last statement m of q's lambda (computing `in`), when q's map part's results
      * are m's (of rank `rank` per row) and the rest is scalar code cheap to repeat. */
     const Stm *perfect_nest(const Soac &q, const SoacK &k, const Inner &inner, int rank) const {
-        if (k.nacc != 0)
-            return nullptr;
         const Body &b = q.map->body;
         const Stm &m = b.stms.back();
         if (b.result.size() != m.pat.size())

@@ -273,7 +273,11 @@ private:
         if (dest)
             return movable(*dest) ? "lrt::dev_take(lrt::mv(" + name(*dest) + "))"
                                   : "lrt::dev_copy(" + name(*dest) + ")";
-        if (e.as<ir::ReduceExp>()) // a reduce of rows element by element: the rows' shape
+        // A reduce of (mapped) rows element by element: the rows' shape.
+        auto *sc = e.as<ir::ScremaExp>();
+        if (e.as<ir::ReduceExp>() ||
+            (sc && k >= (size_t)sc->num_scan_results() &&
+             k < (size_t)(sc->num_scan_results() + sc->num_reduce_results())))
             return "lrt::dev_alloc<" + T + ", " + R + ">({" + dims_list(p.type.dims, 0) + "})";
         if (auto *n = e.as<ir::TransposeExp>()) { // its input's shape, the first two swapped
             std::string dims = "w_, " + name(n->arr) + ".shape[0]";

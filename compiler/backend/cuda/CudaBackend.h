@@ -14,9 +14,9 @@
 #include "compiler/Pipeline.h"
 #include "runtime/cuda/CudaDevice.h"
 
-#include <mutex>
-
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -153,11 +153,15 @@ struct CudaCode {
     std::vector<KernelDesc> kernels;
     std::string host_source;  ///< the host program (C++ for the host compiler)
     std::string host_shown;   ///< its generated part (after the runtimes' text)
+    /** The kernels (of passes::find_kernels) the host program runs on the host's cores
+     * instead, and why: they call a recursive function, or this generator cannot express
+     * them yet (a CompilerLimitation's message). */
+    std::map<std::string, std::string> on_host;
 };
 
 /** Generates the CUDA and the host program for `m.functions[0]`; the module's other
  * functions (recursive ones) run on the host, and so do the kernels that call them
- * (passes::KernelInfo::calls).  Throws CompilerLimitation for kernels it cannot express. */
+ * (passes::KernelInfo::calls) and those it cannot express (CudaCode::on_host). */
 CudaCode generate_code(const ir::Module &m);
 /** What `:cuda` and `loom compile --emit code` show: the CUDA (runtime header included),
  * then the host program's generated part in a comment-delimited section. */

@@ -60,8 +60,8 @@ CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &s
     b.host = host.so;
     report.compile_ms = ms + host.compile_ms;
     for (compiler::KernelReport &k : report.kernels) { // those on the host are its code
-        k.cache = k.on_host ? host.status : status;
-        k.compile_ms = k.on_host ? host.compile_ms : ms;
+        k.cache = k.on_host.empty() ? status : host.status;
+        k.compile_ms = k.on_host.empty() ? ms : host.compile_ms;
     }
     b.report = std::move(report);
     return b;
@@ -139,8 +139,8 @@ CudaBuild compile(compiler::Optimised opt) {
     auto t0 = std::chrono::steady_clock::now();
     b.code = generate_code(opt.module);
     for (compiler::KernelReport &k : opt.report.kernels)
-        k.on_host = std::none_of(b.code.kernels.begin(), b.code.kernels.end(),
-                                 [&](const KernelDesc &d) { return d.name == k.name; });
+        if (auto h = b.code.on_host.find(k.name); h != b.code.on_host.end())
+            k.on_host = h->second;
     opt.report.backend = "cuda";
     opt.report.codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
