@@ -1463,6 +1463,18 @@ protected:
         throw CompilerLimitation(n.loc, "recursive functions are not supported by " + who_);
     }
 
+    /** Opens a block with filter n's predicate at row i stored in `keep`.data[i]; gives
+     * the predicate's expression (valid until the caller closes the block). */
+    std::string filter_keep(const ir::FilterExp &n, const std::string &keep, const std::string &i) {
+        open();
+        std::vector<std::string> args;
+        for (const Var &v : n.inputs)
+            args.push_back(row(name(v), type_of(v), i));
+        std::vector<Res> rs = apply(n.lam, args);
+        line(keep + ".data[" + i + "] = " + rs.at(0).expr + ";");
+        return rs.at(0).expr;
+    }
+
     /** The destination array of scatter/hist: moved when nothing else sees it. */
     std::string dest_of(const Var &d) {
         return movable(d) ? "lrt::take(lrt::mv(" + name(d) + "))" : "lrt::copy(" + name(d) + ")";

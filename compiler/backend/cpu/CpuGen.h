@@ -457,13 +457,7 @@ protected:
         line("unsigned poll_ = 0;");
         line("int64_t k_ = 0;");
         open_loop(i, "lo_", "hi_");
-        open();
-        std::vector<std::string> args;
-        for (const Var &v : n.inputs)
-            args.push_back(row(name(v), type_of(v), i));
-        std::vector<Res> rs = apply(n.lam, args);
-        line(keep + ".data[" + i + "] = " + rs.at(0).expr + ";");
-        line("k_ += " + rs.at(0).expr + " ? 1 : 0;");
+        line("k_ += " + filter_keep(n, keep, i) + " ? 1 : 0;");
         close();
         close_loop();
         line(cnt + "[" + c + " + 1] = k_;");

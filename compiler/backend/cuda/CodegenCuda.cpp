@@ -250,13 +250,7 @@ private:
         line("Arr<bool, 1> " + keep + " = lrt::alloc<bool, 1>({" + w + "});");
         line(name(s.pat[0].var) + " = 0;");
         open_loop(i, "0", w);
-        open();
-        std::vector<std::string> args;
-        for (const Var &v : n.inputs)
-            args.push_back(row(name(v), type_of(v), i));
-        std::vector<Res> rs = apply(n.lam, args);
-        line(keep + ".data[" + i + "] = " + rs.at(0).expr + ";");
-        line(name(s.pat[0].var) + " += " + rs.at(0).expr + " ? 1 : 0;");
+        line(name(s.pat[0].var) + " += " + filter_keep(n, keep, i) + " ? 1 : 0;");
         close();
         close_loop();
         for (size_t k = 0; k < n.inputs.size(); k++) {
