@@ -230,8 +230,19 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(c.kernels[0].kind == "scan");
         CHECK(c.kernels[0].threads == "v2.shape[1]");
         CHECK(has(c.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
-        CHECK(has(c.source, ".data[i_ * m_ + j_] = acc_;")); // every row's prefix
+        CHECK(has(c.source, ".data[i_ * m_ + j_] = acc0_;")); // every row's prefix
         CHECK(c.on_host.empty());
+    }
+    SUBCASE("several operators over the same rows: one column kernel") {
+        auto c = compile_ok(checked(
+            "entry main [n][m] (a: [n][m]f32) =\n"
+            "  (reduce (map2 (+)) (replicate m 0) a, reduce (map2 f32.max) (replicate m 0) a,\n"
+            "   reduce (map2 (+)) (replicate m 0) (map (map (\\x -> x * x)) a))"));
+        REQUIRE(c.kernels.size() == 1);
+        CHECK(c.on_host.empty());
+        CHECK(has(c.source, "float acc2_ = "));
+        CHECK(has(c.source, "x2_ = v")); // the squares mapped where read; the others read a
+        CHECK(!has(c.source, "x0_"));
     }
     SUBCASE("reduce of mapped rows element by element: each element mapped where it is read") {
         // A vector-matrix product: row i scaled by v[i], the columns summed.
@@ -242,7 +253,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(c.kernels[0].kind == "redomap");
         CHECK(has(c.source, "for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {"));
         CHECK(has(c.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
-        CHECK(has(c.source, "x_ = v")); // the element, into the fold's local
+        CHECK(has(c.source, "x0_ = v")); // the element, into the fold's local
         CHECK(!has(c.source.substr(c.source.find("// ---- kernels generated")), "lrt::alloc<"));
         // (no mapped row is made)
         CHECK(c.kernels[0].threads == "((int64_t)v1)");          // a thread per column

@@ -599,8 +599,8 @@ private:
         params_in_exp(*s.exp, [&](const Param &p) { inside.insert(p.var.id); });
         for (const Param &p : s.pat)
             k.pt.push_back(p.type);
-        if (const Lambda *f = column_op(s, q, k))
-            return column_kernel(s, q, kname, *f, k);
+        if (std::optional<Columns> c = columns(s, q, k))
+            return column_kernel(s, q, kname, *c, k);
         for (size_t r = 0; r < k.nres; r++) {
             bool arr_out = r < os.nscan || r >= k.nacc;
             if ((arr_out && k.pt[r].rank() != (r < os.nscan ? 1 : k.pt[r].rank())) ||
@@ -626,89 +626,177 @@ private:
         redomap_kernel(s, q, kname, k);
     }
 
-    /** The scalar operator of a reduce or scan of a matrix's rows with an operator that
-     * works element by element (`reduce (map2 f) ne xss`: column reductions, `scan (map2
-     * f) ne xss`: column scans), or null.  The rows may be mapped first when the map is a
-     * perfect nest (column_nest). */
-    const Lambda *column_op(const Stm &s, const Soac &q, const SoacK &k) const {
-        const bool scan = q.scans.size() == 1 && q.reduces.empty();
-        if (q.scans.size() + q.reduces.size() != 1 || s.pat.size() != 1 ||
-            s.pat[0].type.rank() != (scan ? 2 : 1))
-            return nullptr;
-        if (q.map ? !column_nest(q, k)
-                  : q.inputs.size() != 1 || all_types_.at(q.inputs[0].id).rank() != 2 ||
-                        kvirt_.count(q.inputs[0].id))
-            return nullptr;
-        return elementwise_op((scan ? q.scans : q.reduces)[0].lam);
+    /** Reductions and scans over a matrix's rows whose operators all work element by
+     * element (`reduce (map2 f) ne xss`: column reductions; `scan (map2 f) ne xss`:
+     * column scans; several fused over the same rows): each operator's scalar operator,
+     * the columns, and for a map part, the inner map computing each operand's row. */
+    struct Columns {
+        std::vector<const Lambda *> ops;            ///< per operator (one operand each)
+        std::vector<int> input;                     ///< per operand: the input it reads, or -1
+        SubExp m;                                   ///< the columns
+        std::string m_expr;                         ///< m, as the host and the kernel compute it
+        std::unordered_map<const Stm *, int> inner; ///< inner map -> its first operand
+    };
+    std::optional<Columns> columns(const Stm &s, const Soac &q, const SoacK &k) const {
+        const size_t K = k.os.ops.size();
+        if (K == 0 || k.nres != K || k.nacc != K)
+            return std::nullopt; // one operand an operator, no map outputs
+        Columns c;
+        for (size_t o = 0; o < K; o++) {
+            const ScremaOp &op = *k.os.ops[o];
+            const IType &t = k.pt[o];
+            if (op.neutral.size() != 1 || t.rank() != (k.os.is_scan(o) ? 2 : 1) ||
+                !elementwise_op(op.lam))
+                return std::nullopt;
+            c.ops.push_back(elementwise_op(op.lam));
+            if (o > 0 && !(t.dims.back() == k.pt[0].dims.back()))
+                return std::nullopt; // the same columns
+        }
+        c.m = k.pt[0].dims.back();
+        // An operand read from an input matrix (its row, without a map part or through it).
+        auto read = [&](size_t o, size_t in) {
+            const Var &v = q.inputs.at(in);
+            const IType &t = all_types_.at(v.id);
+            if (t.rank() != 2 || !(t.dims[1] == c.m) || kvirt_.count(v.id))
+                return false;
+            c.input[o] = (int)in;
+            c.m_expr = name(v) + ".shape[1]";
+            return true;
+        };
+        c.input.assign(K, -1);
+        if (!q.map) {
+            for (size_t o = 0; o < K; o++)
+                if (!read(o, o))
+                    return std::nullopt;
+            return c;
+        }
+        // A map part: each operand's row an inner map of the map's row (`map (\r -> map g
+        // r) xss`, `map2 (\r x -> map (* x) r) xss ys`), its element computed where the
+        // column reads it; the code around them scalar code that cannot fail (a row of no
+        // columns is never mapped).
+        const Body &b = q.map->body;
+        std::unordered_map<int, std::pair<const Stm *, int>> bound; // var -> (stm, pat index)
+        for (const Stm &t : b.stms) {
+            std::optional<Inner> in = inner_map(*t.exp);
+            if (in && t.pat.at(0).type.rank() == 1) {
+                if (!(in->w.is_const ||
+                      std::find(k.fv.begin(), k.fv.end(), in->w.var.id) != k.fv.end()) ||
+                    !(in->w == c.m))
+                    return std::nullopt;
+                for (size_t r = 0; r < t.pat.size(); r++)
+                    bound[t.pat[r].var.id] = {&t, (int)r};
+                continue;
+            }
+            bool heavy = passes::can_fail(t);
+            each_exp(*t.exp, [&](const Exp &x) {
+                heavy = heavy || x.kind == ExpKind::Loop || x.kind == ExpKind::Apply ||
+                        passes::is_soac(x);
+            });
+            for (const Param &p : t.pat)
+                heavy = heavy || (p.type.rank() > 0 && t.exp->kind != ExpKind::Index);
+            if (heavy)
+                return std::nullopt;
+        }
+        // Every operand is a row of an input or an inner map's result, in order, and
+        // nothing else reads an inner map's.
+        for (size_t o = 0; o < K; o++) {
+            const SubExp &r = b.result.at(o);
+            auto row =
+                std::find_if(q.map->params.begin(), q.map->params.end(),
+                             [&](const Param &p) { return !r.is_const && p.var.id == r.var.id; });
+            if (row != q.map->params.end()) {
+                if (!read(o, (size_t)(row - q.map->params.begin())))
+                    return std::nullopt;
+                continue;
+            }
+            auto it = r.is_const ? bound.end() : bound.find(r.var.id);
+            if (it == bound.end() ||
+                it->second.second != (int)o - (int)first_operand(b, it->second.first))
+                return std::nullopt;
+            c.inner.emplace(it->second.first, (int)first_operand(b, it->second.first));
+        }
+        for (const auto &[m, first] : c.inner) // all of each one's results, in order
+            for (size_t r = 0; r < m->pat.size(); r++)
+                if ((size_t)first + r >= K || b.result[first + r].is_const ||
+                    b.result[first + r].var.id != m->pat[r].var.id)
+                    return std::nullopt;
+        for (const Stm &t : b.stms)
+            for (const auto &[id, at] : bound)
+                if (uses_of(*t.exp, id))
+                    return std::nullopt;
+        if (c.m_expr.empty())
+            c.m_expr = i64(c.m); // known before the kernel (checked above)
+        return c;
     }
-    /** The inner map of a reduce's map part that is a perfect nest whose code around the
-     * inner map cannot fail (`map (\r -> map g r) xss`, `map2 (\r x -> map (* x) r) xss
-     * ys`): element (i, j) of the mapped rows, computed where the column reduction reads
-     * it (a row of no columns is never mapped, so its code must not be able to fail). */
-    const Stm *column_nest(const Soac &q, const SoacK &k) const {
-        if (!q.map || q.map->body.stms.empty())
-            return nullptr;
-        std::optional<Inner> in = inner_map(*q.map->body.stms.back().exp);
-        const Stm *m = in ? perfect_nest(q, k, *in, 1) : nullptr;
-        if (!m || m->pat.size() != 1)
-            return nullptr;
-        for (const Stm &t : q.map->body.stms)
-            if (&t != m && passes::can_fail(t))
-                return nullptr;
-        return m;
+    /** The lambda result index of inner map statement m's first result. */
+    static size_t first_operand(const Body &b, const Stm *m) {
+        for (size_t r = 0; r < b.result.size(); r++)
+            if (!b.result[r].is_const && b.result[r].var.id == m->pat.at(0).var.id)
+                return r;
+        return b.result.size();
     }
-    /** `reduce (map2 f) ne xss` over the rows of an [n][m] matrix: a thread per column folds
-     * its n elements with f from ne's, in row order (f need not commute); adjacent threads
-     * read adjacent columns of each row (coalesced).  Parallel over the m columns only.
-     * A scan writes each row's fold (coalesced too).
-     * Mapped rows (column_nest) are mapped an element at a time as the column reads them:
-     * the 2-D map's element code (begin_map2d) with its element put in a local. */
-    void column_kernel(const Stm &s, const Soac &q, const std::string &kname, const Lambda &f,
+    /** Reductions and scans over the rows of an [n][m] matrix (columns()): a thread per
+     * column folds its n elements with each operator from its neutral row's, in row order
+     * (f need not commute); adjacent threads read adjacent columns of each row
+     * (coalesced).  A scan writes each row's fold (coalesced too).  Parallel over the m
+     * columns only.  Mapped rows are mapped an element at a time as the column reads them
+     * (column_elems_: each inner map's element code, its results put in locals). */
+    void column_kernel(const Stm &s, const Soac &q, const std::string &kname, const Columns &c,
                        const SoacK &k) {
         std::vector<int> fv = free_vars(s);
-        begin_kernel(kname, all({args_of(fv), {out_arg(s.pat[0])}}), GridKind::Occupancy);
+        std::vector<KParam> outs;
+        for (const Param &p : s.pat)
+            outs.push_back(out_arg(p));
+        begin_kernel(kname, all({args_of(fv), outs}), GridKind::Occupancy);
         bind_types(fv, s.pat);
-        const std::string O = name(s.pat[0].var);
-        const PrimType t = s.pat[0].type.elem;
-        const Stm *nest = q.map ? column_nest(q, k) : nullptr;
-        const bool scan = !q.scans.empty();
-        const ScremaOp &op = scan ? q.scans[0] : q.reduces[0];
-        std::vector<std::string> args;
-        std::string elem;
-        if (nest) {
-            Inner in = *inner_map(*nest->exp);
-            code_.kernels.back().threads = i64(in.w);
-            args = begin_map2d(s, q, *nest, in); // w_ x m_, and `if (m_ > 0) {`
-            elem = load(t, "x_");
-        } else {
-            const std::string X = name(q.inputs[0]);
-            code_.kernels.back().threads = X + ".shape[1]";
-            line("const int64_t w_ = " + X + ".shape[0], m_ = " + X + ".shape[1];");
-            elem = load(t, X + ".data[i_ * m_ + j_]");
-        }
+        code_.kernels.back().threads = c.m_expr;
+        const size_t K = c.ops.size();
+        line("const int64_t w_ = " + i64(q.w) + ", m_ = " + c.m_expr + ";");
         open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {");
-        line(std::string(ctype(t)) + " acc_ = " + load(t, atom(op.neutral[0]) + ".data[j_]") + ";");
+        for (size_t o = 0; o < K; o++) {
+            const PrimType t = k.pt[o].elem;
+            line(std::string(ctype(t)) + " acc" + std::to_string(o) +
+                 "_ = " + load(t, atom(k.os.ops[o]->neutral[0]) + ".data[j_]") + ";");
+        }
         open("for (int64_t i_ = 0; i_ < w_; i_++) {");
-        if (nest) {
-            line(std::string(stype(t)) + " x_;");
-            flat_sink_ = "x_";
+        std::vector<std::string> elems(K);
+        for (size_t o = 0; o < K; o++)
+            if (c.input[o] >= 0)
+                elems[o] =
+                    load(k.pt[o].elem, name(q.inputs[(size_t)c.input[o]]) + ".data[i_ * m_ + j_]");
+        if (!c.inner.empty()) {
+            for (size_t o = 0; o < K; o++)
+                if (c.input[o] < 0) {
+                    line(std::string(stype(k.pt[o].elem)) + " x" + std::to_string(o) + "_;");
+                    elems[o] = load(k.pt[o].elem, "x" + std::to_string(o) + "_");
+                }
+            for (const auto &[m, first] : c.inner)
+                column_elems_[m] = first;
+            std::vector<std::string> args;
+            for (const Var &v : q.inputs)
+                args.push_back(in_row(v, "i_"));
             apply(*q.map, args);
-            flat_sink_.clear();
+            column_elems_.clear();
         }
-        std::vector<Res> rs = apply(f, {"acc_", elem});
-        line("acc_ = " + rs.at(0).expr + ";");
-        if (scan)
-            line(O + ".data[i_ * m_ + j_] = " + store(t, "acc_") + ";");
-        close();
-        if (!scan)
-            line(O + ".data[j_] = " + store(t, "acc_") + ";");
-        close();
-        if (nest) {
-            close();
-            flat_ = nullptr;
+        for (size_t o = 0; o < K; o++) {
+            const std::string acc = "acc" + std::to_string(o) + "_";
+            std::vector<Res> rs = apply(*c.ops[o], {acc, elems[o]});
+            line(acc + " = " + rs.at(0).expr + ";");
+            if (k.os.is_scan(o))
+                line(name(s.pat[o].var) + ".data[i_ * m_ + j_] = " + store(k.pt[o].elem, acc) +
+                     ";");
         }
+        close();
+        for (size_t o = 0; o < K; o++)
+            if (!k.os.is_scan(o))
+                line(name(s.pat[o].var) +
+                     ".data[j_] = " + store(k.pt[o].elem, "acc" + std::to_string(o) + "_") + ";");
+        close();
         end_kernel();
     }
+    /** While a column kernel maps its rows: each inner map, and the operand its first
+     * result is (its element at column j_ goes to `x<operand>_`). */
+    std::unordered_map<const Stm *, int> column_elems_;
 
     /** Scratch buffers `<base><a>` for accumulators [from, to) (as kernel parameters). */
     std::vector<KParam> acc_bufs(const Stm &s, const SoacK &k, const std::string &base, size_t from,
@@ -1419,6 +1507,21 @@ private:
                 segscan_warp(st);
             else
                 segred_warp(st);
+            return true;
+        }
+        if (auto it = column_elems_.find(&st); it != column_elems_.end()) {
+            for (const Param &p : st.pat)
+                types_[p.var.id] = p.type;
+            Inner in = *inner_map(*st.exp);
+            open();
+            std::vector<std::string> args;
+            for (const Var &v : in.inputs)
+                args.push_back(in_row(v, "j_"));
+            std::vector<Res> rs = apply(*in.lam, args);
+            for (size_t r = 0; r < rs.size(); r++)
+                line("x" + std::to_string(it->second + (int)r) +
+                     "_ = " + store(st.pat[r].type.elem, rs[r].expr) + ";");
+            close();
             return true;
         }
         if (&st != flat_)

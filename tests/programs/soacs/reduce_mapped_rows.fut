@@ -83,3 +83,28 @@ entry mapped_prefix [n][m] (a: [n][m]i32) : [n][m]i32 =
 
 entry last_big [n][m] (a: [n][m]i32) : [n][m]i32 =
   scan (map2 (\x y -> if y > 4 then y else x)) (replicate m 0) a
+
+-- Several operators over the same rows, fused into one kernel: column sums and maxima,
+-- sums of the rows and of their squares (one operand a row, one mapped), and a scan with
+-- a reduce.
+-- ==
+-- entry: col_stats
+-- input { [[1f32, -2f32], [3f32, 5f32], [-4f32, 0.5f32]] }
+-- output { [0f32, 3.5f32] [3f32, 5f32] [26f32, 29.25f32] }
+-- input { empty([0][2]f32) }
+-- output { [0f32, 0f32] [-f32.inf, -f32.inf] [0f32, 0f32] }
+-- input { empty([3][0]f32) }
+-- output { empty([0]f32) empty([0]f32) empty([0]f32) }
+
+entry col_stats [n][m] (xs: [n][m]f32) : ([m]f32, [m]f32, [m]f32) =
+  ( reduce (map2 (+)) (replicate m 0) xs
+  , reduce (map2 f32.max) (replicate m f32.lowest) xs
+  , reduce (map2 (+)) (replicate m 0) (map (map (\x -> x * x)) xs) )
+
+-- ==
+-- entry: prefix_and_total
+-- input { [[1, 2], [3, 4], [5, 6]] }
+-- output { [[1, 2], [4, 6], [9, 12]] [9, 12] }
+
+entry prefix_and_total [n][m] (xs: [n][m]i32) : ([n][m]i32, [m]i32) =
+  (scan (map2 (+)) (replicate m 0) xs, reduce (map2 (+)) (replicate m 0) xs)
