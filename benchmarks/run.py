@@ -127,6 +127,10 @@ BENCHMARKS = [
           rtol=0, atol=0, fused=False, gpu_kind="scan"),
     Bench("stencil", ((128, 3), (2048, 10), (8192, 10)), lambda s: f"{s[0]}×{s[0]}, {s[1]} steps",
           lambda rng, s: [i32(s[1]), rng.uniform(0, 1, (s[0], s[0])).astype(f32)]),
+    # Column sums of scaled rows: bandwidth-bound like a reduction (the matrix read once).
+    Bench("vecmat", (256, 4096, 16384), lambda n: f"{n}×{n} matrix",
+          lambda rng, n: [rng.uniform(0, 1, (n, n)).astype(f32), uniform(rng, n)],
+          gpu_kind="reduce"),
 ]
 
 # ----------------------------------------------------------- Futhark's binary data format

@@ -34,6 +34,11 @@ stencil = _traced("stencil", static=(0,))
 
 
 @jax.jit
+def vecmat(a, v):
+    return (jnp.matmul(v, a, precision=lax.Precision.HIGHEST),)
+
+
+@jax.jit
 def dot(xs, ys):
     # HIGHEST: no TF32 rounding of the operands, as in the other implementations.
     return (jnp.vdot(xs, ys, precision=lax.Precision.HIGHEST),)

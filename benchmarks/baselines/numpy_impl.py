@@ -21,6 +21,10 @@ def saxpy_sum(xp, a, xs, ys):
     return (xp.sum(a * xs + ys),)
 
 
+def vecmat(xp, a, v):
+    return (v @ a,)
+
+
 def _cnd(xp, d):
     a1, a2, a3, a4, a5 = (xp.float32(c) for c in
                           (0.31938153, -0.356563782, 1.781477937, -1.821255978, 1.330274429))

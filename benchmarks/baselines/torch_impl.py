@@ -28,6 +28,10 @@ def saxpy_sum(a, xs, ys):
     return ((a * xs + ys).sum(),)
 
 
+def vecmat(a, v):
+    return (v @ a,)  # cuBLAS's sgemv (no TF32: matmul's default keeps f32)
+
+
 def _cnd(d):
     a1, a2, a3, a4, a5 = 0.31938153, -0.356563782, 1.781477937, -1.821255978, 1.330274429
     k = 1.0 / (1.0 + 0.2316419 * d.abs())

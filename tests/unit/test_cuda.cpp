@@ -213,13 +213,23 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
     SUBCASE("scatter") {
         compile_ok(checked("entry main (d: *[]i32) (is: []i64) (vs: []i32) = scatter d is vs"));
     }
-    SUBCASE("reduce of a matrix's rows element by element: a thread per column") {
+    SUBCASE("reduce of a matrix's rows element by element: a thread per column and chunk") {
         auto c = compile_ok(checked(
             "entry main [n][m] (a: [n][m]f32) = reduce (map2 f32.max) (replicate m f32.lowest) a"));
-        CHECK(has(c.source, "for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {"));
+        // The rows in nr_ chunks when the columns are fewer than the grid's threads, the
+        // chunks' folds combined in order by k0_final (or none when there is one chunk).
+        CHECK(has(c.source, "nr_ = m_ > 0 && gs_ / m_ > 1 ? gs_ / m_ : 1;"));
+        CHECK(has(c.source, "for (int64_t u_ = lrt::gtid(); u_ < nr_ * m_; u_ += gs_) {"));
+        CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));
         CHECK(has(c.source, ".data[i_ * m_ + j_]"));
+        CHECK(has(c.source, "else part0.data[r_ * m_ + j_] = acc0_;"));
+        CHECK(has(c.source, "for (int64_t r_ = 0; r_ < nr_; r_++) {"));
         REQUIRE(c.kernels.size() == 1);
-        CHECK(c.kernels[0].threads == "v2.shape[1]");            // a thread per column
+        REQUIRE(c.kernels[0].calls.size() == 2);
+        CHECK(c.kernels[0].calls[1].fn == "k0_final");
+        CHECK(c.kernels[0].calls[1].grid == cuda::GridKind::Same);
+        CHECK(c.kernels[0].threads == "(v2.shape[1]) * ((int64_t)v0)"); // an element each
+        CHECK(has(c.host_source, "lrt::Scratch s_part0((g_.grid * (int64_t)g_.block) * "));
         CHECK(has(c.host_source, "lrt::dev_alloc<float, 1>({")); // the rows' shape, not w
         CHECK(!has(c.host_source, "lrt::dev_alloc<float, 1>({w_"));
     }
@@ -228,7 +238,8 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
             checked("entry main [n][m] (a: [n][m]i64) = scan (map2 (+)) (replicate m 0) a"));
         REQUIRE(c.kernels.size() == 1);
         CHECK(c.kernels[0].kind == "scan");
-        CHECK(c.kernels[0].threads == "v2.shape[1]");
+        CHECK(c.kernels[0].threads == "v2.shape[1]"); // a thread per column, all rows
+        CHECK(c.kernels[0].calls.size() == 1);
         CHECK(has(c.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
         CHECK(has(c.source, ".data[i_ * m_ + j_] = acc0_;")); // every row's prefix
         CHECK(c.on_host.empty());
@@ -251,12 +262,11 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
                     "  reduce (map2 (+)) (replicate m 0) (map2 (\\r x -> map (* x) r) a v)"));
         REQUIRE(c.kernels.size() == 1);
         CHECK(c.kernels[0].kind == "redomap");
-        CHECK(has(c.source, "for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {"));
-        CHECK(has(c.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
+        CHECK(has(c.source, "for (int64_t i_ = lo_; i_ < hi_; i_++) {"));
         CHECK(has(c.source, "x0_ = v")); // the element, into the fold's local
         CHECK(!has(c.source.substr(c.source.find("// ---- kernels generated")), "lrt::alloc<"));
         // (no mapped row is made)
-        CHECK(c.kernels[0].threads == "((int64_t)v1)");          // a thread per column
+        CHECK(c.kernels[0].threads == "(((int64_t)v1)) * ((int64_t)v0)");
         CHECK(has(c.host_source, "lrt::dev_alloc<float, 1>({")); // the rows' shape, not w
         CHECK(!has(c.host_source, "lrt::dev_alloc<float, 1>({w_"));
         // Code around the inner map that can fail would not run for rows of no columns:

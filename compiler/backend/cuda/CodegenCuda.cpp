@@ -736,29 +736,54 @@ private:
         return b.result.size();
     }
     /** Reductions and scans over the rows of an [n][m] matrix (columns()): a thread per
-     * column folds its n elements with each operator from its neutral row's, in row order
+     * column folds its elements with each operator from its neutral row's, in row order
      * (f need not commute); adjacent threads read adjacent columns of each row
-     * (coalesced).  A scan writes each row's fold (coalesced too).  Parallel over the m
-     * columns only.  Mapped rows are mapped an element at a time as the column reads them
-     * (column_elems_: each inner map's element code, its results put in locals). */
+     * (coalesced).  A scan writes each row's fold (coalesced too), parallel over the m
+     * columns only.  Reductions alone are parallel over rows as well when there are
+     * fewer columns than the grid's threads: the rows split into nr_ = threads / m
+     * chunks, a thread per column of each, whose folds `<k>_final` combines in chunk
+     * order (one chunk: the first launch writes the results).  Mapped rows are mapped an
+     * element at a time as the column reads them (column_elems_: each inner map's element
+     * code, its results put in locals). */
     void column_kernel(const Stm &s, const Soac &q, const std::string &kname, const Columns &c,
                        const SoacK &k) {
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> outs;
         for (const Param &p : s.pat)
             outs.push_back(out_arg(p));
-        begin_kernel(kname, all({args_of(fv), outs}), GridKind::Occupancy);
-        bind_types(fv, s.pat);
-        code_.kernels.back().threads = c.m_expr;
         const size_t K = c.ops.size();
+        const bool split = k.os.nscan == 0;
+        std::vector<KParam> parts;
+        if (split)
+            parts = acc_bufs(s, k, "part", 0, K, 'N', "per-thread partials");
+        begin_kernel(kname, all({args_of(fv), outs, parts}), GridKind::Occupancy);
+        bind_types(fv, s.pat);
+        // Split: a thread for every element (up to a full grid), so enough rows for that.
+        code_.kernels.back().threads = split ? "(" + c.m_expr + ") * " + i64(q.w) : c.m_expr;
+        const std::string chunks = "const int64_t gs_ = lrt::gsize(), nr_ = m_ > 0 && gs_ / m_ > 1 "
+                                   "? gs_ / m_ : 1;";
+        auto acc = [](size_t o) { return "acc" + std::to_string(o) + "_"; };
+        auto init = [&] {
+            for (size_t o = 0; o < K; o++) {
+                const PrimType t = k.pt[o].elem;
+                line(std::string(ctype(t)) + " " + acc(o) + " = " +
+                     load(t, atom(k.os.ops[o]->neutral[0]) + ".data[j_]") + ";");
+            }
+        };
         line("const int64_t w_ = " + i64(q.w) + ", m_ = " + c.m_expr + ";");
-        open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {");
-        for (size_t o = 0; o < K; o++) {
-            const PrimType t = k.pt[o].elem;
-            line(std::string(ctype(t)) + " acc" + std::to_string(o) +
-                 "_ = " + load(t, atom(k.os.ops[o]->neutral[0]) + ".data[j_]") + ";");
+        if (split) {
+            line(chunks);
+            open("for (int64_t u_ = lrt::gtid(); u_ < nr_ * m_; u_ += gs_) {");
+            line("const int64_t j_ = u_ % m_, r_ = u_ / m_;");
+            line("int64_t lo_, hi_;");
+            line("lrt::chunk(w_, nr_, r_, lo_, hi_);");
+            init();
+            open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+        } else {
+            open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {");
+            init();
+            open("for (int64_t i_ = 0; i_ < w_; i_++) {");
         }
-        open("for (int64_t i_ = 0; i_ < w_; i_++) {");
         std::vector<std::string> elems(K);
         for (size_t o = 0; o < K; o++)
             if (c.input[o] >= 0)
@@ -779,18 +804,46 @@ private:
             column_elems_.clear();
         }
         for (size_t o = 0; o < K; o++) {
-            const std::string acc = "acc" + std::to_string(o) + "_";
-            std::vector<Res> rs = apply(*c.ops[o], {acc, elems[o]});
-            line(acc + " = " + rs.at(0).expr + ";");
+            std::vector<Res> rs = apply(*c.ops[o], {acc(o), elems[o]});
+            line(acc(o) + " = " + rs.at(0).expr + ";");
             if (k.os.is_scan(o))
-                line(name(s.pat[o].var) + ".data[i_ * m_ + j_] = " + store(k.pt[o].elem, acc) +
+                line(name(s.pat[o].var) + ".data[i_ * m_ + j_] = " + store(k.pt[o].elem, acc(o)) +
                      ";");
         }
         close();
+        for (size_t o = 0; o < K; o++) {
+            if (k.os.is_scan(o))
+                continue;
+            const std::string out =
+                name(s.pat[o].var) + ".data[j_] = " + store(k.pt[o].elem, acc(o)) + ";";
+            if (split)
+                line("if (nr_ == 1) " + out + " else part" + std::to_string(o) +
+                     ".data[r_ * m_ + j_] = " + store(k.pt[o].elem, acc(o)) + ";");
+            else
+                line(out);
+        }
+        close();
+        end_kernel();
+        if (!split)
+            return;
+        // The chunks' folds of each column, combined in chunk order.
+        begin_kernel(kname + "_final", all({args_of(fv), outs, parts}), GridKind::Same);
+        bind_types(fv, s.pat);
+        line("const int64_t m_ = " + c.m_expr + ";");
+        line(chunks);
+        line("if (nr_ == 1) return;");
+        open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += gs_) {");
+        init();
+        open("for (int64_t r_ = 0; r_ < nr_; r_++) {");
+        for (size_t o = 0; o < K; o++) {
+            std::vector<Res> rs = apply(
+                *c.ops[o],
+                {acc(o), load(k.pt[o].elem, "part" + std::to_string(o) + ".data[r_ * m_ + j_]")});
+            line(acc(o) + " = " + rs.at(0).expr + ";");
+        }
+        close();
         for (size_t o = 0; o < K; o++)
-            if (!k.os.is_scan(o))
-                line(name(s.pat[o].var) +
-                     ".data[j_] = " + store(k.pt[o].elem, "acc" + std::to_string(o) + "_") + ";");
+            line(name(s.pat[o].var) + ".data[j_] = " + store(k.pt[o].elem, acc(o)) + ";");
         close();
         end_kernel();
     }

@@ -293,7 +293,10 @@ private:
         if (c == 'T') // max(1, ceil(w / tile)): an empty scan still has its tile 0
             return "(w_ > 0 ? (w_ + " + std::to_string(tile - 1) + ") / " + std::to_string(tile) +
                    " : (int64_t)1)";
-        return c == 'w' ? "w_" : c == 'G' ? "g_.grid" : "(int64_t)1";
+        return c == 'w'   ? "w_"
+               : c == 'G' ? "g_.grid"
+               : c == 'N' ? "(g_.grid * (int64_t)g_.block)"
+                          : "(int64_t)1";
     }
 
     void kernel(const Stm &s, const KernelDesc &kd) {

@@ -38,7 +38,8 @@ struct KernelArg {
     int var = -1;        ///< Var/Out; Scratch: the scalar read back from it after the launch
     std::string scratch; ///< Scratch: the buffer's name
     std::string elem;    ///< Scratch: its element type (C)
-    char count = 'G';    ///< Scratch: its length: 'w' rows, 'G' blocks, 'T' scan tiles or '1'
+    char count = 'G';    ///< Scratch: its length: 'w' rows, 'G' blocks, 'N' the grid's
+                         ///< threads, 'T' scan tiles or '1'
     bool zero = false;   ///< Scratch: zeroed before the kernel's first launch
     static KernelArg of(Kind k, int var = -1) {
         KernelArg a;
