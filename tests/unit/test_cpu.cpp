@@ -233,6 +233,26 @@ TEST_CASE("cpu: arrays of any rank, array lambda params, existential sizes, all 
                 {i64v(6)}));
 }
 
+TEST_CASE("cpu: rows folded element by element into an accumulator of their own") {
+    // v·A over many rows (many chunks): each chunk copies the neutral row once and folds
+    // every scaled row into it in place; the scaled row is never made.
+    const std::string src = "def main [n][m] (a: [n][m]i32) (v: [n]i32) : [m]i32 =\n"
+                            "  reduce (map2 (+)) (replicate m 0) (map2 (\\r x -> map (* x) r) a v)";
+    std::vector<int> a, v;
+    for (int i = 0; i < 30000; i++) {
+        v.push_back(i % 7 - 3);
+        for (int j = 0; j < 3; j++)
+            a.push_back((i * 31 + j) % 11);
+    }
+    CHECK(agree(src, {array(PrimType::I32, a, {30000, 3}), array(PrimType::I32, v)}));
+    compiler::Optimised o = compiler::optimise(checked(src), "main");
+    std::string code = cpu::generate(o.module.functions.at(0), &o.module).source;
+    code = code.substr(code.find("// ---- generated from the IR"));
+    CHECK(code.find("_0 = lrt::copy(v") != std::string::npos);              // the chunk's own row
+    CHECK(code.find("acc0_0.data[i1_] = ") != std::string::npos);           // folded in place
+    CHECK(code.find("lrt::alloc<int32_t, 1>({w1_})") == std::string::npos); // no scaled row
+}
+
 TEST_CASE("cpu: a failing parallel kernel reports the first failing iteration") {
     CHECK(agree("def main (xs: []i64) (n: i64) = map (\\i -> xs[i]) (iota n)",
                 {iota_i64(5000), i64v(200000)}));

@@ -16,8 +16,10 @@
 
 #include "compiler/Pipeline.h"
 #include "compiler/ir/IR.h"
+#include "compiler/passes/Rewrite.h"
 #include "interpreter/PrimOps.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -399,6 +401,11 @@ protected:
      * straight into that row (var id -> the row view and its type), saving an allocation
      * and a copy per row. */
     std::unordered_map<int, std::pair<std::string, IType>> dest_;
+    /** Rows a map lambda makes only to have them folded into an accumulator element by
+     * element (see soac): the SOAC that binds one folds each element straight into the
+     * accumulator instead (var id -> the accumulator and the scalar operator), so the
+     * row is never made. */
+    std::unordered_map<int, std::pair<std::string, const Lambda *>> fold_;
     const std::string who_, math_;
     const bool poll_;
 
@@ -1234,6 +1241,35 @@ protected:
 
     /** Binds the op's params to accumulators `acc` and operands `xs`, emits its body and
      * assigns the results to `out` (both in the current block). */
+    /** The scalar operator of a row operator that works element by element (`map2 f` on
+     * two rows: the lambda's body is one map of f over its two params, in order, and f
+     * uses neither whole), or null. */
+    static const Lambda *elementwise_op(const Lambda &op) {
+        if (op.params.size() != 2 || op.body.stms.size() != 1 || op.body.result.size() != 1)
+            return nullptr;
+        const Stm &st = op.body.stms[0];
+        const auto *m = st.exp->as<ir::MapExp>();
+        const SubExp &res = op.body.result[0];
+        if (!m || st.pat.size() != 1 || res.is_const || res.var.id != st.pat[0].var.id ||
+            m->inputs.size() != 2 || m->inputs[0].id != op.params[0].var.id ||
+            m->inputs[1].id != op.params[1].var.id || m->lam.params.size() != 2 ||
+            m->lam.params[0].type.rank() != 0 || m->lam.params[1].type.rank() != 0)
+            return nullptr;
+        bool whole = false;
+        passes::for_each_use(m->lam.body, [&](const Var &v) {
+            whole |= v.id == op.params[0].var.id || v.id == op.params[1].var.id;
+        });
+        return whole ? nullptr : &m->lam;
+    }
+    /** acc[j] = f(acc[j], x) for an accumulator row (owned) and one element. */
+    void fold_elem(const std::string &acc, const Lambda &f, PrimType t, const std::string &j,
+                   const std::string &x) {
+        open();
+        std::vector<Res> rs = apply(f, {load(t, acc + ".data[" + j + "]"), x});
+        line(acc + ".data[" + j + "] = " + store(t, rs.at(0).expr) + ";");
+        close();
+    }
+
     void combine(const ScremaOp &op, const std::vector<std::string> &acc,
                  const std::vector<std::string> &xs, const std::vector<std::string> &out) {
         open();
@@ -1268,6 +1304,27 @@ protected:
                                             v.begin() + (long)(op_first[o] + ops[o]->neutral.size()));
         }
     };
+
+    /** The var of map lambda l's result k when a map (or map-only screma) among l's
+     * statements makes it as a rank-1 output, and l uses it nowhere else: its elements can
+     * be folded straight into an accumulator (fold_); else -1. */
+    static int foldable(const Lambda &l, size_t k) {
+        const SubExp &x = l.body.result.at(k);
+        if (x.is_const ||
+            std::count_if(l.body.result.begin(), l.body.result.end(), [&](const SubExp &y) {
+                return !y.is_const && y.var.id == x.var.id;
+            }) != 1)
+            return -1;
+        bool made = false, used = false;
+        for (const Stm &t : l.body.stms) {
+            auto *sc = t.exp->as<ir::ScremaExp>();
+            if (t.exp->kind == ExpKind::Map || (sc && sc->scans.empty() && sc->reduces.empty()))
+                for (const Param &p : t.pat)
+                    made = made || (p.var.id == x.var.id && p.type.rank() == 1);
+            passes::for_each_use(t, [&](const Var &v) { used = used || v.id == x.var.id; });
+        }
+        return made && !used ? x.var.id : -1;
+    }
 
     /** A SOAC in Screma form: the outputs and accumulators, then soac_loops. */
     void soac(const Stm &s, const Soac &q, bool par) {
@@ -1313,6 +1370,8 @@ protected:
             } else if (auto d = dest_.find(s.pat[k].var.id);
                        d != dest_.end() && d->second.second == pt[k]) {
                 line(name(s.pat[k].var) + " = " + d->second.first + ";");
+            } else if (fold_.count(s.pat[k].var.id)) {
+                // folded into an accumulator element by element: never made
             } else {
                 line(name(s.pat[k].var) + " = lrt::alloc<" + stype(pt[k].elem) + ", " +
                      std::to_string(pt[k].rank()) + ">({" + w +
@@ -1341,6 +1400,23 @@ protected:
                     return atom(ops[o]->neutral[k - op_first[o]]);
             return std::string("?");
         };
+        // Operators that work element by element on rows (`map2 f`) fold each row into
+        // their accumulator in place (an owned copy of the neutral row): no new row an
+        // iteration.  An operand the map part makes with a map of its own (its only use)
+        // is folded an element at a time as that map computes it (fold_): never made.
+        std::vector<const Lambda *> inplace(nacc, nullptr);
+        std::vector<int> folded(nacc, -1); // the map part's var folded straight in
+        for (size_t o = 0; o < ops.size(); o++) {
+            const size_t k = op_first[o];
+            const IType at = k < nscan ? pt[k].row() : pt[k];
+            const SubExp &ne = ops[o]->neutral[0];
+            if (ops[o]->neutral.size() != 1 || at.rank() != 1 || ne.is_const ||
+                virt_.count(ne.var.id))
+                continue;
+            inplace[k] = elementwise_op(ops[o]->lam);
+            if (inplace[k] && q.map)
+                folded[k] = foldable(*q.map, k);
+        }
         SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, {}, {}};
         auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return plan.op_slice(v, o); };
         // One iteration at index `i`.
@@ -1355,10 +1431,15 @@ protected:
                                                                    ", " + i + ", true)",
                                                                pt[k].row()));
                 }
+                for (size_t k = 0; k < nacc; k++)
+                    if (folded[k] >= 0)
+                        fold_[folded[k]] = {acc[k], inplace[k]};
                 std::vector<std::string> args;
                 for (size_t j = 0; j < q.inputs.size(); j++)
                     args.push_back(in_row(q.inputs[j], i));
                 std::vector<Res> rs = apply(*q.map, args);
+                for (size_t k = 0; k < nacc; k++)
+                    fold_.erase(folded[k]);
                 for (const SubExp &x : q.map->body.result)
                     if (!x.is_const)
                         dest_.erase(x.var.id); // the row view is this iteration's only
@@ -1373,7 +1454,19 @@ protected:
             }
             for (size_t o = 0; o < ops.size(); o++) {
                 std::vector<std::string> as = op_slice(acc, o);
-                combine(*ops[o], as, op_slice(r, o), as);
+                const size_t k = op_first[o];
+                if (!inplace[k]) {
+                    combine(*ops[o], as, op_slice(r, o), as);
+                } else if (folded[k] < 0) {
+                    const std::string x = "x" + N + "_" + std::to_string(k), j = "j" + N + "_";
+                    open();
+                    line("const auto " + x + " = " + r[k] + ";");
+                    open_loop(j, "0", acc[k] + ".shape[0]");
+                    fold_elem(acc[k], *inplace[k], pt[k].elem, j,
+                              load(pt[k].elem, x + ".data[" + j + "]"));
+                    close_loop();
+                    close();
+                }
                 if (op_first[o] < nscan)
                     for (size_t k = op_first[o]; k < op_first[o] + ops[o]->neutral.size(); k++)
                         put_row(name(s.pat[k].var), pt[k], i, acc[k]);
@@ -1386,13 +1479,17 @@ protected:
                     line(init[k] + " = true;");
                     close();
                 }
-                put_row(name(s.pat[k].var), pt[k], i, r[k]);
+                if (auto f = fold_.find(s.pat[k].var.id); f != fold_.end())
+                    fold_elem(f->second.first, *f->second.second, pt[k].elem, i, r[k]);
+                else
+                    put_row(name(s.pat[k].var), pt[k], i, r[k]);
             }
             close();
         };
         auto declare_accs = [&] {
             for (size_t k = 0; k < nacc; k++)
-                line(acc_t[k] + " " + acc[k] + " = " + neutral(k) + ";");
+                line(acc_t[k] + " " + acc[k] + " = " +
+                     (inplace[k] ? "lrt::copy(" + neutral(k) + ")" : neutral(k)) + ";");
         };
         plan.iteration = iteration;
         plan.declare_accs = declare_accs;

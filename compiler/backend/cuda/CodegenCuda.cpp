@@ -2173,27 +2173,6 @@ private:
         close("});");
     }
 
-    /** The scalar operator of a row operator that works element by element (`map2 f` on
-     * the rows of a [k][d] destination: the lambda's body is one map of f over its two
-     * params, in order, and f uses neither whole), or null. */
-    static const Lambda *elementwise_op(const Lambda &op) {
-        if (op.params.size() != 2 || op.body.stms.size() != 1 || op.body.result.size() != 1)
-            return nullptr;
-        const Stm &st = op.body.stms[0];
-        const auto *m = st.exp->as<ir::MapExp>();
-        const SubExp &res = op.body.result[0];
-        if (!m || st.pat.size() != 1 || res.is_const || res.var.id != st.pat[0].var.id ||
-            m->inputs.size() != 2 || m->inputs[0].id != op.params[0].var.id ||
-            m->inputs[1].id != op.params[1].var.id || m->lam.params.size() != 2 ||
-            m->lam.params[0].type.rank() != 0 || m->lam.params[1].type.rank() != 0)
-            return nullptr;
-        bool whole = false;
-        passes::for_each_use(m->lam.body, [&](const Var &v) {
-            whole |= v.id == op.params[0].var.id || v.id == op.params[1].var.id;
-        });
-        return whole ? nullptr : &m->lam;
-    }
-
     /** Hist (one or more destinations, each row updating a bin of each): when the bins of
      * all ops fit in hist_shared_bytes, each block builds sub-histograms in shared memory
      * (bins start at the neutral element; shared-memory atomics), then adds its bins that
