@@ -222,7 +222,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "for (int64_t u_ = lrt::gtid(); u_ < nr_ * m_; u_ += gs_) {"));
         CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));
         CHECK(has(c.source, ".data[i_ * m_ + j_]"));
-        CHECK(has(c.source, "else part0.data[r_ * m_ + j_] = acc0_;"));
+        CHECK(has(c.source, "if (nr_ > 1) part0.data[r_ * m_ + j_] = acc0_; else "));
         CHECK(has(c.source, "for (int64_t r_ = 0; r_ < nr_; r_++) {"));
         REQUIRE(c.kernels.size() == 1);
         REQUIRE(c.kernels[0].calls.size() == 2);
@@ -233,16 +233,27 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.host_source, "lrt::dev_alloc<float, 1>({")); // the rows' shape, not w
         CHECK(!has(c.host_source, "lrt::dev_alloc<float, 1>({w_"));
     }
-    SUBCASE("scan of a matrix's rows element by element: a thread per column") {
+    SUBCASE("scan of a matrix's rows element by element: a thread per column and chunk") {
         auto c = compile_ok(
             checked("entry main [n][m] (a: [n][m]i64) = scan (map2 (+)) (replicate m 0) a"));
         REQUIRE(c.kernels.size() == 1);
         CHECK(c.kernels[0].kind == "scan");
-        CHECK(c.kernels[0].threads == "v2.shape[1]"); // a thread per column, all rows
-        CHECK(c.kernels[0].calls.size() == 1);
-        CHECK(has(c.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
-        CHECK(has(c.source, ".data[i_ * m_ + j_] = acc0_;")); // every row's prefix
+        CHECK(c.kernels[0].threads == "(v2.shape[1]) * ((int64_t)v0)");
+        // The chunks' folds, their carries in chunk order, each chunk scanned again.
+        REQUIRE(c.kernels[0].calls.size() == 3);
+        CHECK(c.kernels[0].calls[1].fn == "k0_carry");
+        CHECK(c.kernels[0].calls[2].fn == "k0_final");
+        CHECK(has(c.source, "if (nr_ == 1) v10.data[i_ * m_ + j_] = acc0_;")); // one chunk
+        CHECK(has(c.source, "int64_t acc0_ = part0.data[r_ * m_ + j_];"));     // from the carry
+        CHECK(has(c.source, "            v10.data[i_ * m_ + j_] = acc0_;"));   // every row
         CHECK(c.on_host.empty());
+        // A reduce and a scan together: a thread per column, all rows, one launch.
+        auto both = compile_ok(checked("entry main [n][m] (a: [n][m]i64) =\n"
+                                       "  (scan (map2 (+)) (replicate m 0) a, reduce (map2 (+)) "
+                                       "(replicate m 0) a)"));
+        REQUIRE(both.kernels.size() == 1);
+        CHECK(both.kernels[0].calls.size() == 1);
+        CHECK(has(both.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
     }
     SUBCASE("several operators over the same rows: one column kernel") {
         auto c = compile_ok(checked(

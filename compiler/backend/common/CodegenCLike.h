@@ -601,8 +601,51 @@ protected:
         auto *io = e.as<ir::IotaExp>();
         return io ? io->checked : e.as<ir::ReplicateExp>()->checked;
     }
+    /** Whether var v's every use in e is as an input row of a SOAC: e's own, or one in a
+     * body nested in e (loops, ifs, lambdas: an iota hoisted out of a loop stays virtual). */
+    static bool rows_only(const Exp &e, int v) {
+        int all = 0, rows = 0;
+        uses_exp(e, [&](int id) { all += id == v; });
+        if (all == 0)
+            return true;
+        auto count = [&](const std::vector<Var> &in) {
+            for (const Var &x : in)
+                rows += x.id == v;
+        };
+        switch (e.kind) {
+        case ExpKind::Screma:
+            count(e.as<ir::ScremaExp>()->inputs);
+            break;
+        case ExpKind::Map:
+            count(e.as<ir::MapExp>()->inputs);
+            break;
+        case ExpKind::Reduce:
+            count(e.as<ir::ReduceExp>()->inputs);
+            break;
+        case ExpKind::Scan:
+            count(e.as<ir::ScanExp>()->inputs);
+            break;
+        case ExpKind::Hist:
+            count(e.as<ir::HistExp>()->inputs);
+            break;
+        default:
+            break;
+        }
+        for (const Body *b : passes::nested_bodies(e)) {
+            for (const Stm &t : b->stms) {
+                if (!rows_only(*t.exp, v))
+                    return false;
+                uses_exp(*t.exp, [&](int id) { rows += id == v; });
+            }
+            for (const SubExp &x : b->result)
+                if (!x.is_const && x.var.id == v)
+                    return false;
+        }
+        return all == rows; // no other use (a loop's init or bound, an if's condition, ...)
+    }
     /** An iota or a replicated scalar whose every use is as an input row of a SOAC later
-     * in the same body is not materialised (saves a full write and read of memory). */
+     * in the same body (or in its loops and ifs) is not materialised (saves a full write
+     * and read of memory). */
     bool virtual_array(const Stm &s) {
         std::string elem;
         if (s.exp->kind == ExpKind::Iota) {
@@ -618,25 +661,9 @@ protected:
         for (const SubExp &x : fr.body->result)
             if (!x.is_const && x.var.id == v.id)
                 return false;
-        for (size_t k = fr.pos + 1; k < fr.body->stms.size(); k++) {
-            const Exp &e = *fr.body->stms[k].exp;
-            int all = 0, rows = 0;
-            uses_exp(e, [&](int id) { all += id == v.id; });
-            auto count = [&](const std::vector<Var> &in) {
-                for (const Var &x : in)
-                    rows += x.id == v.id;
-            };
-            switch (e.kind) {
-            case ExpKind::Screma: count(e.as<ir::ScremaExp>()->inputs); break;
-            case ExpKind::Map: count(e.as<ir::MapExp>()->inputs); break;
-            case ExpKind::Reduce: count(e.as<ir::ReduceExp>()->inputs); break;
-            case ExpKind::Scan: count(e.as<ir::ScanExp>()->inputs); break;
-            case ExpKind::Hist: count(e.as<ir::HistExp>()->inputs); break;
-            default: break;
-            }
-            if (all != rows)
+        for (size_t k = fr.pos + 1; k < fr.body->stms.size(); k++)
+            if (!rows_only(*fr.body->stms[k].exp, v.id))
                 return false;
-        }
         types_[v.id] = s.pat[0].type;
         virt_[v.id] = elem;
         if (size_checked(*s.exp))

@@ -108,3 +108,15 @@ entry col_stats [n][m] (xs: [n][m]f32) : ([m]f32, [m]f32, [m]f32) =
 
 entry prefix_and_total [n][m] (xs: [n][m]i32) : ([n][m]i32, [m]i32) =
   (scan (map2 (+)) (replicate m 0) xs, reduce (map2 (+)) (replicate m 0) xs)
+
+-- A tall matrix: on cuda its few columns split the rows into chunks of many rows (each
+-- chunk's fold, the carries between chunks, each chunk scanned again from its carry).
+-- ==
+-- entry: tall_prefix
+-- input { 5000i64 3i64 }
+-- output { [14995i64, 14996i64, 14997i64] [7498i64, 7499i64, 7500i64] [0i64, 0i64, 0i64] }
+
+entry tall_prefix (n: i64) (m: i64) : ([m]i64, [m]i64, [m]i64) =
+  let a = tabulate_2d n m (\i j -> i * (j + 1) % 7)
+  let s = scan (map2 (+)) (replicate m 0) a
+  in (s[n - 1], s[n / 2], s[0])
