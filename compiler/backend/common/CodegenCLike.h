@@ -1266,8 +1266,6 @@ protected:
 
     // ------------------------------------------------ SOACs
 
-    /** Binds the op's params to accumulators `acc` and operands `xs`, emits its body and
-     * assigns the results to `out` (both in the current block). */
     /** The scalar operator of a row operator that works element by element (`map2 f` on
      * two rows: the lambda's body is one map of f over its two params, in order, and f
      * uses neither whole), or null. */
@@ -1297,6 +1295,8 @@ protected:
         close();
     }
 
+    /** Binds the op's params to accumulators `acc` and operands `xs`, emits its body and
+     * assigns the results to `out` (both in the current block). */
     void combine(const ScremaOp &op, const std::vector<std::string> &acc,
                  const std::vector<std::string> &xs, const std::vector<std::string> &out) {
         open();

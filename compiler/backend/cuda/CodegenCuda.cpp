@@ -113,10 +113,16 @@ public:
                 continue;
             }
             code_.kernels.push_back({k.name, k.kind, {}, {}, {}, 0, scan_block, k.stm});
+            const std::streampos before = os_.tellp();
             try {
                 kernel(*k.stm, k.name);
-            } catch (const CompilerLimitation &e) { // thrown before any of its text
+            } catch (const CompilerLimitation &e) {
                 code_.kernels.pop_back();
+                std::string text = os_.str(); // without what it wrote of the kernel, if anything
+                text.resize((size_t)before);
+                os_.str(text);
+                os_.seekp(0, std::ios::end);
+                ind_ = 0;
                 on_host(k, e.message());
             }
         }
