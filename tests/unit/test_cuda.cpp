@@ -247,13 +247,15 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "int64_t acc0_ = part0.data[r_ * m_ + j_];"));     // from the carry
         CHECK(has(c.source, "            v10.data[i_ * m_ + j_] = acc0_;"));   // every row
         CHECK(c.on_host.empty());
-        // A reduce and a scan together: a thread per column, all rows, one launch.
+        // A scan and a reduce together: the reduce's result written by k0_carry, the
+        // scan's rows by k0_final.
         auto both = compile_ok(checked("entry main [n][m] (a: [n][m]i64) =\n"
                                        "  (scan (map2 (+)) (replicate m 0) a, reduce (map2 (+)) "
                                        "(replicate m 0) a)"));
         REQUIRE(both.kernels.size() == 1);
-        CHECK(both.kernels[0].calls.size() == 1);
-        CHECK(has(both.source, "for (int64_t i_ = 0; i_ < w_; i_++) {"));
+        REQUIRE(both.kernels[0].calls.size() == 3);
+        const std::string carry = both.source.substr(both.source.find("k0_carry("));
+        CHECK(has(carry.substr(0, carry.find("k0_final(")), ".data[j_] = acc1_;"));
     }
     SUBCASE("several operators over the same rows: one column kernel") {
         auto c = compile_ok(checked(

@@ -745,14 +745,14 @@ private:
      * column folds its elements with each operator from its neutral row's, in row order
      * (f need not commute); adjacent threads read adjacent columns of each row
      * (coalesced).  When the columns are fewer than a full grid's threads, the rows split
-     * into nr_ = threads / m chunks, a thread per column of each (one chunk: the first
-     * launch does it all).  Reductions: `<k>_final` combines the chunks' folds in chunk
-     * order.  Scans: `<k>_carry` turns each column's chunk folds into the fold of the
-     * chunks before (in order), and `<k>_final` scans each chunk again from it, writing
-     * the rows (every element read twice, in parallel over rows).  Reductions and scans
-     * together take the columns only.  Mapped rows are mapped an element at a time as
-     * the column reads them (column_elems_: each inner map's element code, its results
-     * put in locals). */
+     * into nr_ = threads / m chunks, a thread per column of each, each folding its chunk
+     * (one chunk: the first launch does it all).  Without scans, `<k>_final` combines the
+     * chunks' folds in chunk order.  With scans, `<k>_carry` does that for the reductions
+     * and turns each scan's chunk folds into each chunk's carry (the chunks before it, in
+     * order), from which `<k>_final` scans the chunk again, writing its rows (a scan's
+     * elements are read twice, in parallel over rows).  Mapped rows are mapped an element
+     * at a time as the column reads them (column_elems_: each inner map's element code,
+     * its results put in locals). */
     void column_kernel(const Stm &s, const Soac &q, const std::string &kname, const Columns &c,
                        const SoacK &k) {
         std::vector<int> fv = free_vars(s);
@@ -760,27 +760,29 @@ private:
         for (const Param &p : s.pat)
             outs.push_back(out_arg(p));
         const size_t K = c.ops.size();
-        const bool split = k.os.nscan == 0 || k.os.nred == 0, scans = k.os.nscan > 0;
-        std::vector<KParam> parts;
-        if (split)
-            parts = acc_bufs(s, k, "part", 0, K, 'N', "per-thread partials");
-        const std::vector<KParam> params = all({args_of(fv), outs, parts});
+        const bool scans = k.os.nscan > 0;
+        const std::vector<KParam> params =
+            all({args_of(fv), outs, acc_bufs(s, k, "part", 0, K, 'N', "per-thread partials")});
         begin_kernel(kname, params, GridKind::Occupancy);
         bind_types(fv, s.pat);
-        // Split: a thread for every element (up to a full grid), so enough rows for that.
-        code_.kernels.back().threads = split ? "(" + c.m_expr + ") * " + i64(q.w) : c.m_expr;
+        // A thread for every element (up to a full grid), so enough chunks for that.
+        code_.kernels.back().threads = "(" + c.m_expr + ") * " + i64(q.w);
         auto acc = [](size_t o) { return "acc" + std::to_string(o) + "_"; };
         auto part = [](size_t o) { return "part" + std::to_string(o) + ".data[r_ * m_ + j_]"; };
         auto out = [&](size_t o, const std::string &at) {
             return name(s.pat[o].var) + ".data[" + at + "] = " + store(k.pt[o].elem, acc(o)) + ";";
         };
-        auto init = [&](bool from_part) {
-            for (size_t o = 0; o < K; o++) {
-                const PrimType t = k.pt[o].elem;
-                line(std::string(ctype(t)) + " " + acc(o) + " = " +
-                     load(t, from_part ? part(o) : atom(k.os.ops[o]->neutral[0]) + ".data[j_]") +
-                     ";");
-            }
+        auto all_ops = [](size_t) { return true; };
+        auto scan_ops = [&](size_t o) { return k.os.is_scan(o); };
+        auto init = [&](const std::function<bool(size_t)> &which, bool from_part) {
+            for (size_t o = 0; o < K; o++)
+                if (which(o)) {
+                    const PrimType t = k.pt[o].elem;
+                    line(
+                        std::string(ctype(t)) + " " + acc(o) + " = " +
+                        load(t, from_part ? part(o) : atom(k.os.ops[o]->neutral[0]) + ".data[j_]") +
+                        ";");
+                }
         };
         auto combine_into = [&](size_t o, const std::string &x) {
             std::vector<Res> rs = apply(*c.ops[o], {acc(o), x});
@@ -790,28 +792,21 @@ private:
         auto sizes = [&](bool w) {
             line("const int64_t " + (w ? "w_ = " + i64(q.w) + ", " : std::string()) +
                  "m_ = " + c.m_expr + ";");
-            if (split)
-                line("const int64_t gs_ = lrt::gsize(), nr_ = m_ > 0 && gs_ / m_ > 1 ? gs_ / m_ : "
-                     "1;");
+            line("const int64_t gs_ = lrt::gsize(), nr_ = m_ > 0 && gs_ / m_ > 1 ? gs_ / m_ : 1;");
         };
-        // Opens the loop over the (column, chunk) pairs and over the chunk's rows; the
-        // accumulators start from the neutral rows, or from the chunk's carry.
-        auto open_rows = [&](bool from_part) {
-            if (split) {
-                open("for (int64_t u_ = lrt::gtid(); u_ < nr_ * m_; u_ += gs_) {");
-                line("const int64_t j_ = u_ % m_, r_ = u_ / m_;");
-                line("int64_t lo_, hi_;");
-                line("lrt::chunk(w_, nr_, r_, lo_, hi_);");
-                init(from_part);
-                open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
-            } else {
-                open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += lrt::gsize()) {");
-                init(false);
-                open("for (int64_t i_ = 0; i_ < w_; i_++) {");
-            }
+        // Opens the loops over the (column, chunk) pairs and over the chunk's rows, the
+        // accumulators of the operators `which` from their neutral rows or the carries.
+        auto open_rows = [&](const std::function<bool(size_t)> &which, bool from_part) {
+            open("for (int64_t u_ = lrt::gtid(); u_ < nr_ * m_; u_ += gs_) {");
+            line("const int64_t j_ = u_ % m_, r_ = u_ / m_;");
+            line("int64_t lo_, hi_;");
+            line("lrt::chunk(w_, nr_, r_, lo_, hi_);");
+            init(which, from_part);
+            open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
         };
-        // Row i_'s elements folded in; a scan's written where `when` holds.
-        auto fold_row = [&](const std::string &when) {
+        // Row i_'s elements folded in by the operators `which`; a scan's written where
+        // `when` holds.
+        auto fold_row = [&](const std::function<bool(size_t)> &which, const std::string &when) {
             std::vector<std::string> elems(K);
             for (size_t o = 0; o < K; o++)
                 if (c.input[o] >= 0)
@@ -831,70 +826,58 @@ private:
                 apply(*q.map, args);
                 column_elems_.clear();
             }
-            for (size_t o = 0; o < K; o++) {
-                combine_into(o, elems[o]);
-                if (k.os.is_scan(o))
-                    line(when + out(o, "i_ * m_ + j_"));
-            }
+            for (size_t o = 0; o < K; o++)
+                if (which(o)) {
+                    combine_into(o, elems[o]);
+                    if (k.os.is_scan(o))
+                        line(when + out(o, "i_ * m_ + j_"));
+                }
         };
         sizes(true);
-        open_rows(false);
-        fold_row(split ? "if (nr_ == 1) " : "");
+        open_rows(all_ops, false);
+        fold_row(all_ops, "if (nr_ == 1) ");
         close();
         for (size_t o = 0; o < K; o++)
-            if (split)
-                line("if (nr_ > 1) " + part(o) + " = " + store(k.pt[o].elem, acc(o)) + ";" +
-                     (scans ? "" : " else " + out(o, "j_")));
-            else if (!k.os.is_scan(o))
-                line(out(o, "j_"));
+            line("if (nr_ > 1) " + part(o) + " = " + store(k.pt[o].elem, acc(o)) + ";" +
+                 (k.os.is_scan(o) ? "" : " else " + out(o, "j_")));
         close();
         end_kernel();
-        if (!split)
-            return;
-        if (scans) {
-            // Each chunk's fold becomes the fold of the chunks before it, in order.
-            begin_kernel(kname + "_carry", params, GridKind::Same);
-            bind_types(fv, s.pat);
-            sizes(false);
-            line("if (nr_ == 1) return;");
-            open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += gs_) {");
-            init(false);
-            open("for (int64_t r_ = 0; r_ < nr_; r_++) {");
-            for (size_t o = 0; o < K; o++) {
-                const PrimType t = k.pt[o].elem;
-                line(std::string(ctype(t)) + " t" + std::to_string(o) + "_ = " + load(t, part(o)) +
-                     ";");
-                line(part(o) + " = " + store(t, acc(o)) + ";");
-                combine_into(o, "t" + std::to_string(o) + "_");
-            }
-            close();
-            close();
-            end_kernel();
-            // Each chunk scanned again from its carry, writing its rows.
-            begin_kernel(kname + "_final", params, GridKind::Same);
-            bind_types(fv, s.pat);
-            sizes(true);
-            line("if (nr_ == 1) return;");
-            open_rows(true);
-            fold_row("");
-            close();
-            close();
-            end_kernel();
-            return;
-        }
-        // The chunks' folds of each column, combined in chunk order.
-        begin_kernel(kname + "_final", params, GridKind::Same);
+        // Each column's chunk folds in chunk order: a reduction's combined into its
+        // result; a scan's each replaced by the fold of the chunks before it (its carry).
+        begin_kernel(kname + (scans ? "_carry" : "_final"), params, GridKind::Same);
         bind_types(fv, s.pat);
         sizes(false);
         line("if (nr_ == 1) return;");
         open("for (int64_t j_ = lrt::gtid(); j_ < m_; j_ += gs_) {");
-        init(false);
+        init(all_ops, false);
         open("for (int64_t r_ = 0; r_ < nr_; r_++) {");
-        for (size_t o = 0; o < K; o++)
-            combine_into(o, load(k.pt[o].elem, part(o)));
+        for (size_t o = 0; o < K; o++) {
+            if (!k.os.is_scan(o)) {
+                combine_into(o, load(k.pt[o].elem, part(o)));
+                continue;
+            }
+            const PrimType t = k.pt[o].elem;
+            line(std::string(ctype(t)) + " t" + std::to_string(o) + "_ = " + load(t, part(o)) +
+                 ";");
+            line(part(o) + " = " + store(t, acc(o)) + ";");
+            combine_into(o, "t" + std::to_string(o) + "_");
+        }
         close();
         for (size_t o = 0; o < K; o++)
-            line(out(o, "j_"));
+            if (!k.os.is_scan(o))
+                line(out(o, "j_"));
+        close();
+        end_kernel();
+        if (!scans)
+            return;
+        // Each chunk scanned again from its carry, writing its rows.
+        begin_kernel(kname + "_final", params, GridKind::Same);
+        bind_types(fv, s.pat);
+        sizes(true);
+        line("if (nr_ == 1) return;");
+        open_rows(scan_ops, true);
+        fold_row(scan_ops, "");
+        close();
         close();
         end_kernel();
     }

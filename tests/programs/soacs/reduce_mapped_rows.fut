@@ -114,9 +114,10 @@ entry prefix_and_total [n][m] (xs: [n][m]i32) : ([n][m]i32, [m]i32) =
 -- ==
 -- entry: tall_prefix
 -- input { 5000i64 3i64 }
--- output { [14995i64, 14996i64, 14997i64] [7498i64, 7499i64, 7500i64] [0i64, 0i64, 0i64] }
+-- output { [14995i64, 14996i64, 14997i64] [7498i64, 7499i64, 7500i64] [0i64, 0i64, 0i64]
+--          [14995i64, 14996i64, 14997i64] }
 
-entry tall_prefix (n: i64) (m: i64) : ([m]i64, [m]i64, [m]i64) =
+entry tall_prefix (n: i64) (m: i64) : ([m]i64, [m]i64, [m]i64, [m]i64) =
   let a = tabulate_2d n m (\i j -> i * (j + 1) % 7)
   let s = scan (map2 (+)) (replicate m 0) a
-  in (s[n - 1], s[n / 2], s[0])
+  in (s[n - 1], s[n / 2], s[0], reduce (map2 (+)) (replicate m 0) a)
