@@ -641,7 +641,8 @@ private:
         std::vector<int> input;                     ///< per operand: the input it reads, or -1
         SubExp m;                                   ///< the columns
         std::string m_expr;                         ///< m, as the host and the kernel compute it
-        std::unordered_map<const Stm *, int> inner; ///< inner map -> its first operand
+        /** Inner map -> the operands each of its results is (one result may be several). */
+        std::unordered_map<const Stm *, std::vector<std::vector<int>>> inner;
     };
     std::optional<Columns> columns(const Stm &s, const Soac &q, const SoacK &k) const {
         const size_t K = k.os.ops.size();
@@ -716,16 +717,12 @@ private:
                 continue;
             }
             auto it = r.is_const ? bound.end() : bound.find(r.var.id);
-            if (it == bound.end() ||
-                it->second.second != (int)o - (int)first_operand(b, it->second.first))
+            if (it == bound.end())
                 return std::nullopt;
-            c.inner.emplace(it->second.first, (int)first_operand(b, it->second.first));
+            auto &results = c.inner[it->second.first];
+            results.resize(it->second.first->pat.size());
+            results[(size_t)it->second.second].push_back((int)o);
         }
-        for (const auto &[m, first] : c.inner) // all of each one's results, in order
-            for (size_t r = 0; r < m->pat.size(); r++)
-                if ((size_t)first + r >= K || b.result[first + r].is_const ||
-                    b.result[first + r].var.id != m->pat[r].var.id)
-                    return std::nullopt;
         for (const Stm &t : b.stms)
             for (const auto &[id, at] : bound)
                 if (uses_of(*t.exp, id))
@@ -733,13 +730,6 @@ private:
         if (c.m_expr.empty())
             c.m_expr = i64(c.m); // known before the kernel (checked above)
         return c;
-    }
-    /** The lambda result index of inner map statement m's first result. */
-    static size_t first_operand(const Body &b, const Stm *m) {
-        for (size_t r = 0; r < b.result.size(); r++)
-            if (!b.result[r].is_const && b.result[r].var.id == m->pat.at(0).var.id)
-                return r;
-        return b.result.size();
     }
     /** Reductions and scans over the rows of an [n][m] matrix (columns()): a thread per
      * column folds its elements with each operator from its neutral row's, in row order
@@ -818,8 +808,7 @@ private:
                         line(std::string(stype(k.pt[o].elem)) + " x" + std::to_string(o) + "_;");
                         elems[o] = load(k.pt[o].elem, "x" + std::to_string(o) + "_");
                     }
-                for (const auto &[m, first] : c.inner)
-                    column_elems_[m] = first;
+                column_elems_ = c.inner;
                 std::vector<std::string> args;
                 for (const Var &v : q.inputs)
                     args.push_back(in_row(v, "i_"));
@@ -881,9 +870,9 @@ private:
         close();
         end_kernel();
     }
-    /** While a column kernel maps its rows: each inner map, and the operand its first
-     * result is (its element at column j_ goes to `x<operand>_`). */
-    std::unordered_map<const Stm *, int> column_elems_;
+    /** While a column kernel maps its rows: each inner map, and the operands each of its
+     * results is (its element at column j_ goes to `x<operand>_`). */
+    std::unordered_map<const Stm *, std::vector<std::vector<int>>> column_elems_;
 
     /** Scratch buffers `<base><a>` for accumulators [from, to) (as kernel parameters). */
     std::vector<KParam> acc_bufs(const Stm &s, const SoacK &k, const std::string &base, size_t from,
@@ -1606,8 +1595,9 @@ private:
                 args.push_back(in_row(v, "j_"));
             std::vector<Res> rs = apply(*in.lam, args);
             for (size_t r = 0; r < rs.size(); r++)
-                line("x" + std::to_string(it->second + (int)r) +
-                     "_ = " + store(st.pat[r].type.elem, rs[r].expr) + ";");
+                for (int o : it->second.at(r))
+                    line("x" + std::to_string(o) + "_ = " + store(st.pat[r].type.elem, rs[r].expr) +
+                         ";");
             close();
             return true;
         }
