@@ -601,6 +601,24 @@ protected:
         auto *io = e.as<ir::IotaExp>();
         return io ? io->checked : e.as<ir::ReplicateExp>()->checked;
     }
+    /** The inputs of SOAC `e` that the generator reads only row by row (in_row), so a
+     * virtual array may stand for them. */
+    static std::vector<Var> row_inputs(const Exp &e) {
+        switch (e.kind) {
+        case ExpKind::Screma:
+            return e.as<ir::ScremaExp>()->inputs;
+        case ExpKind::Map:
+            return e.as<ir::MapExp>()->inputs;
+        case ExpKind::Reduce:
+            return e.as<ir::ReduceExp>()->inputs;
+        case ExpKind::Scan:
+            return e.as<ir::ScanExp>()->inputs;
+        case ExpKind::Hist:
+            return e.as<ir::HistExp>()->inputs;
+        default:
+            return {};
+        }
+    }
     /** Whether var v's every use in e is as an input row of a SOAC: e's own, or one in a
      * body nested in e (loops, ifs, lambdas: an iota hoisted out of a loop stays virtual). */
     static bool rows_only(const Exp &e, int v) {
@@ -608,29 +626,8 @@ protected:
         uses_exp(e, [&](int id) { all += id == v; });
         if (all == 0)
             return true;
-        auto count = [&](const std::vector<Var> &in) {
-            for (const Var &x : in)
-                rows += x.id == v;
-        };
-        switch (e.kind) {
-        case ExpKind::Screma:
-            count(e.as<ir::ScremaExp>()->inputs);
-            break;
-        case ExpKind::Map:
-            count(e.as<ir::MapExp>()->inputs);
-            break;
-        case ExpKind::Reduce:
-            count(e.as<ir::ReduceExp>()->inputs);
-            break;
-        case ExpKind::Scan:
-            count(e.as<ir::ScanExp>()->inputs);
-            break;
-        case ExpKind::Hist:
-            count(e.as<ir::HistExp>()->inputs);
-            break;
-        default:
-            break;
-        }
+        for (const Var &x : row_inputs(e))
+            rows += x.id == v;
         for (const Body *b : passes::nested_bodies(e)) {
             for (const Stm &t : b->stms) {
                 if (!rows_only(*t.exp, v))

@@ -204,18 +204,6 @@ private:
         default: break;
         }
     }
-    /** The inputs of SOAC `e` that the generator reads only row by row (in_row), so a
-     * virtual array may stand for them (the list of CLikeGen::virtual_array). */
-    static std::vector<Var> row_inputs(const Exp &e) {
-        switch (e.kind) {
-        case ExpKind::Screma: return e.as<ir::ScremaExp>()->inputs;
-        case ExpKind::Map: return e.as<ir::MapExp>()->inputs;
-        case ExpKind::Reduce: return e.as<ir::ReduceExp>()->inputs;
-        case ExpKind::Scan: return e.as<ir::ScanExp>()->inputs;
-        case ExpKind::Hist: return e.as<ir::HistExp>()->inputs;
-        default: return {};
-        }
-    }
     /** Host-level iotas and replicated scalars that kernel `s` reads only as SOAC input
      * rows: not passed to the kernel (neither uploaded nor read from memory), their rows
      * computed from the row index.  id -> (the element, `@` for the index; the variable
