@@ -304,7 +304,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(h.kernels.empty());
         CHECK(has(h.on_host.at("k0"), "not element by element"));
         CHECK(has(h.source, "// k0 (hist) runs on the host's cores: the cuda backend does not "
-                            "handle reduce_by_index into arrays of rows"));
+                            "handle reduce_by_index\n// into arrays of rows")); // wrapped at 90
         CHECK(has(h.host_shown, "// kernel k0"));
         std::string log;
         CHECK_MESSAGE(host_compiles(h, log), log);

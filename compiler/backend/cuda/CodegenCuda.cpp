@@ -146,8 +146,19 @@ private:
      * cpu backend does (CodegenCudaHost.cpp); said in the CUDA and the report. */
     void on_host(const passes::KernelInfo &k, const std::string &why) {
         code_.on_host[k.name] = why;
-        os_ << "\n// " << k.name << " (" << k.kind << ") runs on the host's cores: " << why
-            << ".\n";
+        std::istringstream words(k.name + " (" + k.kind + ") runs on the host's cores: " + why +
+                                 ".");
+        std::string word, text = "//";
+        size_t width = 2; // of the comment's current line
+        while (words >> word) {
+            if (width + 1 + word.size() > 90) {
+                text += "\n//";
+                width = 2;
+            }
+            text += " " + word;
+            width += 1 + word.size();
+        }
+        os_ << "\n" << text << "\n";
     }
 
     /** The type of every variable of the function (kernel arguments come from it). */
