@@ -651,10 +651,10 @@ private:
         for (size_t o = 0; o < K; o++) {
             const ScremaOp &op = *k.os.ops[o];
             const IType &t = k.pt[o];
-            if (op.neutral.size() != 1 || t.rank() != (k.os.is_scan(o) ? 2 : 1) ||
-                !elementwise_op(op.lam))
+            const Lambda *f = elementwise_op(op.lam);
+            if (op.neutral.size() != 1 || t.rank() != (k.os.is_scan(o) ? 2 : 1) || !f)
                 return std::nullopt;
-            c.ops.push_back(elementwise_op(op.lam));
+            c.ops.push_back(f);
             if (o > 0 && !(t.dims.back() == k.pt[0].dims.back()))
                 return std::nullopt; // the same columns
         }
@@ -685,26 +685,20 @@ private:
         for (const Stm &t : b.stms) {
             std::optional<Inner> in = inner_map(*t.exp);
             if (in && t.pat.at(0).type.rank() == 1) {
-                if (!(in->w.is_const ||
-                      std::find(k.fv.begin(), k.fv.end(), in->w.var.id) != k.fv.end()) ||
-                    !(in->w == c.m))
+                if (!known_before(in->w, k) || !(in->w == c.m))
                     return std::nullopt;
                 for (size_t r = 0; r < t.pat.size(); r++)
                     bound[t.pat[r].var.id] = {&t, (int)r};
                 continue;
             }
-            bool heavy = passes::can_fail(t);
-            each_exp(*t.exp, [&](const Exp &x) {
-                heavy = heavy || x.kind == ExpKind::Loop || x.kind == ExpKind::Apply ||
-                        passes::is_soac(x);
-            });
+            bool costly = passes::can_fail(t) || heavy(*t.exp);
             for (const Param &p : t.pat)
-                heavy = heavy || (p.type.rank() > 0 && t.exp->kind != ExpKind::Index);
-            if (heavy)
+                costly = costly || (p.type.rank() > 0 && t.exp->kind != ExpKind::Index);
+            if (costly)
                 return std::nullopt;
         }
-        // Every operand is a row of an input or an inner map's result, in order, and
-        // nothing else reads an inner map's.
+        // Every operand is a row of an input or an inner map's result (one result may be
+        // several operands), and nothing else reads an inner map's.
         for (size_t o = 0; o < K; o++) {
             const SubExp &r = b.result.at(o);
             auto row =
@@ -939,7 +933,7 @@ private:
      * perfect 2-D nest, as tabulate_2d makes.  Such a kernel runs one thread per element,
      * repeating the scalar code per element, rather than one thread per row. */
     const Stm *nested_map(const Soac &q, const SoacK &k) const {
-        if (!q.map || q.map->body.stms.empty() || k.nacc != 0)
+        if (!q.map || q.map->body.stms.empty())
             return nullptr;
         std::optional<Inner> in = inner_map(*q.map->body.stms.back().exp);
         return in ? perfect_nest(q, k, *in, 1) : nullptr;
@@ -971,7 +965,7 @@ private:
     }
     /** The same for a scan (its results, rows of the map's results, are all scans). */
     const Stm *segmented_scan(const Soac &q, const SoacK &k) const {
-        if (!q.map || q.map->body.stms.empty() || k.nacc != 0)
+        if (!q.map || q.map->body.stms.empty())
             return nullptr;
         std::optional<Soac> r = inner_scan(*q.map->body.stms.back().exp);
         return r ? perfect_nest(q, k, Inner{r->w, r->inputs, r->map}, 1) : nullptr;
@@ -997,9 +991,11 @@ private:
             return Soac{n->w, n->inputs, &n->map_lam, {}, n->reduces};
         return std::nullopt;
     }
-    /** The last statement m of q's lambda (computing `in`), when q's map part's results
+    /** The last statement m of q's lambda (computing `in`), when q is a map whose results
      * are m's (of rank `rank` per row) and the rest is scalar code cheap to repeat. */
     const Stm *perfect_nest(const Soac &q, const SoacK &k, const Inner &inner, int rank) const {
+        if (k.nacc != 0)
+            return nullptr;
         const Body &b = q.map->body;
         const Stm &m = b.stms.back();
         if (b.result.size() != m.pat.size())
@@ -1016,16 +1012,12 @@ private:
      * virtual: only m's rows of them are computed). */
     bool cheap_around(const Soac &q, const SoacK &k, const Stm &m, const Inner &in) const {
         const Body &b = q.map->body;
-        if (!in.w.is_const && std::find(k.fv.begin(), k.fv.end(), in.w.var.id) == k.fv.end())
+        if (!known_before(in.w, k))
             return false;
         for (const Stm &t : b.stms) {
             if (&t == &m)
                 continue;
-            bool heavy = false;
-            each_exp(*t.exp, [&](const Exp &x) {
-                heavy = heavy || x.kind == ExpKind::Loop || x.kind == ExpKind::Apply || passes::is_soac(x);
-            });
-            if (heavy)
+            if (heavy(*t.exp))
                 return false;
             for (const Param &p : t.pat) {
                 if (p.type.rank() == 0 || t.exp->kind == ExpKind::Index)
@@ -1043,6 +1035,18 @@ private:
             }
         }
         return true;
+    }
+    /** Whether size w is known before the kernel (a constant, or one of its arguments). */
+    static bool known_before(const SubExp &w, const SoacK &k) {
+        return w.is_const || std::find(k.fv.begin(), k.fv.end(), w.var.id) != k.fv.end();
+    }
+    /** Whether e has a loop, a call or a SOAC in it: not cheap to repeat per element. */
+    static bool heavy(const Exp &e) {
+        bool h = false;
+        each_exp(e, [&](const Exp &x) {
+            h = h || x.kind == ExpKind::Loop || x.kind == ExpKind::Apply || passes::is_soac(x);
+        });
+        return h;
     }
     static int uses_of(const Exp &e, int id) {
         int n = 0;
@@ -1569,6 +1573,18 @@ private:
      * intermediate tile), when not empty. */
     std::string flat_sink_;
 
+    /** Opens a block with inner map statement st (its map `in`) at column j_: its
+     * elements' expressions (the caller closes the block). */
+    std::vector<Res> element_at_j(const Stm &st, const Inner &in) {
+        for (const Param &p : st.pat)
+            types_[p.var.id] = p.type;
+        open();
+        std::vector<std::string> args;
+        for (const Var &v : in.inputs)
+            args.push_back(in_row(v, "j_"));
+        return apply(*in.lam, args);
+    }
+
     /** Inside a 2-D map: the inner map as element (i_, j_), t_ = i_ * m_ + j_ of the
      * outputs; stencil reads from their tiles. */
     bool custom_stm(const Stm &st) override {
@@ -1585,14 +1601,7 @@ private:
             return true;
         }
         if (auto it = column_elems_.find(&st); it != column_elems_.end()) {
-            for (const Param &p : st.pat)
-                types_[p.var.id] = p.type;
-            Inner in = *inner_map(*st.exp);
-            open();
-            std::vector<std::string> args;
-            for (const Var &v : in.inputs)
-                args.push_back(in_row(v, "j_"));
-            std::vector<Res> rs = apply(*in.lam, args);
+            std::vector<Res> rs = element_at_j(st, *inner_map(*st.exp));
             for (size_t r = 0; r < rs.size(); r++)
                 for (int o : it->second.at(r))
                     line("x" + std::to_string(o) + "_ = " + store(st.pat[r].type.elem, rs[r].expr) +
@@ -1602,13 +1611,7 @@ private:
         }
         if (&st != flat_)
             return false;
-        for (const Param &p : st.pat)
-            types_[p.var.id] = p.type;
-        open();
-        std::vector<std::string> args;
-        for (const Var &v : flat_in_.inputs)
-            args.push_back(in_row(v, "j_"));
-        std::vector<Res> rs = apply(*flat_in_.lam, args);
+        std::vector<Res> rs = element_at_j(st, flat_in_);
         if (!flat_sink_.empty()) {
             line(flat_sink_ + " = " + store(flat_out_->pat.at(0).type.elem, rs.at(0).expr) + ";");
             close();
