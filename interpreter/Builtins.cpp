@@ -266,10 +266,13 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         }
         RowBuilder b(n);
         Value row_args[5];
+        // Each application's type is a row of the result's: it types the empty arrays
+        // an inner `map2 (+)` makes of rows of no columns.
+        TypePtr row_t = rt && rt->kind == Type::Kind::Array ? rt->row_type() : nullptr;
         for (int64_t i = 0; i < n; ++i) {
             poll();
             for (int j = 0; j < k; ++j) row_args[j] = args[j + 1].row(i);
-            b.add(i, apply(fn, row_args, k, loc, nullptr), loc);
+            b.add(i, apply(fn, row_args, k, loc, row_t.get()), loc);
         }
         return b.finish(*this, rt, loc);
     }

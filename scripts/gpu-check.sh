@@ -116,7 +116,8 @@ sanitize() {
   declare -A count=()
   input=$(mktemp)
   local deadline=$(( SECONDS + ${SANITIZE_SECONDS:-1800} ))
-  for f in $(ls benchmarks/*.fut tests/programs/fusion/*.fut tests/programs/algorithms/*.fut | head -n "$max"); do
+  # SANITIZE_FILES: the programs to check, in place of the default selection.
+  for f in $(printf "%s\n" ${SANITIZE_FILES:-benchmarks/*.fut tests/programs/fusion/*.fut tests/programs/algorithms/*.fut} | head -n "$max"); do
     [ $SECONDS -lt $deadline ] || { echo "stopped: SANITIZE_SECONDS spent" >>"$log"; break; }
     # The first `-- input { ... }` of the file's test block: its arguments.
     python3 - "$f" >"$input" <<'EOF' || continue
@@ -168,13 +169,20 @@ if want jit; then
   sed -n '/^cold compile/,$p' "$OUT/jit.log" | tee -a "$summary"
 fi
 
+if want sanitize; then
+  SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  if [ -x "$SAN" ]; then sanitize; else note "== sanitize: no compute-sanitizer on this machine"; fi
+fi
+
 # Tuning settings, each a comma-separated list of VAR=VALUE (or `default`), timed on
 # SWEEP_BENCH (default prefixsum) alone; each prints its benchmark's table line (the
 # fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
 if want sweep; then
   # Each setting: VAR=value,... or default, for $SWEEP_BENCH; BENCH:setting for another.
-  w=LOOM_CUDA_SCAN_STRIPES=warp
-  settings=${SWEEP:-default $w $w,LOOM_CUDA_SCAN_MIN_BLOCKS=2 $w,LOOM_CUDA_SCAN_THREADS=256,LOOM_CUDA_SCAN_MIN_BLOCKS=5 $w,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=10 $w,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_ITEMS=32,LOOM_CUDA_SCAN_MIN_BLOCKS=8 stencil:default stencil:LOOM_CUDA_STENCIL_STEPS=1 stencil:LOOM_CUDA_STENCIL_STEPS=4}
+  # The default against the old one (before 2026-11-27) and the look-back's sleeps.
+  old=LOOM_CUDA_SCAN_THREADS=512,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=3,LOOM_CUDA_SCAN_STRIPES=block
+  wait=LOOM_CUDA_SCAN_WAIT_NS
+  settings=${SWEEP:-default $old $wait=0,LOOM_CUDA_SCAN_POLL_NS=0 $wait=600,LOOM_CUDA_SCAN_POLL_NS=300 $wait=2400,LOOM_CUDA_SCAN_POLL_NS=1200 LOOM_CUDA_SCAN_ORDER=atomic default}
   note "== sweep: loom-cuda, 10 runs a setting"
   for setting in $settings; do
     bench=${SWEEP_BENCH:-prefixsum}
@@ -185,11 +193,6 @@ if want sweep; then
       --bench "$bench" --impl loom-cuda --runs 10 --save /tmp/loom-sweep/bench.json >/dev/null 2>&1
     note "$setting ($bench): $(grep "^| $bench" /tmp/loom-sweep/bench.md 2>/dev/null || echo 'no result')"
   done
-fi
-
-if want sanitize; then
-  SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  if [ -x "$SAN" ]; then sanitize; else note "== sanitize: no compute-sanitizer on this machine"; fi
 fi
 
 echo

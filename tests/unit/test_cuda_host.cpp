@@ -302,9 +302,9 @@ TEST_CASE("cuda host program: residency -- each array is copied only when needed
     }
     SUBCASE("a scan is one launch; its status words are zeroed first") {
         Run r = build("entry main (xs: []i32) = scan (+) 0 xs");
-        r.entry->call({i32s(std::vector<int32_t>(20000, 1))}); // 3 tiles of 8192 rows (512 x 16)
+        r.entry->call({i32s(std::vector<int32_t>(20000, 1))}); // 3 tiles of 8192 rows (256 x 32)
         CHECK(r.dev->launched == std::vector<std::string>{"k0"});
-        CHECK(r.dev->grids == std::vector<std::pair<int64_t, int>>{{3, 512}}); // a block per tile
+        CHECK(r.dev->grids == std::vector<std::pair<int64_t, int>>{{3, 256}}); // a block per tile
         REQUIRE(r.dev->zeroed.size() == 1);
         CHECK(r.dev->zeroed[0].second == 3 * 8); // one 64-bit status word per tile
         CHECK(only_kept(r));

@@ -1265,8 +1265,9 @@ protected:
 
     /** The scalar operator of a row operator that works element by element (`map2 f` on
      * two rows: the lambda's body is one map of f over its two params, in order, and f
-     * uses neither whole), or null. */
-    static const Lambda *elementwise_op(const Lambda &op) {
+     * uses neither whole; for rows of `depth` dimensions, `map2 (map2 f)` and so on), or
+     * null. */
+    static const Lambda *elementwise_op(const Lambda &op, int depth = 1) {
         if (op.params.size() != 2 || op.body.stms.size() != 1 || op.body.result.size() != 1)
             return nullptr;
         const Stm &st = op.body.stms[0];
@@ -1275,13 +1276,14 @@ protected:
         if (!m || st.pat.size() != 1 || res.is_const || res.var.id != st.pat[0].var.id ||
             m->inputs.size() != 2 || m->inputs[0].id != op.params[0].var.id ||
             m->inputs[1].id != op.params[1].var.id || m->lam.params.size() != 2 ||
-            m->lam.params[0].type.rank() != 0 || m->lam.params[1].type.rank() != 0)
+            (int)m->lam.params[0].type.rank() != depth - 1 ||
+            (int)m->lam.params[1].type.rank() != depth - 1)
             return nullptr;
         bool whole = false;
         passes::for_each_use(m->lam.body, [&](const Var &v) {
             whole |= v.id == op.params[0].var.id || v.id == op.params[1].var.id;
         });
-        return whole ? nullptr : &m->lam;
+        return whole ? nullptr : depth == 1 ? &m->lam : elementwise_op(m->lam, depth - 1);
     }
     /** acc[j] = f(acc[j], x) for an accumulator row (owned) and one element. */
     void fold_elem(const std::string &acc, const Lambda &f, PrimType t, const std::string &j,
@@ -1434,11 +1436,11 @@ protected:
             const size_t k = op_first[o];
             const IType at = k < nscan ? pt[k].row() : pt[k];
             const SubExp &ne = ops[o]->neutral[0];
-            if (ops[o]->neutral.size() != 1 || at.rank() != 1 || ne.is_const ||
+            if (ops[o]->neutral.size() != 1 || at.rank() < 1 || ne.is_const ||
                 virt_.count(ne.var.id))
                 continue;
-            inplace[k] = elementwise_op(ops[o]->lam);
-            if (inplace[k] && q.map)
+            inplace[k] = elementwise_op(ops[o]->lam, (int)at.rank());
+            if (inplace[k] && q.map && at.rank() == 1)
                 folded[k] = foldable(*q.map, k);
         }
         SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, {}, {}};
@@ -1485,7 +1487,7 @@ protected:
                     const std::string x = "x" + N + "_" + std::to_string(k), j = "j" + N + "_";
                     open();
                     line("const auto " + x + " = " + r[k] + ";");
-                    open_loop(j, "0", acc[k] + ".shape[0]");
+                    open_loop(j, "0", acc[k] + ".size()"); // rows of any rank, flat
                     fold_elem(acc[k], *inplace[k], pt[k].elem, j,
                               load(pt[k].elem, x + ".data[" + j + "]"));
                     close_loop();

@@ -634,12 +634,15 @@ private:
     /** Reductions and scans over a matrix's rows whose operators all work element by
      * element (`reduce (map2 f) ne xss`: column reductions; `scan (map2 f) ne xss`:
      * column scans; several fused over the same rows): each operator's scalar operator,
-     * the columns, and for a map part, the inner map computing each operand's row. */
+     * the columns, and for a map part, the inner map computing each operand's row.  Rows
+     * of more dimensions (`reduce (map2 (map2 f)) ne xsss`, a sum of matrices) are flat
+     * rows of their elements, read straight from the inputs (no map part). */
     struct Columns {
         std::vector<const Lambda *> ops;            ///< per operator (one operand each)
         std::vector<int> input;                     ///< per operand: the input it reads, or -1
-        SubExp m;                                   ///< the columns
-        std::string m_expr;                         ///< m, as the host and the kernel compute it
+        std::vector<SubExp> row;                    ///< the operands' row shape
+        SubExp m;                                   ///< the columns (row[0] of a rank-1 row)
+        std::string m_expr; ///< the columns, as the host and the kernel compute them
         /** Inner map -> the operands each of its results is (one result may be several). */
         std::unordered_map<const Stm *, std::vector<std::vector<int>>> inner;
     };
@@ -651,22 +654,28 @@ private:
         for (size_t o = 0; o < K; o++) {
             const ScremaOp &op = *k.os.ops[o];
             const IType &t = k.pt[o];
-            const Lambda *f = elementwise_op(op.lam);
-            if (op.neutral.size() != 1 || t.rank() != (k.os.is_scan(o) ? 2 : 1) || !f)
+            const size_t d = t.rank() - (k.os.is_scan(o) ? 1 : 0); // the row's rank
+            if (op.neutral.size() != 1 || t.rank() == 0 || d < 1)
                 return std::nullopt;
-            c.ops.push_back(f);
-            if (o > 0 && !(t.dims.back() == k.pt[0].dims.back()))
+            const Lambda *f = elementwise_op(op.lam, (int)d);
+            const std::vector<SubExp> row(t.dims.end() - (long)d, t.dims.end());
+            if (!f || (o > 0 && !(row == c.row)))
                 return std::nullopt; // the same columns
+            c.ops.push_back(f);
+            c.row = row;
         }
-        c.m = k.pt[0].dims.back();
-        // An operand read from an input matrix (its row, without a map part or through it).
+        c.m = c.row.back();
+        // An operand read from an input (its row, without a map part or through it).
         auto read = [&](size_t o, size_t in) {
             const Var &v = q.inputs.at(in);
             const IType &t = all_types_.at(v.id);
-            if (t.rank() != 2 || !(t.dims[1] == c.m) || kvirt_.count(v.id))
+            if (t.rank() != c.row.size() + 1 || kvirt_.count(v.id) ||
+                !std::equal(c.row.begin(), c.row.end(), t.dims.begin() + 1))
                 return false;
             c.input[o] = (int)in;
             c.m_expr = name(v) + ".shape[1]";
+            for (size_t r = 2; r < t.rank(); r++)
+                c.m_expr = "(" + c.m_expr + " * " + name(v) + ".shape[" + std::to_string(r) + "])";
             return true;
         };
         c.input.assign(K, -1);
@@ -674,6 +683,20 @@ private:
             for (size_t o = 0; o < K; o++)
                 if (!read(o, o))
                     return std::nullopt;
+            return c;
+        }
+        if (c.row.size() > 1) { // the map part only picks inputs' rows
+            if (!q.map->body.stms.empty())
+                return std::nullopt;
+            for (size_t o = 0; o < K; o++) {
+                const SubExp &r = q.map->body.result.at(o);
+                size_t p = 0;
+                while (p < q.map->params.size() &&
+                       (r.is_const || q.map->params[p].var.id != r.var.id))
+                    p++;
+                if (p == q.map->params.size() || !read(o, p))
+                    return std::nullopt;
+            }
             return c;
         }
         // A map part: each operand's row an inner map of the map's row (`map (\r -> map g
@@ -785,6 +808,10 @@ private:
             line("int64_t lo_, hi_;");
             line("lrt::chunk(w_, nr_, r_, lo_, hi_);");
             init(which, from_part);
+            // Unrolled, a thread has several rows' loads in flight (a column's rows are
+            // independent reads; only the fold is a chain).
+            if (const int u = column_unroll(); u > 1)
+                line("#pragma unroll " + std::to_string(u));
             open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
         };
         // Row i_'s elements folded in by the operators `which`; a scan's written where
@@ -1812,9 +1839,12 @@ private:
         for (size_t a = 0; a < k.nacc; a++)
             acc_bytes += std::max<size_t>(prim_size(k.pt[a].elem), 4);
         const bool staged = acc_bytes <= 16;
-        const int items = scan_items(acc_bytes, staged);
+        // A plain 4-byte copy scanned (vec_elems: any multiple of 4 rows takes 16-byte
+        // accesses) has tuning of its own: the measured best (CudaBackend.h).
+        const ScanTuning tune =
+            scan_tuning(staged && prim_size(k.pt[0].elem) == 4 && vec_elems(q, k, 4));
+        const int items = scan_items(acc_bytes, staged, tune);
         const int can_vec = staged ? vec_elems(q, k, items) : 0;
-        const ScanTuning tune = scan_tuning(can_vec && prim_size(k.pt[0].elem) == 4);
         std::vector<KParam> status;
         if (packed) {
             KernelArg st = scratch("status", "uint64_t", 'T');
@@ -2386,18 +2416,17 @@ private:
 
 } // namespace
 
-int scan_block_threads() {
-    const char *e = std::getenv("LOOM_CUDA_SCAN_THREADS");
-    return e ? std::clamp(std::atoi(e) / 32 * 32, 64, 1024) : scan_threads;
-}
-
 ScanTuning scan_tuning(bool copy32) {
     ScanTuning t;
-    t.threads = scan_block_threads();
     if (copy32) { // the measured best for this case (CudaBackend.h)
-        t.vec = t.registers = true;
-        t.min_blocks = std::max(1536 / t.threads, 1); // 3 of 512 threads
+        t.vec = t.registers = t.warp_stripes = true;
+        t.threads = 256;
+        t.most_items = 32;
     }
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_THREADS"))
+        t.threads = std::clamp(std::atoi(e) / 32 * 32, 64, 1024);
+    if (copy32)
+        t.min_blocks = std::max(1024 / t.threads, 1); // 4 of 256 threads
     auto ns = [](const char *var, int dflt) {
         const char *e = std::getenv(var);
         return e ? std::clamp(std::atoi(e), 0, 100000) : dflt;
@@ -2414,18 +2443,22 @@ ScanTuning scan_tuning(bool copy32) {
         t.vec = std::string(e) == "1";
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_STRIPES"))
         t.warp_stripes = std::string(e) == "warp";
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_ITEMS"))
+        t.most_items = std::clamp(std::atoi(e), 1, 64);
     return t;
 }
 
-int scan_items(size_t acc_bytes, bool staged) {
+int column_unroll() {
+    const char *e = std::getenv("LOOM_CUDA_COLUMN_UNROLL");
+    return e ? std::clamp(std::atoi(e), 1, 16) : 4;
+}
+
+int scan_items(size_t acc_bytes, bool staged, const ScanTuning &tune) {
     if (!staged)
         return 8;
-    int most = 16;
-    if (const char *e = std::getenv("LOOM_CUDA_SCAN_ITEMS"))
-        most = std::clamp(std::atoi(e), 1, 64);
-    const int fit = (int)(32768 / (scan_block_threads() * std::max<size_t>(acc_bytes, 1)));
+    const int fit = (int)(32768 / (tune.threads * std::max<size_t>(acc_bytes, 1)));
     int items = 1; // a power of 2: other strides conflict in the padded shared memory
-    while (items * 2 <= std::min(fit, most))
+    while (items * 2 <= std::min(fit, tune.most_items))
         items *= 2;
     return items;
 }

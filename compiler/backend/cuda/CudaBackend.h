@@ -51,25 +51,19 @@ struct KernelArg {
 /** Threads of a block of the kernels launched as GridKind::ScanBlock or Tiles (stencil
  * tiles, transposes), except single-pass scans (scan_threads). */
 inline constexpr int scan_block = 256;
-/** Threads of a single-pass scan's block: on an H100 (i32, 10^8 rows, 16 rows a thread)
- * 512 reached 80% of the copy bandwidth, as CUB does, against 75% for 256. */
+/** Threads of a single-pass scan's block (but a plain 4-byte copy's: ScanTuning): on an
+ * H100 (i32, 10^8 rows, 16 rows a thread) 512 reached 80% of the copy bandwidth, as CUB
+ * does, against 75% for 256. */
 inline constexpr int scan_threads = 512;
-/** Threads of a single-pass scan's block: scan_threads, or $LOOM_CUDA_SCAN_THREADS (a
- * multiple of 32, 64 to 1024) for tuning. */
-int scan_block_threads();
-/** Rows each thread of a single-pass scan takes from its tile (a tile is scan_block_threads() times
- * as many rows): when the tile is staged in shared memory, the largest power of 2 up to 16
- * (or $LOOM_CUDA_SCAN_ITEMS, for tuning) that lets the tile's accumulators (acc_bytes a
- * row) fit in 32 KiB; else 8.  Larger tiles keep the look-back short (at full bandwidth
- * fewer tiles finish per microsecond, so fewer are still unpublished when a tile looks
- * back); on an H100, 16 measured best for i32 (8: 0.74 ms, 16: 0.54, 32: 0.62 at 10^8). */
-int scan_items(size_t acc_bytes, bool staged);
 /** How a single-pass scan's tiles wait on one another and move (the defaults below, CUB's
- * waits for 4-byte scans on sm_90; `copy32`: a scan of a plain 4-byte array, as vec below
- * describes, takes vec, registers and min_blocks 3 (with 512 threads: 1536 threads an
- * SM), the best measured for it; the
- * environment overrides them when code is generated, for tuning sweeps on a GPU,
- * docs/gpu.md):
+ * waits for 4-byte scans on sm_90).  `copy32`, a scan of a plain 4-byte array as vec
+ * below describes, takes the best measured for it instead: vec, registers, warp stripes,
+ * 256 threads of up to 32 rows, 4 blocks an SM (on an H100, 2026-11-27, i32 prefix sum at
+ * 10^8: 0.318-0.323 ms in three sweeps, 84-86% of the copy, against 0.332-0.335 ms for
+ * the earlier 512 threads of 16 rows, block stripes and 3 blocks an SM; 128 threads of 32
+ * rows and 8 blocks 0.327-0.329; 512 of 32 and 2 blocks 0.356; 24 rows 0.344-0.350).
+ * The environment overrides them when code is generated, for tuning sweeps on a GPU
+ * (docs/gpu.md):
  *  - launch_order ($LOOM_CUDA_SCAN_ORDER=launch or atomic): tile b is block b of a grid
  *    of one block per tile, as CUB does (blocks start in index order, so a tile waits
  *    only for tiles already started); else tiles are claimed from an atomic counter by
@@ -80,12 +74,13 @@ int scan_items(size_t acc_bytes, bool staged);
  *  - poll_ns ($LOOM_CUDA_SCAN_POLL_NS): the sleep between reads of a status not yet set;
  *  - registers ($LOOM_CUDA_SCAN_KEEP=shared or registers): whether a thread keeps its rows
  *    of a staged tile in registers between its two folds (and strides the block's rows by
- *    the constant scan_threads), as CUB and the hand-written harness of docs/benchmarks.md
+ *    the constant `threads`), as CUB and the hand-written harness of docs/benchmarks.md
  *    do, or reads them from shared memory twice (the default: 32 registers, 4 blocks an
  *    SM on an H100, against 52 and 2 for registers; i32 prefix sum at 10^8 on an H100,
  *    2026-11-27: 0.379 ms shared, 0.602 registers, 0.369 registers with min_blocks 3);
  *  - min_blocks ($LOOM_CUDA_SCAN_MIN_BLOCKS): blocks an SM should hold, the second
- *    argument of __launch_bounds__ (0: none; 3 keeps the registers variant at 40);
+ *    argument of __launch_bounds__ (0: none; for copy32 1024 threads' worth, which keeps
+ *    the registers variant from spilling: without it, 128 threads of 32 rows took 0.441 ms);
  *  - vec ($LOOM_CUDA_SCAN_VEC=1): a staged tile that is a plain copy of a 4- or 8-byte
  *    input array, scanned into its output (one accumulator, no map), moves between global
  *    and shared memory 16 bytes a thread at a time, at 32-bit offsets from the tile's
@@ -100,17 +95,33 @@ struct ScanTuning {
     bool registers = false;
     int min_blocks = 0;
     bool vec = false;
-    /** The block's threads (scan_block_threads()). */
+    /** The block's threads ($LOOM_CUDA_SCAN_THREADS, a multiple of 32 from 64 to 1024). */
     int threads = scan_threads;
+    /** The most rows a thread takes from a tile ($LOOM_CUDA_SCAN_ITEMS): scan_items. */
+    int most_items = 16;
     /** ($LOOM_CUDA_SCAN_STRIPES=warp or block) whether each warp moves its own threads'
      * rows of a staged tile between global and shared memory, coalesced, and waits only
      * for itself (__syncwarp), as CUB's warp-transposed loads and stores do (CUB's sm_90
      * choice for 4-byte scans: 128 threads of 24 rows), or the whole block moves the tile
-     * in stripes of the block's size and waits at a block barrier (Loom's default until
-     * warp stripes are timed on a GPU: scripts/gpu-check.sh sweep). */
+     * in stripes of the block's size and waits at a block barrier (other scans: on an
+     * H100, warp stripes alone, 512 threads of 16 rows, took 0.353 ms against 0.334). */
     bool warp_stripes = false;
 };
+/** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
+ * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
+ * tune.most_items that lets the tile's accumulators (acc_bytes a row) fit in 32 KiB; else
+ * 8.  Larger tiles keep the look-back short (at full bandwidth fewer tiles finish per
+ * microsecond, so fewer are still unpublished when a tile looks back); on an H100, 16
+ * measured best for i32 in blocks of 256 without registers (8: 0.74 ms, 16: 0.54, 32:
+ * 0.62 at 10^8), 32 with them (above). */
+int scan_items(size_t acc_bytes, bool staged, const ScanTuning &tune);
 ScanTuning scan_tuning(bool copy32);
+/** How many rows a column kernel's loop over a chunk's rows is unrolled by
+ * ($LOOM_CUDA_COLUMN_UNROLL, 1 to 16, for tuning; 1: no pragma): 4, so that a thread has
+ * several rows' loads in flight.  On an H100 (2026-11-27, vecmat at 16384×16384 f32, a
+ * thread per column and chunk of 1024 rows): 1 took 0.435-0.441 ms (82-83% of the copy;
+ * cuBLAS's sgemv through CuPy 0.393-0.402), 4 0.377 (96-98%), 8 0.376. */
+int column_unroll();
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
  * such block per tile (a scan's, or a stencil's), one block of B, one thread, or the grid
  * of the kernel's first launch. */
