@@ -359,6 +359,16 @@ inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 template <class T> inline T __shfl_xor_sync(unsigned, T v, int m, int = 32) {
     return loom_emu::shuffle(v, (int)(threadIdx.x & 31) ^ m);
 }
+// 16-byte accesses with streaming cache hints: plain ones here.
+struct alignas(16) int4 {
+    int x, y, z, w;
+};
+inline int4 __ldcs(const int4 *p) {
+    return *p;
+}
+inline void __stcs(int4 *p, int4 v) {
+    *p = v;
+}
 
 /** The thread ends here (lrt::stop(), PTX `exit`). */
 [[noreturn]] inline void loom_emu_exit() {

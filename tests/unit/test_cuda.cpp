@@ -182,9 +182,14 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
             "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip (map (+1) xs) xs)))";
         setenv("LOOM_CUDA_SCAN_STRIPES", "warp", 1);
         setenv("LOOM_CUDA_SCAN_THREADS", "128", 1);
+        setenv("LOOM_CUDA_SCAN_CACHE", "stream", 1);
         auto w = compile_ok(checked(src));
         unsetenv("LOOM_CUDA_SCAN_STRIPES");
         unsetenv("LOOM_CUDA_SCAN_THREADS");
+        unsetenv("LOOM_CUDA_SCAN_CACHE");
+        // Streaming cache hints on the 16-byte accesses (a tuning).
+        CHECK(has(w.source, "const int4 q_ = __ldcs((const int4 *)(vin_ + e_));"));
+        CHECK(has(w.source, "__stcs((int4 *)(vout_ + e_), *(const int4 *)&x_);"));
         for (const auto &k : w.kernels)
             CHECK(k.block == 128);
         // The plain copy: 32 rows a thread, tiles of 4096 rows, 8 blocks of 128 an SM;

@@ -1800,14 +1800,20 @@ private:
         // A tile's 32-row runs of padding hold whole accesses: the elements stay adjacent.
         const std::string at = stg + "[lrt::padded(e_) + k_]";
         if (load) {
-            line("const vec_ x_ = *(const vec_ *)(vin_ + e_);");
+            if (tune.stream) { // read once: evict first
+                line("const int4 q_ = __ldcs((const int4 *)(vin_ + e_));");
+                line("const vec_ x_ = *(const vec_ *)&q_;");
+            } else {
+                line("const vec_ x_ = *(const vec_ *)(vin_ + e_);");
+            }
             line("#pragma unroll");
             line("for (int k_ = 0; k_ < " + n + "; k_++) " + at + " = x_.v[k_];");
         } else {
             line("vec_ x_;");
             line("#pragma unroll");
             line("for (int k_ = 0; k_ < " + n + "; k_++) x_.v[k_] = " + at + ";");
-            line("*(vec_ *)(vout_ + e_) = x_;");
+            line(tune.stream ? "__stcs((int4 *)(vout_ + e_), *(const int4 *)&x_);"
+                             : "*(vec_ *)(vout_ + e_) = x_;");
         }
         close();
         close("} else {");
@@ -2445,6 +2451,8 @@ ScanTuning scan_tuning(bool copy32) {
         t.warp_stripes = std::string(e) == "warp";
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_ITEMS"))
         t.most_items = std::clamp(std::atoi(e), 1, 64);
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_CACHE"))
+        t.stream = std::string(e) == "stream";
     return t;
 }
 

@@ -106,6 +106,10 @@ struct ScanTuning {
      * in stripes of the block's size and waits at a block barrier (other scans: on an
      * H100, warp stripes alone, 512 threads of 16 rows, took 0.353 ms against 0.334). */
     bool warp_stripes = false;
+    /** ($LOOM_CUDA_SCAN_CACHE=stream) vec's 16-byte accesses with streaming cache hints
+     * (__ldcs, __stcs: each row is read and written once, so it need not stay in L2 and
+     * push out the tiles' status words); not yet timed on a GPU. */
+    bool stream = false;
 };
 /** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
