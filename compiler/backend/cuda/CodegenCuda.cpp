@@ -106,7 +106,8 @@ public:
     CudaCode run() {
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
-        for (const passes::KernelInfo &k : passes::find_kernels(f_)) {
+        const std::vector<passes::KernelInfo> found = passes::find_kernels(f_);
+        for (const passes::KernelInfo &k : found) {
             if (k.calls) {
                 on_host(k, "it calls a recursive function, and a GPU thread's stack is too "
                            "small for the interpreter's depth of recursion");
@@ -130,8 +131,10 @@ public:
         for (const auto &[id, d] : host_def_)
             if (d->exp->kind == ExpKind::Transpose)
                 transposes[id] = d;
+        // Numbered after every kernel found, those on the host too (k<i> names the i-th).
+        size_t next = found.size();
         for (const auto &[id, d] : transposes) {
-            std::string kname = "k" + std::to_string(code_.kernels.size());
+            std::string kname = "k" + std::to_string(next++);
             code_.kernels.push_back({kname, "transpose", {}, {}, {}, 0, scan_block, d});
             transpose_kernel(*d, kname);
         }

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Random SOAC programs for differential testing: every backend against the interpreter.
+
+Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
+scan, hist, filter, replicate, transpose and iota over i32 arrays of up to three
+dimensions (operators element by element on rows too: `map2 (map2 f)`), with a random
+input (sizes from 0 up, one sometimes tall) and, as its expected output, what the
+interpreter (`loom run --backend interp`) prints.  `loom test --backend cpu,cuda FILE`
+then checks the compiled backends against it (cuda under LOOM_CUDA_EMULATE=1 without a
+GPU).  Integer programs only, so every backend must agree exactly (i32 arithmetic
+wraps); reduce and scan operators are associative with their neutral elements.
+
+    tests/fuzz/soac_programs.py --seed 7 --count 40 --out /tmp/fuzz.fut [--loom build/loom]
+    LOOM_CUDA_EMULATE=1 build/loom test --backend cpu,cuda /tmp/fuzz.fut
+
+tests/fuzz/soac_fuzz.sh does both; the ctest `soac-fuzz` runs it with a fixed seed.
+"""
+import argparse
+import random
+import subprocess
+import sys
+
+# Associative operators with their neutral elements (reduce, scan, hist).
+OPS = [("(+)", "0"), ("(*)", "1"), ("i32.max", "i32.lowest"), ("i32.min", "i32.highest")]
+DIMS = ["n", "m", "k"]
+# The entry's parameters: name -> shape.
+PARAMS = {"x3": ["n", "m", "k"], "x2": ["n", "m"], "x1": ["n"], "y1": ["m"], "z1": ["k"], "s": []}
+
+
+class Gen:
+    def __init__(self, rng):
+        self.rng = rng
+        self.fresh = 0
+
+    def name(self):
+        self.fresh += 1
+        return f"v{self.fresh}"
+
+    def pick(self, *choices):
+        """A weighted choice: (weight, function) pairs."""
+        total = sum(w for w, _ in choices)
+        r = self.rng.uniform(0, total)
+        for w, f in choices:
+            r -= w
+            if r <= 0:
+                return f()
+        return choices[-1][1]()
+
+    def var_of(self, env, shape):
+        names = [v for v, s in env.items() if s == shape]
+        return self.rng.choice(names) if names else None
+
+    def scalar(self, env, depth):
+        v = self.var_of(env, [])
+        leaf = lambda: v if v and self.rng.random() < 0.7 else str(self.rng.randint(-3, 5))
+        if depth <= 0:
+            return leaf()
+        d = depth - 1
+        any_shape = lambda: [self.rng.choice(DIMS)]
+        return self.pick(
+            (3, leaf),
+            (3, lambda: f"({self.scalar(env, d)} {self.rng.choice(['+', '-', '*'])} {self.scalar(env, d)})"),
+            (2, lambda: f"{self.rng.choice(['i32.max', 'i32.min'])} {self.scalar(env, d)} {self.scalar(env, d)}"),
+            (1, lambda: f"(if {self.scalar(env, d)} < {self.scalar(env, d)} then {self.scalar(env, d)} else {self.scalar(env, d)})"),
+            (2, lambda: self.reduce_to(env, [], d)),
+            (1, lambda: f"i32.sum (filter (\\{(x := self.name())} -> {x} % 2 == 0) {self.array(env, any_shape(), d)})"),
+            (1, lambda: f"i32.i64 (length {self.array(env, any_shape(), d)})"),
+            (1, lambda: self.last(env, d)),
+        )
+
+    def last(self, env, depth):
+        a = self.name()
+        return (f"(let {a} = {self.array(env, [self.rng.choice(DIMS)], depth)} in "
+                f"if length {a} > 0 then {a}[length {a} - 1] else 0)")
+
+    def elementwise(self, op, depth):
+        """`op` lifted to rows of `depth` dimensions."""
+        for _ in range(depth):
+            op = f"(map2 {op})"
+        return op
+
+    def neutral_of(self, ne, shape):
+        for dim in reversed(shape):
+            ne = f"(replicate {dim} {ne})"
+        return ne
+
+    def reduce_to(self, env, shape, depth):
+        """A reduce over some outer dimension of rows of `shape`."""
+        op, ne = self.rng.choice(OPS)
+        outer = self.rng.choice(DIMS)
+        return (f"(reduce {self.elementwise(op, len(shape))} {self.neutral_of(ne, shape)} "
+                f"{self.array(env, [outer] + shape, depth)})")
+
+    def expr(self, env, shape, depth):
+        return self.scalar(env, depth) if not shape else self.array(env, shape, depth)
+
+    def array(self, env, shape, depth):
+        v = self.var_of(env, shape)
+        if depth <= 0 or (v and self.rng.random() < 0.25):
+            if v:
+                return v
+            if len(shape) == 1:
+                return f"(map i32.i64 (iota {shape[0]}))"
+            return f"(replicate {shape[0]} {self.array(env, shape[1:], 0)})"
+        d = depth - 1
+        row = shape[1:]
+        choices = [
+            (3, lambda: self.map1(env, shape, d)),
+            (2, lambda: self.map2(env, shape, d)),
+            (3, lambda: self.scan(env, shape, d)),
+            (2, lambda: self.reduce_to(env, shape, d)),
+            (1, lambda: f"(replicate {shape[0]} {self.expr(env, row, d)})"),
+        ]
+        choices += [
+            (2, lambda: self.let(env, shape, d)),
+            (1, lambda: self.loop(env, shape, d)),
+            (1, lambda: f"(reverse {self.array(env, shape, d)})"),
+            (1, lambda: self.scatter(env, shape, d)),
+            (1, lambda: self.indexed(env, shape, d)),
+        ]
+        if len(shape) >= 2:
+            choices.append((1, lambda: f"(transpose {self.array(env, [shape[1], shape[0]] + shape[2:], d)})"))
+        if len(shape) == 1:
+            choices.append((1, lambda: self.pairs(env, shape, d)))
+        if len(shape) == 1:
+            choices.append((1, lambda: self.hist(env, shape, d)))
+        return self.pick(*choices)
+
+    def let(self, env, shape, depth):
+        """A value bound once and likely used more than once (fusion must not repeat it)."""
+        v = self.name()
+        vs = [self.rng.choice(DIMS) for _ in range(self.rng.randint(0, 2))]
+        return f"(let {v} = {self.expr(env, vs, depth)} in {self.expr({**env, v: vs}, shape, depth)})"
+
+    def loop(self, env, shape, depth):
+        acc = self.name()
+        return (f"(loop {acc} = {self.array(env, shape, depth)} for i < {self.rng.randint(0, 3)} do "
+                f"{self.array({**env, acc: shape}, shape, depth)})")
+
+    def scatter(self, env, shape, depth):
+        """Rows written to distinct places (the indices reversed, some out of bounds)."""
+        d = shape[0]
+        return (f"(scatter (copy {self.array(env, shape, depth)}) "
+                f"(map (\\i -> {d} - 1 - i * {self.rng.choice([1, 2])}) (iota {d})) {self.array(env, shape, depth)})")
+
+    def indexed(self, env, shape, depth):
+        """A map over rows with their index."""
+        i, x, ii = self.name(), self.name(), self.name()
+        xs = [self.rng.choice(DIMS) for _ in range(self.rng.randint(0, 1))]
+        body = self.lam_body(env, {x: xs, ii: []}, shape[1:], depth)
+        return (f"(map2 (\\{i} {x} -> let {ii} = i32.i64 {i} in {body}) (iota {shape[0]}) "
+                f"{self.array(env, [shape[0]] + xs, depth)})")
+
+    def pairs(self, env, shape, depth):
+        """Two results of one map (unzip), both used."""
+        x, a, b = self.name(), self.name(), self.name()
+        inner = {**env, x: []}
+        return (f"(let ({a}, {b}) = unzip (map (\\{x} -> ({self.scalar(inner, depth)}, {self.scalar(inner, depth)})) "
+                f"{self.array(env, shape, depth)}) in {self.array({**env, a: shape, b: shape}, shape, depth)})")
+
+    def lam_body(self, env, params, out_shape, depth):
+        inner = dict(env)
+        inner.update(params)
+        return self.expr(inner, out_shape, depth)
+
+    def map1(self, env, shape, depth):
+        ps = [self.rng.choice(DIMS) for _ in range(self.rng.randint(0, 2))]
+        x = self.name()
+        body = self.lam_body(env, {x: ps}, shape[1:], depth)
+        return f"(map (\\{x} -> {body}) {self.array(env, [shape[0]] + ps, depth)})"
+
+    def map2(self, env, shape, depth):
+        pa = [self.rng.choice(DIMS) for _ in range(self.rng.randint(0, 1))]
+        pb = [self.rng.choice(DIMS) for _ in range(self.rng.randint(0, 1))]
+        a, b = self.name(), self.name()
+        body = self.lam_body(env, {a: pa, b: pb}, shape[1:], depth)
+        return (f"(map2 (\\{a} {b} -> {body}) {self.array(env, [shape[0]] + pa, depth)} "
+                f"{self.array(env, [shape[0]] + pb, depth)})")
+
+    def scan(self, env, shape, depth):
+        op, ne = self.rng.choice(OPS)
+        row = shape[1:]
+        return (f"(scan {self.elementwise(op, len(row))} {self.neutral_of(ne, row)} "
+                f"{self.array(env, shape, depth)})")
+
+    def hist(self, env, shape, depth):
+        op, ne = self.rng.choice(OPS)
+        d = self.rng.choice(DIMS)
+        return (f"(hist {op} {ne} {shape[0]} (map (\\i -> i64.i32 (i % 5)) {self.array(env, [d], depth)}) "
+                f"{self.array(env, [d], depth)})")
+
+
+def value(rng, shape, sizes):
+    """An i32 array (or scalar) of `shape` in Futhark's value format."""
+    dims = [sizes[d] for d in shape]
+    if not dims:
+        return f"{rng.randint(-9, 9)}i32"
+    if 0 in dims:
+        return "empty(" + "".join(f"[{n}]" for n in dims) + "i32)"
+
+    def rec(ds):
+        if len(ds) == 1:
+            return "[" + ", ".join(f"{rng.randint(-9, 9)}i32" for _ in range(ds[0])) + "]"
+        return "[" + ", ".join(rec(ds[1:]) for _ in range(ds[0])) + "]"
+    return rec(dims)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=30)
+    ap.add_argument("--depth", type=int, default=3)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--loom", default="build/loom")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    entries = []
+    for i in range(args.count):
+        gen = Gen(rng)
+        shape = [rng.choice(DIMS) for _ in range(rng.randint(0, 2))]
+        body = gen.expr(dict(PARAMS), shape, args.depth)
+        sizes = {d: rng.choice([0, 1, 2, 3, 5, 8]) for d in DIMS}
+        if rng.random() < 0.2:  # tall: chunks of rows on a GPU
+            sizes = {"n": 1500, "m": rng.choice([1, 2, 3]), "k": rng.choice([1, 2])}
+        inputs = " ".join(value(rng, PARAMS[p], sizes) for p in PARAMS)
+        sig = " ".join(f"({p}: {''.join(f'[{d}]' for d in s)}i32)" for p, s in PARAMS.items())
+        src = f"entry e{i} [n][m][k] {sig} =\n  {body}\n"
+        entries.append((f"e{i}", src, inputs))
+    # The interpreter's results are the expected outputs; programs it rejects or fails are
+    # left out (the generator's own mistakes, or sizes that do not match).
+    with open(args.out, "w") as f:
+        f.write(f"-- Generated by tests/fuzz/soac_programs.py --seed {args.seed} --count {args.count}\n")
+        kept = 0
+        for name, src, inputs in entries:
+            one = args.out + ".one.fut"
+            with open(one, "w") as g:
+                g.write(src)
+            try:  # a program too slow to interpret (sizes multiplied by nesting) is left out
+                r = subprocess.run([args.loom, "run", one, "--entry", name, "--backend", "interp"],
+                                   input=inputs, capture_output=True, text=True, timeout=10)
+            except subprocess.TimeoutExpired:
+                continue
+            if r.returncode != 0:
+                continue
+            out = r.stdout.strip().replace("\n", " ")
+            f.write(f"\n-- ==\n-- entry: {name}\n-- input {{ {inputs} }}\n-- output {{ {out} }}\n{src}")
+            kept += 1
+    print(f"{args.out}: {kept} of {args.count} programs kept")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
