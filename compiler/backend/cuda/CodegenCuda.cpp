@@ -107,6 +107,8 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         const std::vector<passes::KernelInfo> found = passes::find_kernels(f_);
+        for (const passes::KernelInfo &k : found)
+            code_.found.push_back({k.name, k.kind, k.fused});
         for (const passes::KernelInfo &k : found) {
             if (k.calls) {
                 on_host(k, "it calls a recursive function, and a GPU thread's stack is too "
@@ -142,6 +144,37 @@ public:
         code_.source = os_.str();
         code_.locs = locs_;
         return std::move(code_);
+    }
+
+    /** Whether kernel statement s is a screma whose operators all work element by element
+     * on rows that its map part makes in a way the column kernel cannot read (columns():
+     * rows picked from free arrays, made by loops or nested SOACs, ...), rows of sizes
+     * known before it.  split_row_ops() then has a map kernel make those rows first and
+     * the column kernel read them, rather than the host's cores run the whole of it. */
+    bool splits_rows(const Stm &s) {
+        auto *n = s.exp->as<ir::ScremaExp>();
+        if (!n || n->scans.size() + n->reduces.size() == 0)
+            return false;
+        kvirt_ = virtual_inputs(s);
+        const Soac q{n->w, n->inputs, &n->map_lam, n->scans, n->reduces};
+        SoacK k;
+        k.os = ops_of(q);
+        k.nacc = k.os.nscan + k.os.nred;
+        k.nres = s.pat.size();
+        k.fv = free_vars(s);
+        for (const Param &p : s.pat)
+            k.pt.push_back(p.type);
+        if (k.nacc != k.os.ops.size() || columns(s, q, k))
+            return false; // an operator of several operands, or columns() reads them
+        for (size_t o = 0; o < k.nacc; o++) {
+            const IType row = k.os.is_scan(o) ? k.pt[o].row() : k.pt[o];
+            if (row.rank() == 0 || !elementwise_op(k.os.ops[o]->lam, row.rank()))
+                return false;
+            for (const SubExp &d : row.dims)
+                if (!known_before(d, k))
+                    return false;
+        }
+        return true;
     }
 
 private:
@@ -2474,9 +2507,77 @@ int scan_items(size_t acc_bytes, bool staged, const ScanTuning &tune) {
     return items;
 }
 
+namespace {
+
+/** `b` with each statement of `split` (Gen::splits_rows) made two: a map making its
+ * operators' operand rows (and its other map results), then the screma over those rows
+ * alone (the column kernel's case); loops' and ifs' bodies likewise. */
+ir::Body split_rows_in(const ir::Body &b, const std::set<const ir::Stm *> &split, ir::Module &m) {
+    ir::Body out;
+    out.result = b.result;
+    for (const ir::Stm &s : b.stms) {
+        if (auto *l = s.exp->as<ir::LoopExp>()) {
+            auto l2 = std::make_shared<ir::LoopExp>(*l);
+            l2->cond = split_rows_in(l->cond, split, m);
+            l2->body = split_rows_in(l->body, split, m);
+            out.stms.push_back({s.pat, l2});
+            continue;
+        }
+        if (auto *i = s.exp->as<ir::IfExp>()) {
+            auto i2 = std::make_shared<ir::IfExp>(*i);
+            i2->then_body = split_rows_in(i->then_body, split, m);
+            i2->else_body = split_rows_in(i->else_body, split, m);
+            out.stms.push_back({s.pat, i2});
+            continue;
+        }
+        if (!split.count(&s)) {
+            out.stms.push_back(s);
+            continue;
+        }
+        const auto &n = *s.exp->as<ir::ScremaExp>();
+        const size_t nscan = n.scans.size(), nacc = nscan + n.reduces.size();
+        std::vector<ir::Param> rows_pat, ids;
+        std::vector<ir::Var> rows;
+        ir::Lambda id;
+        for (size_t o = 0; o < nacc; o++) {
+            const ir::Type row = o < nscan ? s.pat[o].type.row() : s.pat[o].type;
+            const ir::Var v{m.next_var_id++, "rows"}, p{m.next_var_id++, "row"};
+            rows_pat.push_back({v, row.array_of(n.w)});
+            rows.push_back(v);
+            id.params.push_back({p, row});
+            id.body.result.push_back(ir::SubExp::of(p));
+            id.ret.push_back(row);
+        }
+        for (size_t r = nacc; r < s.pat.size(); r++)
+            rows_pat.push_back(s.pat[r]);
+        out.stms.push_back({rows_pat, ir::MapExp::make(n.w, n.map_lam, n.inputs)});
+        out.stms.push_back({std::vector<ir::Param>(s.pat.begin(), s.pat.begin() + (long)nacc),
+                            ir::ScremaExp::make(n.w, rows, n.scans, n.reduces, id, {})});
+    }
+    return out;
+}
+
+} // namespace
+
 CudaCode generate_code(const ir::Module &m) {
-    CudaCode c = Gen(m.functions.at(0)).run();
-    generate_host(m, c);
+    std::set<const ir::Stm *> split;
+    {
+        Gen g(m.functions.at(0));
+        for (const passes::KernelInfo &k : passes::find_kernels(m.functions.at(0)))
+            if (!k.calls && g.splits_rows(*k.stm))
+                split.insert(k.stm);
+    }
+    if (split.empty()) {
+        CudaCode c = Gen(m.functions.at(0)).run();
+        generate_host(m, c);
+        return c;
+    }
+    ir::Module s = m;
+    s.functions[0].body = split_rows_in(m.functions[0].body, split, s);
+    CudaCode c = Gen(s.functions.at(0)).run();
+    generate_host(s, c);
+    for (KernelDesc &k : c.kernels) // they point into `s`, gone on return
+        k.stm = nullptr, k.steps_loop = nullptr;
     return c;
 }
 

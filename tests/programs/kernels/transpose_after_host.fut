@@ -1,6 +1,8 @@
 -- A transpose's kernel after a kernel that runs on the host's cores: on cuda each kernel
 -- needs a name of its own (the transpose took the name of a device kernel, and the
--- CUDA did not compile; found by tests/fuzz/soac_programs.py).
+-- CUDA did not compile; found by tests/fuzz/soac_programs.py in `scans`, whose first
+-- kernel then ran on the host; now it is split into a map and a column scan, so
+-- `after_recursion` keeps a kernel on the host before a transpose).
 -- ==
 -- entry: scans
 -- input { [1, 2, 3] [4, 5] }

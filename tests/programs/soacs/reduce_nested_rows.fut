@@ -68,3 +68,25 @@ entry tall (n: i64) : ([2][2]i64, [2][2]i64) =
   let a = tabulate n (\i -> [[1, i], [2 * i, 1]])
   let s = scan (map2 (map2 (+))) (replicate 2 (replicate 2 0)) a
   in (s[n - 1], reduce (map2 (map2 i64.max)) (replicate 2 (replicate 2 i64.lowest)) a)
+
+-- Rows the column kernel cannot read straight: one free array for every row, rows of a
+-- loop, and code around an inner map that fails even for rows of no columns (on cuda a
+-- map kernel makes the rows first, then the column kernel reads them).
+-- ==
+-- entry: made_rows
+-- input { [1, 2, 3] [10, 20] }
+-- output { [[10, 20], [20, 40], [30, 60]] [16, 26] [22, 22] }
+-- input { [1, 0, 3] [10, 20] }
+-- error: division by zero
+-- input { [1, 0] empty([0]i32) }
+-- error: division by zero
+-- input { empty([0]i32) [10, 20] }
+-- output { empty([0][2]i32) [0, 0] [0, 0] }
+
+entry made_rows [n][m] (xs: [n]i32) (y: [m]i32) : ([n][m]i32, [m]i32, [m]i32) =
+  let s = scan (map2 (+)) (replicate m 0) (map (\_ -> y) xs)
+  let l = reduce (map2 i32.max) (replicate m 0)
+                 (map (\x -> loop (r: [m]i32) = y for i < 2 do map (+ x) r) xs)
+  let d = reduce (map2 (+)) (replicate m 0)
+                 (map (\x -> let q = 12 / x in map (\e -> e * 0 + q) y) xs)
+  in (s, l, d)
