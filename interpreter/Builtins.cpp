@@ -62,8 +62,8 @@ struct RowBuilder {
 /* `map f xs` over an empty xs whose result rows are arrays of sizes the checked type
  * leaves anonymous (`entry main (xs: [][][]i32) = map (map i32.sum) xs`): Futhark's
  * result still has the row shape, so apply f once to zero-filled rows of the inputs'
- * row shape and read it off the result.  Only for scalar-array inputs; a failing
- * sample falls back to the type. */
+ * row shape (a zero for a rank-1 input) and read it off the result.  Only for
+ * scalar-array inputs; a failing sample falls back to the type. */
 bool Evaluator::empty_map_by_sample(const Value &fn, const Value *arrs, int k, const Type *rt,
                                     const SrcLoc &loc, Value &out) {
     TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
@@ -73,7 +73,15 @@ bool Evaluator::empty_map_by_sample(const Value &fn, const Value *arrs, int k, c
     if (!any) return false;
     Value rows[5];
     for (int j = 0; j < k; ++j) {
-        if (!arrs[j].is_prim_array() || arrs[j].rank() < 2) return false;
+        if (!arrs[j].is_prim_array())
+            return false;
+        if (arrs[j].rank() == 1) { // a scalar row (`map2 (\i r -> r) (iota m) rss`): zero
+            PrimType t = arrs[j].elem_prim();
+            rows[j] = t == PrimType::Bool ? Value(PrimValue::boolean(false))
+                      : is_float(t)       ? Value(PrimValue::floating(t, 0))
+                                          : Value(PrimValue::integer(t, 0));
+            continue;
+        }
         std::vector<int64_t> shape(arrs[j].shape().begin() + 1, arrs[j].shape().end());
         int64_t cells = 1;
         for (int64_t d : shape) cells = d > 0 && cells <= (int64_t(1) << 20) / d ? cells * d : (d == 0 ? 0 : -1);

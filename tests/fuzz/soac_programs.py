@@ -2,13 +2,15 @@
 """Random SOAC programs for differential testing: every backend against the interpreter.
 
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
-scan, hist, filter, replicate, transpose and iota over i32 arrays of up to three
-dimensions (operators element by element on rows too: `map2 (map2 f)`), with a random
-input (sizes from 0 up, one sometimes tall) and, as its expected output, what the
+scan, hist, filter, scatter, replicate, transpose, reverse, iota, loops, lets and unzipped
+pairs over i32 (or, with --type f32, f32) arrays of up to three dimensions (operators
+element by element on rows too: `map2 (map2 f)`), with a random input (sizes from 0 up,
+a fifth of them tall) and, as its expected output, what the
 interpreter (`loom run --backend interp`) prints.  `loom test --backend cpu,cuda FILE`
 then checks the compiled backends against it (cuda under LOOM_CUDA_EMULATE=1 without a
-GPU).  Integer programs only, so every backend must agree exactly (i32 arithmetic
-wraps); reduce and scan operators are associative with their neutral elements.
+GPU).  With i32 every backend must agree exactly (i32 arithmetic wraps); with f32 the
+inputs are halves, and results are compared within loom test's tolerance (a reduction's
+order may differ).  Reduce and scan operators are associative with their neutral elements.
 
     tests/fuzz/soac_programs.py --seed 7 --count 40 --out /tmp/fuzz.fut [--loom build/loom]
     LOOM_CUDA_EMULATE=1 build/loom test --backend cpu,cuda /tmp/fuzz.fut
@@ -20,16 +22,20 @@ import random
 import subprocess
 import sys
 
+
 # Associative operators with their neutral elements (reduce, scan, hist).
-OPS = [("(+)", "0"), ("(*)", "1"), ("i32.max", "i32.lowest"), ("i32.min", "i32.highest")]
+def ops(t):
+    return [("(+)", f"0{t}"), ("(*)", f"1{t}"), (f"{t}.max", f"{t}.lowest"), (f"{t}.min", f"{t}.highest")]
 DIMS = ["n", "m", "k"]
 # The entry's parameters: name -> shape.
 PARAMS = {"x3": ["n", "m", "k"], "x2": ["n", "m"], "x1": ["n"], "y1": ["m"], "z1": ["k"], "s": []}
 
 
 class Gen:
-    def __init__(self, rng):
+    def __init__(self, rng, t):
         self.rng = rng
+        self.t = t  # the element type: i32 or f32
+        self.ops = ops(t)
         self.fresh = 0
 
     def name(self):
@@ -52,7 +58,7 @@ class Gen:
 
     def scalar(self, env, depth):
         v = self.var_of(env, [])
-        leaf = lambda: v if v and self.rng.random() < 0.7 else str(self.rng.randint(-3, 5))
+        leaf = lambda: v if v and self.rng.random() < 0.7 else f"{self.rng.randint(-3, 5)}{self.t}"
         if depth <= 0:
             return leaf()
         d = depth - 1
@@ -60,18 +66,18 @@ class Gen:
         return self.pick(
             (3, leaf),
             (3, lambda: f"({self.scalar(env, d)} {self.rng.choice(['+', '-', '*'])} {self.scalar(env, d)})"),
-            (2, lambda: f"{self.rng.choice(['i32.max', 'i32.min'])} {self.scalar(env, d)} {self.scalar(env, d)}"),
+            (2, lambda: f"{self.t}.{self.rng.choice(['max', 'min'])} {self.scalar(env, d)} {self.scalar(env, d)}"),
             (1, lambda: f"(if {self.scalar(env, d)} < {self.scalar(env, d)} then {self.scalar(env, d)} else {self.scalar(env, d)})"),
             (2, lambda: self.reduce_to(env, [], d)),
-            (1, lambda: f"i32.sum (filter (\\{(x := self.name())} -> {x} % 2 == 0) {self.array(env, any_shape(), d)})"),
-            (1, lambda: f"i32.i64 (length {self.array(env, any_shape(), d)})"),
+            (1, lambda: f"{self.t}.sum (filter (\\{(x := self.name())} -> {x} > 0{self.t}) {self.array(env, any_shape(), d)})"),
+            (1, lambda: f"{self.t}.i64 (length {self.array(env, any_shape(), d)})"),
             (1, lambda: self.last(env, d)),
         )
 
     def last(self, env, depth):
         a = self.name()
         return (f"(let {a} = {self.array(env, [self.rng.choice(DIMS)], depth)} in "
-                f"if length {a} > 0 then {a}[length {a} - 1] else 0)")
+                f"if length {a} > 0 then {a}[length {a} - 1] else 0{self.t})")
 
     def elementwise(self, op, depth):
         """`op` lifted to rows of `depth` dimensions."""
@@ -86,7 +92,7 @@ class Gen:
 
     def reduce_to(self, env, shape, depth):
         """A reduce over some outer dimension of rows of `shape`."""
-        op, ne = self.rng.choice(OPS)
+        op, ne = self.rng.choice(self.ops)
         outer = self.rng.choice(DIMS)
         return (f"(reduce {self.elementwise(op, len(shape))} {self.neutral_of(ne, shape)} "
                 f"{self.array(env, [outer] + shape, depth)})")
@@ -100,7 +106,7 @@ class Gen:
             if v:
                 return v
             if len(shape) == 1:
-                return f"(map i32.i64 (iota {shape[0]}))"
+                return f"(map {self.t}.i64 (iota {shape[0]}))"
             return f"(replicate {shape[0]} {self.array(env, shape[1:], 0)})"
         d = depth - 1
         row = shape[1:]
@@ -148,7 +154,7 @@ class Gen:
         i, x, ii = self.name(), self.name(), self.name()
         xs = [self.rng.choice(DIMS) for _ in range(self.rng.randint(0, 1))]
         body = self.lam_body(env, {x: xs, ii: []}, shape[1:], depth)
-        return (f"(map2 (\\{i} {x} -> let {ii} = i32.i64 {i} in {body}) (iota {shape[0]}) "
+        return (f"(map2 (\\{i} {x} -> let {ii} = {self.t}.i64 {i} in {body}) (iota {shape[0]}) "
                 f"{self.array(env, [shape[0]] + xs, depth)})")
 
     def pairs(self, env, shape, depth):
@@ -178,29 +184,33 @@ class Gen:
                 f"{self.array(env, [shape[0]] + pb, depth)})")
 
     def scan(self, env, shape, depth):
-        op, ne = self.rng.choice(OPS)
+        op, ne = self.rng.choice(self.ops)
         row = shape[1:]
         return (f"(scan {self.elementwise(op, len(row))} {self.neutral_of(ne, row)} "
                 f"{self.array(env, shape, depth)})")
 
     def hist(self, env, shape, depth):
-        op, ne = self.rng.choice(OPS)
+        op, ne = self.rng.choice(self.ops)
         d = self.rng.choice(DIMS)
-        return (f"(hist {op} {ne} {shape[0]} (map (\\i -> i64.i32 (i % 5)) {self.array(env, [d], depth)}) "
+        return (f"(hist {op} {ne} {shape[0]} (map (\\i -> i64.{self.t} i % 5) {self.array(env, [d], depth)}) "
                 f"{self.array(env, [d], depth)})")
 
 
-def value(rng, shape, sizes):
-    """An i32 array (or scalar) of `shape` in Futhark's value format."""
+def value(rng, shape, sizes, t):
+    """An array (or scalar) of `shape` of t in Futhark's value format: small integers, and
+    halves for f32 (sums and products of a few stay exact)."""
+    def one():
+        x = rng.randint(-9, 9)
+        return f"{x}{t}" if t != "f32" else f"{x / 2}{t}"
     dims = [sizes[d] for d in shape]
     if not dims:
-        return f"{rng.randint(-9, 9)}i32"
+        return one()
     if 0 in dims:
-        return "empty(" + "".join(f"[{n}]" for n in dims) + "i32)"
+        return "empty(" + "".join(f"[{n}]" for n in dims) + f"{t})"
 
     def rec(ds):
         if len(ds) == 1:
-            return "[" + ", ".join(f"{rng.randint(-9, 9)}i32" for _ in range(ds[0])) + "]"
+            return "[" + ", ".join(one() for _ in range(ds[0])) + "]"
         return "[" + ", ".join(rec(ds[1:]) for _ in range(ds[0])) + "]"
     return rec(dims)
 
@@ -210,26 +220,29 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--depth", type=int, default=3)
+    ap.add_argument("--type", choices=["i32", "f32"], default="i32",
+                    help="the element type (f32: results compared within loom test's tolerance)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--loom", default="build/loom")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     entries = []
     for i in range(args.count):
-        gen = Gen(rng)
+        gen = Gen(rng, args.type)
         shape = [rng.choice(DIMS) for _ in range(rng.randint(0, 2))]
         body = gen.expr(dict(PARAMS), shape, args.depth)
         sizes = {d: rng.choice([0, 1, 2, 3, 5, 8]) for d in DIMS}
         if rng.random() < 0.2:  # tall: chunks of rows on a GPU
             sizes = {"n": 1500, "m": rng.choice([1, 2, 3]), "k": rng.choice([1, 2])}
-        inputs = " ".join(value(rng, PARAMS[p], sizes) for p in PARAMS)
-        sig = " ".join(f"({p}: {''.join(f'[{d}]' for d in s)}i32)" for p, s in PARAMS.items())
+        inputs = " ".join(value(rng, PARAMS[p], sizes, args.type) for p in PARAMS)
+        sig = " ".join(f"({p}: {''.join(f'[{d}]' for d in s)}{args.type})" for p, s in PARAMS.items())
         src = f"entry e{i} [n][m][k] {sig} =\n  {body}\n"
         entries.append((f"e{i}", src, inputs))
     # The interpreter's results are the expected outputs; programs it rejects or fails are
     # left out (the generator's own mistakes, or sizes that do not match).
     with open(args.out, "w") as f:
-        f.write(f"-- Generated by tests/fuzz/soac_programs.py --seed {args.seed} --count {args.count}\n")
+        f.write(f"-- Generated by tests/fuzz/soac_programs.py --seed {args.seed} --count {args.count} "
+                f"--depth {args.depth} --type {args.type}\n")
         kept = 0
         for name, src, inputs in entries:
             one = args.out + ".one.fut"
