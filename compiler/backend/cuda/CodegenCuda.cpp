@@ -2536,7 +2536,7 @@ ir::Body split_rows_in(const ir::Body &b, const std::set<const ir::Stm *> &split
         }
         const auto &n = *s.exp->as<ir::ScremaExp>();
         const size_t nscan = n.scans.size(), nacc = nscan + n.reduces.size();
-        std::vector<ir::Param> rows_pat, ids;
+        std::vector<ir::Param> rows_pat;
         std::vector<ir::Var> rows;
         ir::Lambda id;
         for (size_t o = 0; o < nacc; o++) {
