@@ -705,12 +705,12 @@ private:
         auto read = [&](size_t o, size_t in) {
             const Var &v = q.inputs.at(in);
             const IType &t = all_types_.at(v.id);
-            if (t.rank() != c.row.size() + 1 || kvirt_.count(v.id) ||
+            if (t.dims.size() != c.row.size() + 1 || kvirt_.count(v.id) ||
                 !std::equal(c.row.begin(), c.row.end(), t.dims.begin() + 1))
                 return false;
             c.input[o] = (int)in;
             c.m_expr = name(v) + ".shape[1]";
-            for (size_t r = 2; r < t.rank(); r++)
+            for (size_t r = 2; r < t.dims.size(); r++)
                 c.m_expr = "(" + c.m_expr + " * " + name(v) + ".shape[" + std::to_string(r) + "])";
             return true;
         };
