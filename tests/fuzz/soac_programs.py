@@ -90,12 +90,15 @@ class Gen:
             ne = f"(replicate {dim} {ne})"
         return ne
 
+    def fold(self, soac, env, row, shape, depth):
+        """`soac` (reduce or scan) of an array of `shape` with rows `row`."""
+        op, ne = self.rng.choice(self.ops)
+        return (f"({soac} {self.elementwise(op, len(row))} {self.neutral_of(ne, row)} "
+                f"{self.array(env, shape, depth)})")
+
     def reduce_to(self, env, shape, depth):
         """A reduce over some outer dimension of rows of `shape`."""
-        op, ne = self.rng.choice(self.ops)
-        outer = self.rng.choice(DIMS)
-        return (f"(reduce {self.elementwise(op, len(shape))} {self.neutral_of(ne, shape)} "
-                f"{self.array(env, [outer] + shape, depth)})")
+        return self.fold("reduce", env, shape, [self.rng.choice(DIMS)] + shape, depth)
 
     def expr(self, env, shape, depth):
         return self.scalar(env, depth) if not shape else self.array(env, shape, depth)
@@ -184,10 +187,7 @@ class Gen:
                 f"{self.array(env, [shape[0]] + pb, depth)})")
 
     def scan(self, env, shape, depth):
-        op, ne = self.rng.choice(self.ops)
-        row = shape[1:]
-        return (f"(scan {self.elementwise(op, len(row))} {self.neutral_of(ne, row)} "
-                f"{self.array(env, shape, depth)})")
+        return self.fold("scan", env, shape[1:], shape, depth)
 
     def hist(self, env, shape, depth):
         op, ne = self.rng.choice(self.ops)
