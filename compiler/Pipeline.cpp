@@ -89,6 +89,18 @@ void add(passes::SimplifyStats &a, const passes::SimplifyStats &b) {
 
 } // namespace
 
+std::vector<KernelReport> kernel_reports(const ir::Function &f) {
+    std::vector<KernelReport> out;
+    for (const passes::KernelInfo &k : passes::find_kernels(f)) {
+        KernelReport r;
+        r.name = k.name;
+        r.kind = k.kind;
+        r.fused = k.fused;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
 Optimised optimise(const Program &prog, const std::string &entry, const PipelineOptions &opts) {
     auto t0 = std::chrono::steady_clock::now();
     Optimised o;
@@ -127,13 +139,7 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     }
     const ir::Function &f = o.module.functions.at(0);
     o.report.bounds.kept = passes::count_bounds_checks(f);
-    for (const passes::KernelInfo &k : passes::find_kernels(f)) {
-        KernelReport r;
-        r.name = k.name;
-        r.kind = k.kind;
-        r.fused = k.fused;
-        o.report.kernels.push_back(std::move(r));
-    }
+    o.report.kernels = kernel_reports(f);
     o.report.passes_ms = ms_since(t1);
     return o;
 }

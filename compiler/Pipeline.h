@@ -61,6 +61,8 @@ struct EntryReport {
 };
 /** The JSON object `loom compile --emit stats` prints for one entry point. */
 nlohmann::json report_json(const EntryReport &r);
+/** The report's list of f's kernels (passes::find_kernels): names, kinds, what each fused. */
+std::vector<KernelReport> kernel_reports(const ir::Function &f);
 
 struct PipelineOptions {
     bool verify_each_pass = false;

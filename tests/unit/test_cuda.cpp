@@ -275,7 +275,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
                     "     (map (\\x -> loop (r: [m]i32) = y for i < 2 do map (+ x) r) xs))"));
         CHECK(c.on_host.empty());
         std::vector<std::string> kinds;
-        for (const cuda::CudaCode::Found &f : c.found)
+        for (const compiler::KernelReport &f : c.found)
             kinds.push_back(f.name + " " + f.kind);
         CHECK(kinds == std::vector<std::string>{"k0 map", "k1 screma"}); // both fused
         CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));

@@ -107,8 +107,7 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         const std::vector<passes::KernelInfo> found = passes::find_kernels(f_);
-        for (const passes::KernelInfo &k : found)
-            code_.found.push_back({k.name, k.kind, k.fused});
+        code_.found = compiler::kernel_reports(f_);
         for (const passes::KernelInfo &k : found) {
             if (k.calls) {
                 on_host(k, "it calls a recursive function, and a GPU thread's stack is too "
@@ -2513,25 +2512,15 @@ namespace {
  * operators' operand rows (and its other map results), then the screma over those rows
  * alone (the column kernel's case); loops' and ifs' bodies likewise. */
 ir::Body split_rows_in(const ir::Body &b, const std::set<const ir::Stm *> &split, ir::Module &m) {
+    passes::ExpRebuild r; // a loop's or an if's bodies (find_kernels' places), lambdas kept
+    r.body = [&](const ir::Body &x) { return split_rows_in(x, split, m); };
+    r.lambda = [](const ir::Lambda &l) { return l; };
     ir::Body out;
     out.result = b.result;
     for (const ir::Stm &s : b.stms) {
-        if (auto *l = s.exp->as<ir::LoopExp>()) {
-            auto l2 = std::make_shared<ir::LoopExp>(*l);
-            l2->cond = split_rows_in(l->cond, split, m);
-            l2->body = split_rows_in(l->body, split, m);
-            out.stms.push_back({s.pat, l2});
-            continue;
-        }
-        if (auto *i = s.exp->as<ir::IfExp>()) {
-            auto i2 = std::make_shared<ir::IfExp>(*i);
-            i2->then_body = split_rows_in(i->then_body, split, m);
-            i2->else_body = split_rows_in(i->else_body, split, m);
-            out.stms.push_back({s.pat, i2});
-            continue;
-        }
         if (!split.count(&s)) {
-            out.stms.push_back(s);
+            const bool nested = s.exp->kind == ir::ExpKind::Loop || s.exp->kind == ir::ExpKind::If;
+            out.stms.push_back({s.pat, nested ? passes::rebuild(*s.exp, r) : s.exp});
             continue;
         }
         const auto &n = *s.exp->as<ir::ScremaExp>();

@@ -173,13 +173,9 @@ struct CudaCode {
      * instead, and why: they call a recursive function, or this generator cannot express
      * them yet (a CompilerLimitation's message). */
     std::map<std::string, std::string> on_host;
-    /** The kernels (passes::find_kernels) of the function generated, which is the
-     * entry's after split_row_ops made some screma two kernels: the report's list. */
-    struct Found {
-        std::string name, kind;
-        std::vector<std::string> fused;
-    };
-    std::vector<Found> found;
+    /** The report's list of the kernels of the function generated (kernel_reports), which
+     * is the entry's after split_row_ops made some screma two kernels. */
+    std::vector<compiler::KernelReport> found;
 };
 
 /** Generates the CUDA and the host program for `m.functions[0]`; the module's other

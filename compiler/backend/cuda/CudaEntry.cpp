@@ -138,16 +138,10 @@ CudaBuild compile(compiler::Optimised opt) {
     CudaBuild b;
     auto t0 = std::chrono::steady_clock::now();
     b.code = generate_code(opt.module);
-    opt.report.kernels.clear(); // those generated: a screma may have become two kernels
-    for (const CudaCode::Found &f : b.code.found) {
-        compiler::KernelReport k;
-        k.name = f.name;
-        k.kind = f.kind;
-        k.fused = f.fused;
+    opt.report.kernels = b.code.found; // those generated: a screma may have become two
+    for (compiler::KernelReport &k : opt.report.kernels)
         if (auto h = b.code.on_host.find(k.name); h != b.code.on_host.end())
             k.on_host = h->second;
-        opt.report.kernels.push_back(std::move(k));
-    }
     opt.report.backend = "cuda";
     opt.report.codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
