@@ -156,13 +156,7 @@ public:
             return false;
         kvirt_ = virtual_inputs(s);
         const Soac q{n->w, n->inputs, &n->map_lam, n->scans, n->reduces};
-        SoacK k;
-        k.os = ops_of(q);
-        k.nacc = k.os.nscan + k.os.nred;
-        k.nres = s.pat.size();
-        k.fv = free_vars(s);
-        for (const Param &p : s.pat)
-            k.pt.push_back(p.type);
+        const SoacK k = soac_k(s, q);
         if (k.nacc != k.os.ops.size() || columns(s, q, k))
             return false; // an operator of several operands, or columns() reads them
         for (size_t o = 0; o < k.nacc; o++) {
@@ -625,20 +619,27 @@ private:
         std::vector<Param> out_params;
     };
 
+    /** What columns() and the kernels need first of statement s binding SOAC q: its
+     * operators, accumulators, results, free vars and pattern types. */
+    SoacK soac_k(const Stm &s, const Soac &q) const {
+        SoacK k;
+        k.os = ops_of(q);
+        k.nacc = k.os.nscan + k.os.nred;
+        k.nres = s.pat.size();
+        k.fv = free_vars(s);
+        for (const Param &p : s.pat)
+            k.pt.push_back(p.type);
+        return k;
+    }
+
     /** Map, redomap, scanomap and screma kernels.  Reductions with operators not known
      * to commute give every thread a contiguous chunk of the rows, so they combine in
      * order; scans stage their tiles through shared memory to the same end. */
     void soac_kernel(const Stm &s, const Soac &q, const std::string &kname) {
-        SoacK k;
-        k.os = ops_of(q);
+        SoacK k = soac_k(s, q);
         const Ops &os = k.os;
-        k.nacc = os.nscan + os.nred;
-        k.nres = s.pat.size();
-        k.fv = free_vars(s);
         std::set<int> inside;
         params_in_exp(*s.exp, [&](const Param &p) { inside.insert(p.var.id); });
-        for (const Param &p : s.pat)
-            k.pt.push_back(p.type);
         if (std::optional<Columns> c = columns(s, q, k))
             return column_kernel(s, q, kname, *c, k);
         for (size_t r = 0; r < k.nres; r++) {
