@@ -89,9 +89,9 @@ void add(passes::SimplifyStats &a, const passes::SimplifyStats &b) {
 
 } // namespace
 
-std::vector<KernelReport> kernel_reports(const ir::Function &f) {
+std::vector<KernelReport> kernel_reports(const std::vector<passes::KernelInfo> &kernels) {
     std::vector<KernelReport> out;
-    for (const passes::KernelInfo &k : passes::find_kernels(f)) {
+    for (const passes::KernelInfo &k : kernels) {
         KernelReport r;
         r.name = k.name;
         r.kind = k.kind;
@@ -139,7 +139,7 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     }
     const ir::Function &f = o.module.functions.at(0);
     o.report.bounds.kept = passes::count_bounds_checks(f);
-    o.report.kernels = kernel_reports(f);
+    o.report.kernels = kernel_reports(passes::find_kernels(f));
     o.report.passes_ms = ms_since(t1);
     return o;
 }

@@ -13,6 +13,7 @@
 #include "compiler/ir/IR.h"
 #include "compiler/passes/BoundsCheck.h"
 #include "compiler/passes/Fusion.h"
+#include "compiler/passes/Kernels.h"
 #include "compiler/passes/Simplify.h"
 #include "frontend/AST.h"
 #include "runtime/cuda/CubinInfo.h"
@@ -61,8 +62,8 @@ struct EntryReport {
 };
 /** The JSON object `loom compile --emit stats` prints for one entry point. */
 nlohmann::json report_json(const EntryReport &r);
-/** The report's list of f's kernels (passes::find_kernels): names, kinds, what each fused. */
-std::vector<KernelReport> kernel_reports(const ir::Function &f);
+/** The report's list of kernels (passes::find_kernels' list): names, kinds, what each fused. */
+std::vector<KernelReport> kernel_reports(const std::vector<passes::KernelInfo> &kernels);
 
 struct PipelineOptions {
     bool verify_each_pass = false;

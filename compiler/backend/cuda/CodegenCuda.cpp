@@ -107,7 +107,7 @@ public:
         os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
             << "`\n";
         const std::vector<passes::KernelInfo> found = passes::find_kernels(f_);
-        code_.found = compiler::kernel_reports(f_);
+        code_.found = compiler::kernel_reports(found);
         for (const passes::KernelInfo &k : found) {
             if (k.calls) {
                 on_host(k, "it calls a recursive function, and a GPU thread's stack is too "
