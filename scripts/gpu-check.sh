@@ -179,11 +179,11 @@ fi
 # fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
 if want sweep; then
   # Each setting: VAR=value,... or default, for $SWEEP_BENCH; BENCH:setting for another.
-  # The default against streaming cache hints, the old default (before 2026-11-27) and
-  # the look-back's sleeps.
-  old=LOOM_CUDA_SCAN_THREADS=512,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=3,LOOM_CUDA_SCAN_STRIPES=block
+  # The default against rows folded before the look-back (LATE), with shorter and longer
+  # look-back sleeps, streaming cache hints, and the default again (drift).
+  late=LOOM_CUDA_SCAN_LATE=1
   wait=LOOM_CUDA_SCAN_WAIT_NS
-  settings=${SWEEP:-default LOOM_CUDA_SCAN_CACHE=stream $old $wait=0,LOOM_CUDA_SCAN_POLL_NS=0 $wait=600,LOOM_CUDA_SCAN_POLL_NS=300 $wait=2400,LOOM_CUDA_SCAN_POLL_NS=1200 LOOM_CUDA_SCAN_ORDER=atomic default}
+  settings=${SWEEP:-default $late $late,$wait=600,LOOM_CUDA_SCAN_POLL_NS=300 $late,$wait=2400,LOOM_CUDA_SCAN_POLL_NS=1200 LOOM_CUDA_SCAN_CACHE=stream $late,LOOM_CUDA_SCAN_CACHE=stream $wait=2400,LOOM_CUDA_SCAN_POLL_NS=1200 default}
   note "== sweep: loom-cuda, 10 runs a setting"
   for setting in $settings; do
     bench=${SWEEP_BENCH:-prefixsum}

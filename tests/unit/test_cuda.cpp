@@ -176,6 +176,33 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(r.source, "__launch_bounds__(256, 3) k0("));
         CHECK(has(r.source, "__launch_bounds__(512, 3) k1("));
     }
+    SUBCASE("scans folding their rows before the look-back (a tuning): NVRTC compiles them") {
+        const char *src =
+            "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"
+            "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip xs xs)))";
+        auto d = compile_ok(checked(src));
+        setenv("LOOM_CUDA_SCAN_LATE", "1", 1);
+        auto l = compile_ok(checked(src));
+        unsetenv("LOOM_CUDA_SCAN_LATE");
+        // The aggregate goes out, then the rows are folded from the thread's prefix within
+        // the tile, then warp 0 sleeps and looks back; each row takes the tile's prefix
+        // on its way out (16-byte stores too).  By default: after the look-back.
+        auto at = [&](const std::string &text, const std::string &what) {
+            size_t i = text.find(what);
+            CHECK_MESSAGE(i != std::string::npos, what);
+            return i;
+        };
+        const std::string k0 = l.source.substr(at(l.source, " k0("));
+        CHECK(at(k0, "lrt::pack_status(lrt::TILE_AGGREGATE") <
+              at(k0, "stg_0_[lrt::padded(e_)] = pre_0_;"));
+        CHECK(at(k0, "stg_0_[lrt::padded(e_)] = pre_0_;") < at(k0, "lrt::pause(1200);"));
+        CHECK(at(k0, "lrt::pause(1200);") < at(k0, "int32_t y0_ = stg_0_[lrt::padded(e_) + k_];"));
+        CHECK(has(k0, "int32_t y0_ = stg_0_[lrt::padded(e_)];"));       // a partial tile's rows
+        CHECK(has(l.source, "int32_t y1_ = stg_1_[lrt::padded(e_)];")); // the pair's second
+        CHECK(!has(d.source, "y0_"));
+        const std::string d0 = d.source.substr(at(d.source, " k0("));
+        CHECK(at(d0, "lrt::pause(1200);") < at(d0, "stg_0_[lrt::padded(e_)] = pre_0_;"));
+    }
     SUBCASE("scans staged a warp at a time, in blocks of 128 (a tuning): NVRTC compiles them") {
         const char *src =
             "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"

@@ -1815,16 +1815,20 @@ private:
             return 0;
         return items % vec == 0 ? vec : 0;
     }
+    /** What is written out of a staged scan element (its code emitted): the names of its
+     * accumulators' values, given the element's subscript into their staging arrays. */
+    using RowValue = std::function<std::vector<std::string>(const std::string &)>;
     /** Copies the scan's tile between rank-1 array `arr` (from row base_) and its staging
      * `stg` (into it with `load`, else out of it).  `rows()` emits the copy a row at a
      * time; with `vec` (vec_elems, elements of type `t`, the kernel's vec_) a full tile
      * whose first element is 16-byte aligned in `arr` moves by 16-byte accesses instead,
      * striped over the block as rows are (coalesced), at 32-bit offsets from the tile's
-     * start; `rows()` takes the other tiles (the last, or a misaligned view's). */
+     * start; `rows()` takes the other tiles (the last, or a misaligned view's).  Out of
+     * it, `value` (when given) makes what is written of a staged element. */
     template <class Rows>
     void copy_tile(int vec, int items, const ScanTuning &tune, bool load, const std::string &t,
                    const std::string &arr, const std::string &stg, const std::string &tile,
-                   Rows rows) {
+                   const RowValue *value, Rows rows) {
         if (!vec)
             return rows();
         const std::string g = load ? "vin_" : "vout_", n = std::to_string(vec);
@@ -1847,7 +1851,13 @@ private:
         } else {
             line("vec_ x_;");
             line("#pragma unroll");
-            line("for (int k_ = 0; k_ < " + n + "; k_++) x_.v[k_] = " + at + ";");
+            if (value) {
+                open("for (int k_ = 0; k_ < " + n + "; k_++) {");
+                line("x_.v[k_] = " + (*value)("[lrt::padded(e_) + k_]")[0] + ";");
+                close();
+            } else {
+                line("for (int k_ = 0; k_ < " + n + "; k_++) x_.v[k_] = " + at + ";");
+            }
             line(tune.stream ? "__stcs((int4 *)(vout_ + e_), *(const int4 *)&x_);"
                              : "*(vec_ *)(vout_ + e_) = x_;");
         }
@@ -1887,6 +1897,7 @@ private:
             scan_tuning(staged && prim_size(k.pt[0].elem) == 4 && vec_elems(q, k, 4));
         const int items = scan_items(acc_bytes, staged, tune);
         const int can_vec = staged ? vec_elems(q, k, items) : 0;
+        const bool late = staged && tune.late;
         std::vector<KParam> status;
         if (packed) {
             KernelArg st = scratch("status", "uint64_t", 'T');
@@ -1953,7 +1964,7 @@ private:
         if (staged) {
             // The tile's rows in stripes, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, [&] {
+            copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, nullptr, [&] {
                 open_tile_rows(items, false, tune);
                 std::vector<std::string> r = mapped_row(q, "i_");
                 for (size_t a = 0; a < k.nacc; a++)
@@ -2004,22 +2015,36 @@ private:
             line("if (lane_ < nw_) " + wsum[a] + "[lane_] = " + t[a] + ";");
         close();
         line("__syncthreads();");
+        std::vector<std::string> agg = names("agg_", k.nacc), pre = names("pre_", k.nacc);
+        if (late) {
+            // ScanTuning::late: the aggregate out first, then every thread's rows folded
+            // from its prefix within the tile while the earlier tiles finish; the tile's
+            // prefix joins each row on its way out.
+            open("if (threadIdx.x == 0 && tile_ > 0) {");
+            for (size_t a = 0; a < k.nacc; a++)
+                line(k.acc_t[a] + " " + agg[a] + " = " + wsum[a] + "[nw_ - 1];");
+            publish(k, packed, "lrt::TILE_AGGREGATE", agg);
+            close();
+            thread_prefix(k, wsum, ex, pre);
+            fold_own_rows(k, items, tune, mine, stg, pre);
+        }
 
         // Warp 0: the tile's exclusive prefix by look-back, 32 earlier tiles at a time
         // (lane l reads tile p_ - l), up to the nearest one with its inclusive prefix.
         open("if (warp_ == 0) {");
-        std::vector<std::string> agg = names("agg_", k.nacc), tex = names("tex_", k.nacc),
-                                 inc = names("inc_", k.nacc), x = names("x_", k.nacc),
-                                 oth = names("lb_", k.nacc);
+        std::vector<std::string> tex = names("tex_", k.nacc), inc = names("inc_", k.nacc),
+                                 x = names("x_", k.nacc), oth = names("lb_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++) {
             line(k.acc_t[a] + " " + agg[a] + " = " + wsum[a] + "[nw_ - 1];");
             line(k.acc_t[a] + " " + tex[a] + " = " + k.neutral[a] + ";");
             line(k.acc_t[a] + " " + inc[a] + " = " + agg[a] + ";");
         }
         open("if (tile_ > 0) {");
-        open("if (lane_ == 0) {");
-        publish(k, packed, "lrt::TILE_AGGREGATE", agg);
-        close();
+        if (!late) {
+            open("if (lane_ == 0) {");
+            publish(k, packed, "lrt::TILE_AGGREGATE", agg);
+            close();
+        }
         if (tune.wait_ns > 0)
             line("lrt::pause(" + std::to_string(tune.wait_ns) + ");");
         line("int64_t p_ = tile_ - 1;");
@@ -2082,42 +2107,76 @@ private:
         close();
         line("__syncthreads();");
 
-        // Each thread's prefix: the tile's, its warp's, its own in the warp, in order.
-        std::vector<std::string> pre = names("pre_", k.nacc);
-        for (size_t a = 0; a < k.nacc; a++)
-            line(k.acc_t[a] + " " + pre[a] + " = warp_ > 0 ? " + wsum[a] + "[warp_ - 1] : " +
-                 k.neutral[a] + ";");
-        combine_ops(os, is_scan, pre, ex, pre);
-        std::vector<std::string> tp(k.nacc);
-        for (size_t a = 0; a < k.nacc; a++) {
-            tp[a] = "tp" + std::to_string(a) + "_";
-            line(k.acc_t[a] + " " + tp[a] + " = " + tpre[a] + ";");
-        }
-        combine_ops(os, is_scan, tp, pre, pre);
-        if (staged) {
-            // The thread's items folded again, from its prefix on, into shared memory,
-            // then written out coalesced.
-            open_tile_rows(items, true, tune);
-            combine_ops(os, is_scan, pre, mine, pre);
-            for (size_t a = 0; a < os.nscan; a++)
-                line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
-            close();
-            close();
-            line(stage_sync(tune));
-            const std::string out = name(s.pat[0].var);
-            copy_tile(vec, items, tune, false, k.acc_t[0], out, stg[0], tiles, [&] {
-                open_tile_rows(items, false, tune);
-                for (size_t a = 0; a < os.nscan; a++)
-                    put_row(name(s.pat[a].var), k.pt[a], "i_", stg[a] + "[lrt::padded(e_)]");
-                close();
-                close();
-            });
+        std::vector<std::string> tp = names("tp", k.nacc);
+        auto tile_prefix = [&] {
+            for (size_t a = 0; a < k.nacc; a++)
+                line(k.acc_t[a] + " " + tp[a] + " = " + tpre[a] + ";");
+        };
+        if (!late) {
+            // Each thread's prefix: the tile's, its warp's, its own in the warp, in order;
+            // (staged) its rows folded again from there into shared memory.
+            thread_prefix(k, wsum, ex, pre);
+            tile_prefix();
+            combine_ops(os, is_scan, tp, pre, pre);
+            if (staged) {
+                fold_own_rows(k, items, tune, mine, stg, pre);
+                line(stage_sync(tune));
+            } else {
+                fold_prefix(s, os, k.pt, pre, k.acc_t, "lo_", "hi_");
+            }
         } else {
-            fold_prefix(s, os, k.pt, pre, k.acc_t, "lo_", "hi_");
+            tile_prefix();
+        }
+        if (staged) {
+            // Written out coalesced (late: each with the tile's prefix on its left).
+            const std::string out = name(s.pat[0].var);
+            const RowValue value = [&](const std::string &at) {
+                std::vector<std::string> v = names_at(stg, at);
+                if (!late)
+                    return v;
+                std::vector<std::string> y = names("y", k.nacc);
+                for (size_t a = 0; a < os.nscan; a++)
+                    line(k.acc_t[a] + " " + y[a] + " = " + v[a] + ";");
+                combine_ops(os, is_scan, tp, y, y);
+                return y;
+            };
+            copy_tile(vec, items, tune, false, k.acc_t[0], out, stg[0], tiles,
+                      late ? &value : nullptr, [&] {
+                          open_tile_rows(items, false, tune);
+                          std::vector<std::string> v = value("[lrt::padded(e_)]");
+                          for (size_t a = 0; a < os.nscan; a++)
+                              put_row(name(s.pat[a].var), k.pt[a], "i_", v[a]);
+                          close();
+                          close();
+                      });
         }
         line("__syncthreads();"); // the shared values are read before the next tile's
         close();
         end_kernel();
+    }
+
+    /** `pre`: a scan thread's exclusive prefix within its tile (its warp's, then its own
+     * in the warp: wsum and ex of scan_kernel). */
+    void thread_prefix(const SoacK &k, const std::vector<std::string> &wsum,
+                       const std::vector<std::string> &ex, const std::vector<std::string> &pre) {
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc_t[a] + " " + pre[a] + " = warp_ > 0 ? " + wsum[a] +
+                 "[warp_ - 1] : " + k.neutral[a] + ";");
+        combine_ops(
+            k.os, [&](size_t o) { return k.os.is_scan(o); }, pre, ex, pre);
+    }
+    /** A scan thread's own rows of its staged tile (`mine`) folded from `pre` on, each
+     * result into the tile's staging `stg`. */
+    void fold_own_rows(const SoacK &k, int items, const ScanTuning &tune,
+                       const std::vector<std::string> &mine, const std::vector<std::string> &stg,
+                       const std::vector<std::string> &pre) {
+        open_tile_rows(items, true, tune);
+        combine_ops(
+            k.os, [&](size_t o) { return k.os.is_scan(o); }, pre, mine, pre);
+        for (size_t a = 0; a < k.os.nscan; a++)
+            line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
+        close();
+        close();
     }
 
     /** Thread 0 publishes its tile's values `v` with `flag` (look-back readers see the
@@ -2489,6 +2548,8 @@ ScanTuning scan_tuning(bool copy32) {
         t.most_items = std::clamp(std::atoi(e), 1, 64);
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_CACHE"))
         t.stream = std::string(e) == "stream";
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_LATE"))
+        t.late = std::string(e) == "1";
     return t;
 }
 

@@ -110,6 +110,12 @@ struct ScanTuning {
      * (__ldcs, __stcs: each row is read and written once, so it need not stay in L2 and
      * push out the tiles' status words); not yet timed on a GPU. */
     bool stream = false;
+    /** ($LOOM_CUDA_SCAN_LATE=1) a staged tile publishes its aggregate as soon as the block
+     * has it, and its threads fold their rows from their prefixes within the tile before
+     * warp 0 looks back (while the earlier tiles finish) instead of after; the tile's
+     * prefix is then combined into each row as it is written out (one more operator
+     * application a row, off the look-back's critical path); not yet timed on a GPU. */
+    bool late = false;
 };
 /** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
