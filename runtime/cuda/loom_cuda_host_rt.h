@@ -142,15 +142,17 @@ template <class T, int R> uint64_t on_dev(const Arr<T, R> &a) {
     }
     if (!(m->pad[M_VALID] & ON_DEV)) {
         const void *host = (const void *)(intptr_t)m->pad[M_HOST];
+        uint64_t kept = 0; // Loom's copy of an argument's bytes
         if (m->pad[M_ARG] == ARG_BLOCK && m->pad[M_BYTES] > 0) {
-            uint64_t p = 0;
-            ok(dev->arg(dev->self, host, m->pad[M_BYTES], &p));
-            if (p) {
-                m->pad[M_DEV] = (int64_t)p;
+            ok(dev->arg(dev->self, host, m->pad[M_BYTES], &kept));
+            if (kept) {
+                m->pad[M_DEV] = (int64_t)kept;
                 m->pad[M_ARG] = ARG_KEPT;
             }
         }
-        if (!m->pad[M_DEV]) {
+        // Else uploaded, into the block's mirror when it has one (stale: the host wrote
+        // the block since the device last did, host_written).
+        if (!kept) {
             dev_block(m);
             if (m->pad[M_BYTES] > 0)
                 ok(dev->upload(dev->self, (uint64_t)m->pad[M_DEV], host, m->pad[M_BYTES]));

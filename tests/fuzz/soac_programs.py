@@ -2,11 +2,13 @@
 """Random SOAC programs for differential testing: every backend against the interpreter.
 
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
-scan, hist, filter, scatter, replicate, transpose, reverse, iota, loops, lets and unzipped
-pairs over i32 (or, with --type f32, f32) arrays of up to three dimensions (operators
-element by element on rows too: `map2 (map2 f)`), with a random input (sizes from 0 up,
-a fifth of them tall) and, as its expected output, what the
-interpreter (`loom run --backend interp`) prints.  `loom test --backend cpu,cuda FILE`
+scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops, lets,
+unzipped pairs, reductions and scans of pairs, slices, concat, flatten, indexing and
+in-place updates over i32 (or, with --type f32, f32) arrays of up to three dimensions
+(operators element by element on rows too: `map2 (map2 f)`), with a random input (sizes
+from 0 up, a fifth of them tall) and, as its expected output, what the interpreter
+(`loom run --backend interp`) prints, or, where the interpreter fails (an index out of
+bounds, an integer division by zero), that the program must fail.  `loom test --backend cpu,cuda FILE`
 then checks the compiled backends against it (cuda under LOOM_CUDA_EMULATE=1 without a
 GPU).  With i32 every backend must agree exactly (i32 arithmetic wraps); with f32 the
 inputs are halves, and results are compared within loom test's tolerance (a reduction's
@@ -27,6 +29,8 @@ import sys
 def ops(t):
     return [("(+)", f"0{t}"), ("(*)", f"1{t}"), (f"{t}.max", f"{t}.lowest"), (f"{t}.min", f"{t}.highest")]
 DIMS = ["n", "m", "k"]
+# The failures the generator means: indices out of bounds, integer division by zero.
+FAILS = ["out of bounds", "division by zero"]
 # The entry's parameters: name -> shape.
 PARAMS = {"x3": ["n", "m", "k"], "x2": ["n", "m"], "x1": ["n"], "y1": ["m"], "z1": ["k"], "s": []}
 
@@ -63,7 +67,7 @@ class Gen:
             return leaf()
         d = depth - 1
         any_shape = lambda: [self.rng.choice(DIMS)]
-        return self.pick(
+        return self.pick(*([
             (3, leaf),
             (3, lambda: f"({self.scalar(env, d)} {self.rng.choice(['+', '-', '*'])} {self.scalar(env, d)})"),
             (2, lambda: f"{self.t}.{self.rng.choice(['max', 'min'])} {self.scalar(env, d)} {self.scalar(env, d)}"),
@@ -72,7 +76,49 @@ class Gen:
             (1, lambda: f"{self.t}.sum (filter (\\{(x := self.name())} -> {x} > 0{self.t}) {self.array(env, any_shape(), d)})"),
             (1, lambda: f"{self.t}.i64 (length {self.array(env, any_shape(), d)})"),
             (1, lambda: self.last(env, d)),
+            (1, lambda: f"{self.t}.sum {self.anon(env, d)}"),
+            (1, lambda: f"{self.array(env, any_shape(), d)}[{self.index(env, d)}]"),
+            (1, lambda: self.pair_reduce(env, d)),
+        ] + ([(1, lambda: self.divide(env, d))] if self.t == "i32" else [])))
+
+    def index(self, env, depth):
+        """An i64 index: small, maybe out of bounds (the program must then fail)."""
+        return self.pick((2, lambda: str(self.rng.randint(-1, 4))),
+                         (1, lambda: f"i64.{self.t} {self.scalar(env, depth)}"))
+
+    def divide(self, env, depth):
+        """Integer division or remainder, by zero at times (a failure), or guarded."""
+        a, b = self.scalar(env, depth), self.scalar(env, depth)
+        op = self.rng.choice(["/", "%"])
+        if self.rng.random() < 0.5:
+            b = f"(let d = {b} in if d == 0i32 then 1i32 else d)"
+        return f"({a} {op} {b})"
+
+    def anon(self, env, depth):
+        """A rank-1 array of a size no dimension names: filtered, sliced (maybe out of
+        bounds), strided, concatenated, flattened or rotated."""
+        dim = lambda: self.rng.choice(DIMS)
+        arr = lambda: self.array(env, [dim()], depth)
+        lo, hi = self.rng.randint(0, 3), self.rng.randint(0, 5)
+        x = self.name()
+        return self.pick(
+            (2, lambda: f"(filter (\\{x} -> {x} % 2{self.t} == 0{self.t}) {arr()})" if self.t == "i32"
+             else f"(filter (\\{x} -> {x} < 1{self.t}) {arr()})"),
+            (2, lambda: f"({arr()}[{lo}:{max(lo, hi) if self.rng.random() < 0.8 else hi}])"),
+            (1, lambda: f"({arr()}[::{self.rng.choice([1, 2, 3, -1, -2])}])"),
+            (2, lambda: f"(concat {arr()} {arr()})"),
+            (1, lambda: f"(flatten {self.array(env, [dim(), dim()], depth)})"),
+            (1, lambda: f"(rotate {self.rng.randint(-4, 4)} {arr()})"),
         )
+
+    def pair_reduce(self, env, depth):
+        """A reduction of pairs by a pair of operators, both results used."""
+        (o1, n1), (o2, n2) = self.rng.choice(self.ops), self.rng.choice(self.ops)
+        a, b, c, d, p, q = (self.name() for _ in range(6))
+        dim = self.rng.choice(DIMS)
+        return (f"(let ({p}, {q}) = reduce (\\({a}, {b}) ({c}, {d}) -> ({o1} {a} {c}, {o2} {b} {d})) "
+                f"({n1}, {n2}) (zip {self.array(env, [dim], depth)} {self.array(env, [dim], depth)}) "
+                f"in {p} - {q})")
 
     def last(self, env, depth):
         a = self.name()
@@ -129,11 +175,27 @@ class Gen:
         ]
         if len(shape) >= 2:
             choices.append((1, lambda: f"(transpose {self.array(env, [shape[1], shape[0]] + shape[2:], d)})"))
+        choices.append((1, lambda: f"(rotate {self.rng.randint(-4, 4)} {self.array(env, shape, d)})"))
+        choices.append((1, lambda: self.update(env, shape, d)))
+        choices.append((1, lambda: f"{self.array(env, [self.rng.choice(DIMS)] + shape, d)}[{self.index(env, d)}]"))
         if len(shape) == 1:
             choices.append((1, lambda: self.pairs(env, shape, d)))
-        if len(shape) == 1:
             choices.append((1, lambda: self.hist(env, shape, d)))
+            choices.append((1, lambda: self.pair_scan(env, shape, d)))
         return self.pick(*choices)
+
+    def update(self, env, shape, depth):
+        """A copy with one row replaced (the index maybe out of bounds: a failure)."""
+        return (f"(copy {self.array(env, shape, depth)} with [{self.index(env, depth)}] = "
+                f"{self.expr(env, shape[1:], depth)})")
+
+    def pair_scan(self, env, shape, depth):
+        """A scan of pairs by a pair of operators, both results used."""
+        (o1, n1), (o2, n2) = self.rng.choice(self.ops), self.rng.choice(self.ops)
+        a, b, c, d, p, q = (self.name() for _ in range(6))
+        return (f"(let ({p}, {q}) = unzip (scan (\\({a}, {b}) ({c}, {d}) -> ({o1} {a} {c}, {o2} {b} {d})) "
+                f"({n1}, {n2}) (zip {self.array(env, shape, depth)} {self.array(env, shape, depth)})) "
+                f"in {self.array({**env, p: shape, q: shape}, shape, depth)})")
 
     def let(self, env, shape, depth):
         """A value bound once and likely used more than once (fusion must not repeat it)."""
@@ -238,12 +300,14 @@ def main():
         sig = " ".join(f"({p}: {''.join(f'[{d}]' for d in s)}{args.type})" for p, s in PARAMS.items())
         src = f"entry e{i} [n][m][k] {sig} =\n  {body}\n"
         entries.append((f"e{i}", src, inputs))
-    # The interpreter's results are the expected outputs; programs it rejects or fails are
-    # left out (the generator's own mistakes, or sizes that do not match).
+    # The interpreter's results are the expected outputs, its failures of the kinds the
+    # generator means (FAILS) expected failures (of any of those kinds: which failing
+    # element a parallel backend meets first may differ); programs it rejects or fails
+    # otherwise are left out (the generator's own mistakes, or sizes that do not match).
     with open(args.out, "w") as f:
         f.write(f"-- Generated by tests/fuzz/soac_programs.py --seed {args.seed} --count {args.count} "
                 f"--depth {args.depth} --type {args.type}\n")
-        kept = 0
+        kept = failing = 0
         for name, src, inputs in entries:
             one = args.out + ".one.fut"
             with open(one, "w") as g:
@@ -253,12 +317,16 @@ def main():
                                    input=inputs, capture_output=True, text=True, timeout=10)
             except subprocess.TimeoutExpired:
                 continue
-            if r.returncode != 0:
+            if r.returncode == 0:
+                out = r.stdout.strip().replace("\n", " ")
+                f.write(f"\n-- ==\n-- entry: {name}\n-- input {{ {inputs} }}\n-- output {{ {out} }}\n{src}")
+            elif "runtime error:" in r.stderr and any(k in r.stderr for k in FAILS):
+                f.write(f"\n-- ==\n-- entry: {name}\n-- input {{ {inputs} }}\n-- error: {'|'.join(FAILS)}\n{src}")
+                failing += 1
+            else:
                 continue
-            out = r.stdout.strip().replace("\n", " ")
-            f.write(f"\n-- ==\n-- entry: {name}\n-- input {{ {inputs} }}\n-- output {{ {out} }}\n{src}")
             kept += 1
-    print(f"{args.out}: {kept} of {args.count} programs kept")
+    print(f"{args.out}: {kept} of {args.count} programs kept, {failing} of them failing")
 
 
 if __name__ == "__main__":

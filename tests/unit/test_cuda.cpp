@@ -307,6 +307,30 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(kinds == std::vector<std::string>{"k0 map", "k1 screma"}); // both fused
         CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));
     }
+    SUBCASE("operators on scalars and on rows of two shapes in one screma: a kernel each") {
+        // Horizontal fusion makes the three reductions one screma; its operands are the
+        // inputs' rows as they are, so no map kernel makes them.
+        auto c = compile_ok(
+            checked("entry main [n][m][k] (xs: [n][m]i32) (ys: [n][k]i32) (zs: [n]i32) =\n"
+                    "  (i32.sum zs, reduce (map2 (+)) (replicate m 0) xs,\n"
+                    "   reduce (map2 i32.max) (replicate k i32.lowest) ys)"));
+        CHECK(c.on_host.empty());
+        std::vector<std::string> kinds;
+        for (const compiler::KernelReport &f : c.found)
+            kinds.push_back(f.name + " " + f.kind);
+        CHECK(kinds == std::vector<std::string>{"k0 redomap", "k1 redomap", "k2 redomap"});
+        // The scalars' reduction first, then a column kernel per row shape.
+        CHECK(!has(c.source, "k0_carry("));
+        CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));
+        // Rows made by the map part (the same free row each time) are made first, beside
+        // a scan of them and a sum of scalars.
+        auto r = compile_ok(
+            checked("entry main [n][m] (xs: [n]i32) (y: [m]i32) =\n"
+                    "  (scan (map2 (+)) (replicate m 0) (map (\\_ -> y) xs), i32.sum xs)"));
+        CHECK(r.on_host.empty());
+        REQUIRE(r.found.size() == 3);
+        CHECK(r.found[0].kind == "map");
+    }
     SUBCASE("scan of a matrix's rows element by element: a thread per column and chunk") {
         auto c = compile_ok(
             checked("entry main [n][m] (a: [n][m]i64) = scan (map2 (+)) (replicate m 0) a"));

@@ -145,29 +145,56 @@ public:
         return std::move(code_);
     }
 
-    /** Whether kernel statement s is a screma whose operators all work element by element
-     * on rows that its map part makes in a way the column kernel cannot read (columns():
-     * rows picked from free arrays, made by loops or nested SOACs, ...), rows of sizes
-     * known before it.  split_row_ops() then has a map kernel make those rows first and
-     * the column kernel read them, rather than the host's cores run the whole of it. */
-    bool splits_rows(const Stm &s) {
+    /** For a kernel statement s that is a screma with operators on rows (arrays) which
+     * the column kernel cannot take as it is, the groups of its operators (indices into
+     * its scans, then its reduces) that can each be a kernel of their own once a map
+     * kernel has made their operand rows (split_rows_in): the operators on scalars, then
+     * those on rows of each shape, working element by element on rows of sizes known
+     * before the kernel.  Empty when s needs no split or some operator cannot be so
+     * taken (the host's cores then run it).  That covers rows the column kernel cannot
+     * read (columns(): picked from free arrays, made by loops or nested SOACs, ...) and
+     * operators on rows of several shapes, or beside operators on scalars. */
+    std::vector<std::vector<size_t>> split_groups(const Stm &s) {
         auto *n = s.exp->as<ir::ScremaExp>();
         if (!n || n->scans.size() + n->reduces.size() == 0)
-            return false;
+            return {};
         kvirt_ = virtual_inputs(s);
         const Soac q{n->w, n->inputs, &n->map_lam, n->scans, n->reduces};
         const SoacK k = soac_k(s, q);
-        if (k.nacc != k.os.ops.size() || columns(s, q, k))
-            return false; // an operator of several operands, or columns() reads them
-        for (size_t o = 0; o < k.nacc; o++) {
-            const IType row = k.os.is_scan(o) ? k.pt[o].row() : k.pt[o];
-            if (row.rank() == 0 || !elementwise_op(k.os.ops[o]->lam, row.rank()))
-                return false;
+        if (columns(s, q, k))
+            return {};
+        std::vector<size_t> scalars;
+        std::vector<std::pair<std::vector<SubExp>, std::vector<size_t>>> shapes;
+        for (size_t o = 0; o < k.os.ops.size(); o++) {
+            const size_t a = k.os.first[o];
+            const IType row = k.os.is_scan(o) ? k.pt[a].row() : k.pt[a];
+            bool scalar = true;
+            for (size_t j = a; j < a + k.os.ops[o]->neutral.size(); j++)
+                scalar = scalar && (k.os.is_scan(o) ? k.pt[j].row() : k.pt[j]).rank() == 0;
+            if (scalar) {
+                scalars.push_back(o);
+                continue;
+            }
+            if (k.os.ops[o]->neutral.size() != 1 || !elementwise_op(k.os.ops[o]->lam, row.rank()))
+                return {}; // an operator of several operands on rows, or not elementwise
             for (const SubExp &d : row.dims)
                 if (!known_before(d, k))
-                    return false;
+                    return {};
+            auto g = std::find_if(shapes.begin(), shapes.end(),
+                                  [&](const auto &x) { return x.first == row.dims; });
+            if (g == shapes.end())
+                shapes.push_back({row.dims, {o}});
+            else
+                g->second.push_back(o);
         }
-        return true;
+        if (shapes.empty())
+            return {}; // scalars only: the SOAC kernels take them
+        std::vector<std::vector<size_t>> groups;
+        if (!scalars.empty())
+            groups.push_back(scalars);
+        for (auto &[dims, ops] : shapes)
+            groups.push_back(ops);
+        return groups;
     }
 
 private:
@@ -2570,40 +2597,88 @@ int scan_items(size_t acc_bytes, bool staged, const ScanTuning &tune) {
 
 namespace {
 
-/** `b` with each statement of `split` (Gen::splits_rows) made two: a map making its
- * operators' operand rows (and its other map results), then the screma over those rows
- * alone (the column kernel's case); loops' and ifs' bodies likewise. */
-ir::Body split_rows_in(const ir::Body &b, const std::set<const ir::Stm *> &split, ir::Module &m) {
+using SplitGroups = std::map<const ir::Stm *, std::vector<std::vector<size_t>>>;
+
+/** `b` with each statement of `split` (Gen::split_groups) made several: a map making its
+ * operators' operand rows (and its other map results), then a screma over those rows
+ * alone for each group of its operators (the column kernel's case, or the SOAC kernels'
+ * for operators on scalars); loops' and ifs' bodies likewise. */
+ir::Body split_rows_in(const ir::Body &b, const SplitGroups &split, ir::Module &m) {
     passes::ExpRebuild r; // a loop's or an if's bodies (find_kernels' places), lambdas kept
     r.body = [&](const ir::Body &x) { return split_rows_in(x, split, m); };
     r.lambda = [](const ir::Lambda &l) { return l; };
     ir::Body out;
     out.result = b.result;
     for (const ir::Stm &s : b.stms) {
-        if (!split.count(&s)) {
+        auto groups = split.find(&s);
+        if (groups == split.end()) {
             const bool nested = s.exp->kind == ir::ExpKind::Loop || s.exp->kind == ir::ExpKind::If;
             out.stms.push_back({s.pat, nested ? passes::rebuild(*s.exp, r) : s.exp});
             continue;
         }
         const auto &n = *s.exp->as<ir::ScremaExp>();
-        const size_t nscan = n.scans.size(), nacc = nscan + n.reduces.size();
-        std::vector<ir::Param> rows_pat;
-        std::vector<ir::Var> rows;
-        ir::Lambda id;
-        for (size_t o = 0; o < nacc; o++) {
-            const ir::Type row = o < nscan ? s.pat[o].type.row() : s.pat[o].type;
-            const ir::Var v{m.next_var_id++, "rows"}, p{m.next_var_id++, "row"};
-            rows_pat.push_back({v, row.array_of(n.w)});
-            rows.push_back(v);
-            id.params.push_back({p, row});
-            id.body.result.push_back(ir::SubExp::of(p));
-            id.ret.push_back(row);
+        const size_t nscan = (size_t)n.num_scan_results(),
+                     nacc = nscan + (size_t)n.num_reduce_results();
+        // Each operand's rows: an input's when the map part passes its rows on as they
+        // are, else made by the map (with the map's other results).
+        std::vector<ir::Var> rows_of(nacc);
+        std::vector<ir::Param> made, row_params; // the rows made, and a row of each operand
+        ir::Lambda maker = n.map_lam;
+        maker.body.result.clear();
+        maker.ret.clear();
+        for (size_t a = 0; a < s.pat.size(); a++) {
+            const ir::SubExp &r = n.map_lam.body.result[a];
+            auto in = std::find_if(
+                n.map_lam.params.begin(), n.map_lam.params.end(),
+                [&](const ir::Param &p) { return !r.is_const && p.var.id == r.var.id; });
+            if (a < nacc) {
+                const ir::Type row = a < nscan ? s.pat[a].type.row() : s.pat[a].type;
+                const ir::Var v{m.next_var_id++, "rows"}, p{m.next_var_id++, "row"};
+                row_params.push_back({p, row});
+                if (in != n.map_lam.params.end()) {
+                    rows_of[a] = n.inputs[(size_t)(in - n.map_lam.params.begin())];
+                    continue;
+                }
+                rows_of[a] = v;
+                made.push_back({v, row.array_of(n.w)});
+            } else {
+                made.push_back(s.pat[a]);
+            }
+            maker.body.result.push_back(r);
+            maker.ret.push_back(n.map_lam.ret[a]);
         }
-        for (size_t r = nacc; r < s.pat.size(); r++)
-            rows_pat.push_back(s.pat[r]);
-        out.stms.push_back({rows_pat, ir::MapExp::make(n.w, n.map_lam, n.inputs)});
-        out.stms.push_back({std::vector<ir::Param>(s.pat.begin(), s.pat.begin() + (long)nacc),
-                            ir::ScremaExp::make(n.w, rows, n.scans, n.reduces, id, {})});
+        if (!made.empty())
+            out.stms.push_back({made, ir::MapExp::make(n.w, maker, n.inputs)});
+        // Operator o (scans, then reduces) and its accumulators [first, first + operands).
+        std::vector<const ir::ScremaOp *> ops;
+        std::vector<size_t> first;
+        size_t acc = 0;
+        for (const auto *list : {&n.scans, &n.reduces})
+            for (const ir::ScremaOp &op : *list) {
+                ops.push_back(&op);
+                first.push_back(acc);
+                acc += op.neutral.size();
+            }
+        for (const std::vector<size_t> &group : groups->second) {
+            std::vector<ir::ScremaOp> scans, reduces;
+            std::vector<ir::Param> pat;
+            std::vector<ir::Var> rows;
+            ir::Lambda id;
+            for (bool scan : {true, false})
+                for (size_t o : group) {
+                    if ((o < n.scans.size()) != scan)
+                        continue;
+                    (scan ? scans : reduces).push_back(*ops[o]);
+                    for (size_t a = first[o]; a < first[o] + ops[o]->neutral.size(); a++) {
+                        pat.push_back(s.pat[a]);
+                        rows.push_back(rows_of[a]);
+                        id.params.push_back(row_params[a]);
+                        id.body.result.push_back(ir::SubExp::of(row_params[a].var));
+                        id.ret.push_back(row_params[a].type);
+                    }
+                }
+            out.stms.push_back({pat, ir::ScremaExp::make(n.w, rows, scans, reduces, id, {})});
+        }
     }
     return out;
 }
@@ -2611,12 +2686,13 @@ ir::Body split_rows_in(const ir::Body &b, const std::set<const ir::Stm *> &split
 } // namespace
 
 CudaCode generate_code(const ir::Module &m) {
-    std::set<const ir::Stm *> split;
+    SplitGroups split;
     {
         Gen g(m.functions.at(0));
         for (const passes::KernelInfo &k : passes::find_kernels(m.functions.at(0)))
-            if (!k.calls && g.splits_rows(*k.stm))
-                split.insert(k.stm);
+            if (!k.calls)
+                if (auto groups = g.split_groups(*k.stm); !groups.empty())
+                    split[k.stm] = std::move(groups);
     }
     if (split.empty()) {
         CudaCode c = Gen(m.functions.at(0)).run();

@@ -180,7 +180,7 @@ struct CudaCode {
      * them yet (a CompilerLimitation's message). */
     std::map<std::string, std::string> on_host;
     /** The report's list of the kernels of the function generated (kernel_reports), which
-     * is the entry's after split_row_ops made some screma two kernels. */
+     * is the entry's after split_rows_in made some screma several kernels. */
     std::vector<compiler::KernelReport> found;
 };
 
