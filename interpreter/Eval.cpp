@@ -258,8 +258,18 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
                 sizes_from_fun_values(params[i]->type, args[i], f.fundef->size_params, typed_sizes);
             if (result_type) sizes_from_types(f.fundef->ret, *result_type, f.fundef->size_params, typed_sizes);
         }
+        // Type parameters instantiated with arrays of sizes the call does not know take
+        // them from the arguments (so an empty result has the argument's row shape).
+        std::shared_ptr<TypeSubst> known;
+        if (f.subst && std::any_of(f.subst->begin(), f.subst->end(),
+                                   [](const auto &e) { return has_unknown_dims(e.second); })) {
+            known = std::make_shared<TypeSubst>(*f.subst);
+            for (size_t i = 0; i < params.size(); ++i)
+                type_param_sizes(params[i]->type, args[i], *known);
+        }
         FrameGuard guard(*this);
-        frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, f.subst.get(), f.prelude};
+        frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, known ? known.get() : f.subst.get(),
+                       f.prelude};
         if (f.fundef && !f.fundef->size_params.empty()) {
             for (size_t i = 0; i < params.size(); ++i)
                 bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);
@@ -311,6 +321,39 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
 }
 
 // ---------------------------------------------------------------- patterns
+
+bool Evaluator::has_unknown_dims(const TypePtr &t) {
+    return t && t->kind == Type::Kind::Array &&
+           std::any_of(t->shape.begin(), t->shape.end(),
+                       [](const Dim &d) { return d.kind != Dim::Kind::Const; });
+}
+
+void Evaluator::type_param_sizes(const TypePtr &decl, const Value &v, TypeSubst &s) {
+    if (!decl)
+        return;
+    if (decl->kind == Type::Kind::Tuple && v.kind() == Value::Kind::Tuple) {
+        for (size_t i = 0; i < decl->elems.size() && i < v.elems().size(); ++i)
+            type_param_sizes(decl->elems[i], v.elems()[i], s);
+        return;
+    }
+    const Type *t = decl.get();
+    size_t outer = 0; // `[n]t`: t is a row of the value
+    if (t->kind == Type::Kind::Array) {
+        outer = t->shape.size();
+        t = t->elem.get();
+    }
+    if (!t || t->kind != Type::Kind::TypeVar || !v.is_array() || v.rank() <= (int)outer)
+        return;
+    for (auto &[name, ty] : s) {
+        if (name != t->var || !has_unknown_dims(ty) || ty->shape.size() != (size_t)v.rank() - outer)
+            continue;
+        std::vector<Dim> dims = ty->shape;
+        for (size_t k = 0; k < dims.size(); ++k)
+            if (dims[k].kind != Dim::Kind::Const)
+                dims[k] = Dim::constant(v.shape()[outer + k]);
+        ty = Type::array(ty->elem, std::move(dims));
+    }
+}
 
 void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names) {
     if (!t) return;

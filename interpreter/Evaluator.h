@@ -124,6 +124,11 @@ private:
     void bind_pat(const Pat &p, Value v);
     bool match_pat(const Pat &p, const Value &v);
     void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names);
+    /** Whether t is an array type with a size not known (a variable or existential). */
+    static bool has_unknown_dims(const TypePtr &t);
+    /** The unknown sizes of the type parameters in `s` that parameter type `decl` (the
+     * parameter itself, or arrays of it) gives the value v, from v's shape. */
+    static void type_param_sizes(const TypePtr &decl, const Value &v, TypeSubst &s);
     /** Sizes named in `pat` (a parameter or return type) that `actual` (a checked type
      * at the call) determines; names of `actual` resolve in the current scope. */
     void sizes_from_fun_values(const TypePtr &t, const Value &v, const std::vector<std::string> &names,

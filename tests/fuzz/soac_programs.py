@@ -204,8 +204,14 @@ class Gen:
         return f"(let {v} = {self.expr(env, vs, depth)} in {self.expr({**env, v: vs}, shape, depth)})"
 
     def loop(self, env, shape, depth):
+        """A loop over an array of `shape`.  Its parameter's type is written out: without
+        it the checker leaves the sizes unknown (as Futhark may: the language reference's
+        "An array produced by a loop does not have a known size"), and the rows of a map
+        of no rows made by such a loop are then of no size for the interpreter, of the
+        loop's sizes for the compiled backends (which know them)."""
         acc = self.name()
-        return (f"(loop {acc} = {self.array(env, shape, depth)} for i < {self.rng.randint(0, 3)} do "
+        ty = "".join(f"[{d}]" for d in shape) + self.t
+        return (f"(loop ({acc}: {ty}) = {self.array(env, shape, depth)} for i < {self.rng.randint(0, 3)} do "
                 f"{self.array({**env, acc: shape}, shape, depth)})")
 
     def scatter(self, env, shape, depth):
