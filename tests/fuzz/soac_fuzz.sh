@@ -4,7 +4,7 @@
 # checked on cpu and cuda (LOOM_CUDA_EMULATE=1 where there is no GPU).
 #
 #   tests/fuzz/soac_fuzz.sh [LOOM [SEED [COUNT [OUT [TYPE]]]]]
-#   # defaults: build/loom 1 30 /tmp/soac-fuzz-SEED.fut i32 (TYPE: i32 or f32)
+#   # defaults: build/loom 1 30 /tmp/soac-fuzz-SEED.fut i32 (TYPE: i32, i64, f32 or f64)
 set -euo pipefail
 here=$(dirname "$0")
 loom=${1:-build/loom}

@@ -4,13 +4,13 @@
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
 scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops, lets,
 unzipped pairs, reductions and scans of pairs, slices, concat, flatten, indexing and
-in-place updates over i32 (or, with --type f32, f32) arrays of up to three dimensions
+in-place updates over i32 (or, with --type, i64, f32 or f64) arrays of up to three dimensions
 (operators element by element on rows too: `map2 (map2 f)`), with a random input (sizes
 from 0 up, a fifth of them tall) and, as its expected output, what the interpreter
 (`loom run --backend interp`) prints, or, where the interpreter fails (an index out of
 bounds, an integer division by zero), that the program must fail.  `loom test --backend cpu,cuda FILE`
 then checks the compiled backends against it (cuda under LOOM_CUDA_EMULATE=1 without a
-GPU).  With i32 every backend must agree exactly (i32 arithmetic wraps); with f32 the
+GPU).  With integers every backend must agree exactly (arithmetic wraps); with floats the
 inputs are halves, and results are compared within loom test's tolerance (a reduction's
 order may differ).  Reduce and scan operators are associative with their neutral elements.
 
@@ -29,6 +29,7 @@ import sys
 def ops(t):
     return [("(+)", f"0{t}"), ("(*)", f"1{t}"), (f"{t}.max", f"{t}.lowest"), (f"{t}.min", f"{t}.highest")]
 DIMS = ["n", "m", "k"]
+INTS = ["i32", "i64"]
 # The failures the generator means: indices out of bounds, integer division by zero.
 FAILS = ["out of bounds", "division by zero"]
 # The entry's parameters: name -> shape.
@@ -38,7 +39,8 @@ PARAMS = {"x3": ["n", "m", "k"], "x2": ["n", "m"], "x1": ["n"], "y1": ["m"], "z1
 class Gen:
     def __init__(self, rng, t):
         self.rng = rng
-        self.t = t  # the element type: i32 or f32
+        self.t = t  # the element type: i32, i64, f32 or f64
+        self.int = t in INTS
         self.ops = ops(t)
         self.fresh = 0
 
@@ -79,7 +81,23 @@ class Gen:
             (1, lambda: f"{self.t}.sum {self.anon(env, d)}"),
             (1, lambda: f"{self.array(env, any_shape(), d)}[{self.index(env, d)}]"),
             (1, lambda: self.pair_reduce(env, d)),
-        ] + ([(1, lambda: self.divide(env, d))] if self.t == "i32" else [])))
+        ] + ([(1, lambda: self.divide(env, d)), (1, lambda: self.matrices(env, d))] if self.int else [])))
+
+    # 2x2 matrices as [4] rows, multiplied: an associative operator on rows that is not
+    # element by element (exact on integers only; the identity its neutral element).
+    MATMUL = ("(\\a b -> [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], "
+              "a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]])")
+
+    def matrices(self, env, depth):
+        """A product of 2x2 matrices made from the elements of an array (reduced, or
+        scanned and summed)."""
+        x, q = self.name(), self.name()
+        t = self.t
+        mats = f"(map (\\{x} -> [{x}, {x} - 1{t}, 1{t}, {x} % 3{t}]) {self.array(env, [self.rng.choice(DIMS)], depth)})"
+        one = f"[1{t}, 0{t}, 0{t}, 1{t}]"
+        if self.rng.random() < 0.5:
+            return f"(let {q} = reduce {self.MATMUL} {one} {mats} in {q}[0] - {q}[3])"
+        return f"{t}.sum (map (\\{q} -> {q}[1] + {q}[2]) (scan {self.MATMUL} {one} {mats}))"
 
     def index(self, env, depth):
         """An i64 index: small, maybe out of bounds (the program must then fail)."""
@@ -91,7 +109,7 @@ class Gen:
         a, b = self.scalar(env, depth), self.scalar(env, depth)
         op = self.rng.choice(["/", "%"])
         if self.rng.random() < 0.5:
-            b = f"(let d = {b} in if d == 0i32 then 1i32 else d)"
+            b = f"(let d = {b} in if d == 0{self.t} then 1{self.t} else d)"
         return f"({a} {op} {b})"
 
     def anon(self, env, depth):
@@ -102,7 +120,7 @@ class Gen:
         lo, hi = self.rng.randint(0, 3), self.rng.randint(0, 5)
         x = self.name()
         return self.pick(
-            (2, lambda: f"(filter (\\{x} -> {x} % 2{self.t} == 0{self.t}) {arr()})" if self.t == "i32"
+            (2, lambda: f"(filter (\\{x} -> {x} % 2{self.t} == 0{self.t}) {arr()})" if self.int
              else f"(filter (\\{x} -> {x} < 1{self.t}) {arr()})"),
             (2, lambda: f"({arr()}[{lo}:{max(lo, hi) if self.rng.random() < 0.8 else hi}])"),
             (1, lambda: f"({arr()}[::{self.rng.choice([1, 2, 3, -1, -2])}])"),
@@ -266,10 +284,10 @@ class Gen:
 
 def value(rng, shape, sizes, t):
     """An array (or scalar) of `shape` of t in Futhark's value format: small integers, and
-    halves for f32 (sums and products of a few stay exact)."""
+    halves for floats (sums and products of a few stay exact)."""
     def one():
         x = rng.randint(-9, 9)
-        return f"{x}{t}" if t != "f32" else f"{x / 2}{t}"
+        return f"{x}{t}" if t in INTS else f"{x / 2}{t}"
     dims = [sizes[d] for d in shape]
     if not dims:
         return one()
@@ -288,8 +306,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--depth", type=int, default=3)
-    ap.add_argument("--type", choices=["i32", "f32"], default="i32",
-                    help="the element type (f32: results compared within loom test's tolerance)")
+    ap.add_argument("--type", choices=INTS + ["f32", "f64"], default="i32",
+                    help="the element type (floats: results compared within loom test's tolerance)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--loom", default="build/loom")
     args = ap.parse_args()
