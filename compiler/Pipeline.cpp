@@ -6,6 +6,7 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/passes/Kernels.h"
+#include "compiler/passes/Scalarize.h"
 #include "runtime/cuda/CudaDriver.h"
 
 #include <nlohmann/json.hpp>
@@ -132,6 +133,12 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     simplify();
     bounds();
     if (opts.fuse) {
+        // Small rows as scalars first, so fusion joins their splitting and joining with
+        // what makes and reads them.
+        if (passes::scalarize_rows(o.module) > 0) {
+            check();
+            simplify();
+        }
         o.report.fusion = passes::fuse(o.module);
         check();
         simplify();

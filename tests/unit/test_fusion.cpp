@@ -177,6 +177,37 @@ TEST_CASE("fusion: map into map, map into reduce and chains give one kernel") {
     CHECK(d.kernels[0].kind == "scanomap");
 }
 
+TEST_CASE("small rows as scalars: a scan of 2x2 matrices is a scan of four scalars") {
+    const std::string mul = "def mul (a: [4]i32) (b: [4]i32) : [4]i32 =\n"
+                            "  [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],\n"
+                            "   a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]\n";
+    // The rows made by a map, read by a map: after simplification no row is left.
+    compiler::PipelineOptions all;
+    all.verify_each_pass = true;
+    const std::string text = ir::to_string(
+        compiler::optimise(checked(mul +
+                                   "def main (n: i64) = map (\\q -> q[1]) (scan mul [1, 0, 0, 1] "
+                                   "(replicate n [1, 1, 1, 0]))"),
+                           "main", all)
+            .module);
+    CHECK(text.find("[4i64]i32") == std::string::npos);
+    Fused a = fused(mul + "def main (n: i64) = scan mul [1, 0, 0, 1] (replicate n [1, 1, 1, 0])");
+    REQUIRE(a.kernels.size() == 2); // the scan of scalars, the map making rows of them
+    CHECK(a.kernels[0].kind == "scanomap");
+    CHECK(a.kernels[1].kind == "map");
+    // Rows of an input, and a reduction's result row put back together.
+    Fused b = fused(mul + "def main [n] (ms: [n][4]i32) = reduce mul [1, 0, 0, 1] ms");
+    REQUIRE(b.kernels.size() == 1);
+    CHECK(b.kernels[0].kind == "redomap");
+    CHECK(b.text.find("): ([4i64]i32) ->") == std::string::npos); // no operator on rows
+    CHECK(b.text.find("= [r_") != std::string::npos);             // the result row
+    // An operator using a row whole is left alone.
+    Fused c = fused("def main [n] (ms: [n][2]i32) = reduce (\\a b -> if a[0] < b[0] then b else a) "
+                    "[0, 0] ms");
+    CHECK(c.text.find("(x_") != std::string::npos);
+    CHECK(c.text.find(": [2i64]i32, x_") != std::string::npos);
+}
+
 TEST_CASE("fusion: filter into reduce gives one kernel") {
     Fused a = fused("def main (xs: []i32) = xs |> filter (> 4) |> reduce (+) 0");
     REQUIRE(a.kernels.size() == 1);
