@@ -173,8 +173,14 @@ protected:
                                      b->op != ir::BinOpKind::Quot && b->op != ir::BinOpKind::Rem &&
                                      b->op != ir::BinOpKind::Pow);
             }
-            if (auto *x = e.as<ir::IndexExp>())
-                ok = !x->checked && (int)x->idx.size() == type_of(x->arr).rank();
+            if (auto *x = e.as<ir::IndexExp>()) {
+                // The array: a row parameter of l (not bound yet: asked before l's loop
+                // is generated) or a variable from outside.
+                auto p = std::find_if(l.params.begin(), l.params.end(),
+                                      [&](const Param &q) { return q.var == x->arr; });
+                const int rank = p != l.params.end() ? p->type.rank() : type_of(x->arr).rank();
+                ok = !x->checked && (int)x->idx.size() == rank;
+            }
             if (!ok)
                 return false;
         }
