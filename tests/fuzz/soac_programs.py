@@ -85,23 +85,31 @@ class Gen:
             (1, lambda: f"{self.t}.sum {self.anon(env, d)}"),
             (1, lambda: f"{self.array(env, any_shape(), d)}[{self.index(env, d)}]"),
             (1, lambda: self.pair_reduce(env, d)),
-        ] + ([(1, lambda: self.divide(env, d)), (1, lambda: self.matrices(env, d))] if self.int else [])))
+            (1, lambda: self.matrices(env, d)),
+        ] + ([(1, lambda: self.divide(env, d))] if self.int else [])))
 
     # 2x2 matrices as [4] rows, multiplied: an associative operator on rows that is not
     # element by element (exact on integers only; the identity its neutral element).
     MATMUL = ("(\\a b -> [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], "
               "a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]])")
 
+    # The row of the larger first element (the first of equal ones): an operator on rows
+    # using them whole.
+    PICK = "(\\a b -> if a[0] < b[0] then b else a)"
+
     def matrices(self, env, depth):
-        """A product of 2x2 matrices made from the elements of an array (reduced, or
-        scanned and summed)."""
+        """Rows of four made from the elements of an array, reduced (or scanned and
+        summed) by a product of 2x2 matrices (integers) or by PICK."""
         x, q = self.name(), self.name()
         t = self.t
-        mats = f"(map (\\{x} -> [{x}, {x} - 1{t}, 1{t}, {x} % 3{t}]) {self.array(env, [self.rng.choice(DIMS)], depth)})"
-        one = f"[1{t}, 0{t}, 0{t}, 1{t}]"
+        third = f"{x} % 3{t}" if self.int else f"{x} * 2{t}"
+        mats = f"(map (\\{x} -> [{x}, {x} - 1{t}, 1{t}, {third}]) {self.array(env, [self.rng.choice(DIMS)], depth)})"
+        op, ne = self.MATMUL, f"[1{t}, 0{t}, 0{t}, 1{t}]"
+        if not self.int or self.rng.random() < 0.3:
+            op, ne = self.PICK, f"(replicate 4 {t}.lowest)"
         if self.rng.random() < 0.5:
-            return f"(let {q} = reduce {self.MATMUL} {one} {mats} in {q}[0] - {q}[3])"
-        return f"{t}.sum (map (\\{q} -> {q}[1] + {q}[2]) (scan {self.MATMUL} {one} {mats}))"
+            return f"(let {q} = reduce {op} {ne} {mats} in {q}[0] - {q}[3])"
+        return f"{t}.sum (map (\\{q} -> {q}[1] + {q}[2]) (scan {op} {ne} {mats}))"
 
     def index(self, env, depth):
         """An i64 index: small, maybe out of bounds (the program must then fail)."""
