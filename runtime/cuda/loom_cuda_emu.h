@@ -114,7 +114,7 @@ constexpr long max_spins = 1 << 20;
 
 struct Fiber {
     ucontext_t ctx;
-    char *stack = nullptr; ///< stack_bytes above a guard page, mapped once and reused
+    char *stack = nullptr; ///< stack_bytes above a guard page, mapped for a launch
     State state = Done;
 };
 
@@ -393,6 +393,18 @@ extern "C" int loom_emu_launch(void (*kernel)(void **), int64_t grid, int block,
     loom_emu::kernel = kernel;
     kargs = args;
     nthreads = block;
+    // The threads' stacks are unmapped after the launch: each kernel's module has its
+    // own, and a process loading hundreds of modules (`loom test` of a whole corpus)
+    // would otherwise run out of mappings (two a stack: vm.max_map_count, 65530).
+    struct Unmap {
+        ~Unmap() {
+            for (Fiber &f : fibers)
+                if (f.stack) {
+                    munmap(f.stack - 4096, stack_bytes + 4096);
+                    f.stack = nullptr;
+                }
+        }
+    } unmap;
     deadline = now() + seconds;
     FaultGuard guard;
     gridDim = {(unsigned)grid, 1, 1};

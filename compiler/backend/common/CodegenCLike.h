@@ -730,6 +730,16 @@ protected:
         const Param &p = s.pat[0];
         if (virtual_array(s))
             return;
+        if (auto d = dest_.find(p.var.id);
+            d != dest_.end() && d->second.second == p.type && e.kind == ExpKind::ArrayLit) {
+            // A SOAC's result row made as a literal: written in place in the output (no
+            // row allocated, a thread's heap on a GPU).
+            line(decl(p) + " = " + d->second.first + ";");
+            const auto &elems = e.as<ir::ArrayLitExp>()->elems;
+            for (size_t j = 0; j < elems.size(); j++)
+                put_row(name(p.var), p.type, std::to_string(j), atom(elems[j]));
+            return;
+        }
         std::string rhs = simple(e, p.type);
         line(decl(p) + " = " + rhs + ";");
     }
