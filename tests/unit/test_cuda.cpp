@@ -331,6 +331,13 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         REQUIRE(r.found.size() == 3);
         CHECK(r.found[0].kind == "map");
     }
+    SUBCASE("a map's rows made as array literals are written in place in its output") {
+        auto c = compile_ok(checked("entry main (xs: []i32) = map (\\x -> [x, x + 1, 1, x]) xs"));
+        CHECK(has(c.source, " = lrt::row(v"));
+        CHECK(has(c.source, ".data[3] = v"));
+        const std::string k0 = c.source.substr(c.source.find(" k0("));
+        CHECK(!has(k0.substr(0, k0.find("Host program")), "lrt::alloc_rows"));
+    }
     SUBCASE("scan of a matrix's rows element by element: a thread per column and chunk") {
         auto c = compile_ok(
             checked("entry main [n][m] (a: [n][m]i64) = scan (map2 (+)) (replicate m 0) a"));
