@@ -54,6 +54,13 @@ cuda::CudaCode compile_ok(const Program &p, const std::string &entry = "main") {
 }
 
 bool has(const std::string &s, const std::string &what) { return s.find(what) != std::string::npos; }
+/** The generated kernels, as "name kind". */
+std::vector<std::string> found_kinds(const cuda::CudaCode &c) {
+    std::vector<std::string> kinds;
+    for (const compiler::KernelReport &f : c.found)
+        kinds.push_back(f.name + " " + f.kind);
+    return kinds;
+}
 
 ir::Module o_main(const Program &p) {
     return compiler::optimise(p, "main").module;
@@ -301,10 +308,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
                     "   reduce (map2 i32.max) (replicate m 0)\n"
                     "     (map (\\x -> loop (r: [m]i32) = y for i < 2 do map (+ x) r) xs))"));
         CHECK(c.on_host.empty());
-        std::vector<std::string> kinds;
-        for (const compiler::KernelReport &f : c.found)
-            kinds.push_back(f.name + " " + f.kind);
-        CHECK(kinds == std::vector<std::string>{"k0 map", "k1 screma"}); // both fused
+        CHECK(found_kinds(c) == std::vector<std::string>{"k0 map", "k1 screma"}); // both fused
         CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));
     }
     SUBCASE("operators on scalars and on rows of two shapes in one screma: a kernel each") {
@@ -315,10 +319,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
                     "  (i32.sum zs, reduce (map2 (+)) (replicate m 0) xs,\n"
                     "   reduce (map2 i32.max) (replicate k i32.lowest) ys)"));
         CHECK(c.on_host.empty());
-        std::vector<std::string> kinds;
-        for (const compiler::KernelReport &f : c.found)
-            kinds.push_back(f.name + " " + f.kind);
-        CHECK(kinds == std::vector<std::string>{"k0 redomap", "k1 redomap", "k2 redomap"});
+        CHECK(found_kinds(c) == std::vector<std::string>{"k0 redomap", "k1 redomap", "k2 redomap"});
         // The scalars' reduction first, then a column kernel per row shape.
         CHECK(!has(c.source, "k0_carry("));
         CHECK(has(c.source, "lrt::chunk(w_, nr_, r_, lo_, hi_);"));
