@@ -3,7 +3,9 @@
 
 #include "compiler/passes/Rewrite.h"
 
+#include <functional>
 #include <map>
+#include <optional>
 
 namespace loom::passes {
 
@@ -21,21 +23,63 @@ namespace {
 /** Rows of up to this many elements become scalars (registers, in a kernel). */
 constexpr int64_t most_elems = 16;
 
-/** The elements of `t` when it is a row of a constant size from 1 to most_elems; else 0. */
+/** The elements of `t` when it is an array of constant sizes, 1 to most_elems of them;
+ * else 0. */
 int64_t small_row(const Type &t) {
-    if (t.rank() != 1 || !t.dims[0].is_const)
-        return 0;
-    const int64_t n = t.dims[0].value.i;
-    return n >= 1 && n <= most_elems ? n : 0;
+    int64_t n = t.rank() > 0 ? 1 : 0;
+    for (const SubExp &d : t.dims) {
+        if (!d.is_const || d.value.i < 1 || n * d.value.i > most_elems)
+            return 0;
+        n *= d.value.i;
+    }
+    return n;
 }
 
-/** The constant index of `e` into `row` (a param of R elements), or -1: `row[c]`. */
-int64_t const_index(const ir::Exp &e, const Var &row, int64_t R) {
+/** Every index of an element of `t` (constant sizes), in row-major order. */
+std::vector<std::vector<int64_t>> indices_of(const Type &t) {
+    std::vector<std::vector<int64_t>> out{{}};
+    for (const SubExp &d : t.dims) {
+        std::vector<std::vector<int64_t>> next;
+        for (const auto &ix : out)
+            for (int64_t c = 0; c < d.value.i; c++) {
+                next.push_back(ix);
+                next.back().push_back(c);
+            }
+        out = std::move(next);
+    }
+    return out;
+}
+
+/** The parts of an operator's row params it reads: each var that is a param or a sub-row
+ * of one taken at constant indices -> (the param's position, the indices so far). */
+using Parts = std::map<int, std::pair<size_t, std::vector<int64_t>>>;
+
+/** What `e` reads of a part of a row param of `lam` (`part[c, ...]` at constant indices
+ * within its sizes): the param's position and the indices with e's; else nullopt. */
+std::optional<std::pair<size_t, std::vector<int64_t>>> read_of(const ir::Exp &e, const Parts &parts,
+                                                               const Lambda &lam) {
     auto *ix = e.as<ir::IndexExp>();
-    if (!ix || ix->arr != row || ix->idx.size() != 1 || !ix->idx[0].is_const)
-        return -1;
-    const int64_t c = ix->idx[0].value.i;
-    return c >= 0 && c < R ? c : -1;
+    auto it = ix ? parts.find(ix->arr.id) : parts.end();
+    if (it == parts.end())
+        return std::nullopt;
+    auto read = it->second;
+    const Type &row = lam.params[read.first].type;
+    for (const SubExp &c : ix->idx) {
+        const size_t d = read.second.size();
+        if (!c.is_const || d >= row.dims.size() || c.value.i < 0 ||
+            c.value.i >= row.dims[d].value.i)
+            return std::nullopt;
+        read.second.push_back(c.value.i);
+    }
+    return read;
+}
+
+/** Row-major position of the element at `ix` in a row of type `row`. */
+int64_t flat_index(const Type &row, const std::vector<int64_t> &ix) {
+    int64_t f = 0;
+    for (size_t d = 0; d < ix.size(); d++)
+        f = f * row.dims[d].value.i + ix[d];
+    return f;
 }
 
 struct Scalarizer {
@@ -44,28 +88,69 @@ struct Scalarizer {
 
     Var fresh(const std::string &base) { return Var{m.next_var_id++, base}; }
 
-    /** Whether operand i of operator `lam` (k operands) can be R scalars: both its params
-     * are rows of R elements read only at constant indices, at the top of the body, and
-     * its result is an array literal made there (whose elements are then the results). */
-    static const ir::ArrayLitExp *scalar_operand(const Lambda &lam, size_t k, size_t i) {
-        const Var &x = lam.params[i].var, &y = lam.params[k + i].var;
-        const int64_t R = small_row(lam.params[i].type);
+    /** When operand i of operator `lam` (k operands) can be scalars, the scalars its
+     * result is made of, in row-major order: both its params are rows of a few elements
+     * read only at constant indices (whole elements or sub-rows, at the top of the body),
+     * and its result is an array literal made there (of literals, for rows of rows). */
+    static std::optional<std::vector<SubExp>> scalar_operand(const Lambda &lam, size_t k,
+                                                             size_t i) {
+        const Type &row = lam.params[i].type;
         const SubExp &res = lam.body.result[i];
-        if (!R || res.is_const)
-            return nullptr;
-        const ir::ArrayLitExp *lit = nullptr;
+        if (!small_row(row) || res.is_const)
+            return std::nullopt;
+        Parts parts{{lam.params[i].var.id, {i, {}}}, {lam.params[k + i].var.id, {k + i, {}}}};
+        std::map<int, const ir::ArrayLitExp *> lits;
         bool other_use = false;
-        auto is_row = [&](const Var &v) { return v == x || v == y; };
         for (const Stm &s : lam.body.stms) {
-            if (s.pat.size() == 1 && s.pat[0].var == res.var)
-                lit = s.exp->as<ir::ArrayLitExp>();
-            if (const_index(*s.exp, x, R) >= 0 || const_index(*s.exp, y, R) >= 0)
+            if (auto *l = s.exp->as<ir::ArrayLitExp>(); l && s.pat.size() == 1)
+                lits[s.pat[0].var.id] = l;
+            if (auto read = read_of(*s.exp, parts, lam)) {
+                if (read->second.size() < row.dims.size())
+                    parts[s.pat.at(0).var.id] = *read;
                 continue;
-            for_each_use(s, [&](const Var &v) { other_use = other_use || is_row(v); });
+            }
+            for_each_use(s, [&](const Var &v) { other_use = other_use || parts.count(v.id); });
         }
         for (const SubExp &r : lam.body.result)
-            other_use = other_use || (!r.is_const && is_row(r.var));
-        return !other_use && lit && (int64_t)lit->elems.size() == R ? lit : nullptr;
+            other_use = other_use || (!r.is_const && parts.count(r.var.id));
+        if (other_use)
+            return std::nullopt;
+        std::vector<SubExp> elems;
+        std::function<bool(const SubExp &, size_t)> flatten = [&](const SubExp &x, size_t d) {
+            if (d == row.dims.size()) {
+                elems.push_back(x);
+                return true;
+            }
+            auto l = x.is_const ? lits.end() : lits.find(x.var.id);
+            if (l == lits.end() || (int64_t)l->second->elems.size() != row.dims[d].value.i)
+                return false;
+            for (const SubExp &e : l->second->elems)
+                if (!flatten(e, d + 1))
+                    return false;
+            return true;
+        };
+        if (!flatten(res, 0))
+            return std::nullopt;
+        return elems;
+    }
+
+    /** Statements binding `dest` to a row of type `row` made of `parts` (row-major) as
+     * array literals (of literals, for rows of rows). */
+    void make_row(const std::vector<SubExp> &parts, const Type &row, const Param &dest,
+                  const SrcLoc &loc, std::vector<Stm> &out) {
+        std::vector<SubExp> elems = parts;
+        if (row.rank() > 1) { // each outer element a literal of its own
+            elems.clear();
+            const Type inner = row.row();
+            const size_t n = parts.size() / (size_t)row.dims[0].value.i;
+            for (size_t j = 0; j < parts.size(); j += n) {
+                const Param p{fresh("row"), inner};
+                make_row({parts.begin() + (long)j, parts.begin() + (long)(j + n)}, inner, p, loc,
+                         out);
+                elems.push_back(SubExp::of(p.var));
+            }
+        }
+        out.push_back({{dest}, located(ir::ArrayLitExp::make(elems, row.row()), loc)});
     }
 
     /** Statement `s` (a reduce or scan) with its small-row operands as scalars, appended
@@ -82,43 +167,53 @@ struct Scalarizer {
         const std::vector<Var> &inputs = red ? red->inputs : sc->inputs;
         const SubExp &w = red ? red->w : sc->w;
         const size_t k = inputs.size();
-        std::vector<const ir::ArrayLitExp *> lits(k);
+        std::vector<std::optional<std::vector<SubExp>>> lits(k); // the results' scalars
         bool any = false;
-        for (size_t i = 0; i < k; i++) // (a neutral row is a variable; a constant is no row)
-            any =
-                (lits[i] = neutral[i].is_const ? nullptr : scalar_operand(lam, k, i)) != nullptr ||
-                any;
+        for (size_t i = 0; i < k; i++) { // (a neutral row is a variable; a constant is no row)
+            if (!neutral[i].is_const)
+                lits[i] = scalar_operand(lam, k, i);
+            any = any || lits[i];
+        }
         if (!any)
             return false;
         const SrcLoc &loc = s.exp->loc;
-        auto elem = [&](const Var &row, int64_t j) {
-            return located(ir::IndexExp::make(row, {SubExp::i64(j)}, false, loc), loc);
+        auto elem = [&](const Var &row, const std::vector<int64_t> &ix) {
+            std::vector<SubExp> idx;
+            for (int64_t c : ix)
+                idx.push_back(SubExp::i64(c));
+            return located(ir::IndexExp::make(row, idx, false, loc), loc);
         };
         // The operator over scalars: a row's params become one param per element, its
-        // indexing of them copies of those params, its result the literal's elements.
+        // reads of elements copies of those params (of sub-rows, nothing), its result the
+        // literal's elements.
         Lambda f;
         std::vector<std::vector<Var>> elems(2 * k); // per original param: its elements' params
+        Parts parts;
         for (size_t p = 0; p < 2 * k; p++) {
             const Param &row = lam.params[p];
             if (!lits[p % k]) {
                 f.params.push_back(row);
                 continue;
             }
+            parts[row.var.id] = {p, {}};
             for (int64_t j = 0; j < small_row(row.type); j++) {
                 elems[p].push_back(fresh(row.var.base));
                 f.params.push_back({elems[p].back(), Type::scalar(row.type.elem)});
             }
         }
         for (const Stm &t : lam.body.stms) {
-            Stm u = t;
-            for (size_t p = 0; p < 2 * k; p++) {
-                const int64_t c =
-                    lits[p % k] ? const_index(*t.exp, lam.params[p].var, (int64_t)elems[p].size())
-                                : -1;
-                if (c >= 0)
-                    u.exp = located(ir::AtomExp::make(SubExp::of(elems[p][(size_t)c])), t.exp->loc);
+            if (auto read = read_of(*t.exp, parts, lam)) {
+                const Type &row = lam.params[read->first].type;
+                if (read->second.size() < row.dims.size()) {
+                    parts[t.pat.at(0).var.id] = *read; // a sub-row: only read further
+                    continue;
+                }
+                const Var &x = elems[read->first][(size_t)flat_index(row, read->second)];
+                f.body.stms.push_back(
+                    {t.pat, located(ir::AtomExp::make(SubExp::of(x)), t.exp->loc)});
+                continue;
             }
-            f.body.stms.push_back(u);
+            f.body.stms.push_back(t);
         }
         for (size_t i = 0; i < k; i++) {
             const Type &row = lam.params[i].type;
@@ -127,7 +222,7 @@ struct Scalarizer {
                 f.ret.push_back(lam.ret[i]);
                 continue;
             }
-            for (const SubExp &e : lits[i]->elems) {
+            for (const SubExp &e : *lits[i]) {
                 f.body.result.push_back(e);
                 f.ret.push_back(Type::scalar(row.elem));
             }
@@ -142,20 +237,19 @@ struct Scalarizer {
                 continue;
             }
             const Type &row = lam.params[i].type;
-            const int64_t R = small_row(row);
+            const Type t = Type::scalar(row.elem);
             Lambda split;
             const Var r = fresh("row");
             split.params.push_back({r, row});
             Stm cols;
-            for (int64_t j = 0; j < R; j++) {
-                const Var e = fresh("e"), col = fresh(inputs[i].base);
-                split.body.stms.push_back({{{e, Type::scalar(row.elem)}}, elem(r, j)});
+            for (const std::vector<int64_t> &ix : indices_of(row)) {
+                const Var e = fresh("e"), col = fresh(inputs[i].base), ne = fresh("ne");
+                split.body.stms.push_back({{{e, t}}, elem(r, ix)});
                 split.body.result.push_back(SubExp::of(e));
-                split.ret.push_back(Type::scalar(row.elem));
-                cols.pat.push_back({col, Type::scalar(row.elem).array_of(w)});
+                split.ret.push_back(t);
+                cols.pat.push_back({col, t.array_of(w)});
                 ins.push_back(col);
-                const Var ne = fresh("ne");
-                out.push_back({{{ne, Type::scalar(row.elem)}}, elem(neutral[i].var, j)});
+                out.push_back({{{ne, t}}, elem(neutral[i].var, ix)});
                 nes.push_back(SubExp::of(ne));
             }
             cols.exp = located(ir::MapExp::make(w, split, {inputs[i]}), loc);
@@ -172,28 +266,28 @@ struct Scalarizer {
             }
             const Type &row = lam.params[i].type;
             const Type t = Type::scalar(row.elem);
-            std::vector<SubExp> parts;
+            std::vector<SubExp> parts_of;
             for (int64_t j = 0; j < small_row(row); j++) {
                 const Var v = fresh(res.var.base);
                 body.pat.push_back({v, scan ? t.array_of(w) : t});
-                parts.push_back(SubExp::of(v));
+                parts_of.push_back(SubExp::of(v));
             }
             if (!scan) {
-                join.push_back({{res}, located(ir::ArrayLitExp::make(parts, t), loc)});
+                make_row(parts_of, row, res, loc, join);
                 continue;
             }
             Lambda rows; // each row's elements into a row
             std::vector<Var> cols;
             std::vector<SubExp> xs;
-            for (const SubExp &p : parts) {
+            for (const SubExp &p : parts_of) {
                 const Var x = fresh("x");
                 rows.params.push_back({x, t});
                 xs.push_back(SubExp::of(x));
                 cols.push_back(p.var);
             }
-            const Var made = fresh("row");
-            rows.body.stms.push_back({{{made, row}}, located(ir::ArrayLitExp::make(xs, t), loc)});
-            rows.body.result.push_back(SubExp::of(made));
+            const Param made{fresh("row"), row};
+            make_row(xs, row, made, loc, rows.body.stms);
+            rows.body.result.push_back(SubExp::of(made.var));
             rows.ret.push_back(row);
             join.push_back({{res}, located(ir::MapExp::make(w, rows, cols), loc)});
         }

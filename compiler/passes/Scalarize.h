@@ -1,8 +1,9 @@
 /** \file
  * Small rows as scalars: a reduce or scan whose operator works on rows of a few elements
- * (a constant size up to 16) only through constant indices, and makes its result row as
- * an array literal (`\a b -> [a[0] * b[0] + a[1] * b[2], ...]`, products of 2x2
- * matrices), becomes a reduce or scan of that many scalars per row: its inputs' rows
+ * (constant sizes, up to 16 elements, rows of rows too) only through constant indices,
+ * and makes its result row as an array literal (`\a b -> [a[0] * b[0] + a[1] * b[2],
+ * ...]`, or `[[..], [..]]`: products of 2x2 matrices), becomes a reduce or scan of that
+ * many scalars per row: its inputs' rows
  * split into columns by a map, its neutral row into elements, and its results put back
  * together as rows (an array literal, or a map making rows), which fusion then joins with
  * what makes and reads them (so `map (\q -> q[1]) (scan ...)` never makes a row).

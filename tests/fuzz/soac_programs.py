@@ -4,15 +4,17 @@
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
 scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops, lets,
 unzipped pairs, reductions and scans of pairs, slices, concat, flatten, indexing and
-in-place updates over i32 (or, with --type, i64, f32 or f64) arrays of up to three dimensions
-(operators element by element on rows too: `map2 (map2 f)`), with a random input (sizes
-from 0 up, a fifth of them tall) and, as its expected output, what the interpreter
-(`loom run --backend interp`) prints, or, where the interpreter fails (an index out of
-bounds, an integer division by zero), that the program must fail.  `loom test --backend cpu,cuda FILE`
-then checks the compiled backends against it (cuda under LOOM_CUDA_EMULATE=1 without a
-GPU).  With integers every backend must agree exactly (arithmetic wraps); with floats the
-inputs are halves, and results are compared within loom test's tolerance (a reduction's
-order may differ).  Reduce and scan operators are associative with their neutral elements.
+in-place updates over i32 (or, with --type, i64, f32 or f64) arrays of up to three
+dimensions (operators element by element on rows too: `map2 (map2 f)`; products of 2x2
+matrices as [4] and [2][2] rows; an operator using rows whole), with a random input
+(sizes from 0 up, a fifth of them tall) and, as its expected output, what the
+interpreter (`loom run --backend interp`) prints, or, where the interpreter fails (an
+index out of bounds, an integer division by zero), that the program must fail.
+`loom test --backend cpu,cuda FILE` then checks the compiled backends against it (cuda
+under LOOM_CUDA_EMULATE=1 without a GPU).  With integers every backend must agree
+exactly (arithmetic wraps); with floats the inputs are halves, and results are compared
+within loom test's tolerance (a reduction's order may differ).  Reduce and scan
+operators are associative with their neutral elements.
 
     tests/fuzz/soac_programs.py --seed 7 --count 40 --out /tmp/fuzz.fut [--loom build/loom]
     LOOM_CUDA_EMULATE=1 build/loom test --backend cpu,cuda /tmp/fuzz.fut
@@ -93,6 +95,10 @@ class Gen:
     MATMUL = ("(\\a b -> [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], "
               "a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]])")
 
+    # The same as [2][2] rows of rows.
+    MATMUL22 = ("(\\a b -> [[a[0][0] * b[0][0] + a[0][1] * b[1][0], a[0][0] * b[0][1] + a[0][1] * b[1][1]], "
+                "[a[1][0] * b[0][0] + a[1][1] * b[1][0], a[1][0] * b[0][1] + a[1][1] * b[1][1]]])")
+
     # The row of the larger first element (the first of equal ones): an operator on rows
     # using them whole.
     PICK = "(\\a b -> if a[0] < b[0] then b else a)"
@@ -107,6 +113,12 @@ class Gen:
         op, ne = self.MATMUL, f"[1{t}, 0{t}, 0{t}, 1{t}]"
         if not self.int or self.rng.random() < 0.3:
             op, ne = self.PICK, f"(replicate 4 {t}.lowest)"
+        if op == self.MATMUL and self.rng.random() < 0.4:
+            mats = f"(map (\\{x} -> [[{x}, {x} - 1{t}], [1{t}, {third}]]) {self.array(env, [self.rng.choice(DIMS)], depth)})"
+            op, ne = self.MATMUL22, f"[[1{t}, 0{t}], [0{t}, 1{t}]]"
+            if self.rng.random() < 0.5:
+                return f"(let {q} = reduce {op} {ne} {mats} in {q}[0][0] - {q}[1][1])"
+            return f"{t}.sum (map (\\{q} -> {q}[0][1] + {q}[1][0]) (scan {op} {ne} {mats}))"
         if self.rng.random() < 0.5:
             return f"(let {q} = reduce {op} {ne} {mats} in {q}[0] - {q}[3])"
         return f"{t}.sum (map (\\{q} -> {q}[1] + {q}[2]) (scan {op} {ne} {mats}))"

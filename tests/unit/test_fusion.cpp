@@ -201,6 +201,12 @@ TEST_CASE("small rows as scalars: a scan of 2x2 matrices is a scan of four scala
     CHECK(b.kernels[0].kind == "redomap");
     CHECK(b.text.find("): ([4i64]i32) ->") == std::string::npos); // no operator on rows
     CHECK(b.text.find("= [r_") != std::string::npos);             // the result row
+    // Rows of rows ([2][2] matrices): four scalars too.
+    Fused d =
+        fused("def main [n] (ms: [n][2][2]i32) = reduce (\\r s -> [[r[0][0] * s[0][0], r[0][1]],\n"
+              "  [r[1][0], r[1][1] + s[1][1]]]) [[1, 0], [0, 0]] ms");
+    REQUIRE(d.kernels.size() == 1);
+    CHECK(d.text.find("): ([2i64][2i64]i32) ->") == std::string::npos);
     // An operator using a row whole is left alone.
     Fused c = fused("def main [n] (ms: [n][2]i32) = reduce (\\a b -> if a[0] < b[0] then b else a) "
                     "[0, 0] ms");

@@ -69,3 +69,17 @@ entry tall (n: i64) : ([4]i64, i64) =
 entry not_constant [n] (xs: [n][2]f32) : ([2]f32, [2]f32) =
   let pick (a: [2]f32) (b: [2]f32) : [2]f32 = if a[0] >= b[0] then a else b
   in (reduce pick [0, 0] xs, reduce (\a b -> [f32.max a[0] b[0], f32.max a[1] b[1]]) [0, 0] xs)
+
+-- Rows of rows: 2x2 matrices as [2][2], scanned (the results rows of rows again).
+-- ==
+-- entry: scan22
+-- input { [[[1, 1], [1, 0]], [[1, 1], [1, 0]], [[2, 0], [0, 2]]] }
+-- output { [[[1, 1], [1, 0]], [[2, 1], [1, 1]], [[4, 2], [2, 2]]] }
+-- input { empty([0][2][2]i32) }
+-- output { empty([0][2][2]i32) }
+
+entry scan22 [n] (ms: [n][2][2]i32) : [n][2][2]i32 =
+  let mul (r: [2][2]i32) (s: [2][2]i32) : [2][2]i32 =
+    [[r[0][0] * s[0][0] + r[0][1] * s[1][0], r[0][0] * s[0][1] + r[0][1] * s[1][1]],
+     [r[1][0] * s[0][0] + r[1][1] * s[1][0], r[1][0] * s[0][1] + r[1][1] * s[1][1]]]
+  in scan mul [[1, 0], [0, 1]] ms
