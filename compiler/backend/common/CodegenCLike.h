@@ -401,6 +401,30 @@ protected:
      * straight into that row (var id -> the row view and its type), saving an allocation
      * and a copy per row. */
     std::unordered_map<int, std::pair<std::string, IType>> dest_;
+    /** Registers in dest_ the results [from, pt.size()) of map lambda `map` that are rows
+     * of rows (and not `lazy`: made before their output's shape is known) as row `i` of
+     * their outputs (s's pattern); the ids registered, for drop_dests after the body. */
+    std::vector<int> row_dests(const Stm &s, const Lambda &map, size_t from,
+                               const std::vector<IType> &pt, const std::string &i,
+                               const std::vector<bool> &lazy = {}) {
+        std::vector<int> ids;
+        for (size_t k = from; k < pt.size() && k < map.body.result.size(); k++) {
+            const SubExp &x = map.body.result[k];
+            if ((k < lazy.size() && lazy[k]) || pt[k].rank() <= 1 || x.is_const)
+                continue;
+            if (dest_
+                    .emplace(x.var.id,
+                             std::make_pair("lrt::row(" + name(s.pat[k].var) + ", " + i + ", true)",
+                                            pt[k].row()))
+                    .second)
+                ids.push_back(x.var.id);
+        }
+        return ids;
+    }
+    void drop_dests(const std::vector<int> &ids) {
+        for (int id : ids)
+            dest_.erase(id);
+    }
     /** Rows a map lambda makes only to have them folded into an accumulator element by
      * element (see soac): the SOAC that binds one folds each element straight into the
      * accumulator instead (var id -> the accumulator and the scalar operator), so the
@@ -1460,13 +1484,7 @@ protected:
             open();
             std::vector<std::string> r;
             if (q.map) {
-                for (size_t k = nacc; k < nres && k < q.map->body.result.size(); k++) {
-                    const SubExp &x = q.map->body.result[k];
-                    if (!lazy[k] && pt[k].rank() > 1 && !x.is_const)
-                        dest_.emplace(x.var.id, std::make_pair("lrt::row(" + name(s.pat[k].var) +
-                                                                   ", " + i + ", true)",
-                                                               pt[k].row()));
-                }
+                const std::vector<int> dests = row_dests(s, *q.map, nacc, pt, i, lazy);
                 for (size_t k = 0; k < nacc; k++)
                     if (folded[k] >= 0)
                         fold_[folded[k]] = {acc[k], inplace[k]};
@@ -1476,9 +1494,7 @@ protected:
                 std::vector<Res> rs = apply(*q.map, args);
                 for (size_t k = 0; k < nacc; k++)
                     fold_.erase(folded[k]);
-                for (const SubExp &x : q.map->body.result)
-                    if (!x.is_const)
-                        dest_.erase(x.var.id); // the row view is this iteration's only
+                drop_dests(dests); // the row views are this iteration's only
                 for (const Res &x : rs)
                     r.push_back(x.take());
                 for (size_t k = 0; k < rs.size(); k++)

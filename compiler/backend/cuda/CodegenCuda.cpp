@@ -980,20 +980,10 @@ private:
     void fold_row(const Stm &s, const Soac &q, const SoacK &k, const std::string &i) {
         // Map outputs' rows made in place in the outputs (dest_: a nested SOAC's or an
         // array literal's), not in a thread's heap and then copied.
-        std::vector<int> dests;
-        for (size_t a = k.nacc; q.map && a < k.nres; a++) {
-            const SubExp &x = q.map->body.result.at(a);
-            if (k.pt[a].rank() > 1 && !x.is_const &&
-                dest_
-                    .emplace(x.var.id,
-                             std::make_pair("lrt::row(" + name(s.pat[a].var) + ", " + i + ", true)",
-                                            k.pt[a].row()))
-                    .second)
-                dests.push_back(x.var.id);
-        }
+        const std::vector<int> dests =
+            q.map ? row_dests(s, *q.map, k.nacc, k.pt, i) : std::vector<int>{};
         std::vector<std::string> r = mapped_row(q, i);
-        for (int id : dests)
-            dest_.erase(id);
+        drop_dests(dests);
         combine_ops(k.os, [](size_t) { return true; }, k.acc, r, k.acc);
         for (size_t a = 0; a < k.os.nscan; a++)
             put_row(name(s.pat[a].var), k.pt[a], i, k.acc[a]);
