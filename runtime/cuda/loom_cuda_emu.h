@@ -108,6 +108,8 @@ namespace loom_emu {
 enum State : int { Ready, AtSync, AtWarp, Spinning, Done };
 
 constexpr size_t stack_bytes = 256 * 1024;
+/** The guard page below each thread's stack. */
+constexpr size_t guard_bytes = 4096;
 constexpr int max_threads = 1024;
 /** Spins in a row with no thread reaching a barrier or exiting: a flag no one will set. */
 constexpr long max_spins = 1 << 20;
@@ -149,12 +151,11 @@ void fiber_main() {
 bool make_fiber(int i) {
     Fiber &f = fibers[i];
     if (!f.stack) {
-        size_t page = 4096;
-        void *m = mmap(nullptr, stack_bytes + page, PROT_READ | PROT_WRITE,
+        void *m = mmap(nullptr, stack_bytes + guard_bytes, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (m == MAP_FAILED) return false;
-        mprotect(m, page, PROT_NONE); // an overflow faults instead of corrupting a neighbour
-        f.stack = (char *)m + page;
+        mprotect(m, guard_bytes, PROT_NONE); // an overflow faults instead of corrupting a neighbour
+        f.stack = (char *)m + guard_bytes;
     }
     getcontext(&f.ctx);
     f.ctx.uc_stack.ss_sp = f.stack;
@@ -400,7 +401,7 @@ extern "C" int loom_emu_launch(void (*kernel)(void **), int64_t grid, int block,
         ~Unmap() {
             for (Fiber &f : fibers)
                 if (f.stack) {
-                    munmap(f.stack - 4096, stack_bytes + 4096);
+                    munmap(f.stack - guard_bytes, stack_bytes + guard_bytes);
                     f.stack = nullptr;
                 }
         }
