@@ -3,6 +3,7 @@
 
 #include "compiler/passes/Rewrite.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -50,36 +51,51 @@ std::vector<std::vector<int64_t>> indices_of(const Type &t) {
     return out;
 }
 
-/** The parts of an operator's row params it reads: each var that is a param or a sub-row
- * of one taken at constant indices -> (the param's position, the indices so far). */
-using Parts = std::map<int, std::pair<size_t, std::vector<int64_t>>>;
+/** A row of constant sizes an operator's code knows as its elements (row-major): a row
+ * param as its element params, an array literal, a sub-row or copy of a known row, an `if`
+ * choosing between known rows.  `bound`: its var is still bound (a literal, kept) and may
+ * be used whole; else (a row param, an `if`'s row) any use but reading its elements at
+ * constant indices keeps the operand a row. */
+struct Known {
+    Type row;
+    std::vector<SubExp> elems;
+    bool bound;
+};
+using KnownRows = std::map<int, Known>;
 
-/** What `e` reads of a part of a row param of `lam` (`part[c, ...]` at constant indices
- * within its sizes): the param's position and the indices with e's; else nullopt. */
-std::optional<std::pair<size_t, std::vector<int64_t>>> read_of(const ir::Exp &e, const Parts &parts,
-                                                               const Lambda &lam) {
-    auto *ix = e.as<ir::IndexExp>();
-    auto it = ix ? parts.find(ix->arr.id) : parts.end();
-    if (it == parts.end())
+/** The known row `k` indexed at `idx`: the element or sub-row when every index is a
+ * constant within its sizes; else nullopt. */
+std::optional<Known> part_of(const Known &k, const std::vector<SubExp> &idx) {
+    if (idx.size() > k.row.dims.size())
         return std::nullopt;
-    auto read = it->second;
-    const Type &row = lam.params[read.first].type;
-    for (const SubExp &c : ix->idx) {
-        const size_t d = read.second.size();
-        if (!c.is_const || d >= row.dims.size() || c.value.i < 0 ||
-            c.value.i >= row.dims[d].value.i)
+    int64_t at = 0;
+    for (size_t d = 0; d < idx.size(); d++) {
+        const SubExp &c = idx[d];
+        if (!c.is_const || c.value.i < 0 || c.value.i >= k.row.dims[d].value.i)
             return std::nullopt;
-        read.second.push_back(c.value.i);
+        at = at * k.row.dims[d].value.i + c.value.i;
     }
-    return read;
+    Known part{k.row, {}, k.bound};
+    part.row.dims.erase(part.row.dims.begin(), part.row.dims.begin() + (long)idx.size());
+    const int64_t n = std::max<int64_t>(small_row(part.row), 1);
+    part.elems.assign(k.elems.begin() + (long)(at * n), k.elems.begin() + (long)((at + 1) * n));
+    return part;
 }
 
-/** Row-major position of the element at `ix` in a row of type `row`. */
-int64_t flat_index(const Type &row, const std::vector<int64_t> &ix) {
-    int64_t f = 0;
-    for (size_t d = 0; d < ix.size(); d++)
-        f = f * row.dims[d].value.i + ix[d];
-    return f;
+/** The known row that `x` names, if any. */
+const Known *known_of(const SubExp &x, const KnownRows &known) {
+    auto it = x.is_const ? known.end() : known.find(x.var.id);
+    return it == known.end() ? nullptr : &it->second;
+}
+
+/** Whether `s` uses a known row that is not bound (which would keep its operand a row). */
+bool uses_unbound(const Stm &s, const KnownRows &known) {
+    bool used = false;
+    for_each_use(s, [&](const Var &v) {
+        auto it = known.find(v.id);
+        used = used || (it != known.end() && !it->second.bound);
+    });
+    return used;
 }
 
 struct Scalarizer {
@@ -88,50 +104,166 @@ struct Scalarizer {
 
     Var fresh(const std::string &base) { return Var{m.next_var_id++, base}; }
 
-    /** When operand i of operator `lam` (k operands) can be scalars, the scalars its
-     * result is made of, in row-major order: both its params are rows of a few elements
-     * read only at constant indices (whole elements or sub-rows, at the top of the body),
-     * and its result is an array literal made there (of literals, for rows of rows). */
-    static std::optional<std::vector<SubExp>> scalar_operand(const Lambda &lam, size_t k,
-                                                             size_t i) {
-        const Type &row = lam.params[i].type;
-        const SubExp &res = lam.body.result[i];
-        if (!small_row(row) || res.is_const)
-            return std::nullopt;
-        Parts parts{{lam.params[i].var.id, {i, {}}}, {lam.params[k + i].var.id, {k + i, {}}}};
-        std::map<int, const ir::ArrayLitExp *> lits;
-        bool other_use = false;
-        for (const Stm &s : lam.body.stms) {
-            if (auto *l = s.exp->as<ir::ArrayLitExp>(); l && s.pat.size() == 1)
-                lits[s.pat[0].var.id] = l;
-            if (auto read = read_of(*s.exp, parts, lam)) {
-                if (read->second.size() < row.dims.size())
-                    parts[s.pat.at(0).var.id] = *read;
+    /** `b` with reads of known rows' elements at constant indices replaced by those
+     * elements and `if`s choosing between known rows made `if`s over their elements; the
+     * rows it makes (literals, sub-rows, copies, `if`s) added to `known`.  Clears `ok`
+     * when a row not bound is used otherwise (and, with `own_result`, when `b` returns one:
+     * a loop's or lambda's body nested in the operator; an `if`'s branches and the
+     * operator's body leave their results to the caller). */
+    Body scalar_body(const Body &b, KnownRows &known, bool &ok, bool own_result) {
+        Body o;
+        o.result = b.result;
+        for (const Stm &s : b.stms) {
+            const SrcLoc &loc = s.exp->loc;
+            if (auto *ix = s.exp->as<ir::IndexExp>(); ix && s.pat.size() == 1) {
+                auto it = known.find(ix->arr.id);
+                std::optional<Known> part;
+                if (it != known.end() && (part = part_of(it->second, ix->idx))) {
+                    if (part->row.rank() == 0) { // an element: a copy of it
+                        o.stms.push_back({s.pat, located(ir::AtomExp::make(part->elems[0]), loc)});
+                        continue;
+                    }
+                    if (part->bound)
+                        o.stms.push_back(s);
+                    known[s.pat[0].var.id] = *part;
+                    continue;
+                }
+            }
+            if (auto *a = s.exp->as<ir::AtomExp>(); a && s.pat.size() == 1) {
+                if (const Known *k = known_of(a->x, known)) {
+                    if (k->bound)
+                        o.stms.push_back(s);
+                    known[s.pat[0].var.id] = Known(*k);
+                    continue;
+                }
+            }
+            if (auto *l = s.exp->as<ir::ArrayLitExp>();
+                l && s.pat.size() == 1 && small_row(s.pat[0].type)) {
+                Known lit{s.pat[0].type, {}, true};
+                bool all = true;
+                for (const SubExp &e : l->elems) {
+                    const Known *k = l->row.rank() > 0 ? known_of(e, known) : nullptr;
+                    if (l->row.rank() == 0)
+                        lit.elems.push_back(e);
+                    else if (!k)
+                        all = false;
+                    else {
+                        lit.elems.insert(lit.elems.end(), k->elems.begin(), k->elems.end());
+                        lit.bound = lit.bound && k->bound;
+                    }
+                }
+                if (all) {
+                    if (lit.bound)
+                        o.stms.push_back(s);
+                    known[s.pat[0].var.id] = std::move(lit);
+                    continue;
+                }
+            }
+            if (auto *f = s.exp->as<ir::IfExp>()) {
+                o.stms.push_back(scalar_if(s, *f, known, ok));
                 continue;
             }
-            for_each_use(s, [&](const Var &v) { other_use = other_use || parts.count(v.id); });
-        }
-        for (const SubExp &r : lam.body.result)
-            other_use = other_use || (!r.is_const && parts.count(r.var.id));
-        if (other_use)
-            return std::nullopt;
-        std::vector<SubExp> elems;
-        std::function<bool(const SubExp &, size_t)> flatten = [&](const SubExp &x, size_t d) {
-            if (d == row.dims.size()) {
-                elems.push_back(x);
-                return true;
+            Stm t = s;
+            if (!nested_bodies(*s.exp).empty()) {
+                ExpRebuild r;
+                r.body = [&](const Body &x) {
+                    KnownRows inner = known;
+                    return scalar_body(x, inner, ok, true);
+                };
+                t.exp = rebuild(*s.exp, r);
             }
-            auto l = x.is_const ? lits.end() : lits.find(x.var.id);
-            if (l == lits.end() || (int64_t)l->second->elems.size() != row.dims[d].value.i)
-                return false;
-            for (const SubExp &e : l->second->elems)
-                if (!flatten(e, d + 1))
-                    return false;
-            return true;
-        };
-        if (!flatten(res, 0))
+            ok = ok && !uses_unbound(t, known);
+            o.stms.push_back(t);
+        }
+        if (own_result)
+            for (const SubExp &r : b.result)
+                if (const Known *k = known_of(r, known))
+                    ok = ok && k->bound;
+        return o;
+    }
+
+    /** The `if` statement `s` with its branches through scalar_body; a row it returns
+     * that is known in both branches and not bound in one (a row param, say) is returned
+     * as its elements and known from then on. */
+    Stm scalar_if(const Stm &s, const ir::IfExp &f, KnownRows &known, bool &ok) {
+        KnownRows in_then = known, in_else = known;
+        Body tb = scalar_body(f.then_body, in_then, ok, false);
+        Body eb = scalar_body(f.else_body, in_else, ok, false);
+        tb.result.clear();
+        eb.result.clear();
+        Stm o;
+        std::vector<Type> ret;
+        for (size_t j = 0; j < s.pat.size(); j++) {
+            const SubExp &x = f.then_body.result[j], &y = f.else_body.result[j];
+            const Known *kx = known_of(x, in_then), *ky = known_of(y, in_else);
+            if (!kx || !ky || (kx->bound && ky->bound) || kx->elems.size() != ky->elems.size()) {
+                ok = ok && (!kx || kx->bound) && (!ky || ky->bound);
+                o.pat.push_back(s.pat[j]);
+                ret.push_back(f.ret[j]);
+                tb.result.push_back(x);
+                eb.result.push_back(y);
+                continue;
+            }
+            Known chosen{s.pat[j].type, {}, false};
+            const Type t = Type::scalar(s.pat[j].type.elem);
+            for (size_t e = 0; e < kx->elems.size(); e++) {
+                const Var v = fresh(s.pat[j].var.base);
+                o.pat.push_back({v, t});
+                ret.push_back(t);
+                tb.result.push_back(kx->elems[e]);
+                eb.result.push_back(ky->elems[e]);
+                chosen.elems.push_back(SubExp::of(v));
+            }
+            known[s.pat[j].var.id] = std::move(chosen);
+        }
+        o.exp = located(ir::IfExp::make(f.cond, std::move(tb), std::move(eb), ret), s.exp->loc);
+        return o;
+    }
+
+    /** Operator `lam` (k operands) over scalars for the operands marked in `rows`: each
+     * such row param one param per element, and the row it returns (known in its body)
+     * its elements; nullopt when a marked operand's rows are used otherwise. */
+    std::optional<Lambda> scalar_lambda(const Lambda &lam, size_t k,
+                                        const std::vector<bool> &rows) {
+        KnownRows known;
+        Lambda f;
+        for (size_t p = 0; p < 2 * k; p++) {
+            const Param &row = lam.params[p];
+            if (!rows[p % k]) {
+                f.params.push_back(row);
+                continue;
+            }
+            Known elems{row.type, {}, false};
+            for (int64_t j = 0; j < small_row(row.type); j++) {
+                const Var v = fresh(row.var.base);
+                f.params.push_back({v, Type::scalar(row.type.elem)});
+                elems.elems.push_back(SubExp::of(v));
+            }
+            known[row.var.id] = std::move(elems);
+        }
+        bool ok = true;
+        f.body = scalar_body(lam.body, known, ok, false);
+        f.body.result.clear();
+        for (size_t i = 0; i < k; i++) {
+            const SubExp &r = lam.body.result[i];
+            const Known *made = known_of(r, known);
+            if (!rows[i]) {
+                ok = ok && (!made || made->bound);
+                f.body.result.push_back(r);
+                f.ret.push_back(lam.ret[i]);
+                continue;
+            }
+            const Type &row = lam.params[i].type;
+            if (!made || (int64_t)made->elems.size() != small_row(row))
+                return std::nullopt;
+            for (const SubExp &e : made->elems) {
+                f.body.result.push_back(e);
+                f.ret.push_back(Type::scalar(row.elem));
+            }
+        }
+        if (!ok)
             return std::nullopt;
-        return elems;
+        return f;
     }
 
     /** Statements binding `dest` to a row of type `row` made of `parts` (row-major) as
@@ -167,14 +299,28 @@ struct Scalarizer {
         const std::vector<Var> &inputs = red ? red->inputs : sc->inputs;
         const SubExp &w = red ? red->w : sc->w;
         const size_t k = inputs.size();
-        std::vector<std::optional<std::vector<SubExp>>> lits(k); // the results' scalars
-        bool any = false;
-        for (size_t i = 0; i < k; i++) { // (a neutral row is a variable; a constant is no row)
-            if (!neutral[i].is_const)
-                lits[i] = scalar_operand(lam, k, i);
-            any = any || lits[i];
+        // The operands of small rows (a neutral row is a variable; a constant is no row):
+        // all of them if they can be scalars together, else those that can, one by one.
+        std::vector<bool> rows(k);
+        for (size_t i = 0; i < k; i++)
+            rows[i] = !neutral[i].is_const && small_row(lam.params[i].type);
+        std::optional<Lambda> f;
+        if (std::find(rows.begin(), rows.end(), true) != rows.end())
+            f = scalar_lambda(lam, k, rows);
+        if (!f) {
+            std::vector<bool> some(k, false);
+            for (size_t i = 0; i < k; i++) {
+                if (!rows[i])
+                    continue;
+                some[i] = true;
+                if (auto g = scalar_lambda(lam, k, some))
+                    f = std::move(g);
+                else
+                    some[i] = false;
+            }
+            rows = some;
         }
-        if (!any)
+        if (!f)
             return false;
         const SrcLoc &loc = s.exp->loc;
         auto elem = [&](const Var &row, const std::vector<int64_t> &ix) {
@@ -183,55 +329,11 @@ struct Scalarizer {
                 idx.push_back(SubExp::i64(c));
             return located(ir::IndexExp::make(row, idx, false, loc), loc);
         };
-        // The operator over scalars: a row's params become one param per element, its
-        // reads of elements copies of those params (of sub-rows, nothing), its result the
-        // literal's elements.
-        Lambda f;
-        std::vector<std::vector<Var>> elems(2 * k); // per original param: its elements' params
-        Parts parts;
-        for (size_t p = 0; p < 2 * k; p++) {
-            const Param &row = lam.params[p];
-            if (!lits[p % k]) {
-                f.params.push_back(row);
-                continue;
-            }
-            parts[row.var.id] = {p, {}};
-            for (int64_t j = 0; j < small_row(row.type); j++) {
-                elems[p].push_back(fresh(row.var.base));
-                f.params.push_back({elems[p].back(), Type::scalar(row.type.elem)});
-            }
-        }
-        for (const Stm &t : lam.body.stms) {
-            if (auto read = read_of(*t.exp, parts, lam)) {
-                const Type &row = lam.params[read->first].type;
-                if (read->second.size() < row.dims.size()) {
-                    parts[t.pat.at(0).var.id] = *read; // a sub-row: only read further
-                    continue;
-                }
-                const Var &x = elems[read->first][(size_t)flat_index(row, read->second)];
-                f.body.stms.push_back(
-                    {t.pat, located(ir::AtomExp::make(SubExp::of(x)), t.exp->loc)});
-                continue;
-            }
-            f.body.stms.push_back(t);
-        }
-        for (size_t i = 0; i < k; i++) {
-            const Type &row = lam.params[i].type;
-            if (!lits[i]) {
-                f.body.result.push_back(lam.body.result[i]);
-                f.ret.push_back(lam.ret[i]);
-                continue;
-            }
-            for (const SubExp &e : *lits[i]) {
-                f.body.result.push_back(e);
-                f.ret.push_back(Type::scalar(row.elem));
-            }
-        }
         // Inputs split into columns (one map), neutral rows into elements.
         std::vector<Var> ins;
         std::vector<SubExp> nes;
         for (size_t i = 0; i < k; i++) {
-            if (!lits[i]) {
+            if (!rows[i]) {
                 ins.push_back(inputs[i]);
                 nes.push_back(neutral[i]);
                 continue;
@@ -260,7 +362,7 @@ struct Scalarizer {
         std::vector<Stm> join;
         for (size_t i = 0; i < k; i++) {
             const Param &res = s.pat[i];
-            if (!lits[i]) {
+            if (!rows[i]) {
                 body.pat.push_back(res);
                 continue;
             }
@@ -292,7 +394,7 @@ struct Scalarizer {
             join.push_back({{res}, located(ir::MapExp::make(w, rows, cols), loc)});
         }
         body.exp = located(
-            scan ? ir::ScanExp::make(w, f, nes, ins) : ir::ReduceExp::make(w, f, nes, ins), loc);
+            scan ? ir::ScanExp::make(w, *f, nes, ins) : ir::ReduceExp::make(w, *f, nes, ins), loc);
         out.push_back(body);
         out.insert(out.end(), join.begin(), join.end());
         rewritten++;

@@ -2,8 +2,10 @@
  * Small rows as scalars: a reduce or scan whose operator works on rows of a few elements
  * (constant sizes, up to 16 elements, rows of rows too) only through constant indices,
  * and makes its result row as an array literal (`\a b -> [a[0] * b[0] + a[1] * b[2],
- * ...]`, or `[[..], [..]]`: products of 2x2 matrices), becomes a reduce or scan of that
- * many scalars per row: its inputs' rows
+ * ...]`, or `[[..], [..]]`: products of 2x2 matrices) or chooses one of its rows whole
+ * (`\a b -> if a[0] < b[0] then b else a`: an `if` over their elements), in its body or
+ * nested loops and `if`s, becomes a reduce or scan of that many scalars per row: its
+ * inputs' rows
  * split into columns by a map, its neutral row into elements, and its results put back
  * together as rows (an array literal, or a map making rows), which fusion then joins with
  * what makes and reads them (so `map (\q -> q[1]) (scan ...)` never makes a row).

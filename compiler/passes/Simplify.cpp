@@ -346,15 +346,17 @@ struct Simplifier {
                 return std::nullopt;
             }
             case ExpKind::Index: {
+                // An element of an array literal (of literals, for several indices).
                 auto *n = e.as<ir::IndexExp>();
-                auto *lit = def(SubExp::of(n->arr)) ? def(SubExp::of(n->arr))->as<ir::ArrayLitExp>()
-                                                    : nullptr;
-                if (lit && n->idx.size() == 1 && n->idx[0].is_const) {
-                    int64_t k = n->idx[0].value.i;
-                    if (k >= 0 && k < (int64_t)lit->elems.size())
-                        return one(lit->elems[(size_t)k]);
+                SubExp x = SubExp::of(n->arr);
+                for (const SubExp &c : n->idx) {
+                    auto *lit = def(x) ? def(x)->as<ir::ArrayLitExp>() : nullptr;
+                    if (!lit || !c.is_const || c.value.i < 0 ||
+                        c.value.i >= (int64_t)lit->elems.size())
+                        return std::nullopt;
+                    x = lit->elems[(size_t)c.value.i];
                 }
-                return std::nullopt;
+                return one(x);
             }
             case ExpKind::If:
                 return if_branches(*e.as<ir::IfExp>());
@@ -485,11 +487,89 @@ struct Simplifier {
                 changes++;
                 continue;
             }
-            Stm s{it->pat, nested_bodies(*it->exp).empty() ? it->exp : rebuild(*it->exp, r)};
+            Stm s = without_unused_results(*it, live);
+            s.exp = nested_bodies(*s.exp).empty() ? s.exp : rebuild(*s.exp, r);
+            s = without_unread_inputs(s);
             for_each_use(s, [&](const Var &v) { live.insert(v.id); });
             kept.push_back(std::move(s));
         }
         return Body{{kept.rbegin(), kept.rend()}, b.result};
+    }
+
+    /** The lambda results, results and pattern of a map (or a screma's plain map results)
+     * that are used (in `live`), or `s` when all are (or none: `s` is kept for its
+     * failure). */
+    Stm without_unused_results(const Stm &s, const std::unordered_set<int> &live) {
+        const auto *map = s.exp->as<ir::MapExp>();
+        const auto *sc = s.exp->as<ir::ScremaExp>();
+        if (!map && !sc)
+            return s;
+        const size_t first = sc ? (size_t)(sc->num_scan_results() + sc->num_reduce_results()) : 0;
+        std::vector<bool> keep(s.pat.size(), true);
+        size_t kept = s.pat.size();
+        for (size_t i = first; i < s.pat.size(); i++)
+            if (!live.count(s.pat[i].var.id)) {
+                keep[i] = false;
+                kept--;
+            }
+        if (kept == s.pat.size() || kept == 0)
+            return s;
+        Stm o;
+        Lambda lam = map ? map->lam : sc->map_lam;
+        lam.body.result.clear();
+        lam.ret.clear();
+        for (size_t i = 0; i < s.pat.size(); i++) {
+            if (!keep[i])
+                continue;
+            o.pat.push_back(s.pat[i]);
+            lam.body.result.push_back((map ? map->lam : sc->map_lam).body.result[i]);
+            lam.ret.push_back((map ? map->lam : sc->map_lam).ret[i]);
+        }
+        o.exp = located(
+            map ? ir::MapExp::make(map->w, lam, map->inputs)
+                : ir::ScremaExp::make(sc->w, sc->inputs, sc->scans, sc->reduces, lam, sc->fused),
+            s.exp->loc);
+        st.dead++;
+        changes++;
+        return o;
+    }
+
+    /** A map or screma without the inputs whose rows its lambda never reads (one kept:
+     * the rows' count is the inputs'). */
+    Stm without_unread_inputs(const Stm &s) {
+        const auto *map = s.exp->as<ir::MapExp>();
+        const auto *sc = s.exp->as<ir::ScremaExp>();
+        if (!map && !sc)
+            return s;
+        const Lambda &lam = map ? map->lam : sc->map_lam;
+        const std::vector<Var> &inputs = map ? map->inputs : sc->inputs;
+        std::unordered_set<int> read;
+        auto note = [&](const Var &v) { read.insert(v.id); };
+        for_each_use(lam.body, note);
+        for (const Type &t : lam.ret)
+            for_each_use(t, note);
+        for (const Param &p : lam.params)
+            for_each_use(p.type, note);
+        Lambda l = lam;
+        l.params.clear();
+        std::vector<Var> ins;
+        for (size_t i = 0; i < lam.params.size(); i++)
+            if (read.count(lam.params[i].var.id)) {
+                l.params.push_back(lam.params[i]);
+                ins.push_back(inputs[i]);
+            }
+        if (ins.size() == inputs.size() || lam.params.size() != inputs.size())
+            return s;
+        if (ins.empty()) {
+            l.params.push_back(lam.params[0]);
+            ins.push_back(inputs[0]);
+        }
+        st.dead++;
+        changes++;
+        return {s.pat,
+                located(map ? ir::MapExp::make(map->w, l, ins)
+                            : ir::ScremaExp::make(sc->w, ins, sc->scans, sc->reduces, l, sc->fused),
+                        s.exp->loc)};
     }
 
     void function(ir::Function &f) {

@@ -99,20 +99,24 @@ class Gen:
     MATMUL22 = ("(\\a b -> [[a[0][0] * b[0][0] + a[0][1] * b[1][0], a[0][0] * b[0][1] + a[0][1] * b[1][1]], "
                 "[a[1][0] * b[0][0] + a[1][1] * b[1][0], a[1][0] * b[0][1] + a[1][1] * b[1][1]]])")
 
-    # The row of the larger first element (the first of equal ones): an operator on rows
-    # using them whole.
-    PICK = "(\\a b -> if a[0] < b[0] then b else a)"
+    # The row of the larger first element (the first of equal ones): an operator choosing
+    # rows whole (made an `if` over their elements), one branch a literal or not.
+    PICKS = ["(\\a b -> if a[0] < b[0] then b else a)",
+             "(\\a b -> if a[0] < b[0] then [b[0], b[1], b[2], b[3]] else a)"]
+    # The elements' maxima: an operator using its rows whole (it stays one on rows).
+    MAXIMA = "(\\a b -> map2 (\\x y -> if x < y then y else x) a b)"
 
     def matrices(self, env, depth):
         """Rows of four made from the elements of an array, reduced (or scanned and
-        summed) by a product of 2x2 matrices (integers) or by PICK."""
+        summed) by a product of 2x2 matrices (integers), PICKS or MAXIMA."""
         x, q = self.name(), self.name()
         t = self.t
         third = f"{x} % 3{t}" if self.int else f"{x} * 2{t}"
         mats = f"(map (\\{x} -> [{x}, {x} - 1{t}, 1{t}, {third}]) {self.array(env, [self.rng.choice(DIMS)], depth)})"
         op, ne = self.MATMUL, f"[1{t}, 0{t}, 0{t}, 1{t}]"
         if not self.int or self.rng.random() < 0.3:
-            op, ne = self.PICK, f"(replicate 4 {t}.lowest)"
+            op = self.rng.choice(self.PICKS + [self.MAXIMA])
+            ne = f"(replicate 4 {t}.lowest)"
         if op == self.MATMUL and self.rng.random() < 0.4:
             mats = f"(map (\\{x} -> [[{x}, {x} - 1{t}], [1{t}, {third}]]) {self.array(env, [self.rng.choice(DIMS)], depth)})"
             op, ne = self.MATMUL22, f"[[1{t}, 0{t}], [0{t}, 1{t}]]"

@@ -207,9 +207,14 @@ TEST_CASE("small rows as scalars: a scan of 2x2 matrices is a scan of four scala
               "  [r[1][0], r[1][1] + s[1][1]]]) [[1, 0], [0, 0]] ms");
     REQUIRE(d.kernels.size() == 1);
     CHECK(d.text.find("): ([2i64][2i64]i32) ->") == std::string::npos);
-    // An operator using a row whole is left alone.
-    Fused c = fused("def main [n] (ms: [n][2]i32) = reduce (\\a b -> if a[0] < b[0] then b else a) "
+    // An operator choosing one of its rows whole: an `if` over their elements.
+    Fused e = fused("def main [n] (ms: [n][2]i32) = reduce (\\a b -> if a[0] < b[0] then b else a) "
                     "[0, 0] ms");
+    REQUIRE(e.kernels.size() == 1);
+    CHECK(e.text.find("): ([2i64]i32) ->") == std::string::npos);
+    CHECK(e.text.find("(if_") != std::string::npos);
+    // An operator using a row whole otherwise (here in a map) is left alone.
+    Fused c = fused("def main [n] (ms: [n][2]i32) = reduce (\\a b -> map2 (+) a b) [0, 0] ms");
     CHECK(c.text.find("(x_") != std::string::npos);
     CHECK(c.text.find(": [2i64]i32, x_") != std::string::npos);
 }

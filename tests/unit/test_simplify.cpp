@@ -113,6 +113,22 @@ TEST_CASE("simplify: dead failing statements keep their errors") {
         CHECK(agree(src, {i32_array({1, 2}), i64v(i)}));
 }
 
+TEST_CASE("simplify: maps lose the results nobody uses and the inputs they never read") {
+    // A map of pairs of which only the first part is used, reading only xs: one result,
+    // one input.
+    const char *src = "def main (xs: []i32) (ys: []i32) =\n"
+                      "  let (a, _) = unzip (map2 (\\x y -> (x + 1, x * y)) xs ys) in a";
+    std::string t = ir_text(src);
+    CHECK(!contains(t, " * "));
+    CHECK(contains(t, "map("));
+    CHECK(!contains(t, "i32, x_")); // one param: ys no longer an input
+    CHECK(agree(src, {i32_array({1, 2}), i32_array({3, 4})}));
+    // A map reading none of its inputs keeps one (its rows' count).
+    const char *none = "def main (xs: []i32) (ys: []i32) = map2 (\\_ _ -> 7i32) xs ys";
+    CHECK(agree(none, {i32_array({1, 2}), i32_array({3, 4})}));
+    CHECK(contains(ir_text(none), "map("));
+}
+
 namespace loom::ir {
 namespace {
 Param prm(int id, Type t, const char *base = "v") {

@@ -83,3 +83,29 @@ entry scan22 [n] (ms: [n][2][2]i32) : [n][2][2]i32 =
     [[r[0][0] * s[0][0] + r[0][1] * s[1][0], r[0][0] * s[0][1] + r[0][1] * s[1][1]],
      [r[1][0] * s[0][0] + r[1][1] * s[1][0], r[1][0] * s[0][1] + r[1][1] * s[1][1]]]
   in scan mul [[1, 0], [0, 1]] ms
+
+-- Operators choosing rows whole (`if`s between rows, rows of rows and literals), one
+-- with a loop reading elements, beside a scalar operand: `if`s over elements once
+-- rewritten.
+-- ==
+-- entry: chosen
+-- input { [[1, 5], [3, 2], [3, 7], [0, 9]] [4, 1, 8, 2] }
+-- output { [3, 7] [[1, 5], [3, 2], [3, 7], [3, 7]] [3, 2] [9, 9] 15 [3, 9] }
+-- input { empty([0][2]i32) empty([0]i32) }
+-- output { [-100, 0] empty([0][2]i32) [100, 0] [-1000, 0] 0 [-1000, -1000] }
+
+entry chosen [n] (xs: [n][2]i32) (ws: [n]i32) =
+  let best (a: [2]i32) (b: [2]i32) : [2]i32 =
+    if a[0] > b[0] then a else if a[0] < b[0] then b else if a[1] >= b[1] then a else b
+  let least (a: [2]i32) (b: [2]i32) : [2]i32 =
+    if a[0] + a[1] <= b[0] + b[1] then a else [b[0], b[1]]
+  let pair = zip (map (\r -> [[r[0], r[1]], [r[1], r[0]]]) xs) ws
+  let (m, w) = reduce (\(a, x) (b, y) ->
+                          (if a[0][1] > b[0][1] then [a[0], a[1]] else [b[0], b[1]], x + y))
+                      ([[-1000, -1000], [0, 0]], 0) pair
+  let maxes = reduce (\a b -> let r = loop acc = [a[0], a[1]] for _i < 1 do
+                                         [i32.max acc[0] b[0], i32.max acc[1] b[1]]
+                               in [r[0], r[1]])
+                     [-1000, -1000] xs
+  in (reduce best [-100, 0] xs, scan best [-100, 0] xs, reduce least [100, 0] xs,
+      [m[0][1], m[1][0]], w, maxes)
