@@ -5,6 +5,7 @@
 #include "compiler/Lower.h"
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "compiler/passes/ChooseRows.h"
 #include "compiler/passes/Kernels.h"
 #include "compiler/passes/Scalarize.h"
 #include "runtime/cuda/CudaDriver.h"
@@ -133,9 +134,10 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     simplify();
     bounds();
     if (opts.fuse) {
-        // Small rows as scalars first, so fusion joins their splitting and joining with
-        // what makes and reads them.
-        if (passes::scalarize_rows(o.module) > 0) {
+        // Small rows as scalars and chosen rows as indices first, so fusion joins their
+        // splitting, gathering and joining with what makes and reads them.
+        const int scalarized = passes::scalarize_rows(o.module);
+        if (scalarized + passes::choose_rows(o.module) > 0) {
             check();
             simplify();
         }

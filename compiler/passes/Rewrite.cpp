@@ -9,6 +9,7 @@ using ir::ExpKind;
 using ir::ExpPtr;
 using ir::Lambda;
 using ir::Param;
+using ir::Stm;
 using ir::SubExp;
 using ir::Type;
 using ir::Var;
@@ -194,6 +195,28 @@ struct Apply {
 ExpPtr located(ExpPtr fresh, const SrcLoc &loc) {
     const_cast<ir::Exp &>(*fresh).loc = loc; // made by make_shared<T>: not const itself
     return fresh;
+}
+
+std::optional<ReduceOrScan> reduce_or_scan(const ir::Exp &e) {
+    if (auto *r = e.as<ir::ReduceExp>())
+        return ReduceOrScan{false, r->w, r->lam, r->neutral, r->inputs};
+    if (auto *s = e.as<ir::ScanExp>())
+        return ReduceOrScan{true, s->w, s->lam, s->neutral, s->inputs};
+    return std::nullopt;
+}
+
+Body replace_stms(const Body &b,
+                  const std::function<bool(const ir::Stm &, std::vector<ir::Stm> &)> &rewrite) {
+    ExpRebuild r;
+    r.body = [&](const Body &x) { return replace_stms(x, rewrite); };
+    Body o;
+    o.result = b.result;
+    for (const Stm &s : b.stms) {
+        Stm t{s.pat, nested_bodies(*s.exp).empty() ? s.exp : rebuild(*s.exp, r)};
+        if (!rewrite(t, o.stms))
+            o.stms.push_back(t);
+    }
+    return o;
 }
 
 ExpPtr rebuild(const ir::Exp &e, const ExpRebuild &r) {

@@ -10,7 +10,9 @@
 
 #include "compiler/ir/IR.h"
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -52,6 +54,48 @@ void for_each_binder(const ir::Exp &e, const std::function<void(const ir::Param 
 std::vector<const ir::Lambda *> nested_lambdas(const ir::Exp &e);
 /** Every body nested directly in `e`: If branches, a Loop's cond and body, lambda bodies. */
 std::vector<const ir::Body *> nested_bodies(const ir::Exp &e);
+
+/** The parts of a reduce or scan (the passes that rewrite their operands read both). */
+struct ReduceOrScan {
+    bool scan;
+    const ir::SubExp &w;
+    const ir::Lambda &lam;
+    const std::vector<ir::SubExp> &neutral;
+    const std::vector<ir::Var> &inputs;
+};
+/** `e`'s parts when it is a reduce or scan. */
+std::optional<ReduceOrScan> reduce_or_scan(const ir::Exp &e);
+
+/** The operands among `marked` (of an operator) that `rewrite` takes: all of them when it
+ * takes them together, else those it takes one more at a time; `marked` keeps those, and
+ * the result is what `rewrite` made of them (nullopt: none). */
+template <class Made>
+std::optional<Made>
+operands_taken(std::vector<bool> &marked,
+               const std::function<std::optional<Made>(const std::vector<bool> &)> &rewrite) {
+    std::optional<Made> made;
+    if (std::find(marked.begin(), marked.end(), true) != marked.end())
+        made = rewrite(marked);
+    if (made)
+        return made;
+    std::vector<bool> some(marked.size(), false);
+    for (size_t i = 0; i < marked.size(); i++) {
+        if (!marked[i])
+            continue;
+        some[i] = true;
+        if (auto m = rewrite(some))
+            made = std::move(m);
+        else
+            some[i] = false;
+    }
+    marked = some;
+    return made;
+}
+
+/** `b` with each statement for which `rewrite` returns true replaced by what it appended
+ * to its second argument (nested statements first: bodies are rebuilt through this). */
+ir::Body replace_stms(const ir::Body &b,
+                      const std::function<bool(const ir::Stm &, std::vector<ir::Stm> &)> &rewrite);
 
 /** The type of every var of `f` (params, patterns, loop and lambda binders) by id. */
 std::unordered_map<int, ir::Type> collect_types(const ir::Function &f);

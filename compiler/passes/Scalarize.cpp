@@ -289,37 +289,17 @@ struct Scalarizer {
      * to `out` with what splits its inputs and neutral rows and joins its results; false
      * (nothing appended) when none of its operands qualifies. */
     bool rewrite(const Stm &s, std::vector<Stm> &out) {
-        const bool scan = s.exp->kind == ExpKind::Scan;
-        const auto *red = s.exp->as<ir::ReduceExp>();
-        const auto *sc = s.exp->as<ir::ScanExp>();
-        if (!red && !sc)
+        const std::optional<ReduceOrScan> rs = reduce_or_scan(*s.exp);
+        if (!rs)
             return false;
-        const Lambda &lam = red ? red->lam : sc->lam;
-        const std::vector<SubExp> &neutral = red ? red->neutral : sc->neutral;
-        const std::vector<Var> &inputs = red ? red->inputs : sc->inputs;
-        const SubExp &w = red ? red->w : sc->w;
+        const auto &[scan, w, lam, neutral, inputs] = *rs;
         const size_t k = inputs.size();
-        // The operands of small rows (a neutral row is a variable; a constant is no row):
-        // all of them if they can be scalars together, else those that can, one by one.
+        // The operands of small rows (a neutral row is a variable; a constant is no row).
         std::vector<bool> rows(k);
         for (size_t i = 0; i < k; i++)
             rows[i] = !neutral[i].is_const && small_row(lam.params[i].type);
-        std::optional<Lambda> f;
-        if (std::find(rows.begin(), rows.end(), true) != rows.end())
-            f = scalar_lambda(lam, k, rows);
-        if (!f) {
-            std::vector<bool> some(k, false);
-            for (size_t i = 0; i < k; i++) {
-                if (!rows[i])
-                    continue;
-                some[i] = true;
-                if (auto g = scalar_lambda(lam, k, some))
-                    f = std::move(g);
-                else
-                    some[i] = false;
-            }
-            rows = some;
-        }
+        const std::optional<Lambda> f = operands_taken<Lambda>(
+            rows, [&](const std::vector<bool> &r) { return scalar_lambda(lam, k, r); });
         if (!f)
             return false;
         const SrcLoc &loc = s.exp->loc;
@@ -400,36 +380,16 @@ struct Scalarizer {
         rewritten++;
         return true;
     }
-
-    Body body(const Body &b) {
-        ExpRebuild r;
-        r.body = [&](const Body &x) { return body(x); };
-        r.lambda = [&](const Lambda &l) {
-            Lambda c = l;
-            c.body = body(l.body);
-            return c;
-        };
-        Body o;
-        o.result = b.result;
-        for (const Stm &s : b.stms) {
-            Stm t{s.pat, nested_bodies(*s.exp).empty() ? s.exp : rebuild(*s.exp, r)};
-            std::vector<Stm> made;
-            if (rewrite(t, made))
-                o.stms.insert(o.stms.end(), made.begin(), made.end());
-            else
-                o.stms.push_back(t);
-        }
-        return o;
-    }
 };
 
 } // namespace
 
 int scalarize_rows(ir::Module &m) {
-    Scalarizer s{m};
+    Scalarizer sc{m};
     for (ir::Function &f : m.functions)
-        f.body = s.body(f.body);
-    return s.rewritten;
+        f.body = replace_stms(
+            f.body, [&](const Stm &s, std::vector<Stm> &out) { return sc.rewrite(s, out); });
+    return sc.rewritten;
 }
 
 } // namespace loom::passes

@@ -6,7 +6,7 @@ scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops,
 unzipped pairs, reductions and scans of pairs, slices, concat, flatten, indexing and
 in-place updates over i32 (or, with --type, i64, f32 or f64) arrays of up to three
 dimensions (operators element by element on rows too: `map2 (map2 f)`; products of 2x2
-matrices as [4] and [2][2] rows; an operator using rows whole), with a random input
+matrices as [4] and [2][2] rows; operators choosing rows or using them whole), with a random input
 (sizes from 0 up, a fifth of them tall) and, as its expected output, what the
 interpreter (`loom run --backend interp`) prints, or, where the interpreter fails (an
 index out of bounds, an integer division by zero), that the program must fail.
@@ -183,10 +183,16 @@ class Gen:
         return ne
 
     def fold(self, soac, env, row, shape, depth):
-        """`soac` (reduce or scan) of an array of `shape` with rows `row`."""
+        """`soac` (reduce or scan) of an array of `shape` with rows `row`: an operator
+        element by element, or (rows) one choosing the row of the larger first element
+        (the first of equal ones; an index out of bounds for rows of none)."""
         op, ne = self.rng.choice(self.ops)
-        return (f"({soac} {self.elementwise(op, len(row))} {self.neutral_of(ne, row)} "
-                f"{self.array(env, shape, depth)})")
+        op, ne = self.elementwise(op, len(row)), self.neutral_of(ne, row)
+        if row and self.rng.random() < 0.25:
+            a, b, first = self.name(), self.name(), "[0]" * len(row)
+            op = f"(\\{a} {b} -> if {a}{first} < {b}{first} then {b} else {a})"
+            ne = self.neutral_of(f"{self.t}.lowest", row)
+        return f"({soac} {op} {ne} {self.array(env, shape, depth)})"
 
     def reduce_to(self, env, shape, depth):
         """A reduce over some outer dimension of rows of `shape`."""

@@ -404,10 +404,10 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "const int64_t nb0_ = v"));
         CHECK(has(c.source, "for (int64_t c_ = 0; c_ < cols0_; c_++) {"));
         CHECK(has(c.source, "lrt::atomic_update(h0_ + ix_ * cols0_ + c_, "));
-        // A row operator that is not element by element: the host runs it, and says why.
-        auto h = compile_ok(
-            checked("entry main (is: []i64) (vs: [][2]i32) =\n"
-                    "  hist (\\a b -> if a[0] >= b[0] then a else b) (replicate 2 0) 3 is vs"));
+        // A row operator that is not element by element (nor a choice of rows, which is
+        // one of indices: passes/ChooseRows.h): the host runs it, and says why.
+        auto h = compile_ok(checked("entry main (is: []i64) (vs: [][2]i32) =\n"
+                                    "  hist (\\a b -> [a[0] + b[0], a[1] * b[1]]) [0, 1] 3 is vs"));
         CHECK(h.kernels.empty());
         CHECK(has(h.on_host.at("k0"), "not element by element"));
         CHECK(has(h.source, "// k0 (hist) runs on the host's cores: the cuda backend does not "
@@ -415,6 +415,19 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(h.host_shown, "// kernel k0"));
         std::string log;
         CHECK_MESSAGE(host_compiles(h, log), log);
+    }
+    SUBCASE("operators choosing rows whole: operators choosing indices, no row on the host") {
+        auto c = compile_ok(
+            checked("entry main [n][m] (is: []i64) (vs: [n][m]i32) =\n"
+                    "  let pick (a: [m]i32) (b: [m]i32) = if a[0] >= b[0] then a else b\n"
+                    "  in (hist pick (replicate m 0) 3 is vs, reduce pick (replicate m 0) vs,\n"
+                    "      scan pick (replicate m 0) vs)"));
+        CHECK(c.on_host.empty());
+        // The bins' starting indices, the hist, its rows gathered; the reduce; the scan
+        // and its rows gathered.
+        CHECK(found_kinds(c) == std::vector<std::string>{"k0 map", "k1 hist", "k2 map", "k3 reduce",
+                                                         "k4 scan", "k5 map"});
+        CHECK(has(c.source, "lrt::atomic_update(")); // a CAS loop over the bins' indices
     }
     SUBCASE("hist with atomicAdd and with a CAS loop") {
         auto c = compile_ok(checked(

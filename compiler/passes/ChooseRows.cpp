@@ -1,0 +1,376 @@
+// Rows chosen by index (ChooseRows.h).
+#include "compiler/passes/ChooseRows.h"
+
+#include "compiler/passes/Rewrite.h"
+
+#include <map>
+
+namespace loom::passes {
+
+using ir::BinOpKind;
+using ir::Body;
+using ir::Lambda;
+using ir::Param;
+using ir::Stm;
+using ir::SubExp;
+using ir::Type;
+using ir::Var;
+
+namespace {
+
+const Type index_type = Type::scalar(PrimType::I64);
+
+/** Where an operand's rows come from: its input (rows at indices >= 0), its neutral row
+ * (index -1) and, for a reduce_by_index, its destination's (row b at index -2 - b). */
+struct Source {
+    Var rows;
+    Var neutral;
+    Type row;
+    std::optional<Var> bins;
+};
+
+/** A row an operator's code knows by index: its operand, the index var, and for a
+ * sub-row, the indices that take it from the row. */
+struct Choice {
+    size_t operand;
+    Var at;
+    std::vector<SubExp> sub;
+};
+/** The rows an operator's code knows by index, by var id. */
+using Chosen = std::map<int, Choice>;
+
+/** Whether `s` uses a row known by index (which would keep its operand a row). */
+bool uses_chosen(const Stm &s, const Chosen &chosen) {
+    bool used = false;
+    for_each_use(s, [&](const Var &v) { used = used || chosen.count(v.id); });
+    return used;
+}
+
+struct Chooser {
+    ir::Module &m;
+    int rewritten = 0;
+
+    Var fresh(const std::string &base) { return Var{m.next_var_id++, base}; }
+
+    /** `c` as a condition var, appended to `out`. */
+    Var condition(ir::ExpPtr c, const SrcLoc &loc, std::vector<Stm> &out) {
+        const Var v = fresh("c");
+        out.push_back({{{v, Type::scalar(PrimType::Bool)}}, located(std::move(c), loc)});
+        return v;
+    }
+
+    /** `dest = row[at][idx]` of `src` (the row itself for no idx; row indices are in
+     * bounds, `checked` is the element's), appended to `out`. */
+    void read(const Param &dest, const Var &at, const Source &src, const std::vector<SubExp> &idx,
+              bool checked, const SrcLoc &loc, std::vector<Stm> &out) {
+        // Element idx of row `row` of `arr` (or of `arr` itself, with no row).
+        auto element = [&](const Var &arr, std::optional<SubExp> row) {
+            Body b;
+            std::vector<SubExp> full;
+            if (row)
+                full.push_back(*row);
+            full.insert(full.end(), idx.begin(), idx.end());
+            if (full.empty()) {
+                b.result = {SubExp::of(arr)};
+                return b;
+            }
+            const Var x = fresh(dest.var.base);
+            b.stms.push_back({{{x, dest.type}}, ir::IndexExp::make(arr, full, checked, loc)});
+            b.result = {SubExp::of(x)};
+            return b;
+        };
+        auto choose = [&](const Param &p, const Var &c, Body t, Body e, std::vector<Stm> &to) {
+            to.push_back({{p}, located(ir::IfExp::make(SubExp::of(c), t, e, {p.type}), loc)});
+        };
+        const Var neg = condition(
+            ir::BinOpExp::make(BinOpKind::Lt, SubExp::of(at), SubExp::i64(0), loc), loc, out);
+        Body below = element(src.neutral, std::nullopt);
+        if (src.bins) { // -2 - b: bin b's row
+            Body neutral = std::move(below);
+            below = Body{};
+            const Var bin = fresh("bin");
+            const Var in_bins =
+                condition(ir::BinOpExp::make(BinOpKind::Lt, SubExp::of(at), SubExp::i64(-1), loc),
+                          loc, below.stms);
+            below.stms.push_back(
+                {{{bin, index_type}},
+                 located(ir::BinOpExp::make(BinOpKind::Sub, SubExp::i64(-2), SubExp::of(at), loc),
+                         loc)});
+            Body initial = element(*src.bins, SubExp::of(bin));
+            const Param made{fresh(dest.var.base), dest.type};
+            choose(made, in_bins, std::move(initial), std::move(neutral), below.stms);
+            below.result = {SubExp::of(made.var)};
+        }
+        choose(dest, neg, std::move(below), element(src.rows, SubExp::of(at)), out);
+    }
+
+    /** `b` with reads of the elements of rows known by index made reads of their sources
+     * and `if`s choosing between such rows made `if`s choosing indices (added to
+     * `chosen`).  Clears `ok` when such a row is used otherwise (and, with `own_result`,
+     * when `b` returns one: a body nested in the operator's; an `if`'s branches and the
+     * operator's body leave their results to the caller). */
+    Body walk(const Body &b, Chosen &chosen, const std::vector<Source> &srcs, bool &ok,
+              bool own_result) {
+        Body o;
+        o.result = b.result;
+        for (const Stm &s : b.stms) {
+            const SrcLoc &loc = s.exp->loc;
+            if (auto *ix = s.exp->as<ir::IndexExp>(); ix && s.pat.size() == 1) {
+                if (auto it = chosen.find(ix->arr.id); it != chosen.end()) {
+                    Choice part = it->second;
+                    part.sub.insert(part.sub.end(), ix->idx.begin(), ix->idx.end());
+                    if (part.sub.size() < srcs[part.operand].row.rank())
+                        chosen[s.pat[0].var.id] = part; // a sub-row: read further
+                    else
+                        read(s.pat[0], part.at, srcs[part.operand], part.sub, ix->checked, loc,
+                             o.stms);
+                    continue;
+                }
+            }
+            if (auto *a = s.exp->as<ir::AtomExp>(); a && s.pat.size() == 1 && !a->x.is_const) {
+                if (auto it = chosen.find(a->x.var.id); it != chosen.end()) {
+                    chosen[s.pat[0].var.id] = it->second;
+                    continue;
+                }
+            }
+            if (auto *f = s.exp->as<ir::IfExp>()) {
+                o.stms.push_back(choose_if(s, *f, chosen, srcs, ok));
+                continue;
+            }
+            Stm t = s;
+            if (!nested_bodies(*s.exp).empty()) {
+                ExpRebuild r;
+                r.body = [&](const Body &x) {
+                    Chosen inner = chosen;
+                    return walk(x, inner, srcs, ok, true);
+                };
+                t.exp = rebuild(*s.exp, r);
+            }
+            ok = ok && !uses_chosen(t, chosen);
+            o.stms.push_back(t);
+        }
+        if (own_result)
+            for (const SubExp &r : b.result)
+                ok = ok && (r.is_const || !chosen.count(r.var.id));
+        return o;
+    }
+
+    /** The `if` statement `s` with its branches walked; a row it returns that both
+     * branches know by index (of the same operand) is returned as its index. */
+    Stm choose_if(const Stm &s, const ir::IfExp &f, Chosen &chosen, const std::vector<Source> &srcs,
+                  bool &ok) {
+        Chosen in_then = chosen, in_else = chosen;
+        Body tb = walk(f.then_body, in_then, srcs, ok, false);
+        Body eb = walk(f.else_body, in_else, srcs, ok, false);
+        Stm o{{}, nullptr};
+        std::vector<Type> ret;
+        for (size_t j = 0; j < s.pat.size(); j++) {
+            const SubExp &x = f.then_body.result[j], &y = f.else_body.result[j];
+            auto kx = x.is_const ? in_then.end() : in_then.find(x.var.id);
+            auto ky = y.is_const ? in_else.end() : in_else.find(y.var.id);
+            const bool by_index = kx != in_then.end() && ky != in_else.end() &&
+                                  kx->second.operand == ky->second.operand &&
+                                  kx->second.sub.empty() && ky->second.sub.empty();
+            if (!by_index) {
+                ok = ok && kx == in_then.end() && ky == in_else.end();
+                o.pat.push_back(s.pat[j]);
+                ret.push_back(f.ret[j]);
+                continue;
+            }
+            const Var at = fresh(s.pat[j].var.base);
+            o.pat.push_back({at, index_type});
+            ret.push_back(index_type);
+            tb.result[j] = SubExp::of(kx->second.at);
+            eb.result[j] = SubExp::of(ky->second.at);
+            chosen[s.pat[j].var.id] = {kx->second.operand, at, {}};
+        }
+        o.exp = located(ir::IfExp::make(f.cond, std::move(tb), std::move(eb), ret), s.exp->loc);
+        return o;
+    }
+
+    /** Operator `lam` (k operands) over indices for the operands marked in `rows`: each
+     * such row param an index, and the row it returns that index; nullopt when a marked
+     * operand's rows are used otherwise. */
+    std::optional<Lambda> index_lambda(const Lambda &lam, size_t k, const std::vector<bool> &rows,
+                                       const std::vector<Source> &srcs) {
+        Chosen chosen;
+        Lambda f;
+        for (size_t p = 0; p < 2 * k; p++) {
+            const Param &row = lam.params[p];
+            if (!rows[p % k]) {
+                f.params.push_back(row);
+                continue;
+            }
+            const Var at = fresh(row.var.base);
+            f.params.push_back({at, index_type});
+            chosen[row.var.id] = {p % k, at, {}};
+        }
+        bool ok = true;
+        f.body = walk(lam.body, chosen, srcs, ok, false);
+        f.body.result.clear();
+        for (size_t i = 0; i < k; i++) {
+            const SubExp &r = lam.body.result[i];
+            auto it = r.is_const ? chosen.end() : chosen.find(r.var.id);
+            if (!rows[i]) {
+                ok = ok && it == chosen.end();
+                f.body.result.push_back(r);
+                f.ret.push_back(lam.ret[i]);
+                continue;
+            }
+            if (it == chosen.end() || it->second.operand != i || !it->second.sub.empty())
+                return std::nullopt;
+            f.body.result.push_back(SubExp::of(it->second.at));
+            f.ret.push_back(index_type);
+        }
+        if (!ok)
+            return std::nullopt;
+        return f;
+    }
+
+    /** `map (\at -> the row at index at of src) ats` bound to `dest` (w rows). */
+    Stm gather(const Param &dest, const SubExp &w, const Var &ats, const Source &src,
+               const SrcLoc &loc) {
+        Lambda rows_at;
+        const Param one{fresh("at"), index_type};
+        const Param row{fresh("row"), src.row};
+        rows_at.params.push_back(one);
+        read(row, one.var, src, {}, false, loc, rows_at.body.stms);
+        rows_at.body.result.push_back(SubExp::of(row.var));
+        rows_at.ret.push_back(src.row);
+        return {{dest}, located(ir::MapExp::make(w, rows_at, {ats}), loc)};
+    }
+
+    /** A plain reduce_by_index `s` with its operators choosing rows made operators
+     * choosing indices: each bin starts at -2 - b (its own row), values are the rows'
+     * indices, and the bins' rows are gathered afterwards. */
+    bool rewrite_hist(const Stm &s, const ir::HistExp &h, std::vector<Stm> &out) {
+        std::vector<ir::HistOp> ops;
+        std::vector<Var> ins;
+        std::vector<std::optional<Source>> srcs;
+        bool any = false;
+        for (size_t k = 0; k < h.ops.size(); k++) {
+            const ir::HistOp &op = h.ops[k];
+            const Type &row = op.lam.params[0].type;
+            const Var &vs = h.inputs[2 * k + 1];
+            Source src{vs, op.neutral.is_const ? Var{} : op.neutral.var, row, op.dest};
+            std::optional<Lambda> f;
+            if (!op.neutral.is_const && row.rank() > 0)
+                f = index_lambda(op.lam, 1, {true}, {src});
+            ops.push_back(op);
+            ins.push_back(h.inputs[2 * k]);
+            ins.push_back(vs);
+            srcs.emplace_back();
+            if (!f)
+                continue;
+            any = true;
+            srcs.back() = src;
+            const SrcLoc &loc = s.exp->loc;
+            const SubExp bins = s.pat[k].type.dims.at(0);
+            const Var all = fresh("iota"), starts = fresh("bins");
+            out.push_back(
+                {{{all, index_type.array_of(h.w)}}, located(ir::IotaExp::make(h.w, false), loc)});
+            ins.back() = all;
+            // Bin b starts as -2 - b.
+            const Var b_all = fresh("iota");
+            out.push_back({{{b_all, index_type.array_of(bins)}},
+                           located(ir::IotaExp::make(bins, false), loc)});
+            Lambda start;
+            const Param b{fresh("b"), index_type};
+            const Var at = fresh("at");
+            start.params.push_back(b);
+            start.body.stms.push_back({{{at, index_type}},
+                                       located(ir::BinOpExp::make(BinOpKind::Sub, SubExp::i64(-2),
+                                                                  SubExp::of(b.var), loc),
+                                               loc)});
+            start.body.result.push_back(SubExp::of(at));
+            start.ret.push_back(index_type);
+            out.push_back({{{starts, index_type.array_of(bins)}},
+                           located(ir::MapExp::make(bins, start, {b_all}), loc)});
+            ops.back() = ir::HistOp{starts, *f, SubExp::i64(-1)};
+        }
+        if (!any)
+            return false;
+        Stm body;
+        std::vector<Stm> rows;
+        for (size_t k = 0; k < ops.size(); k++) {
+            if (!srcs[k]) {
+                body.pat.push_back(s.pat[k]);
+                continue;
+            }
+            const SubExp bins = s.pat[k].type.dims.at(0);
+            const Var ats = fresh(s.pat[k].var.base);
+            body.pat.push_back({ats, index_type.array_of(bins)});
+            rows.push_back(gather(s.pat[k], bins, ats, *srcs[k], s.exp->loc));
+        }
+        body.exp = located(ir::HistExp::make_plain(h.w, ops, ins), s.exp->loc);
+        out.push_back(body);
+        out.insert(out.end(), rows.begin(), rows.end());
+        rewritten++;
+        return true;
+    }
+
+    /** Statement `s` (a reduce or scan) with its operands of chosen rows as indices,
+     * appended to `out` with the indices it starts from and the gathering of its results;
+     * false (nothing appended) when none of its operands qualifies. */
+    bool rewrite(const Stm &s, std::vector<Stm> &out) {
+        if (auto *h = s.exp->as<ir::HistExp>(); h && !h->fused())
+            return rewrite_hist(s, *h, out);
+        const std::optional<ReduceOrScan> rs = reduce_or_scan(*s.exp);
+        if (!rs)
+            return false;
+        const auto &[scan, w, lam, neutral, inputs] = *rs;
+        const size_t k = inputs.size();
+        // Operands of rows with a neutral row (a variable; a constant is no row).
+        std::vector<bool> rows(k);
+        std::vector<Source> srcs;
+        for (size_t i = 0; i < k; i++) {
+            const Type &row = lam.params[i].type;
+            rows[i] = !neutral[i].is_const && row.rank() > 0;
+            srcs.push_back({inputs[i], rows[i] ? neutral[i].var : Var{}, row});
+        }
+        const std::optional<Lambda> f = operands_taken<Lambda>(
+            rows, [&](const std::vector<bool> &r) { return index_lambda(lam, k, r, srcs); });
+        if (!f)
+            return false;
+        const SrcLoc &loc = s.exp->loc;
+        const Var all = fresh("iota");
+        out.push_back({{{all, index_type.array_of(w)}}, located(ir::IotaExp::make(w, false), loc)});
+        std::vector<Var> ins;
+        std::vector<SubExp> nes;
+        Stm body;
+        std::vector<Stm> gathered;
+        for (size_t i = 0; i < k; i++) {
+            ins.push_back(rows[i] ? all : inputs[i]);
+            nes.push_back(rows[i] ? SubExp::i64(-1) : neutral[i]);
+            if (!rows[i]) {
+                body.pat.push_back(s.pat[i]);
+                continue;
+            }
+            const Var at = fresh(s.pat[i].var.base);
+            body.pat.push_back({at, scan ? index_type.array_of(w) : index_type});
+            if (!scan) { // the row at that index
+                read(s.pat[i], at, srcs[i], {}, false, loc, gathered);
+                continue;
+            }
+            gathered.push_back(gather(s.pat[i], w, at, srcs[i], loc));
+        }
+        body.exp = located(
+            scan ? ir::ScanExp::make(w, *f, nes, ins) : ir::ReduceExp::make(w, *f, nes, ins), loc);
+        out.push_back(body);
+        out.insert(out.end(), gathered.begin(), gathered.end());
+        rewritten++;
+        return true;
+    }
+};
+
+} // namespace
+
+int choose_rows(ir::Module &m) {
+    Chooser c{m};
+    for (ir::Function &f : m.functions)
+        f.body = replace_stms(
+            f.body, [&](const Stm &s, std::vector<Stm> &out) { return c.rewrite(s, out); });
+    return c.rewritten;
+}
+
+} // namespace loom::passes
