@@ -3,6 +3,7 @@
 
 #include "compiler/passes/Rewrite.h"
 
+#include <algorithm>
 #include <map>
 
 namespace loom::passes {
@@ -29,12 +30,14 @@ struct Source {
     std::optional<Var> bins;
 };
 
-/** A row an operator's code knows by index: its operand, the index var, and for a
- * sub-row, the indices that take it from the row. */
+/** A row an operator's code knows by index: its operand, the index var, for a sub-row
+ * the indices that take it from the row, and the neutral row's part of its shape (its
+ * indices are checked against that: they fail where the row's would, as they would). */
 struct Choice {
     size_t operand;
     Var at;
-    std::vector<SubExp> sub;
+    Var like;
+    std::vector<SubExp> sub = {};
 };
 /** The rows an operator's code knows by index, by var id. */
 using Chosen = std::map<int, Choice>;
@@ -59,10 +62,10 @@ struct Chooser {
         return v;
     }
 
-    /** `dest = row[at][idx]` of `src` (the row itself for no idx; row indices are in
-     * bounds, `checked` is the element's), appended to `out`. */
+    /** `dest = row[at][idx]` of `src` (the row itself for no idx), appended to `out`;
+     * `at` and idx are in bounds. */
     void read(const Param &dest, const Var &at, const Source &src, const std::vector<SubExp> &idx,
-              bool checked, const SrcLoc &loc, std::vector<Stm> &out) {
+              const SrcLoc &loc, std::vector<Stm> &out) {
         // Element idx of row `row` of `arr` (or of `arr` itself, with no row).
         auto element = [&](const Var &arr, std::optional<SubExp> row) {
             Body b;
@@ -75,7 +78,7 @@ struct Chooser {
                 return b;
             }
             const Var x = fresh(dest.var.base);
-            b.stms.push_back({{{x, dest.type}}, ir::IndexExp::make(arr, full, checked, loc)});
+            b.stms.push_back({{{x, dest.type}}, ir::IndexExp::make(arr, full, false, loc)});
             b.result = {SubExp::of(x)};
             return b;
         };
@@ -119,11 +122,14 @@ struct Chooser {
                 if (auto it = chosen.find(ix->arr.id); it != chosen.end()) {
                     Choice part = it->second;
                     part.sub.insert(part.sub.end(), ix->idx.begin(), ix->idx.end());
-                    if (part.sub.size() < srcs[part.operand].row.rank())
+                    const Var like = fresh(s.pat[0].var.base); // (dead when unchecked)
+                    o.stms.push_back({{{like, s.pat[0].type}},
+                                      ir::IndexExp::make(part.like, ix->idx, ix->checked, loc)});
+                    if (part.sub.size() < srcs[part.operand].row.rank()) {
+                        part.like = like;
                         chosen[s.pat[0].var.id] = part; // a sub-row: read further
-                    else
-                        read(s.pat[0], part.at, srcs[part.operand], part.sub, ix->checked, loc,
-                             o.stms);
+                    } else
+                        read(s.pat[0], part.at, srcs[part.operand], part.sub, loc, o.stms);
                     continue;
                 }
             }
@@ -182,7 +188,7 @@ struct Chooser {
             ret.push_back(index_type);
             tb.result[j] = SubExp::of(kx->second.at);
             eb.result[j] = SubExp::of(ky->second.at);
-            chosen[s.pat[j].var.id] = {kx->second.operand, at, {}};
+            chosen[s.pat[j].var.id] = {kx->second.operand, at, srcs[kx->second.operand].neutral};
         }
         o.exp = located(ir::IfExp::make(f.cond, std::move(tb), std::move(eb), ret), s.exp->loc);
         return o;
@@ -203,7 +209,7 @@ struct Chooser {
             }
             const Var at = fresh(row.var.base);
             f.params.push_back({at, index_type});
-            chosen[row.var.id] = {p % k, at, {}};
+            chosen[row.var.id] = {p % k, at, srcs[p % k].neutral};
         }
         bool ok = true;
         f.body = walk(lam.body, chosen, srcs, ok, false);
@@ -224,6 +230,48 @@ struct Chooser {
         }
         if (!ok)
             return std::nullopt;
+        return only_with_rows(std::move(f), k, rows);
+    }
+
+    /** `f` (an operator over indices, `rows` its operands of them) returning, for a call
+     * with no input row (indices < 0 on both sides: neutral rows, a bin's own row), its
+     * other side (the one not neutral) without running its body.  The GPU's kernels make
+     * such calls (padding, merging bins) where the interpreter makes none, and the body
+     * could fail (an index out of bounds of rows of no elements). */
+    Lambda only_with_rows(Lambda f, size_t k, const std::vector<bool> &rows) {
+        const size_t i = (size_t)(std::find(rows.begin(), rows.end(), true) - rows.begin());
+        const SubExp a = SubExp::of(f.params[i].var), b = SubExp::of(f.params[k + i].var);
+        const SrcLoc loc = f.body.stms.empty() ? SrcLoc{} : f.body.stms.front().exp->loc;
+        auto bind = [&](Body &to, Type t, ir::ExpPtr e) {
+            const Var v = fresh("c");
+            to.stms.push_back({{{v, std::move(t)}}, located(std::move(e), loc)});
+            return SubExp::of(v);
+        };
+        auto choose = [&](Body &to, const SubExp &c, Body t, Body e) {
+            std::vector<Param> pat;
+            for (const Type &r : f.ret)
+                pat.push_back({fresh("r"), r});
+            to.stms.push_back(
+                {pat, located(ir::IfExp::make(c, std::move(t), std::move(e), f.ret), loc)});
+            to.result.clear();
+            for (const Param &p : pat)
+                to.result.push_back(SubExp::of(p.var));
+        };
+        Body sides[2]; // the params of each side
+        for (size_t j = 0; j < k; j++)
+            for (size_t side = 0; side < 2; side++)
+                sides[side].result.push_back(SubExp::of(f.params[side * k + j].var));
+        Body other, guarded;
+        const Type boolean = Type::scalar(PrimType::Bool);
+        const SubExp a_neutral =
+            bind(other, boolean, ir::BinOpExp::make(BinOpKind::Eq, a, SubExp::i64(-1), loc));
+        choose(other, a_neutral, std::move(sides[1]), std::move(sides[0]));
+        const SubExp both =
+            bind(guarded, index_type, ir::BinOpExp::make(BinOpKind::BitAnd, a, b, loc));
+        const SubExp real =
+            bind(guarded, boolean, ir::BinOpExp::make(BinOpKind::Ge, both, SubExp::i64(0), loc));
+        choose(guarded, real, std::move(f.body), std::move(other));
+        f.body = std::move(guarded);
         return f;
     }
 
@@ -234,7 +282,7 @@ struct Chooser {
         const Param one{fresh("at"), index_type};
         const Param row{fresh("row"), src.row};
         rows_at.params.push_back(one);
-        read(row, one.var, src, {}, false, loc, rows_at.body.stms);
+        read(row, one.var, src, {}, loc, rows_at.body.stms);
         rows_at.body.result.push_back(SubExp::of(row.var));
         rows_at.ret.push_back(src.row);
         return {{dest}, located(ir::MapExp::make(w, rows_at, {ats}), loc)};
@@ -349,7 +397,7 @@ struct Chooser {
             const Var at = fresh(s.pat[i].var.base);
             body.pat.push_back({at, scan ? index_type.array_of(w) : index_type});
             if (!scan) { // the row at that index
-                read(s.pat[i], at, srcs[i], {}, false, loc, gathered);
+                read(s.pat[i], at, srcs[i], {}, loc, gathered);
                 continue;
             }
             gathered.push_back(gather(s.pat[i], w, at, srcs[i], loc));

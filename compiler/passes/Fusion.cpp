@@ -589,7 +589,9 @@ private:
     const PrimOf &types_;
     VarSet sizes_; ///< variables known to be >= 0: sizes and counts (replicate cannot fail)
     std::unordered_map<int, Var> nonneg_tests_; ///< bool var -> v, when bound to `0 <= v`
-    std::unordered_set<const Exp *> created_; ///< Scremas made here (tidied at the end)
+    /// Scremas made here (tidied at the end), owned too: a freed one's address may be
+    /// reused by another expression, which tidy would then take for a Screma made here.
+    std::unordered_map<const Exp *, ExpPtr> created_;
 
     Var fresh(const std::string &base) { return Var{m_.next_var_id++, base}; }
 
@@ -705,7 +707,7 @@ private:
         st.pat = std::move(n.pat);
         st.exp = ScremaExp::make(n.w, std::move(n.inputs), std::move(n.scans),
                                  std::move(n.reduces), std::move(n.lam), std::move(n.fused));
-        created_.insert(st.exp.get());
+        created_.emplace(st.exp.get(), st.exp);
         return st;
     }
 

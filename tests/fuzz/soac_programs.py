@@ -227,6 +227,8 @@ class Gen:
         ]
         if len(shape) >= 2:
             choices.append((1, lambda: f"(transpose {self.array(env, [shape[1], shape[0]] + shape[2:], d)})"))
+        if len(shape) == 2:
+            choices.append((1, lambda: self.hist_rows(env, shape, d)))
         choices.append((1, lambda: f"(rotate {self.rng.randint(-4, 4)} {self.array(env, shape, d)})"))
         choices.append((1, lambda: self.update(env, shape, d)))
         choices.append((1, lambda: f"{self.array(env, [self.rng.choice(DIMS)] + shape, d)}[{self.index(env, d)}]"))
@@ -314,6 +316,21 @@ class Gen:
         d = self.rng.choice(DIMS)
         return (f"(hist {op} {ne} {shape[0]} (map (\\i -> i64.{self.t} i % 5) {self.array(env, [d], depth)}) "
                 f"{self.array(env, [d], depth)})")
+
+
+    def hist_rows(self, env, shape, depth):
+        """Rows into bins, each bin keeping the lexicographically largest row (its own
+        first): a reduce_by_index's operator must be commutative too."""
+        a, b, i, k, dd, g = (self.name() for _ in range(6))
+        d = self.rng.choice(DIMS)
+        larger = (f"(let ({dd}, {g}) = loop ({dd}, {g}) = (false, false) for {k} < {shape[1]} do "
+                  f"if {dd} then ({dd}, {g}) else if {a}[{k}] != {b}[{k}] then (true, {a}[{k}] < {b}[{k}]) "
+                  f"else (false, false) in {g})")
+        return (f"(reduce_by_index (copy {self.array(env, shape, depth)}) "
+                f"(\\{a} {b} -> if {larger} then {b} else {a}) "
+                f"{self.neutral_of(f'{self.t}.lowest', shape[1:])} "
+                f"(map (\\{i} -> i64.{self.t} {i} % 5) {self.array(env, [d], depth)}) "
+                f"{self.array(env, [d] + shape[1:], depth)})")
 
 
 def value(rng, shape, sizes, t):

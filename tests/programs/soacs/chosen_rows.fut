@@ -13,7 +13,7 @@
 -- input { [[4], [9], [2]] }
 -- output { [9] [[4], [9], [9]] }
 -- input { empty([2][0]i32) }
--- error: out of bounds
+-- error: Index \[0\] out of bounds for array of shape \[0\]
 
 entry largest_first [n][m] (a: [n][m]i32) : ([m]i32, [n][m]i32) =
   let pick (x: [m]i32) (y: [m]i32) = if x[0] >= y[0] then x else y
@@ -68,3 +68,18 @@ entry pairs_and_rows_of_rows [n][m] (a: [n][2][m]i32) : ([2][m]i32, i32, [n][2][
 entry best_per_bin [n][m][k] (is: [n]i64) (vs: [n][m]i32) (bins: [k][m]i32) : [k][m]i32 =
   reduce_by_index (copy bins) (\x y -> if x[0] >= y[0] then x else y) (replicate m i32.lowest)
                   is vs
+
+-- Sub-rows taken at an index known at run time (checked: out of bounds fails, as
+-- everywhere), then read.
+-- ==
+-- entry: sub_rows_at
+-- input { [[[1, 2], [3, 4]], [[5, 0], [0, 0]], [[0, 0], [4, 1]]] 1i64 }
+-- output { [[0, 0], [4, 1]] }
+-- input { [[[1, 2], [3, 4]], [[5, 0], [0, 0]]] 0i64 }
+-- output { [[5, 0], [0, 0]] }
+-- input { [[[1, 2], [3, 4]], [[5, 0], [0, 0]]] 2i64 }
+-- error: Index \[2\] out of bounds for array of shape \[2\]\[2\]
+
+entry sub_rows_at [n][m] (a: [n][2][m]i32) (k: i64) : [2][m]i32 =
+  reduce (\x y -> let r = x[k] let s = y[k] in if r[0] < s[0] then y else x)
+         (replicate 2 (replicate m 0)) a
