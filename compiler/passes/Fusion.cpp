@@ -597,10 +597,13 @@ private:
 
     /** The expression with fusion applied inside its bodies and lambdas. */
     ExpPtr nested(const ExpPtr &e) {
-        return map_bodies(e, [&](Body &b) {
+        ExpPtr copy = map_bodies(e, [&](Body &b) {
             body(b);
             return true;
         });
+        if (copy && copy != e && created_.count(e.get())) // still one made here
+            created_.emplace(copy.get(), copy);
+        return copy;
     }
 
     /** A copy of `e` with f applied to each body nested directly in it (branches, loop
