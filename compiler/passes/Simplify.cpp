@@ -346,15 +346,25 @@ struct Simplifier {
                 return std::nullopt;
             }
             case ExpKind::Index: {
-                // An element of an array literal (of literals, for several indices).
+                // An element of an array literal or a replicate (of those, for several
+                // indices), at an index known to be within it.
                 auto *n = e.as<ir::IndexExp>();
                 SubExp x = SubExp::of(n->arr);
+                auto within = [&](const SubExp &c, const SubExp &size) {
+                    return !n->checked || (c.is_const && size.is_const && c.value.i >= 0 &&
+                                           c.value.i < size.value.i);
+                };
                 for (const SubExp &c : n->idx) {
-                    auto *lit = def(x) ? def(x)->as<ir::ArrayLitExp>() : nullptr;
-                    if (!lit || !c.is_const || c.value.i < 0 ||
-                        c.value.i >= (int64_t)lit->elems.size())
+                    const Exp *d = def(x);
+                    if (auto *lit = d ? d->as<ir::ArrayLitExp>() : nullptr) {
+                        if (!c.is_const || c.value.i < 0 || c.value.i >= (int64_t)lit->elems.size())
+                            return std::nullopt;
+                        x = lit->elems[(size_t)c.value.i];
+                    } else if (auto *rep = d ? d->as<ir::ReplicateExp>() : nullptr;
+                               rep && within(c, rep->n))
+                        x = rep->x;
+                    else
                         return std::nullopt;
-                    x = lit->elems[(size_t)c.value.i];
                 }
                 return one(x);
             }

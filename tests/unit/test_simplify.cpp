@@ -113,6 +113,20 @@ TEST_CASE("simplify: dead failing statements keep their errors") {
         CHECK(agree(src, {i32_array({1, 2}), i64v(i)}));
 }
 
+TEST_CASE("simplify: elements of literals and replicates fold where the index is within them") {
+    const char *src = "def main (x: i32) = let r = replicate 3 x let m = [[x, 2], [3, x + 1]]\n"
+                      "  in (r[1], m[1][0], m[1, 1])";
+    std::string t = ir_text(src);
+    CHECK(!contains(t, "[1i64"));
+    CHECK(contains(t, "in (p_0, 3i32, b_"));
+    CHECK(agree(src, {i32v(5)}));
+    // An index that may be outside stays, and fails as the interpreter does.
+    const char *out = "def main (n: i64) (x: i32) (i: i64) = (replicate n x)[i]";
+    CHECK(contains(ir_text(out), "[p_"));
+    CHECK(agree(out, {i64v(3), i32v(7), i64v(2)}));
+    CHECK(agree(out, {i64v(3), i32v(7), i64v(3)}));
+}
+
 TEST_CASE("simplify: maps lose the results nobody uses and the inputs they never read") {
     // A map of pairs of which only the first part is used, reading only xs: one result,
     // one input.
