@@ -234,13 +234,13 @@ struct Chooser {
     }
 
     /** `f` (an operator over indices, `rows` its operands of them) returning, for a call
-     * with no input row (indices < 0 on both sides: neutral rows, a bin's own row), its
-     * other side (the one not neutral) without running its body.  The GPU's kernels make
+     * with no input row (every index < 0 on both sides: neutral rows, a bin's own row),
+     * its other side (the one not neutral) without running its body.  The GPU's kernels make
      * such calls (padding, merging bins) where the interpreter makes none, and the body
      * could fail (an index out of bounds of rows of no elements). */
     Lambda only_with_rows(Lambda f, size_t k, const std::vector<bool> &rows) {
         const size_t i = (size_t)(std::find(rows.begin(), rows.end(), true) - rows.begin());
-        const SubExp a = SubExp::of(f.params[i].var), b = SubExp::of(f.params[k + i].var);
+        const SubExp a = SubExp::of(f.params[i].var);
         const SrcLoc loc = f.body.stms.empty() ? SrcLoc{} : f.body.stms.front().exp->loc;
         auto bind = [&](Body &to, Type t, ir::ExpPtr e) {
             const Var v = fresh("c");
@@ -266,10 +266,17 @@ struct Chooser {
         const SubExp a_neutral =
             bind(other, boolean, ir::BinOpExp::make(BinOpKind::Eq, a, SubExp::i64(-1), loc));
         choose(other, a_neutral, std::move(sides[1]), std::move(sides[0]));
-        const SubExp both =
-            bind(guarded, index_type, ir::BinOpExp::make(BinOpKind::BitAnd, a, b, loc));
+        // Some index >= 0 (on either side, of any operand of rows): the AND of all has
+        // its sign bit clear.
+        SubExp all = a;
+        for (size_t j = 0; j < k; j++)
+            for (size_t side = 0; side < 2; side++)
+                if (rows[j] && !(j == i && side == 0))
+                    all = bind(guarded, index_type,
+                               ir::BinOpExp::make(BinOpKind::BitAnd, all,
+                                                  SubExp::of(f.params[side * k + j].var), loc));
         const SubExp real =
-            bind(guarded, boolean, ir::BinOpExp::make(BinOpKind::Ge, both, SubExp::i64(0), loc));
+            bind(guarded, boolean, ir::BinOpExp::make(BinOpKind::Ge, all, SubExp::i64(0), loc));
         choose(guarded, real, std::move(f.body), std::move(other));
         f.body = std::move(guarded);
         return f;

@@ -83,3 +83,17 @@ entry best_per_bin [n][m][k] (is: [n]i64) (vs: [n][m]i32) (bins: [k][m]i32) : [k
 entry sub_rows_at [n][m] (a: [n][2][m]i32) (k: i64) : [2][m]i32 =
   reduce (\x y -> let r = x[k] let s = y[k] in if r[0] < s[0] then y else x)
          (replicate 2 (replicate m 0)) a
+
+-- Two operands of rows, each chosen on its own (their indices apart).
+-- ==
+-- entry: two_choices
+-- input { [[1, 5], [7, 2], [3, 3], [7, 1]] [[4, 0], [1, 1], [9, 9], [2, 8]] }
+-- output { [7, 2] [9, 9] [[1, 5], [7, 2], [7, 2], [7, 2]] [[4, 0], [4, 0], [9, 9], [9, 9]] }
+-- input { empty([0][2]i32) empty([0][2]i32) }
+-- output { [0, 0] [0, 0] empty([0][2]i32) empty([0][2]i32) }
+
+entry two_choices [n][m] (xs: [n][m]i32) (ys: [n][m]i32) =
+  let op (a, x) (b, y) = (if a[0] >= b[0] then a else b, if x[0] >= y[0] then x else y)
+  let (r, s) = reduce op (replicate m 0, replicate m 0) (zip xs ys)
+  let (p, q) = unzip (scan op (replicate m 0, replicate m 0) (zip xs ys))
+  in (r, s, p, q)
