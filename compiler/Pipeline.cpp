@@ -55,23 +55,26 @@ nlohmann::json report_json(const EntryReport &r) {
                                       {"stack_bytes", f.stack_bytes}});
         ks.push_back(std::move(j));
     }
-    return {{"entry", r.entry},
-            {"backend", r.backend},
-            {"kernels", r.kernels.size()},
-            {"kernel_list", ks},
-            {"bounds_checks", {{"removed", r.bounds.removed},
-                               {"hoisted", r.bounds.hoisted},
-                               {"kept", r.bounds.kept}}},
-            {"fusion", {{"vertical", r.fusion.vertical}, {"horizontal", r.fusion.horizontal}}},
-            {"simplify", {{"folded", r.simplify.folded},
-                          {"cse", r.simplify.cse},
-                          {"dead", r.simplify.dead},
-                          {"hoisted", r.simplify.hoisted},
-                          {"rounds", r.simplify.rounds}}},
-            {"timings_ms", {{"lower", r.lower_ms},
-                            {"passes", r.passes_ms},
-                            {"codegen", r.codegen_ms},
-                            {"compile", r.compile_ms}}}};
+    return {
+        {"entry", r.entry},
+        {"backend", r.backend},
+        {"kernels", r.kernels.size()},
+        {"kernel_list", ks},
+        {"bounds_checks",
+         {{"removed", r.bounds.removed}, {"hoisted", r.bounds.hoisted}, {"kept", r.bounds.kept}}},
+        {"fusion", {{"vertical", r.fusion.vertical}, {"horizontal", r.fusion.horizontal}}},
+        {"rows", {{"scalarized", r.rows_scalarized}, {"chosen", r.rows_chosen}}},
+        {"simplify",
+         {{"folded", r.simplify.folded},
+          {"cse", r.simplify.cse},
+          {"dead", r.simplify.dead},
+          {"hoisted", r.simplify.hoisted},
+          {"rounds", r.simplify.rounds}}},
+        {"timings_ms",
+         {{"lower", r.lower_ms},
+          {"passes", r.passes_ms},
+          {"codegen", r.codegen_ms},
+          {"compile", r.compile_ms}}}};
 }
 
 namespace {
@@ -136,8 +139,9 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     if (opts.fuse) {
         // Small rows as scalars and chosen rows as indices first, so fusion joins their
         // splitting, gathering and joining with what makes and reads them.
-        const int scalarized = passes::scalarize_rows(o.module);
-        if (scalarized + passes::choose_rows(o.module) > 0) {
+        o.report.rows_scalarized = passes::scalarize_rows(o.module);
+        o.report.rows_chosen = passes::choose_rows(o.module);
+        if (o.report.rows_scalarized + o.report.rows_chosen > 0) {
             check();
             simplify();
         }

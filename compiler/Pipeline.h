@@ -55,6 +55,8 @@ struct EntryReport {
     passes::SimplifyStats simplify;
     passes::BoundsStats bounds; ///< summed over both rounds; `kept` is what is left
     passes::FusionStats fusion;
+    /// Reductions and scans made ones of scalars (Scalarize), and of indices (ChooseRows).
+    int rows_scalarized = 0, rows_chosen = 0;
     double lower_ms = 0, passes_ms = 0, codegen_ms = 0, compile_ms = 0;
     /** cuda: how long the build waited for the process's CUDA context to start (a
      * once-per-process cost, kept apart from compiling). */

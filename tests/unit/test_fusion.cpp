@@ -12,6 +12,8 @@
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 
+#include <nlohmann/json.hpp>
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -184,13 +186,14 @@ TEST_CASE("small rows as scalars: a scan of 2x2 matrices is a scan of four scala
     // The rows made by a map, read by a map: after simplification no row is left.
     compiler::PipelineOptions all;
     all.verify_each_pass = true;
-    const std::string text = ir::to_string(
-        compiler::optimise(checked(mul +
-                                   "def main (n: i64) = map (\\q -> q[1]) (scan mul [1, 0, 0, 1] "
-                                   "(replicate n [1, 1, 1, 0]))"),
-                           "main", all)
-            .module);
+    const compiler::Optimised o = compiler::optimise(
+        checked(mul + "def main (n: i64) = map (\\q -> q[1]) (scan mul [1, 0, 0, 1] "
+                      "(replicate n [1, 1, 1, 0]))"),
+        "main", all);
+    const std::string text = ir::to_string(o.module);
     CHECK(text.find("[4i64]i32") == std::string::npos);
+    CHECK(o.report.rows_scalarized == 1); // what `loom compile --emit stats` shows
+    CHECK(compiler::report_json(o.report)["rows"]["chosen"] == 0);
     Fused a = fused(mul + "def main (n: i64) = scan mul [1, 0, 0, 1] (replicate n [1, 1, 1, 0])");
     REQUIRE(a.kernels.size() == 2); // the scan of scalars, the map making rows of them
     CHECK(a.kernels[0].kind == "scanomap");
@@ -212,6 +215,14 @@ TEST_CASE("small rows as scalars: a scan of 2x2 matrices is a scan of four scala
                     "[0, 0] ms");
     REQUIRE(e.kernels.size() == 1);
     CHECK(e.text.find("): ([2i64]i32) ->") == std::string::npos);
+    // Of rows of a size known only at run time: a choice of indices (ChooseRows).
+    const compiler::Optimised any = compiler::optimise(
+        checked("def main [n][m] (ms: [n][m]i32) = reduce (\\a b -> if a[0] < b[0] then b "
+                "else a) (replicate m 0) ms"),
+        "main", all);
+    CHECK(any.report.rows_chosen == 1);
+    CHECK(any.report.rows_scalarized == 0);
+    CHECK(ir::to_string(any.module).find("reduce(n_0, \\(x_") != std::string::npos);
     CHECK(e.text.find("(if_") != std::string::npos);
     // An operator using a row whole otherwise (here in a map) is left alone.
     Fused c = fused("def main [n] (ms: [n][2]i32) = reduce (\\a b -> map2 (+) a b) [0, 0] ms");
