@@ -27,7 +27,7 @@ struct Source {
     Var rows;
     Var neutral;
     Type row;
-    std::optional<Var> bins;
+    std::optional<Var> bins = std::nullopt;
 };
 
 /** A row an operator's code knows by index: its operand, the index var, for a sub-row
@@ -125,7 +125,7 @@ struct Chooser {
                     const Var like = fresh(s.pat[0].var.base); // (dead when unchecked)
                     o.stms.push_back({{{like, s.pat[0].type}},
                                       ir::IndexExp::make(part.like, ix->idx, ix->checked, loc)});
-                    if (part.sub.size() < srcs[part.operand].row.rank()) {
+                    if (part.sub.size() < (size_t)srcs[part.operand].row.rank()) {
                         part.like = like;
                         chosen[s.pat[0].var.id] = part; // a sub-row: read further
                     } else
@@ -409,8 +409,7 @@ struct Chooser {
             }
             gathered.push_back(gather(s.pat[i], w, at, srcs[i], loc));
         }
-        body.exp = located(
-            scan ? ir::ScanExp::make(w, *f, nes, ins) : ir::ReduceExp::make(w, *f, nes, ins), loc);
+        body.exp = reduce_or_scan(*rs, *f, nes, ins, loc);
         out.push_back(body);
         out.insert(out.end(), gathered.begin(), gathered.end());
         rewritten++;
@@ -422,9 +421,7 @@ struct Chooser {
 
 int choose_rows(ir::Module &m) {
     Chooser c{m};
-    for (ir::Function &f : m.functions)
-        f.body = replace_stms(
-            f.body, [&](const Stm &s, std::vector<Stm> &out) { return c.rewrite(s, out); });
+    replace_stms(m, [&](const Stm &s, std::vector<Stm> &out) { return c.rewrite(s, out); });
     return c.rewritten;
 }
 

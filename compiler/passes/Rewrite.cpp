@@ -205,6 +205,20 @@ std::optional<ReduceOrScan> reduce_or_scan(const ir::Exp &e) {
     return std::nullopt;
 }
 
+ExpPtr reduce_or_scan(const ReduceOrScan &rs, Lambda lam, std::vector<SubExp> neutral,
+                      std::vector<ir::Var> inputs, const SrcLoc &loc) {
+    return located(
+        rs.scan ? ir::ScanExp::make(rs.w, std::move(lam), std::move(neutral), std::move(inputs))
+                : ir::ReduceExp::make(rs.w, std::move(lam), std::move(neutral), std::move(inputs)),
+        loc);
+}
+
+void replace_stms(ir::Module &m,
+                  const std::function<bool(const ir::Stm &, std::vector<ir::Stm> &)> &rewrite) {
+    for (ir::Function &f : m.functions)
+        f.body = replace_stms(f.body, rewrite);
+}
+
 Body replace_stms(const Body &b,
                   const std::function<bool(const ir::Stm &, std::vector<ir::Stm> &)> &rewrite) {
     ExpRebuild r;

@@ -65,6 +65,9 @@ struct ReduceOrScan {
 };
 /** `e`'s parts when it is a reduce or scan. */
 std::optional<ReduceOrScan> reduce_or_scan(const ir::Exp &e);
+/** A reduce or scan (as `rs` is) of `lam` over `inputs`, located at `loc`. */
+ir::ExpPtr reduce_or_scan(const ReduceOrScan &rs, ir::Lambda lam, std::vector<ir::SubExp> neutral,
+                          std::vector<ir::Var> inputs, const SrcLoc &loc);
 
 /** The operands among `marked` (of an operator) that `rewrite` takes: all of them when it
  * takes them together, else those it takes one more at a time; `marked` keeps those, and
@@ -96,6 +99,9 @@ operands_taken(std::vector<bool> &marked,
  * to its second argument (nested statements first: bodies are rebuilt through this). */
 ir::Body replace_stms(const ir::Body &b,
                       const std::function<bool(const ir::Stm &, std::vector<ir::Stm> &)> &rewrite);
+/** The same for the body of every function of `m`. */
+void replace_stms(ir::Module &m,
+                  const std::function<bool(const ir::Stm &, std::vector<ir::Stm> &)> &rewrite);
 
 /** The type of every var of `f` (params, patterns, loop and lambda binders) by id. */
 std::unordered_map<int, ir::Type> collect_types(const ir::Function &f);

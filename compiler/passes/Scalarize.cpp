@@ -373,8 +373,7 @@ struct Scalarizer {
             rows.ret.push_back(row);
             join.push_back({{res}, located(ir::MapExp::make(w, rows, cols), loc)});
         }
-        body.exp = located(
-            scan ? ir::ScanExp::make(w, *f, nes, ins) : ir::ReduceExp::make(w, *f, nes, ins), loc);
+        body.exp = reduce_or_scan(*rs, *f, nes, ins, loc);
         out.push_back(body);
         out.insert(out.end(), join.begin(), join.end());
         rewritten++;
@@ -386,9 +385,7 @@ struct Scalarizer {
 
 int scalarize_rows(ir::Module &m) {
     Scalarizer sc{m};
-    for (ir::Function &f : m.functions)
-        f.body = replace_stms(
-            f.body, [&](const Stm &s, std::vector<Stm> &out) { return sc.rewrite(s, out); });
+    replace_stms(m, [&](const Stm &s, std::vector<Stm> &out) { return sc.rewrite(s, out); });
     return sc.rewritten;
 }
 
