@@ -33,22 +33,6 @@ bool is_int_zero(const SubExp &s) {
     return s.is_const && is_int(s.value.type) && s.value.i == 0;
 }
 
-/** The map-like lambda of a SOAC (run once per row, row 0 first) and its inputs. */
-struct MapLike {
-    const Lambda *lam = nullptr;
-    const std::vector<Var> *inputs = nullptr;
-    SubExp w;
-};
-MapLike map_like(const Exp &e) {
-    if (auto *n = e.as<ir::MapExp>())
-        return {&n->lam, &n->inputs, n->w};
-    if (auto *n = e.as<ir::FilterExp>())
-        return {&n->lam, &n->inputs, n->w};
-    if (auto *n = e.as<ir::ScremaExp>())
-        return {&n->map_lam, &n->inputs, n->w};
-    return {};
-}
-
 struct Eliminator {
     Eliminator(ir::Module &mod, BoundsStats &s, const ir::Function &f)
         : m(mod), st(s), types(collect_types(f)) {}

@@ -55,11 +55,30 @@ struct Chooser {
 
     Var fresh(const std::string &base) { return Var{m.next_var_id++, base}; }
 
-    /** `c` as a condition var, appended to `out`. */
-    Var condition(ir::ExpPtr c, const SrcLoc &loc, std::vector<Stm> &out) {
-        const Var v = fresh("c");
-        out.push_back({{{v, Type::scalar(PrimType::Bool)}}, located(std::move(c), loc)});
+    /** `e` (of type `t`) bound to a fresh var, appended to `out`. */
+    Var let(std::vector<Stm> &out, Type t, ir::ExpPtr e, const SrcLoc &loc,
+            const std::string &base = "c") {
+        const Var v = fresh(base);
+        out.push_back({{{v, std::move(t)}}, located(std::move(e), loc)});
         return v;
+    }
+
+    /** `-2 - x`, appended to `out`: bin x's index as an operator's (bin b's row is at
+     * -2 - b), and back. */
+    Var bin_code(const SubExp &x, const SrcLoc &loc, std::vector<Stm> &out) {
+        return let(out, index_type, ir::BinOpExp::make(BinOpKind::Sub, SubExp::i64(-2), x, loc),
+                   loc, "bin");
+    }
+
+    /** `iota n` (the indices of n rows), appended to `out`. */
+    Var iota(const SubExp &n, const SrcLoc &loc, std::vector<Stm> &out) {
+        return let(out, index_type.array_of(n), ir::IotaExp::make(n, false), loc, "iota");
+    }
+
+    /** `at op c` (a bool), appended to `out`. */
+    Var compare(BinOpKind op, const Var &at, int64_t c, const SrcLoc &loc, std::vector<Stm> &out) {
+        return let(out, Type::scalar(PrimType::Bool),
+                   ir::BinOpExp::make(op, SubExp::of(at), SubExp::i64(c), loc), loc);
     }
 
     /** `dest = row[at][idx]` of `src` (the row itself for no idx), appended to `out`;
@@ -85,23 +104,16 @@ struct Chooser {
         auto choose = [&](const Param &p, const Var &c, Body t, Body e, std::vector<Stm> &to) {
             to.push_back({{p}, located(ir::IfExp::make(SubExp::of(c), t, e, {p.type}), loc)});
         };
-        const Var neg = condition(
-            ir::BinOpExp::make(BinOpKind::Lt, SubExp::of(at), SubExp::i64(0), loc), loc, out);
-        Body below = element(src.neutral, std::nullopt);
-        if (src.bins) { // -2 - b: bin b's row
-            Body neutral = std::move(below);
-            below = Body{};
-            const Var bin = fresh("bin");
-            const Var in_bins =
-                condition(ir::BinOpExp::make(BinOpKind::Lt, SubExp::of(at), SubExp::i64(-1), loc),
-                          loc, below.stms);
-            below.stms.push_back(
-                {{{bin, index_type}},
-                 located(ir::BinOpExp::make(BinOpKind::Sub, SubExp::i64(-2), SubExp::of(at), loc),
-                         loc)});
-            Body initial = element(*src.bins, SubExp::of(bin));
+        const Var neg = compare(BinOpKind::Lt, at, 0, loc, out);
+        Body below; // at < 0: the neutral row, or a bin's own row (at < -1)
+        if (!src.bins)
+            below = element(src.neutral, std::nullopt);
+        else {
+            const Var in_bins = compare(BinOpKind::Lt, at, -1, loc, below.stms);
+            const Var bin = bin_code(SubExp::of(at), loc, below.stms);
             const Param made{fresh(dest.var.base), dest.type};
-            choose(made, in_bins, std::move(initial), std::move(neutral), below.stms);
+            choose(made, in_bins, element(*src.bins, SubExp::of(bin)),
+                   element(src.neutral, std::nullopt), below.stms);
             below.result = {SubExp::of(made.var)};
         }
         choose(dest, neg, std::move(below), element(src.rows, SubExp::of(at)), out);
@@ -243,9 +255,7 @@ struct Chooser {
         const SubExp a = SubExp::of(f.params[i].var);
         const SrcLoc loc = f.body.stms.empty() ? SrcLoc{} : f.body.stms.front().exp->loc;
         auto bind = [&](Body &to, Type t, ir::ExpPtr e) {
-            const Var v = fresh("c");
-            to.stms.push_back({{{v, std::move(t)}}, located(std::move(e), loc)});
-            return SubExp::of(v);
+            return SubExp::of(let(to.stms, std::move(t), std::move(e), loc));
         };
         auto choose = [&](Body &to, const SubExp &c, Body t, Body e) {
             std::vector<Param> pat;
@@ -321,26 +331,17 @@ struct Chooser {
             srcs.back() = src;
             const SrcLoc &loc = s.exp->loc;
             const SubExp bins = s.pat[k].type.dims.at(0);
-            const Var all = fresh("iota"), starts = fresh("bins");
-            out.push_back(
-                {{{all, index_type.array_of(h.w)}}, located(ir::IotaExp::make(h.w, false), loc)});
-            ins.back() = all;
-            // Bin b starts as -2 - b.
-            const Var b_all = fresh("iota");
-            out.push_back({{{b_all, index_type.array_of(bins)}},
-                           located(ir::IotaExp::make(bins, false), loc)});
+            ins.back() = iota(h.w, loc, out);
+            // Bin b starts as its own row.
+            const Var b_all = iota(bins, loc, out);
             Lambda start;
             const Param b{fresh("b"), index_type};
-            const Var at = fresh("at");
             start.params.push_back(b);
-            start.body.stms.push_back({{{at, index_type}},
-                                       located(ir::BinOpExp::make(BinOpKind::Sub, SubExp::i64(-2),
-                                                                  SubExp::of(b.var), loc),
-                                               loc)});
-            start.body.result.push_back(SubExp::of(at));
+            start.body.result.push_back(
+                SubExp::of(bin_code(SubExp::of(b.var), loc, start.body.stms)));
             start.ret.push_back(index_type);
-            out.push_back({{{starts, index_type.array_of(bins)}},
-                           located(ir::MapExp::make(bins, start, {b_all}), loc)});
+            const Var starts = let(out, index_type.array_of(bins),
+                                   ir::MapExp::make(bins, start, {b_all}), loc, "bins");
             ops.back() = ir::HistOp{starts, *f, SubExp::i64(-1)};
         }
         if (!any)
@@ -388,8 +389,7 @@ struct Chooser {
         if (!f)
             return false;
         const SrcLoc &loc = s.exp->loc;
-        const Var all = fresh("iota");
-        out.push_back({{{all, index_type.array_of(w)}}, located(ir::IotaExp::make(w, false), loc)});
+        const Var all = iota(w, loc, out);
         std::vector<Var> ins;
         std::vector<SubExp> nes;
         Stm body;

@@ -197,6 +197,16 @@ ExpPtr located(ExpPtr fresh, const SrcLoc &loc) {
     return fresh;
 }
 
+MapLike map_like(const ir::Exp &e) {
+    if (auto *n = e.as<ir::MapExp>())
+        return {&n->lam, &n->inputs, n->w};
+    if (auto *n = e.as<ir::FilterExp>())
+        return {&n->lam, &n->inputs, n->w};
+    if (auto *n = e.as<ir::ScremaExp>())
+        return {&n->map_lam, &n->inputs, n->w};
+    return {};
+}
+
 std::optional<ReduceOrScan> reduce_or_scan(const ir::Exp &e) {
     if (auto *r = e.as<ir::ReduceExp>())
         return ReduceOrScan{false, r->w, r->lam, r->neutral, r->inputs};

@@ -55,6 +55,15 @@ std::vector<const ir::Lambda *> nested_lambdas(const ir::Exp &e);
 /** Every body nested directly in `e`: If branches, a Loop's cond and body, lambda bodies. */
 std::vector<const ir::Body *> nested_bodies(const ir::Exp &e);
 
+/** The map-like lambda of a SOAC (a map, filter or screma: run once per row, row 0
+ * first), the arrays whose rows it takes and their count; `lam` null for other kinds. */
+struct MapLike {
+    const ir::Lambda *lam = nullptr;
+    const std::vector<ir::Var> *inputs = nullptr;
+    ir::SubExp w;
+};
+MapLike map_like(const ir::Exp &e);
+
 /** The parts of a reduce or scan (the passes that rewrite their operands read both). */
 struct ReduceOrScan {
     bool scan;

@@ -142,15 +142,17 @@ struct Scalarizer {
                 Known lit{s.pat[0].type, {}, true};
                 bool all = true;
                 for (const SubExp &e : l->elems) {
-                    const Known *k = l->row.rank() > 0 ? known_of(e, known) : nullptr;
-                    if (l->row.rank() == 0)
+                    if (l->row.rank() == 0) { // elements
                         lit.elems.push_back(e);
-                    else if (!k)
-                        all = false;
-                    else {
-                        lit.elems.insert(lit.elems.end(), k->elems.begin(), k->elems.end());
-                        lit.bound = lit.bound && k->bound;
+                        continue;
                     }
+                    const Known *k = known_of(e, known); // rows
+                    if (!k) {
+                        all = false;
+                        break;
+                    }
+                    lit.elems.insert(lit.elems.end(), k->elems.begin(), k->elems.end());
+                    lit.bound = lit.bound && k->bound;
                 }
                 if (all) {
                     if (lit.bound)

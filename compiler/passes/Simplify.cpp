@@ -506,14 +506,26 @@ struct Simplifier {
         return Body{{kept.rbegin(), kept.rend()}, b.result};
     }
 
+    /** A map or screma (`e`) with map lambda `lam` over `inputs`, the rest as it is. */
+    ExpPtr with_map_lambda(const Exp &e, Lambda lam, std::vector<Var> inputs) {
+        st.dead++;
+        changes++;
+        if (auto *map = e.as<ir::MapExp>())
+            return located(ir::MapExp::make(map->w, std::move(lam), std::move(inputs)), e.loc);
+        const auto *sc = e.as<ir::ScremaExp>();
+        return located(ir::ScremaExp::make(sc->w, std::move(inputs), sc->scans, sc->reduces,
+                                           std::move(lam), sc->fused),
+                       e.loc);
+    }
+
     /** The lambda results, results and pattern of a map (or a screma's plain map results)
      * that are used (in `live`), or `s` when all are (or none: `s` is kept for its
-     * failure). */
+     * failure).  (A filter's results are its inputs' rows, not its lambda's.) */
     Stm without_unused_results(const Stm &s, const std::unordered_set<int> &live) {
-        const auto *map = s.exp->as<ir::MapExp>();
-        const auto *sc = s.exp->as<ir::ScremaExp>();
-        if (!map && !sc)
+        const MapLike ml = map_like(*s.exp);
+        if (!ml.lam || s.exp->kind == ExpKind::Filter)
             return s;
+        const auto *sc = s.exp->as<ir::ScremaExp>();
         const size_t first = sc ? (size_t)(sc->num_scan_results() + sc->num_reduce_results()) : 0;
         std::vector<bool> keep(s.pat.size(), true);
         size_t kept = s.pat.size();
@@ -525,34 +537,28 @@ struct Simplifier {
         if (kept == s.pat.size() || kept == 0)
             return s;
         Stm o;
-        Lambda lam = map ? map->lam : sc->map_lam;
+        Lambda lam = *ml.lam;
         lam.body.result.clear();
         lam.ret.clear();
         for (size_t i = 0; i < s.pat.size(); i++) {
             if (!keep[i])
                 continue;
             o.pat.push_back(s.pat[i]);
-            lam.body.result.push_back((map ? map->lam : sc->map_lam).body.result[i]);
-            lam.ret.push_back((map ? map->lam : sc->map_lam).ret[i]);
+            lam.body.result.push_back(ml.lam->body.result[i]);
+            lam.ret.push_back(ml.lam->ret[i]);
         }
-        o.exp = located(
-            map ? ir::MapExp::make(map->w, lam, map->inputs)
-                : ir::ScremaExp::make(sc->w, sc->inputs, sc->scans, sc->reduces, lam, sc->fused),
-            s.exp->loc);
-        st.dead++;
-        changes++;
+        o.exp = with_map_lambda(*s.exp, std::move(lam), *ml.inputs);
         return o;
     }
 
     /** A map or screma without the inputs whose rows its lambda never reads (one kept:
      * the rows' count is the inputs'). */
     Stm without_unread_inputs(const Stm &s) {
-        const auto *map = s.exp->as<ir::MapExp>();
-        const auto *sc = s.exp->as<ir::ScremaExp>();
-        if (!map && !sc)
+        const MapLike ml = map_like(*s.exp);
+        if (!ml.lam || s.exp->kind == ExpKind::Filter)
             return s;
-        const Lambda &lam = map ? map->lam : sc->map_lam;
-        const std::vector<Var> &inputs = map ? map->inputs : sc->inputs;
+        const Lambda &lam = *ml.lam;
+        const std::vector<Var> &inputs = *ml.inputs;
         std::unordered_set<int> read;
         auto note = [&](const Var &v) { read.insert(v.id); };
         for_each_use(lam.body, note);
@@ -574,12 +580,7 @@ struct Simplifier {
             l.params.push_back(lam.params[0]);
             ins.push_back(inputs[0]);
         }
-        st.dead++;
-        changes++;
-        return {s.pat,
-                located(map ? ir::MapExp::make(map->w, l, ins)
-                            : ir::ScremaExp::make(sc->w, ins, sc->scans, sc->reduces, l, sc->fused),
-                        s.exp->loc)};
+        return {s.pat, with_map_lambda(*s.exp, std::move(l), std::move(ins))};
     }
 
     void function(ir::Function &f) {
