@@ -369,20 +369,22 @@ private:
         return LVal::tuple(std::move(xs));
     }
 
+    /** The flat parameters of `fn` for a source value of type t: a scalar or an array of
+     * scalars is one; a tuple or record one per component; an array of tuples is a tuple
+     * of arrays, as Lower keeps it (each component's array has the outer dims first). */
     LValPtr entry_param(const TypePtr &t, ir::Function &fn, std::map<std::string, SubExp> &sizes,
-                        const SrcLoc &loc, const std::string &base = "p") {
+                        const SrcLoc &loc, const std::string &base = "p",
+                        const std::vector<SubExp> &outer = {}) {
         switch (t->kind) {
         case Type::Kind::Prim: {
+            ir::Type ty = ir::Type::scalar(t->prim);
+            ty.dims = outer;
             ir::Var v = fresh(base);
-            fn.params.push_back({v, ir::Type::scalar(t->prim)});
-            return LVal::of(SubExp::of(v), ir::Type::scalar(t->prim));
+            fn.params.push_back({v, ty});
+            return LVal::of(SubExp::of(v), ty);
         }
         case Type::Kind::Array: {
-            if (!t->elem || t->elem->kind != Type::Kind::Prim)
-                throw CompilerLimitation(
-                    loc, "entry parameters that are arrays of non-scalars are not supported yet");
-            ir::Type ty = ir::Type::scalar(t->elem->prim);
-            std::vector<SubExp> dims;
+            std::vector<SubExp> dims = outer;
             for (const Dim &d : t->shape) {
                 if (d.kind == Dim::Kind::Const) {
                     dims.push_back(SubExp::i64(d.value));
@@ -399,52 +401,58 @@ private:
                     sizes[d.name] = SubExp::of(s);
                 dims.push_back(SubExp::of(s));
             }
-            ty.dims = dims;
-            ir::Var v = fresh(base);
-            fn.params.push_back({v, ty});
-            return LVal::of(SubExp::of(v), ty);
+            if (!entry_value_type(t->elem))
+                break;
+            return entry_param(t->elem, fn, sizes, loc, base, dims);
         }
         case Type::Kind::Tuple: {
             std::vector<LValPtr> xs;
             for (const TypePtr &e : t->elems)
-                xs.push_back(entry_param(e, fn, sizes, loc, base));
+                xs.push_back(entry_param(e, fn, sizes, loc, base, outer));
             return LVal::tuple(std::move(xs));
         }
         case Type::Kind::Record: {
             std::vector<LValPtr> xs;
             for (const auto &f : t->fields)
-                xs.push_back(entry_param(f.second, fn, sizes, loc, base));
+                xs.push_back(entry_param(f.second, fn, sizes, loc, base, outer));
             return LVal::tuple(std::move(xs));
         }
         default:
-            throw CompilerLimitation(loc, "entry parameters of type " + type_to_string(t) +
-                                              " are not supported yet");
+            break;
+        }
+        throw CompilerLimitation(loc, "entry parameters of type " + type_to_string(t) +
+                                          " are not supported yet");
+    }
+
+    /** Whether values of type t cross an entry's boundary: scalars, and arrays, tuples and
+     * records of them (EntryValues unzips and zips arrays of tuples); not sums or functions. */
+    static bool entry_value_type(const TypePtr &t) {
+        if (!t)
+            return false;
+        switch (t->kind) {
+        case Type::Kind::Prim:
+            return true;
+        case Type::Kind::Array:
+            return entry_value_type(t->elem);
+        case Type::Kind::Tuple:
+            for (const TypePtr &e : t->elems)
+                if (!entry_value_type(e))
+                    return false;
+            return true;
+        case Type::Kind::Record:
+            for (const auto &f : t->fields)
+                if (!entry_value_type(f.second))
+                    return false;
+            return true;
+        default:
+            return false;
         }
     }
 
     void check_entry_result(const TypePtr &t, const SrcLoc &loc) {
-        if (!t)
-            return;
-        switch (t->kind) {
-        case Type::Kind::Prim:
-            return;
-        case Type::Kind::Array:
-            if (t->elem && t->elem->kind == Type::Kind::Prim)
-                return;
-            break;
-        case Type::Kind::Tuple:
-            for (const TypePtr &e : t->elems)
-                check_entry_result(e, loc);
-            return;
-        case Type::Kind::Record:
-            for (const auto &f : t->fields)
-                check_entry_result(f.second, loc);
-            return;
-        default:
-            break;
-        }
-        throw CompilerLimitation(loc, "entry results of type " + type_to_string(t) +
-                                          " are not supported yet");
+        if (t && !entry_value_type(t))
+            throw CompilerLimitation(loc, "entry results of type " + type_to_string(t) +
+                                              " are not supported yet");
     }
 
     // ------------------------------------------------------------ patterns

@@ -744,8 +744,8 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
         try {
             run_on("auto", c, r);
         } catch (const CompilerLimitation &e) {
-            r.notes.push_back("ran on the interpreter: the compiler does not handle " +
-                              e.message() + " (" + e.loc().str() + ")");
+            r.notes.push_back("ran on the interpreter (compiler limitation: " + e.message() +
+                              ", at " + e.loc().str() + ")");
             run_on("interp", c, r);
         }
     } else {
@@ -808,7 +808,7 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
             out += head + format_value_abbrev(*r.value) +
                    (agrees ? "  -- agrees" : "  -- DIFFERS from the interpreter");
         } catch (const CompilerLimitation &e) {
-            out += head + "not compiled: the compiler does not handle " + e.message() + " (" +
+            out += head + "not compiled (compiler limitation: " + e.message() + ", at " +
                    e.loc().str() + ")";
         } catch (const RuntimeError &e) {
             same = false;

@@ -26,7 +26,9 @@ std::vector<Value> flatten_arguments(const Function &f, const std::vector<Value>
  * function without source parameter types: flatten_arguments checks the others). */
 std::unordered_map<int, int64_t> bind_sizes(const Function &f, const std::vector<Value> &flat);
 
-/** The flat results grouped as f.source_ret says (a tuple for several). */
+/** The flat results grouped as f.source_ret says (a tuple for several; an array of tuples
+ * zipped from its components' arrays). */
 Value regroup_results(const Function &f, const std::vector<Value> &flat);
+Value regroup_results(const TypePtr &source_ret, const std::vector<Value> &flat);
 
 } // namespace loom::ir

@@ -233,6 +233,33 @@ TEST_CASE("cpu: arrays of any rank, array lambda params, existential sizes, all 
                 {i64v(6)}));
 }
 
+TEST_CASE("cpu: arrays of tuples and records cross the entry's boundary") {
+    // Results are zipped from the component arrays the IR keeps; arguments (made here by
+    // the interpreter) are unzipped into them.  Rank 2, array components, nested tuples,
+    // records and empty arrays.
+    for (int64_t n : {0, 1, 7}) {
+        CAPTURE(n);
+        CHECK(agree("def main (n: i64) = zip (iota n) (map f32.i64 (iota n))", {i64v(n)}));
+        CHECK(agree("def main (n: i64) = map (\\i -> zip (replicate 2 i) [true, false]) (iota n)",
+                    {i64v(n)}));
+        CHECK(agree("def main (n: i64) = map (\\i -> (i, (replicate 3 (f32.i64 i), i % 2 == 0))) "
+                    "(iota n)",
+                    {i64v(n)}));
+        CHECK(
+            agree("def main (n: i64) = map (\\i -> {b = i % 3 == 0, a = i}) (iota n)", {i64v(n)}));
+        const char *src = R"(
+def make (n: i64) = map (\i -> {a = (i, f32.i64 i * 0.5), b = map (+ i) [1, 2]}) (iota n)
+def main (ps: []{a: (i64, f32), b: [2]i64}) =
+  (map (\p -> f32.i64 p.a.0 + p.a.1 + f32.i64 p.b[1]) ps, filter (\p -> p.a.0 % 2 == 0) ps))";
+        Program p = checked(src);
+        Interpreter in;
+        in.load(p);
+        Value ps = in.call("make", {i64v(n)});
+        REQUIRE(ps.is_array());
+        CHECK(agree(src, {ps}));
+    }
+}
+
 TEST_CASE("cpu: rows folded element by element into an accumulator of their own") {
     // v·A over many rows (many chunks): each chunk copies the neutral row once and folds
     // every scaled row into it in place; the scaled row is never made.

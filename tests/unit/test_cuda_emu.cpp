@@ -10,6 +10,7 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "core/Diagnostic.h"
+#include "interpreter/Interpreter.h"
 #include "runtime/cuda/EmuDevice.h"
 #include "runtime/cuda/RuntimeText.h"
 #include "session/Session.h"
@@ -285,6 +286,32 @@ entry main (n: i64) =
         std::vector<int64_t> want = interp(n);
         for (size_t k = 0; k < want.size(); k++)
             CHECK(r.elems().at(k).prim().i == want[k]);
+    }
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
+}
+
+TEST_CASE("cuda emulator: arrays of tuples in and out, zipped once the results are adopted") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    // Zipping reads every component, which the device computed: only after the call (a
+    // read during it was an internal error) and with the device's values (not the host's
+    // unwritten bytes).
+    Program p = corpus::checked(R"(
+entry make (n: i64) = zip (map (* 3) (iota n)) (map (\i -> (f32.i64 i, replicate 2 (i % 2 == 0))) (iota n))
+entry use (ps: [](i64, (f32, [2]bool))) = map (\(a, (b, c)) -> if c[0] then f32.i64 a + b else b) ps)");
+    Interpreter in;
+    in.load(p);
+    auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
+    auto use = compiler::compile_entry(p, "use", compiler::Backend::Cuda);
+    for (int64_t n : {0, 3, 5001}) {
+        CAPTURE(n);
+        Value arg(PrimValue::integer(PrimType::I64, (uint64_t)n));
+        Value want = in.call("make", {arg}), got = make->call({arg});
+        CHECK(values_equal(want, got));
+        CHECK(values_equal(in.call("use", {want}), use->call({got})));
     }
     if (old)
         setenv("LOOM_CUDA_EMULATE", old, 1);

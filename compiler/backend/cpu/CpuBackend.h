@@ -66,7 +66,8 @@ LoadedObject load_object(const std::string &source, size_t prelude_size);
  * `locs`.  Result arrays keep the program's blocks where `loom_lendable` allows (released
  * when the last Value using them goes), else are copied.  `device_host`: the host program
  * of a device backend, given arrays' addresses even while their bytes are pending
- * (core/Value.h, Bytes::defer; it asks Loom where they are). */
+ * (core/Value.h, Bytes::defer; it asks Loom where they are), and giving its flat results
+ * as one tuple (read only once the device backend has adopted them: ir::regroup_results). */
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
                                                     std::shared_ptr<runtime::SharedObject> so,
                                                     bool device_host = false);

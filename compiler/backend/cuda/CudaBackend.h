@@ -233,6 +233,9 @@ public:
 
 private:
     std::shared_ptr<runtime::DeviceProgram> dev_;
+    TypePtr source_ret_; ///< how the host program's flat results are grouped
+    /** The host program's flat results (a tuple), adopted (their device copies kept). */
+    Value call_flat(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const;
     std::shared_ptr<compiler::CompiledEntry> host_; ///< the host program through the CPU ABI
     std::shared_ptr<runtime::SharedObject> so_;
     void (*bind_)(const runtime::DevApi *) = nullptr;

@@ -4,6 +4,7 @@
 // arguments once uploaded and results' mirrors, while their Values live.
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "compiler/ir/EntryValues.h"
 #include "compiler/ir/IR.h"
 #include "runtime/KernelCache.h"
 #include "runtime/cpu/SharedObject.h"
@@ -177,7 +178,8 @@ std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::st
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
-    : dev_(std::move(dev)), host_(cpu::load_entry(m, b.code.locs, b.host, true)), so_(b.host) {
+    : dev_(std::move(dev)), source_ret_(m.functions.at(0).source_ret),
+      host_(cpu::load_entry(m, b.code.locs, b.host, true)), so_(b.host) {
     bind_ = (void (*)(const runtime::DevApi *))so_->symbol("loom_cuda_bind");
     report = std::move(b.report);
     ir_text = ir::to_string(m);
@@ -273,6 +275,12 @@ struct InCall {
 } // namespace
 
 Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const {
+    // Grouped once the call is over: zipping an array of tuples reads its components.
+    return ir::regroup_results(source_ret_, call_flat(args, interrupt).elems());
+}
+
+Value CudaEntry::call_flat(const std::vector<Value> &args,
+                           const std::atomic<bool> *interrupt) const {
     std::lock_guard<std::mutex> lock(mutex_); // one call at a time on this entry's device state
     runtime::ArgCache &cache = arrays();
     runtime::DeviceCall dc(*dev_, &cache);
