@@ -1523,25 +1523,45 @@ private:
         return v;
     }
 
+    /** `reduce_by_index dest op ne is vs`: one op of as many destinations as dest has
+     * components (a histogram of tuples has several). */
     LValPtr lower_hist(const LValPtr &dest, const LValPtr &op, const LValPtr &ne, const LValPtr &is,
                        const LValPtr &vs, const SrcLoc &loc) {
         std::vector<LValPtr> d = leaves(dest, loc), n = leaves(ne, loc), v = leaves(vs, loc),
                              i = leaves(is, loc);
-        if (d.size() != 1 || n.size() != 1 || v.size() != 1 || i.size() != 1)
-            throw CompilerLimitation(loc, "histograms over tuples are not supported yet");
+        if (i.size() != 1)
+            throw CompilerLimitation(loc, "histograms with tuple indices");
+        if (n.size() != d.size() || v.size() != d.size())
+            throw CompilerLimitation(loc, "histogram operands of different shapes");
         std::optional<SubExp> w;
-        std::vector<LValPtr> in = soac_inputs(LVal::tuple({i[0], v[0]}), w, loc);
-        ir::Type row = d[0]->type.row();
-        if (n[0]->type != row || in[1]->type.row() != row)
-            throw CompilerLimitation(loc, "histogram operands of different sizes");
-        ir::Lambda lam = make_lambda(op, {ne, ne}, {{row}, {row}}, loc, nullptr);
-        if (lam.ret != std::vector<ir::Type>{row})
+        std::vector<LValPtr> rows_in{i[0]};
+        rows_in.insert(rows_in.end(), v.begin(), v.end());
+        std::vector<LValPtr> in = soac_inputs(LVal::tuple(rows_in), w, loc);
+        std::vector<ir::Type> row;
+        ir::HistOp h;
+        std::vector<ir::Type> types;
+        for (size_t c = 0; c < d.size(); c++) {
+            row.push_back(d[c]->type.row());
+            if (n[c]->type != row.back() || in[1 + c]->type.row() != row.back())
+                throw CompilerLimitation(loc, "histogram operands of different sizes");
+            h.dests.push_back(d[c]->atom.var);
+            h.neutral.push_back(n[c]->atom);
+            types.push_back(d[c]->type);
+        }
+        h.lam = make_lambda(op, {ne, ne}, {row, row}, loc, nullptr);
+        if (h.lam.ret != row)
             throw CompilerLimitation(loc, "histogram operator result");
-        return emit1(passes::located(ir::HistExp::make(*w, d[0]->atom.var, std::move(lam),
-                                                       n[0]->atom, in[0]->atom.var,
-                                                       in[1]->atom.var),
-                                     loc),
-                     d[0]->type, "h");
+        std::vector<ir::Var> ins;
+        for (const LValPtr &x : in)
+            ins.push_back(x->atom.var);
+        std::vector<SubExp> out =
+            emit(passes::located(ir::HistExp::make_plain(*w, {std::move(h)}, std::move(ins)), loc),
+                 types, "h");
+        std::vector<LValPtr> res;
+        for (size_t c = 0; c < out.size(); c++)
+            res.push_back(LVal::of(out[c], types[c]));
+        size_t pos = 0;
+        return restructure(dest, res, pos);
     }
 
     LValPtr math_call(ir::MathFn fn, PrimType t, const std::vector<LValPtr> &a, const SrcLoc &loc) {
@@ -1721,12 +1741,12 @@ private:
                 if (k.is_const ? k.value.as_i64() < 0 : !is_array_size(k.var))
                     check(compare(ir::BinOpKind::Le, SubExp::i64(0), k, l),
                           Msg() << "hist: negative number of bins", l);
-                std::vector<LValPtr> ne = leaves(a[1], l); // a scalar or a row (map2 (+))
-                if (ne.size() != 1)
-                    throw CompilerLimitation(l, "histograms over tuples are not supported yet");
-                LValPtr dest = emit1(ir::ReplicateExp::make(k, ne[0]->atom),
-                                     ne[0]->type.array_of(k), "dest");
-                return lower_hist(dest, a[0], a[1], a[3], a[4], l);
+                std::vector<LValPtr> ne = leaves(a[1], l), dests; // scalars or rows (map2 (+))
+                for (const LValPtr &x : ne)
+                    dests.push_back(
+                        emit1(ir::ReplicateExp::make(k, x->atom), x->type.array_of(k), "dest"));
+                size_t pos = 0;
+                return lower_hist(restructure(a[1], dests, pos), a[0], a[1], a[3], a[4], l);
             });
         if (name == "reduce_by_index")
             return closure(

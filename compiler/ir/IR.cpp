@@ -240,14 +240,31 @@ ExpPtr ScatterExp::make(SubExp w, Var dest, Var indices, Var values) {
     return n;
 }
 ExpPtr HistExp::make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values) {
-    return make_plain(std::move(w), {HistOp{std::move(dest), std::move(lam), std::move(neutral)}},
+    return make_plain(std::move(w),
+                      {HistOp{{std::move(dest)}, std::move(lam), {std::move(neutral)}}},
                       {std::move(indices), std::move(values)});
+}
+static size_t row_width_of(const std::vector<HistOp> &ops) {
+    size_t n = 0;
+    for (const HistOp &op : ops)
+        n += 1 + op.width();
+    return n;
+}
+size_t HistExp::row_width() const {
+    return row_width_of(ops);
+}
+std::vector<Var> HistExp::dests() const {
+    std::vector<Var> ds;
+    for (const HistOp &op : ops)
+        ds.insert(ds.end(), op.dests.begin(), op.dests.end());
+    return ds;
 }
 static std::shared_ptr<HistExp> hist_node(SubExp w, std::vector<HistOp> ops,
                                           std::vector<Var> inputs) {
     internal_assert(!ops.empty() && !inputs.empty());
     for (const HistOp &op : ops)
-        internal_assert(op.lam.params.size() == 2);
+        internal_assert(op.width() > 0 && op.lam.params.size() == 2 * op.width() &&
+                        op.neutral.size() == op.width());
     auto n = node<HistExp>();
     n->w = std::move(w);
     n->ops = std::move(ops);
@@ -255,13 +272,13 @@ static std::shared_ptr<HistExp> hist_node(SubExp w, std::vector<HistOp> ops,
     return n;
 }
 ExpPtr HistExp::make_plain(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs) {
-    internal_assert(inputs.size() == 2 * ops.size());
+    internal_assert(inputs.size() == row_width_of(ops));
     return hist_node(std::move(w), std::move(ops), std::move(inputs));
 }
 ExpPtr HistExp::make_fused(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs,
                            Lambda map_lam) {
     internal_assert(map_lam.params.size() == inputs.size() &&
-                    map_lam.body.result.size() == 2 * ops.size());
+                    map_lam.body.result.size() == row_width_of(ops));
     auto n = hist_node(std::move(w), std::move(ops), std::move(inputs));
     n->map_lam = std::move(map_lam);
     return n;
@@ -541,13 +558,25 @@ struct Printer {
             break;
         }
         case ExpKind::Hist: {
-            // hist(w, {dest, op, ne}..., [map lambda,] inputs)
+            // hist(w, {dest, op, ne}..., [map lambda,] inputs); a tuple's dests and
+            // neutral elements in parentheses
             auto *n = e.as<HistExp>();
             os << "hist(" << n->w << ", ";
             for (const HistOp &op : n->ops) {
-                os << "{" << op.dest << ", ";
+                os << "{";
+                if (op.width() == 1) {
+                    os << op.dests[0] << ", ";
+                    lambda(op.lam);
+                    os << ", " << op.neutral[0] << "}, ";
+                    continue;
+                }
+                os << "(";
+                list(op.dests);
+                os << "), ";
                 lambda(op.lam);
-                os << ", " << op.neutral << "}, ";
+                os << ", (";
+                list(op.neutral);
+                os << ")}, ";
             }
             if (n->fused()) {
                 lambda(n->map_lam);
@@ -1028,19 +1057,27 @@ struct Verifier {
                 lambda(n->map_lam, rs, "hist map");
                 rs = n->map_lam.ret;
             }
-            if (rs.size() != 2 * n->ops.size())
-                fail("hist: ", n->ops.size(), " ops need an index and a value each");
+            if (rs.size() != n->row_width())
+                fail("hist: ", n->ops.size(), " ops need an index and their values each");
             std::vector<Type> out;
-            for (size_t k = 0; k < n->ops.size(); k++) {
-                const HistOp &op = n->ops[k];
-                Type d = array_of(op.dest);
-                expect(rs[2 * k], Type::scalar(PrimType::I64), "hist indices");
-                expect(rs[2 * k + 1], d.row(), "hist values");
-                expect(type_of(op.neutral), d.row(), "hist neutral");
-                lambda(op.lam, {d.row(), d.row()}, "hist");
-                if (op.lam.ret != std::vector<Type>{d.row()})
+            size_t at = 0;
+            for (const HistOp &op : n->ops) {
+                expect(rs[at++], Type::scalar(PrimType::I64), "hist indices");
+                std::vector<Type> row;
+                for (size_t m = 0; m < op.width(); m++) {
+                    Type d = array_of(op.dests[m]);
+                    if (m > 0 && !(d.dims.at(0) == out.back().dims.at(0)))
+                        fail("hist: a tuple's destinations of different sizes");
+                    expect(rs[at++], d.row(), "hist values");
+                    expect(type_of(op.neutral[m]), d.row(), "hist neutral");
+                    row.push_back(d.row());
+                    out.push_back(d);
+                }
+                std::vector<Type> params = row;
+                params.insert(params.end(), row.begin(), row.end());
+                lambda(op.lam, params, "hist");
+                if (op.lam.ret != row)
                     fail("hist: operator result type");
-                out.push_back(d);
             }
             return out;
         }

@@ -391,27 +391,35 @@ struct ScatterExp : ExpNode<ExpKind::Scatter> {
     static ExpPtr make(SubExp w, Var dest, Var indices, Var values);
 };
 
-/** One destination of a Hist: an operator lambda of 2 params of dest's row type (the
- * bin first) and its neutral element. */
+/** One operator of a Hist: m destinations with the same bins (m > 1 for a histogram of
+ * tuples), an operator lambda of 2m params (a bin's m values first, then a row's) giving
+ * m values, and m neutral elements. */
 struct HistOp {
-    Var dest;
+    std::vector<Var> dests;
     Lambda lam;
-    SubExp neutral;
+    std::vector<SubExp> neutral;
+    size_t width() const { return dests.size(); }
 };
 
 /** `reduce_by_index` into one or more destinations in one pass over w rows.  Row j gives,
- * for each op k, an index is_k[j] and a value vs_k[j]; for in-range indices, in order of j,
- * dest_k[is_k[j]] = op_k(dest_k[is_k[j]], vs_k[j]).  Binds the updated dests, in order.
- * Plain form: `inputs` are the arrays is_0, vs_0, is_1, vs_1, ... (outer size w).
- * Fused form (made by fusion, `fused()`): `map_lam` takes row j of each of `inputs` and
- * returns (is_0[j], vs_0[j], is_1[j], ...), so no index or value array is materialised.
- * Several ops come from horizontal fusion of sibling hists (kmeans' sums and counts). */
+ * for each op k, an index is_k[j] and values vs_k[j] (one per destination of op k); for
+ * in-range indices, in order of j, dests_k[is_k[j]] = op_k(dests_k[is_k[j]], vs_k[j]).
+ * Binds the updated dests of every op, in order.
+ * Plain form: `inputs` are the arrays is_0, vs_0 (m_0 arrays), is_1, vs_1, ... (outer
+ * size w).  Fused form (made by fusion, `fused()`): `map_lam` takes row j of each of
+ * `inputs` and returns (is_0[j], vs_0[j]..., is_1[j], ...), so no index or value array is
+ * materialised.  Several ops come from horizontal fusion of sibling hists (kmeans' sums
+ * and counts). */
 struct HistExp : ExpNode<ExpKind::Hist> {
     SubExp w;
     std::vector<HistOp> ops;
     std::vector<Var> inputs;
     Lambda map_lam; ///< fused form only
     bool fused() const { return !map_lam.params.empty(); }
+    /** How many rows (indices and values) each row j gives: the ops' widths plus one each. */
+    size_t row_width() const;
+    /** Every op's destinations, in order (as the pattern binds their results). */
+    std::vector<Var> dests() const;
     /** The one-destination plain form `reduce_by_index dest op ne is vs`. */
     static ExpPtr make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values);
     static ExpPtr make_plain(SubExp w, std::vector<HistOp> ops, std::vector<Var> inputs);

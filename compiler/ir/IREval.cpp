@@ -458,7 +458,8 @@ struct Evaluator {
             auto *n = e.as<HistExp>();
             std::vector<Value> ds, in;
             for (const ir::HistOp &op : n->ops)
-                ds.push_back(copy_array(get(op.dest)));
+                for (const Var &d : op.dests)
+                    ds.push_back(copy_array(get(d)));
             for (const Var &v : n->inputs)
                 in.push_back(get(v));
             int64_t w = size(n->w);
@@ -468,13 +469,22 @@ struct Evaluator {
                     row.push_back(x.row(j));
                 if (n->fused())
                     row = apply(n->map_lam, row);
-                for (size_t k = 0; k < ds.size(); k++) {
-                    Value &d = ds[k];
-                    int64_t i = row[2 * k].prim().as_i64();
-                    if (i < 0 || i >= d.length())
-                        continue;
-                    Value cur = d.row(i);
-                    write_at(d, {i}, apply(n->ops[k].lam, {cur, row[2 * k + 1]})[0]);
+                size_t at = 0, first = 0; // row[at]: op k's index; ds[first]: its first dest
+                for (const ir::HistOp &op : n->ops) {
+                    const size_t m = op.width();
+                    int64_t i = row[at].prim().as_i64();
+                    if (i >= 0 && i < ds[first].length()) {
+                        std::vector<Value> args;
+                        for (size_t c = 0; c < m; c++)
+                            args.push_back(ds[first + c].row(i));
+                        args.insert(args.end(), row.begin() + (std::ptrdiff_t)(at + 1),
+                                    row.begin() + (std::ptrdiff_t)(at + 1 + m));
+                        std::vector<Value> r = apply(op.lam, args);
+                        for (size_t c = 0; c < m; c++)
+                            write_at(ds[first + c], {i}, r[c]);
+                    }
+                    at += 1 + m;
+                    first += m;
                 }
             }
             return ds;

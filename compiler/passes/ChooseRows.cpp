@@ -311,26 +311,30 @@ struct Chooser {
     bool rewrite_hist(const Stm &s, const ir::HistExp &h, std::vector<Stm> &out) {
         std::vector<ir::HistOp> ops;
         std::vector<Var> ins;
-        std::vector<std::optional<Source>> srcs;
+        std::vector<std::optional<Source>> srcs; // per op; ops of tuples are left as they are
         bool any = false;
-        for (size_t k = 0; k < h.ops.size(); k++) {
+        for (size_t k = 0, at = 0, d = 0; k < h.ops.size();
+             at += 1 + h.ops[k].width(), d += h.ops[k].width(), k++) {
             const ir::HistOp &op = h.ops[k];
-            const Type &row = op.lam.params[0].type;
-            const Var &vs = h.inputs[2 * k + 1];
-            Source src{vs, op.neutral.is_const ? Var{} : op.neutral.var, row, op.dest};
-            std::optional<Lambda> f;
-            if (!op.neutral.is_const && row.rank() > 0)
-                f = index_lambda(op.lam, 1, {true}, {src});
             ops.push_back(op);
-            ins.push_back(h.inputs[2 * k]);
-            ins.push_back(vs);
+            ins.insert(ins.end(), h.inputs.begin() + (std::ptrdiff_t)at,
+                       h.inputs.begin() + (std::ptrdiff_t)(at + 1 + op.width()));
             srcs.emplace_back();
+            if (op.width() != 1)
+                continue;
+            const Type &row = op.lam.params[0].type;
+            const Var &vs = h.inputs[at + 1];
+            const SubExp &ne = op.neutral[0];
+            Source src{vs, ne.is_const ? Var{} : ne.var, row, op.dests[0]};
+            std::optional<Lambda> f;
+            if (!ne.is_const && row.rank() > 0)
+                f = index_lambda(op.lam, 1, {true}, {src});
             if (!f)
                 continue;
             any = true;
             srcs.back() = src;
             const SrcLoc &loc = s.exp->loc;
-            const SubExp bins = s.pat[k].type.dims.at(0);
+            const SubExp bins = s.pat[d].type.dims.at(0);
             ins.back() = iota(h.w, loc, out);
             // Bin b starts as its own row.
             const Var b_all = iota(bins, loc, out);
@@ -342,21 +346,22 @@ struct Chooser {
             start.ret.push_back(index_type);
             const Var starts = let(out, index_type.array_of(bins),
                                    ir::MapExp::make(bins, start, {b_all}), loc, "bins");
-            ops.back() = ir::HistOp{starts, *f, SubExp::i64(-1)};
+            ops.back() = ir::HistOp{{starts}, *f, {SubExp::i64(-1)}};
         }
         if (!any)
             return false;
         Stm body;
         std::vector<Stm> rows;
-        for (size_t k = 0; k < ops.size(); k++) {
+        for (size_t k = 0, d = 0; k < ops.size(); d += ops[k].width(), k++) {
             if (!srcs[k]) {
-                body.pat.push_back(s.pat[k]);
+                body.pat.insert(body.pat.end(), s.pat.begin() + (std::ptrdiff_t)d,
+                                s.pat.begin() + (std::ptrdiff_t)(d + ops[k].width()));
                 continue;
             }
-            const SubExp bins = s.pat[k].type.dims.at(0);
-            const Var ats = fresh(s.pat[k].var.base);
+            const SubExp bins = s.pat[d].type.dims.at(0);
+            const Var ats = fresh(s.pat[d].var.base);
             body.pat.push_back({ats, index_type.array_of(bins)});
-            rows.push_back(gather(s.pat[k], bins, ats, *srcs[k], s.exp->loc));
+            rows.push_back(gather(s.pat[d], bins, ats, *srcs[k], s.exp->loc));
         }
         body.exp = located(ir::HistExp::make_plain(h.w, ops, ins), s.exp->loc);
         out.push_back(body);

@@ -207,7 +207,7 @@ void add(VarSet &s, const Exp &e) {
         auto *n = e.as<HistExp>();
         add(s, n->w);
         for (const HistOp &op : n->ops) {
-            s.insert(op.dest.id);
+            add(s, op.dests);
             add(s, op.lam);
             add(s, op.neutral);
         }
@@ -291,7 +291,7 @@ void add_consumed(VarSet &s, const Exp &e) {
         s.insert(sc->dest.id);
     else if (auto *h = e.as<HistExp>())
         for (const HistOp &op : h->ops)
-            s.insert(op.dest.id);
+            add(s, op.dests);
     else if (auto *l = e.as<LoopExp>())
         add(s, l->inits); // a loop may update its initial arrays in place
     each_body(e, [&](const Body &b) {
@@ -953,13 +953,18 @@ private:
         if (h.fused()) {
             n.lam = h.map_lam;
         } else {
-            for (const Param &d : dests)
-                for (const Type &t : {Type::scalar(PrimType::I64), d.type.row()}) {
+            size_t d = 0;
+            for (const HistOp &op : h.ops) {
+                std::vector<Type> row{Type::scalar(PrimType::I64)}; // the index, then values
+                for (size_t m = 0; m < op.width(); m++)
+                    row.push_back(dests.at(d++).type.row());
+                for (const Type &t : row) {
                     Var x = fresh("x");
                     n.lam.ret.push_back(t);
                     n.lam.params.push_back({x, t});
                     n.lam.body.result.push_back(SubExp::of(x));
                 }
+            }
         }
         for (const Type &t : n.lam.ret)
             n.pat.push_back({fresh("hx"), t});
@@ -986,7 +991,7 @@ private:
     static VarSet dests_of(const HistExp &h) {
         VarSet s;
         for (const HistOp &op : h.ops)
-            s.insert(op.dest.id);
+            add(s, op.dests);
         return s;
     }
 

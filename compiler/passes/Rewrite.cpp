@@ -160,7 +160,7 @@ struct Apply {
             auto *n = e.as<ir::HistExp>();
             std::vector<ir::HistOp> hops;
             for (const ir::HistOp &op : n->ops)
-                hops.push_back({var(op.dest), lambda(op.lam), sub(op.neutral)});
+                hops.push_back({vars(op.dests), lambda(op.lam), subs(op.neutral)});
             if (n->fused())
                 return with_loc(ir::HistExp::make_fused(sub(n->w), std::move(hops),
                                                         vars(n->inputs), lambda(n->map_lam)),

@@ -339,6 +339,8 @@ struct Simplifier {
                 auto *n = e.as<ir::AssertExp>();
                 return is_bool_const(n->cond, true) ? one(n->cond) : std::nullopt;
             }
+            case ExpKind::Map:
+                return identity_map(s);
             case ExpKind::Coerce: {
                 auto *n = e.as<ir::CoerceExp>();
                 if (type(types.at(n->arr.id)).dims == n->dims)
@@ -383,6 +385,26 @@ struct Simplifier {
         } catch (const RuntimeError &) {
             return std::nullopt; // fails at run time: leave it there
         }
+    }
+
+    /** A map whose lambda gives back its params (a `zip`): its inputs, where of its
+     * results' types. */
+    std::optional<Atoms> identity_map(const Stm &s) const {
+        auto *n = s.exp->as<ir::MapExp>();
+        const Lambda &l = n->lam;
+        if (!l.body.stms.empty())
+            return std::nullopt;
+        Atoms out;
+        for (size_t i = 0; i < l.body.result.size(); i++) {
+            const SubExp &r = l.body.result[i];
+            size_t j = 0;
+            while (j < l.params.size() && (r.is_const || !(l.params[j].var == r.var)))
+                j++;
+            if (j == l.params.size() || !(type(types.at(n->inputs[j].id)) == s.pat[i].type))
+                return std::nullopt;
+            out.push_back(SubExp::of(n->inputs[j]));
+        }
+        return out;
     }
 
     /** `if c then a else a` (nothing in either branch can fail), `if c then true else false`. */
@@ -500,6 +522,7 @@ struct Simplifier {
             Stm s = without_unused_results(*it, live);
             s.exp = nested_bodies(*s.exp).empty() ? s.exp : rebuild(*s.exp, r);
             s = without_unread_inputs(s);
+            s = with_hist_tuples_split(s);
             for_each_use(s, [&](const Var &v) { live.insert(v.id); });
             kept.push_back(std::move(s));
         }
@@ -581,6 +604,104 @@ struct Simplifier {
             ins.push_back(inputs[0]);
         }
         return {s.pat, with_map_lambda(*s.exp, std::move(l), std::move(ins))};
+    }
+
+    /** Operator `lam` of m components (params a_0.. then b_0..) as m operators of one, when
+     * component c's result reads only a_c and b_c, through statements reading no other
+     * component's params; none otherwise, and while a statement reads no params (hoisting
+     * takes it out first: a copy in each operator would bind its var twice). */
+    static std::optional<std::vector<Lambda>> split_components(const Lambda &lam, size_t m) {
+        constexpr size_t none = SIZE_MAX;
+        std::unordered_map<int, size_t> comp; // var -> the one component it depends on
+        for (size_t c = 0; c < m; c++) {
+            comp[lam.params[c].var.id] = c;
+            comp[lam.params[m + c].var.id] = c;
+        }
+        std::vector<size_t> stm_comp;
+        for (const Stm &st : lam.body.stms) {
+            size_t c = none;
+            bool mixed = false;
+            for_each_use(st, [&](const Var &v) {
+                auto it = comp.find(v.id);
+                if (it == comp.end() || it->second == none)
+                    return;
+                mixed = mixed || (c != none && c != it->second);
+                c = it->second;
+            });
+            if (mixed || c == none)
+                return std::nullopt;
+            stm_comp.push_back(c);
+            for (const Param &p : st.pat)
+                comp[p.var.id] = c;
+        }
+        std::vector<Lambda> ops(m);
+        for (size_t c = 0; c < m; c++) {
+            const SubExp &r = lam.body.result[c];
+            if (!r.is_const && comp.count(r.var.id) && comp[r.var.id] != none &&
+                comp[r.var.id] != c)
+                return std::nullopt;
+            Lambda &l = ops[c];
+            l.params = {lam.params[c], lam.params[m + c]};
+            for (size_t i = 0; i < lam.body.stms.size(); i++)
+                if (stm_comp[i] == c)
+                    l.body.stms.push_back(lam.body.stms[i]);
+            l.body.result = {r};
+            l.ret = {lam.ret[c]};
+        }
+        return ops;
+    }
+
+    /** A hist whose ops of tuples (several destinations) have operators working component
+     * by component, with one op per component: each then gets its own atomics on a GPU
+     * (the sums and counts of a mean), not a lock per bin. */
+    Stm with_hist_tuples_split(const Stm &s) {
+        const auto *h = s.exp->as<ir::HistExp>();
+        if (!h)
+            return s;
+        std::vector<ir::HistOp> ops;
+        std::vector<Var> ins;
+        Lambda map = h->map_lam;
+        map.body.result.clear();
+        map.ret.clear();
+        bool split = false;
+        for (size_t k = 0, at = 0; k < h->ops.size(); at += 1 + h->ops[k].width(), k++) {
+            const ir::HistOp &op = h->ops[k];
+            std::optional<std::vector<Lambda>> parts;
+            if (op.width() > 1)
+                parts = split_components(op.lam, op.width());
+            split = split || parts;
+            for (size_t c = 0; c < op.width(); c++) {
+                // The index, then this component's values (an op of its own, or part of op).
+                if (parts || c == 0) {
+                    if (h->fused()) {
+                        map.body.result.push_back(h->map_lam.body.result[at]);
+                        map.ret.push_back(h->map_lam.ret[at]);
+                    } else {
+                        ins.push_back(h->inputs[at]);
+                    }
+                }
+                if (h->fused()) {
+                    map.body.result.push_back(h->map_lam.body.result[at + 1 + c]);
+                    map.ret.push_back(h->map_lam.ret[at + 1 + c]);
+                } else {
+                    ins.push_back(h->inputs[at + 1 + c]);
+                }
+                if (parts)
+                    ops.push_back({{op.dests[c]}, (*parts)[c], {op.neutral[c]}});
+            }
+            if (!parts)
+                ops.push_back(op);
+        }
+        if (!split)
+            return s;
+        st.folded++;
+        changes++;
+        return {s.pat, h->fused()
+                           ? located(ir::HistExp::make_fused(h->w, std::move(ops), h->inputs,
+                                                             std::move(map)),
+                                     s.exp->loc)
+                           : located(ir::HistExp::make_plain(h->w, std::move(ops), std::move(ins)),
+                                     s.exp->loc)};
     }
 
     void function(ir::Function &f) {

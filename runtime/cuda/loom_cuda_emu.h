@@ -68,6 +68,9 @@ inline double __longlong_as_double(long long x) { return loom_emu_bits<double>(x
 inline long long __double_as_longlong(double x) { return loom_emu_bits<long long>(x); }
 
 inline void __threadfence() { __asm__ __volatile__("" ::: "memory"); }
+inline void __threadfence_block() {
+    __asm__ __volatile__("" ::: "memory");
+}
 
 // ------------------------------------------------------------------ atomics
 // One thread runs at a time and switches only at barriers: plain read-modify-writes.

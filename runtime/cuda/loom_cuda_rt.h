@@ -364,6 +364,28 @@ template <class T, class F> __device__ inline void atomic_update(T *p, F f) {
     }
 }
 
+/** Runs f() holding the lock *l (0 free, 1 held): an update of several words no atomic
+ * covers (a bin of a histogram of tuples; f reads them with vload).  The fences make the
+ * last holder's writes visible to the next (`Global`: for global memory, else within the
+ * block).  A waiting thread stops when another recorded a failure (the holder may have
+ * failed in f and exited, still holding the lock).  Spinning threads of the holder's warp do not
+ * stop it from going on: sm_70 and later schedule a warp's threads independently. */
+template <bool Global, class F> __device__ inline void locked(int32_t *l, F f) {
+    // A holder whose operator failed exited holding the lock: the others stop too.
+    while (atomicCAS(l, 0, 1) != 0)
+        stop_if_failed();
+    if (Global)
+        __threadfence();
+    else
+        __threadfence_block();
+    f();
+    if (Global)
+        __threadfence();
+    else
+        __threadfence_block();
+    atomicExch(l, 0);
+}
+
 } // namespace lrt
 
 #include "../common/loom_scalar_rt.h"

@@ -3,7 +3,7 @@
 
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
 scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops, lets,
-unzipped pairs, reductions and scans of pairs, slices, concat, flatten, indexing and
+unzipped pairs, reductions, scans and histograms of pairs, slices, concat, flatten, indexing and
 in-place updates over i32 (or, with --type, i64, f32 or f64) arrays of up to three
 dimensions (operators element by element on rows too: `map2 (map2 f)`; products of 2x2
 matrices as [4] and [2][2] rows; operators choosing rows or using them whole), with a random input
@@ -235,6 +235,7 @@ class Gen:
         if len(shape) == 1:
             choices.append((1, lambda: self.pairs(env, shape, d)))
             choices.append((1, lambda: self.hist(env, shape, d)))
+            choices.append((1, lambda: self.hist_pairs(env, shape, d)))
             choices.append((1, lambda: self.pair_scan(env, shape, d)))
         return self.pick(*choices)
 
@@ -317,6 +318,26 @@ class Gen:
         return (f"(hist {op} {ne} {shape[0]} (map (\\i -> i64.{self.t} i % 5) {self.array(env, [d], depth)}) "
                 f"{self.array(env, [d], depth)})")
 
+
+    def hist_pairs(self, env, shape, depth):
+        """A histogram of pairs, both results used: by a pair of operators (split into one
+        histogram each), or keeping each bin's largest value with its index (the largest
+        index of equal ones: commutative; on a GPU, a lock per bin)."""
+        a, b, c, e, p, q, i = (self.name() for _ in range(7))
+        d = self.rng.choice(DIMS)
+        t = self.t
+        if self.rng.random() < 0.5:
+            (o1, n1), (o2, n2) = self.rng.choice(self.ops), self.rng.choice(self.ops)
+            op, ne = f"(\\({a}, {b}) ({c}, {e}) -> ({o1} {a} {c}, {o2} {b} {e}))", f"({n1}, {n2})"
+            second = self.array(env, [d], depth)
+        else:
+            op = (f"(\\({a}, {b}) ({c}, {e}) -> if {a} > {c} || ({a} == {c} && {b} > {e}) "
+                  f"then ({a}, {b}) else ({c}, {e}))")
+            ne, second = f"({t}.lowest, -1{t})", f"(map {t}.i64 (iota {d}))"
+        return (f"(let ({p}, {q}) = unzip (hist {op} {ne} {shape[0]} "
+                f"(map (\\{i} -> i64.{t} {i} % 5) {self.array(env, [d], depth)}) "
+                f"(zip {self.array(env, [d], depth)} {second})) "
+                f"in {self.array({**env, p: shape, q: shape}, shape, depth)})")
 
     def hist_rows(self, env, shape, depth):
         """Rows into bins, each bin keeping the lexicographically largest row (its own

@@ -111,6 +111,14 @@ inline Value i32_array(const std::vector<int32_t> &xs) {
     return a;
 }
 
+inline Value i64_array(const std::vector<int64_t> &xs) {
+    Value a = Value::prim_array(PrimType::I64, {(int64_t)xs.size()});
+    for (size_t i = 0; i < xs.size(); i++)
+        store_prim(PrimType::I64, a.mutable_data(), (int64_t)i,
+                   PrimValue::integer(PrimType::I64, (uint64_t)xs[i]));
+    return a;
+}
+
 inline bool contains(const std::string &hay, const std::string &needle) {
     return hay.find(needle) != std::string::npos;
 }

@@ -442,6 +442,30 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "uint16_t *const h2_ = (uint16_t *)(hsh_ + off_);"));
         CHECK(has(c.source, "atomicAdd(h0_ + ix_, val_);"));
     }
+    SUBCASE("hist of tuples: a lock per bin, in shared memory or a zeroed scratch buffer") {
+        auto c = compile_ok(checked("entry main [n] (is: []i64) (xs: [n]f32) =\n"
+                                    "  unzip (hist (\\(a, i) (b, j) -> if a <= b then (a, i) else "
+                                    "(b, j)) (f32.inf, -1i64) 8 is\n"
+                                    "    (zip xs (iota n)))"));
+        CHECK(c.on_host.empty());
+        CHECK(found_kinds(c) == std::vector<std::string>{"k0 hist"});
+        CHECK(has(c.source, "lrt::locked<false>(lk0_ + ix_, [&] {"));
+        CHECK(has(c.source, "lrt::locked<true>(plk0_.data + ix_, [&] {"));
+        CHECK(has(c.source, "lrt::locked<true>(plk0_.data + b_, [&] {")); // the merge
+        // The host program makes the locks, one per bin of the first destination, zeroed.
+        std::string log;
+        CHECK_MESSAGE(host_compiles(c, log), log);
+        CHECK(has(c.host_source, "lrt::Scratch s_lock0(len_lock0 * (int64_t)sizeof(int32_t));"));
+        CHECK(has(c.host_source, "s_lock0.zero();"));
+        // Components the operator keeps apart are histograms of their own, with atomics.
+        auto split = compile_ok(checked("entry main (is: []i64) (xs: []f32) =\n"
+                                        "  unzip (hist (\\(a, i) (b, j) -> (a + b, i + j)) (0f32, "
+                                        "0i64) 8 is (zip xs (map (\\_ -> 1i64) xs)))"));
+        CHECK(!has(split.source, "lrt::locked<"));
+        CHECK(has(split.source, "atomicAdd(h0_ + ix_, val_);"));
+        CHECK(has(split.source,
+                  "atomicAdd((unsigned long long *)(h1_ + ix_), (unsigned long long)val_);"));
+    }
     SUBCASE("a map with scalar code around a reduction: a warp per row, the grid sized for it") {
         auto c = compile_ok(checked("entry main [n] (xs: [n]f32) =\n"
                                     "  map (\\x -> let s = f32.sum (map (\\y -> y - x) xs) in s * x + 1) xs"));

@@ -143,6 +143,26 @@ TEST_CASE("simplify: maps lose the results nobody uses and the inputs they never
     CHECK(contains(ir_text(none), "map("));
 }
 
+TEST_CASE(
+    "simplify: a histogram's operator of tuples splits where it works component by component") {
+    // A sum and a maximum: one op each (printed without the parentheses of a tuple's
+    // destinations), so that each gets its own atomics on a GPU.
+    const char *split =
+        "def main (is: []i64) (xs: []i32) =\n"
+        "  unzip (hist (\\(a, b) (c, d) -> (a + c, i32.max b d)) (0, i32.lowest) 3 is (zip xs xs))";
+    std::string t = ir_text(split);
+    CHECK(contains(t, "hist("));
+    CHECK(!contains(t, "{("));
+    CHECK(agree(split, {i64_array({0, 2, 2, 5, -1}), i32_array({1, 2, 3, 4, 5})}));
+    // An argmin's components depend on each other: one op of two destinations.
+    const char *kept = "def main (is: []i64) (xs: []i32) =\n"
+                       "  unzip (hist (\\(a, i) (b, j) -> if a <= b then (a, i) else (b, j)) "
+                       "(i32.highest, -1i64) 3 is\n"
+                       "    (zip xs (indices xs)))";
+    CHECK(contains(ir_text(kept), "{("));
+    CHECK(agree(kept, {i64_array({0, 2, 2, 5, -1}), i32_array({4, 2, 1, 4, 5})}));
+}
+
 namespace loom::ir {
 namespace {
 Param prm(int id, Type t, const char *base = "v") {

@@ -317,7 +317,10 @@ protected:
             auto *n = e.as<ir::HistExp>();
             a(n->w);
             for (const ir::HistOp &op : n->ops) {
-                v(op.dest), a(op.neutral);
+                for (const Var &d : op.dests)
+                    v(d);
+                for (const SubExp &x : op.neutral)
+                    a(x);
                 uses_lambda(op.lam, f);
             }
             for (const Var &x : n->inputs)
@@ -575,7 +578,7 @@ protected:
             line(decl(l.params[i]) + " = " + args.at(i) + ";");
         return body(l.body, Frame{&l.body, 0, true, {}});
     }
-    /** Row i of a hist: an index and a value per op, through its map lambda when fused
+    /** Row i of a hist: an index and values per op, through its map lambda when fused
      * (emitted in the current block). */
     std::vector<std::string> hist_row(const ir::HistExp &n, const std::string &i) {
         std::vector<std::string> args;
@@ -587,6 +590,63 @@ protected:
         for (const Res &x : apply(n.map_lam, args))
             r.push_back(x.expr);
         return r;
+    }
+    /** Where a hist's ops are: op k's destinations are the pattern's first[k]... (its
+     * width of them), its index is hist_row's value at[k], its values the next ones. */
+    struct HistLayout {
+        std::vector<size_t> first, at;
+    };
+    static HistLayout hist_layout(const ir::HistExp &n) {
+        HistLayout l;
+        size_t d = 0, r = 0;
+        for (const ir::HistOp &op : n.ops) {
+            l.first.push_back(d);
+            l.at.push_back(r);
+            d += op.width();
+            r += 1 + op.width();
+        }
+        return l;
+    }
+    /** Op k's bins at `slot` of the histograms hs (one per destination, of the pattern's
+     * types) = op_k(bins, vals), in a block of their own. */
+    void hist_update_bins(const Stm &s, const ir::HistExp &n, const HistLayout &l, size_t k,
+                          const std::vector<std::string> &hs, const std::string &slot,
+                          const std::vector<std::string> &vals) {
+        const size_t m = n.ops[k].width(), f = l.first[k];
+        open();
+        std::vector<std::string> args;
+        for (size_t c = 0; c < m; c++)
+            args.push_back(row(hs[f + c], s.pat[f + c].type, slot));
+        args.insert(args.end(), vals.begin(), vals.end());
+        std::vector<Res> rs = apply(n.ops[k].lam, args);
+        for (size_t c = 0; c < m; c++)
+            put_row(hs[f + c], s.pat[f + c].type, slot, rs.at(c).expr);
+        close();
+    }
+    /** Row i of a hist into the histograms hs: each op's bins at its index, when in range. */
+    void hist_row_into(const Stm &s, const ir::HistExp &n, const std::vector<std::string> &hs,
+                       const std::string &i) {
+        const HistLayout l = hist_layout(n);
+        std::vector<std::string> r = hist_row(n, i);
+        for (size_t k = 0; k < n.ops.size(); k++) {
+            open("if (const int64_t ix_ = (int64_t)(" + r.at(l.at[k]) + "); ix_ >= 0 && ix_ < " +
+                 hs[l.first[k]] + ".shape[0]) {");
+            auto v = r.begin() + (std::ptrdiff_t)l.at[k] + 1;
+            hist_update_bins(s, n, l, k, hs, "ix_",
+                             std::vector<std::string>(v, v + (std::ptrdiff_t)n.ops[k].width()));
+            close();
+        }
+    }
+    /** A hist's destinations declared as its pattern (moved or copied); their names. */
+    std::vector<std::string> hist_dests(const Stm &s, const ir::HistExp &n) {
+        std::vector<std::string> ds;
+        size_t d = 0;
+        for (const ir::HistOp &op : n.ops)
+            for (const Var &v : op.dests) {
+                line(decl(s.pat[d]) + " = " + dest_of(v) + ";");
+                ds.push_back(name(s.pat[d++].var));
+            }
+        return ds;
     }
     /** Row i of array variable `a` (an element for rank 1, a borrowed view otherwise). */
     std::string row(const std::string &a, const IType &t, const std::string &i) const {

@@ -506,41 +506,26 @@ protected:
         close();
     }
 
-    /** Hist: one pass over the rows updating the destination of every op.  In parallel,
+    /** Hist: one pass over the rows updating the destinations of every op.  In parallel,
      * when all bins (times the chunks) are fewer than the rows, each chunk fills private
      * histograms (bins at the neutral element) that are merged into the destinations in
-     * chunk order; else one sequential pass.  Rows of bins (vector operators) alike. */
+     * chunk order; else one sequential pass.  Rows of bins (vector operators) alike; an op
+     * of several destinations (a histogram of tuples) updates a bin of each at once. */
     void hist(const Stm &s, const ir::HistExp &n, bool par) override {
         std::string N = std::to_string(tmp_++);
         std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_";
-        const size_t K = n.ops.size();
-        std::vector<std::string> ds;
-        for (size_t k = 0; k < K; k++) {
-            line(decl(s.pat[k]) + " = " + dest_of(n.ops[k].dest) + ";");
-            ds.push_back(name(s.pat[k].var));
-        }
+        const HistLayout l = hist_layout(n);
+        std::vector<std::string> ds = hist_dests(s, n);
+        std::vector<SubExp> ne; // each destination's neutral element
+        for (const ir::HistOp &op : n.ops)
+            ne.insert(ne.end(), op.neutral.begin(), op.neutral.end());
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        // Bin `slot` of h (an array of op k's destination type) = op_k(bin, val).
-        auto update = [&](size_t k, const std::string &h, const std::string &slot,
-                          const std::string &val) {
-            const IType &dt = s.pat[k].type;
-            open();
-            std::vector<Res> rs = apply(n.ops[k].lam, {row(h, dt, slot), val});
-            put_row(h, dt, slot, rs.at(0).expr);
-            close();
-        };
-        // Rows lo_..hi_ into the histograms hs (one per op).
+        // Rows lo_..hi_ into the histograms hs (one per destination).
         auto rows = [&](const std::vector<std::string> &hs) {
             line("unsigned poll_ = 0;");
             open_loop(i, "lo_", "hi_");
-            std::vector<std::string> r = hist_row(n, i);
-            for (size_t k = 0; k < K; k++) {
-                open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " +
-                     hs[k] + ".shape[0]) {");
-                update(k, hs[k], "ix_", r.at(2 * k + 1));
-                close();
-            }
+            hist_row_into(s, n, hs, i);
             close_loop();
         };
         if (!par) {
@@ -556,23 +541,23 @@ protected:
         line("if ((" + bins + ") * " + nc + " > " + w + ") " + nc + " = 1;");
         open("if (" + nc + " > 1) {");
         std::vector<std::string> pvs, hs;
-        for (size_t k = 0; k < K; k++) {
-            const IType &dt = s.pat[k].type;
-            std::string pv = "priv" + N + "_" + std::to_string(k), S = stype(dt.elem);
+        for (size_t d = 0; d < ds.size(); d++) {
+            const IType &dt = s.pat[d].type;
+            std::string pv = "priv" + N + "_" + std::to_string(d), S = stype(dt.elem);
             pvs.push_back(pv);
-            hs.push_back("h" + std::to_string(k) + "_");
+            hs.push_back("h" + std::to_string(d) + "_");
             line(arr_type(dt.elem, dt.rank() + 1) + " " + pv + " = lrt::alloc_rows<" + S + ", " +
-                 std::to_string(dt.rank() + 1) + ">(" + nc + ", " + ds[k] + ".shape);");
-            std::string fill = dt.rank() == 1
-                                   ? pv + ".data[j_] = " + store(dt.elem, atom(n.ops[k].neutral))
-                                   : "lrt::put_block(" + pv + ", 2, j_ * " + pv + ".inner(2), " +
-                                         atom(n.ops[k].neutral) + ")";
-            line("for (int64_t j_ = 0; j_ < " + nc + " * " + ds[k] + ".shape[0]; j_++) " + fill + ";");
+                 std::to_string(dt.rank() + 1) + ">(" + nc + ", " + ds[d] + ".shape);");
+            std::string fill = dt.rank() == 1 ? pv + ".data[j_] = " + store(dt.elem, atom(ne[d]))
+                                              : "lrt::put_block(" + pv + ", 2, j_ * " + pv +
+                                                    ".inner(2), " + atom(ne[d]) + ")";
+            line("for (int64_t j_ = 0; j_ < " + nc + " * " + ds[d] + ".shape[0]; j_++) " + fill +
+                 ";");
         }
         auto chunk_views = [&](const std::string &c) {
-            for (size_t k = 0; k < K; k++)
-                line(arr_type(s.pat[k].type.elem, s.pat[k].type.rank()) + " " + hs[k] +
-                     " = lrt::row(" + pvs[k] + ", " + c + ", true);");
+            for (size_t d = 0; d < ds.size(); d++)
+                line(arr_type(s.pat[d].type.elem, s.pat[d].type.rank()) + " " + hs[d] +
+                     " = lrt::row(" + pvs[d] + ", " + c + ", true);");
         };
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t c_, int64_t lo_, int64_t hi_) {");
         chunk_views("c_");
@@ -580,9 +565,12 @@ protected:
         close("});");
         open("for (int64_t c_ = 0; c_ < " + nc + "; c_++) {");
         chunk_views("c_");
-        for (size_t k = 0; k < K; k++) {
-            open("for (int64_t b_ = 0; b_ < " + ds[k] + ".shape[0]; b_++) {");
-            update(k, ds[k], "b_", row(hs[k], s.pat[k].type, "b_"));
+        for (size_t k = 0; k < n.ops.size(); k++) {
+            open("for (int64_t b_ = 0; b_ < " + ds[l.first[k]] + ".shape[0]; b_++) {");
+            std::vector<std::string> bins;
+            for (size_t c = 0; c < n.ops[k].width(); c++)
+                bins.push_back(row(hs[l.first[k] + c], s.pat[l.first[k] + c].type, "b_"));
+            hist_update_bins(s, n, l, k, ds, "b_", bins);
             close();
         }
         close();

@@ -344,19 +344,9 @@ private:
 
     void hist(const Stm &s, const ir::HistExp &n, bool) override {
         std::string i = fresh("i");
-        for (size_t k = 0; k < n.ops.size(); k++)
-            line(decl(s.pat[k]) + " = " + dest_of(n.ops[k].dest) + ";");
+        std::vector<std::string> ds = hist_dests(s, n);
         open("for (int64_t " + i + " = 0; " + i + " < " + i64(n.w) + "; " + i + "++) {");
-        std::vector<std::string> r = hist_row(n, i);
-        for (size_t k = 0; k < n.ops.size(); k++) {
-            std::string d = name(s.pat[k].var);
-            const IType &dt = s.pat[k].type;
-            open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " + d +
-                 ".shape[0]) {");
-            std::vector<Res> rs = apply(n.ops[k].lam, {row(d, dt, "ix_"), r.at(2 * k + 1)});
-            put_row(d, dt, "ix_", rs.at(0).expr);
-            close();
-        }
+        hist_row_into(s, n, ds, i);
         close();
     }
 
@@ -2362,84 +2352,167 @@ private:
         close("});");
     }
 
-    /** Hist (one or more destinations, each row updating a bin of each): when the bins of
-     * all ops fit in hist_shared_bytes, each block builds sub-histograms in shared memory
-     * (bins start at the neutral element; shared-memory atomics), then adds its bins that
-     * differ from the neutral element into the results with global atomics; else global
-     * atomics directly.  The operators are commutative (reduce_by_index's rule).  A [k][d]
+    /** Hist (one or more ops, each row updating a bin of each): when the bins of all ops
+     * fit in hist_shared_bytes, each block builds sub-histograms in shared memory (bins
+     * start at the neutral element; shared-memory atomics), then adds its bins that differ
+     * from the neutral element into the results with global atomics; else global atomics
+     * directly.  The operators are commutative (reduce_by_index's rule).  A [k][d]
      * destination with an operator that works element by element (`map2 f`,
      * elementwise_op) is k * d bins of f, a row updating d of them (the neutral row gives
-     * each column's start). */
+     * each column's start).  An op of several destinations (a histogram of tuples) updates
+     * a bin of each under a lock of that bin (lrt::locked): in shared memory for the
+     * sub-histograms, else in a zeroed scratch buffer of a lock per bin. */
     void hist_kernel(const Stm &s, const ir::HistExp &n, const std::string &kname) {
         const size_t K = n.ops.size();
+        const HistLayout l = hist_layout(n);
         std::vector<const Lambda *> op(K);
         for (size_t k = 0; k < K; k++) {
-            const int rank = s.pat[k].type.rank();
+            const int rank = s.pat[l.first[k]].type.rank();
+            if (n.ops[k].width() > 1) {
+                for (size_t c = 0; c < n.ops[k].width(); c++)
+                    if (s.pat[l.first[k] + c].type.rank() != 1)
+                        limitation(s, "reduce_by_index of tuples into arrays of rows");
+                op[k] = &n.ops[k].lam;
+                continue;
+            }
             op[k] = rank == 1 ? &n.ops[k].lam : rank == 2 ? elementwise_op(n.ops[k].lam) : nullptr;
             if (!op[k])
                 limitation(s, rank == 2 ? "reduce_by_index into arrays of rows with an operator "
                                           "that is not element by element (map2 f)"
                                         : "reduce_by_index into arrays of rank above 2");
         }
+        auto tuple = [&](size_t k) { return n.ops[k].width() > 1; };
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> ps = args_of(fv);
         for (const Param &p : s.pat)
             ps.push_back(out_arg(p));
+        auto nm = [](size_t k, const char *what) {
+            return std::string(what) + std::to_string(k) + "_";
+        };
+        for (size_t k = 0; k < K; k++)
+            if (tuple(k)) {
+                KernelArg lk = scratch("lock" + std::to_string(k), "int32_t", 'E');
+                lk.length = name(n.ops[k].dests[0]) + ".shape[0]";
+                lk.zero = true;
+                ps.push_back({"Buf<int32_t, 1> " + nm(k, "plk"), "bin locks[bins]", lk});
+            }
         begin_kernel(kname, ps, GridKind::Occupancy);
         bind_types(fv, s.pat);
-        // Op k's bins: nb<k>_ rows of cols<k>_ in d<k>, its shared sub-histogram at hsh_ +
-        // off<k>_ (8-byte aligned), its neutral element ne<k>_ (a row's column c_: ne(k, c_)).
-        auto nm = [](size_t k, const char *what) { return std::string(what) + std::to_string(k) + "_"; };
-        auto rows = [&](size_t k) { return s.pat[k].type.rank() == 2; };
-        auto ne = [&](size_t k, const std::string &c) {
-            return rows(k) ? atom(n.ops[k].neutral) + ".data[" + c + "]" : nm(k, "ne");
+        // Op k's bins: nb<k>_ rows of cols<k>_ in each of its destinations d (of s.pat),
+        // d's shared sub-histogram at hsh_ + off (8-byte aligned) named h<d>_, d's neutral
+        // element ne<d>_ (a row's column c_: ne(d, c_)); a tuple op's locks lk<k>_.
+        auto rows = [&](size_t d) { return s.pat[d].type.rank() == 2; };
+        auto ne = [&](size_t k, size_t d, const std::string &c) {
+            return rows(d) ? atom(n.ops[k].neutral[d - l.first[k]]) + ".data[" + c + "]"
+                           : nm(d, "ne");
         };
         line("const int64_t w_ = " + i64(n.w) + ";");
         line("__shared__ __align__(8) unsigned char hsh_[" + std::to_string(hist_shared_bytes) + "];");
         line("int64_t off_ = 0;");
         for (size_t k = 0; k < K; k++) {
-            const IType &dt = s.pat[k].type;
-            std::string S = stype(dt.elem), d = name(s.pat[k].var);
-            line("const int64_t " + nm(k, "nb") + " = " + d + ".shape[0], " + nm(k, "cols") +
-                 " = " + (rows(k) ? d + ".shape[1]" : std::string("1")) + ";");
-            line(S + " *const " + nm(k, "h") + " = (" + S + " *)(hsh_ + off_);");
-            line("off_ += (" + nm(k, "nb") + " * " + nm(k, "cols") + " * (int64_t)sizeof(" + S +
-                 ") + 7) / 8 * 8;");
-            if (!rows(k))
-                line("const " + S + " " + nm(k, "ne") + " = " +
-                     store(dt.elem, atom(n.ops[k].neutral)) + ";");
+            const size_t f = l.first[k];
+            std::string d0 = name(s.pat[f].var);
+            line("const int64_t " + nm(k, "nb") + " = " + d0 + ".shape[0], " + nm(k, "cols") +
+                 " = " + (rows(f) ? d0 + ".shape[1]" : std::string("1")) + ";");
+            for (size_t d = f; d < f + n.ops[k].width(); d++) {
+                const IType &dt = s.pat[d].type;
+                std::string S = stype(dt.elem);
+                line(S + " *const " + nm(d, "h") + " = (" + S + " *)(hsh_ + off_);");
+                line("off_ += (" + nm(k, "nb") + " * " + nm(k, "cols") + " * (int64_t)sizeof(" + S +
+                     ") + 7) / 8 * 8;");
+                if (!rows(d))
+                    line("const " + S + " " + nm(d, "ne") + " = " +
+                         store(dt.elem, atom(n.ops[k].neutral[d - f])) + ";");
+            }
+            if (tuple(k)) {
+                line("int32_t *const " + nm(k, "lk") + " = (int32_t *)(hsh_ + off_);");
+                line("off_ += (" + nm(k, "nb") + " * (int64_t)sizeof(int32_t) + 7) / 8 * 8;");
+            }
         }
         line("const bool priv_ = off_ <= " + std::to_string(hist_shared_bytes) + ";");
         open("if (priv_) {");
-        for (size_t k = 0; k < K; k++)
-            line("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + " * " + nm(k, "cols") +
-                 "; b_ += blockDim.x) " + nm(k, "h") + "[b_] = " + ne(k, "b_ % " + nm(k, "cols")) +
-                 ";");
+        for (size_t k = 0; k < K; k++) {
+            for (size_t d = l.first[k]; d < l.first[k] + n.ops[k].width(); d++)
+                line("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + " * " + nm(k, "cols") +
+                     "; b_ += blockDim.x) " + nm(d, "h") +
+                     "[b_] = " + ne(k, d, "b_ % " + nm(k, "cols")) + ";");
+            if (tuple(k))
+                line("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + "; b_ += blockDim.x) " +
+                     nm(k, "lk") + "[b_] = 0;");
+        }
         line("__syncthreads();");
         close();
+        // A tuple op's bins at `at` of the arrays `bins` (one per destination) =
+        // op(bins, vals), holding the lock at `lock`.
+        auto locked_update = [&](size_t k, bool global, const std::string &lock,
+                                 const std::vector<std::string> &bins, const std::string &at,
+                                 const std::vector<std::string> &vals) {
+            open(std::string("lrt::locked<") + (global ? "true" : "false") + ">(" + lock +
+                 ", [&] {");
+            std::vector<std::string> args;
+            for (size_t c = 0; c < bins.size(); c++)
+                args.push_back(load(s.pat[l.first[k] + c].type.elem,
+                                    "lrt::vload(" + bins[c] + " + " + at + ")"));
+            args.insert(args.end(), vals.begin(), vals.end());
+            std::vector<Res> rs = apply(*op[k], args);
+            for (size_t c = 0; c < bins.size(); c++)
+                line("lrt::vstore(" + bins[c] + " + " + at + ", " +
+                     store(s.pat[l.first[k] + c].type.elem, rs.at(c).expr) + ");");
+            close("});");
+        };
+        // Op k's shared sub-histograms and its destinations' data.
+        auto shared_bins = [&](size_t k) {
+            std::vector<std::string> b;
+            for (size_t d = l.first[k]; d < l.first[k] + n.ops[k].width(); d++)
+                b.push_back(nm(d, "h"));
+            return b;
+        };
+        auto global_bins = [&](size_t k) {
+            std::vector<std::string> b;
+            for (size_t d = l.first[k]; d < l.first[k] + n.ops[k].width(); d++)
+                b.push_back(name(s.pat[d].var) + ".data");
+            return b;
+        };
         open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
         std::vector<std::string> r = hist_row(n, "i_");
         for (size_t k = 0; k < K; k++) {
-            const IType &dt = s.pat[k].type;
-            open("if (const int64_t ix_ = (int64_t)(" + r.at(2 * k) + "); ix_ >= 0 && ix_ < " +
+            const size_t d = l.first[k];
+            const IType &dt = s.pat[d].type;
+            open("if (const int64_t ix_ = (int64_t)(" + r.at(l.at[k]) + "); ix_ >= 0 && ix_ < " +
                  nm(k, "nb") + ") {");
+            if (tuple(k)) {
+                std::vector<std::string> vals;
+                for (size_t c = 0; c < n.ops[k].width(); c++) {
+                    vals.push_back("val" + std::to_string(c) + "_");
+                    line("const " + std::string(ctype(s.pat[d + c].type.elem)) + " " + vals.back() +
+                         " = " + r.at(l.at[k] + 1 + c) + ";");
+                }
+                open("if (priv_) {");
+                locked_update(k, false, nm(k, "lk") + " + ix_", shared_bins(k), "ix_", vals);
+                close("} else {");
+                ind_++;
+                locked_update(k, true, nm(k, "plk") + ".data + ix_", global_bins(k), "ix_", vals);
+                close();
+                close();
+                continue;
+            }
             std::string at = "ix_";
-            if (rows(k)) { // the row's columns, each its own bin
-                line("const auto &vrow_ = " + r.at(2 * k + 1) + ";");
+            if (rows(d)) { // the row's columns, each its own bin
+                line("const auto &vrow_ = " + r.at(l.at[k] + 1) + ";");
                 open("for (int64_t c_ = 0; c_ < " + nm(k, "cols") + "; c_++) {");
                 line("const " + std::string(ctype(dt.elem)) +
                      " val_ = " + load(dt.elem, "vrow_.data[c_]") + ";");
                 at = "ix_ * " + nm(k, "cols") + " + c_";
             } else {
-                line("const " + std::string(ctype(dt.elem)) + " val_ = " + r.at(2 * k + 1) + ";");
+                line("const " + std::string(ctype(dt.elem)) + " val_ = " + r.at(l.at[k] + 1) + ";");
             }
             open("if (priv_) {");
-            hist_update(*op[k], dt.elem, nm(k, "h") + " + " + at, "val_");
+            hist_update(*op[k], dt.elem, nm(d, "h") + " + " + at, "val_");
             close("} else {");
             ind_++;
-            hist_update(*op[k], dt.elem, name(s.pat[k].var) + ".data + " + at, "val_");
+            hist_update(*op[k], dt.elem, name(s.pat[d].var) + ".data + " + at, "val_");
             close();
-            if (rows(k))
+            if (rows(d))
                 close();
             close();
         }
@@ -2447,12 +2520,31 @@ private:
         open("if (priv_) {");
         line("__syncthreads();");
         for (size_t k = 0; k < K; k++) {
-            const IType &dt = s.pat[k].type;
+            const size_t f = l.first[k];
+            if (tuple(k)) {
+                open("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") +
+                     "; b_ += blockDim.x) {");
+                std::vector<std::string> vals;
+                std::string untouched;
+                for (size_t c = 0; c < n.ops[k].width(); c++) {
+                    const PrimType t = s.pat[f + c].type.elem;
+                    vals.push_back(load(t, "bin" + std::to_string(c) + "_"));
+                    line("const " + std::string(stype(t)) + " bin" + std::to_string(c) +
+                         "_ = " + nm(f + c, "h") + "[b_];");
+                    untouched += (c ? " && " : "") + std::string("bin") + std::to_string(c) +
+                                 "_ == " + nm(f + c, "ne");
+                }
+                line("if (" + untouched + ") continue;");
+                locked_update(k, true, nm(k, "plk") + ".data + b_", global_bins(k), "b_", vals);
+                close();
+                continue;
+            }
+            const IType &dt = s.pat[f].type;
             open("for (int64_t b_ = threadIdx.x; b_ < " + nm(k, "nb") + " * " + nm(k, "cols") +
                  "; b_ += blockDim.x) {");
-            line("const " + std::string(stype(dt.elem)) + " bin_ = " + nm(k, "h") + "[b_];");
-            line("if (bin_ == " + ne(k, "b_ % " + nm(k, "cols")) + ") continue;");
-            hist_update(*op[k], dt.elem, name(s.pat[k].var) + ".data + b_", load(dt.elem, "bin_"));
+            line("const " + std::string(stype(dt.elem)) + " bin_ = " + nm(f, "h") + "[b_];");
+            line("if (bin_ == " + ne(k, f, "b_ % " + nm(k, "cols")) + ") continue;");
+            hist_update(*op[k], dt.elem, name(s.pat[f].var) + ".data + b_", load(dt.elem, "bin_"));
             close();
         }
         close();

@@ -130,8 +130,8 @@ private:
         if (auto *n = e.as<ir::ScatterExp>())
             f(n->dest.id);
         if (auto *n = e.as<ir::HistExp>())
-            for (const ir::HistOp &op : n->ops)
-                f(op.dest.id);
+            for (const Var &d : n->dests())
+                f(d.id);
     }
 
     bool is_array(int id) const {
@@ -266,11 +266,11 @@ private:
         if (auto *n = e.as<ir::FilterExp>())
             return "lrt::dev_alloc_rows<" + T + ", " + R + ">(" + name(s.pat[0].var) + ", " +
                    name(n->inputs.at(k - 1)) + ".shape + 1)";
-        const Var *dest = nullptr;
+        std::optional<Var> dest;
         if (auto *n = e.as<ir::ScatterExp>())
-            dest = &n->dest;
+            dest = n->dest;
         if (auto *n = e.as<ir::HistExp>())
-            dest = &n->ops.at(k).dest;
+            dest = n->dests().at(k);
         if (dest)
             return movable(*dest) ? "lrt::dev_take(lrt::mv(" + name(*dest) + "))"
                                   : "lrt::dev_copy(" + name(*dest) + ")";
@@ -319,10 +319,16 @@ private:
                  (kd.threads.empty() ? std::string("w_") : kd.threads) + ", " +
                  (main.grid == GridKind::ScanBlock ? std::to_string(kd.block) : "0") + ");");
         std::set<std::string> scratch;
+        // A length of its own is read now, before an output takes over what it names.
+        auto length = [&](const KernelArg &a) {
+            return a.count == 'E' ? "len_" + a.scratch : count_of(a.count, kd.tile);
+        };
         for (const Launch &l : kd.calls)
             for (const KernelArg &a : l.args)
                 if (a.kind == KernelArg::Kind::Scratch && scratch.insert(a.scratch).second) {
-                    line("lrt::Scratch s_" + a.scratch + "(" + count_of(a.count, kd.tile) + " * (int64_t)sizeof(" +
+                    if (a.count == 'E')
+                        line("const int64_t len_" + a.scratch + " = " + a.length + ";");
+                    line("lrt::Scratch s_" + a.scratch + "(" + length(a) + " * (int64_t)sizeof(" +
                          a.elem + "));");
                     if (a.zero)
                         line("s_" + a.scratch + ".zero();");
@@ -354,7 +360,7 @@ private:
                     break;
                 case KernelArg::Kind::Scratch:
                     line("const auto " + ai + " = s_" + a.scratch + ".as<" + a.elem + ">(" +
-                         count_of(a.count, kd.tile) + ");");
+                         length(a) + ");");
                     if (a.var >= 0)
                         reads.push_back(&a);
                     break;

@@ -39,7 +39,8 @@ struct KernelArg {
     std::string scratch; ///< Scratch: the buffer's name
     std::string elem;    ///< Scratch: its element type (C)
     char count = 'G';    ///< Scratch: its length: 'w' rows, 'G' blocks, 'N' the grid's
-                         ///< threads, 'T' scan tiles or '1'
+                         ///< threads, 'T' scan tiles, '1', or 'E': `length`
+    std::string length;  ///< Scratch of count 'E': its length, an expression of the host program
     bool zero = false;   ///< Scratch: zeroed before the kernel's first launch
     static KernelArg of(Kind k, int var = -1) {
         KernelArg a;
