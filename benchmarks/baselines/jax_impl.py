@@ -77,3 +77,19 @@ def kmeans(xs, ys, cx, cy):
 @functools.partial(jax.jit, static_argnums=(0,))
 def histogram(bins, xs):
     return (jnp.bincount(xs % xs.dtype.type(bins), length=int(bins)).astype(jnp.int32),)
+
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def groupby(bins, keys, vals):
+    """Sums (in f32: JAX runs without 64-bit types here) and counts by segment_sum; the
+    smallest value of each key (segment_min), then the smallest index holding it."""
+    b = int(bins)
+    k = keys % keys.dtype.type(bins)
+    n = vals.shape[0]
+    sums = jax.ops.segment_sum(vals, k, num_segments=b)
+    counts = jax.ops.segment_sum(jnp.ones_like(k), k, num_segments=b)
+    mean = jnp.where(counts > 0, sums / jnp.maximum(counts, 1), jnp.nan).astype(jnp.float32)
+    low = jax.ops.segment_min(vals, k, num_segments=b)
+    cand = jnp.where(vals == low[k], jnp.arange(n), n)
+    at = jax.ops.segment_min(cand, k, num_segments=b)
+    return (mean, jnp.where(at == n, -1, at))

@@ -92,6 +92,19 @@ def histogram(xp, bins, xs):
     return (xp.bincount(xs % xs.dtype.type(bins), minlength=int(bins)).astype(xp.int32),)
 
 
+def groupby(xp, bins, keys, vals):
+    """Sums (in f64) and counts by bincount; each key's smallest value's index by sorting
+    the rows by key, then value (a stable sort: the first of equal values first)."""
+    b = int(bins)
+    k = keys % keys.dtype.type(bins)
+    sums = xp.bincount(k, weights=vals.astype(xp.float64), minlength=b)
+    counts = xp.bincount(k, minlength=b)
+    mean = xp.where(counts > 0, sums / xp.maximum(counts, 1), xp.nan).astype(xp.float32)
+    order = xp.lexsort(xp.stack([vals, k.astype(vals.dtype)]))
+    first = xp.minimum(xp.searchsorted(k[order], xp.arange(b, dtype=k.dtype)), k.size - 1)
+    return (mean, xp.where(counts > 0, order[first], -1).astype(xp.int64))
+
+
 def prefixsum(xp, xs):
     return (xp.cumsum(xs, dtype=xp.int32),)
 

@@ -91,6 +91,22 @@ def histogram(bins, xs):
     return (torch.bincount((xs % bins).long(), minlength=bins).to(torch.int32),)
 
 
+def groupby(bins, keys, vals):
+    """Sums (in f64) and counts with index_add_ and bincount; the smallest value of each key
+    (scatter_reduce amin), then the smallest index of the rows holding it."""
+    k = (keys % bins).long()
+    dev, n = vals.device, vals.shape[0]
+    sums = torch.zeros(bins, dtype=torch.float64, device=dev).index_add_(0, k, vals.double())
+    counts = torch.bincount(k, minlength=bins)
+    mean = torch.where(counts > 0, sums / counts.clamp(min=1),
+                       torch.full_like(sums, float("nan"))).float()
+    low = torch.full((bins,), float("inf"), device=dev).scatter_reduce(0, k, vals, "amin")
+    idx = torch.arange(n, device=dev)
+    cand = torch.where(vals == low[k], idx, torch.full_like(idx, n))
+    at = torch.full((bins,), n, dtype=torch.long, device=dev).scatter_reduce(0, k, cand, "amin")
+    return (mean, torch.where(at == n, torch.full_like(at, -1), at))
+
+
 def prefixsum(xs):
     return (torch.cumsum(xs, 0, dtype=torch.int32),)
 

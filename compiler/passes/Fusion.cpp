@@ -792,6 +792,9 @@ private:
         auto *rep = e.as<ir::ReplicateExp>();
         if (rep && !rep->n.is_const && sizes_.count(rep->n.var.id))
             return false;
+        auto *iota = e.as<ir::IotaExp>(); // `iota n` of an array's size (`zip xs (iota n)`)
+        if (iota && (!iota->checked || (!iota->n.is_const && sizes_.count(iota->n.var.id))))
+            return false;
         return can_fail(e, types_);
     }
 

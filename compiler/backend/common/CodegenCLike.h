@@ -623,18 +623,28 @@ protected:
             put_row(hs[f + c], s.pat[f + c].type, slot, rs.at(c).expr);
         close();
     }
-    /** Row i of a hist into the histograms hs: each op's bins at its index, when in range. */
+    /** Row i of a hist into the histograms hs: each op's bins at its index, when in range
+     * (one test for consecutive ops of the same index and number of bins: the sums and
+     * counts of a mean). */
     void hist_row_into(const Stm &s, const ir::HistExp &n, const std::vector<std::string> &hs,
                        const std::string &i) {
         const HistLayout l = hist_layout(n);
         std::vector<std::string> r = hist_row(n, i);
         for (size_t k = 0; k < n.ops.size(); k++) {
-            open("if (const int64_t ix_ = (int64_t)(" + r.at(l.at[k]) + "); ix_ >= 0 && ix_ < " +
-                 hs[l.first[k]] + ".shape[0]) {");
+            const bool same =
+                k > 0 && r.at(l.at[k]) == r.at(l.at[k - 1]) &&
+                s.pat[l.first[k]].type.dims.at(0) == s.pat[l.first[k - 1]].type.dims.at(0);
+            if (!same)
+                open("if (const int64_t ix_ = (int64_t)(" + r.at(l.at[k]) +
+                     "); ix_ >= 0 && ix_ < " + hs[l.first[k]] + ".shape[0]) {");
             auto v = r.begin() + (std::ptrdiff_t)l.at[k] + 1;
             hist_update_bins(s, n, l, k, hs, "ix_",
                              std::vector<std::string>(v, v + (std::ptrdiff_t)n.ops[k].width()));
-            close();
+            const bool next =
+                k + 1 < n.ops.size() && r.at(l.at[k + 1]) == r.at(l.at[k]) &&
+                s.pat[l.first[k + 1]].type.dims.at(0) == s.pat[l.first[k]].type.dims.at(0);
+            if (!next)
+                close();
         }
     }
     /** A hist's destinations declared as its pattern (moved or copied); their names. */
