@@ -16,8 +16,9 @@
 namespace loom {
 
 /** Parses a whole program.  Throws CompileError (with location) on the first
- * lexical or syntax error. */
-Program parse_program(SourceFilePtr file);
+ * lexical or syntax error.  `let_patterns` (a REPL's inputs) also takes top-level
+ * `let (a, b) = e`, which defines a and b (and a value named `(a, b)` holding both). */
+Program parse_program(SourceFilePtr file, bool let_patterns = false);
 
 /** Parses a single expression (for the REPL and for tests). */
 ExpPtr parse_expression(SourceFilePtr file);

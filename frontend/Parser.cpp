@@ -83,10 +83,15 @@ class Parser {
 public:
     Parser(SourceFilePtr file) : file_(std::move(file)), toks_(lex(file_)) {}
 
-    Program program() {
+    Program program(bool let_patterns) {
         Program prog;
         prog.file = file_;
-        while (!at(Tok::Eof)) prog.decls.push_back(parse_decl());
+        while (!at(Tok::Eof)) {
+            if (let_patterns && at_let_pattern())
+                let_pattern(prog);
+            else
+                prog.decls.push_back(parse_decl());
+        }
         return prog;
     }
 
@@ -242,6 +247,90 @@ private:
             return decl;
         }
         error_expected("a declaration (`def`, `entry`, `type`, ...)");
+    }
+
+    /** At `let (p...) =` or `let {p...} =`: a definition by a pattern (not an operator's
+     * `let (op)` or an infix `let (x: t) op (y: t)`). */
+    bool at_let_pattern() const {
+        if (!at(Tok::KwLet) || (peek().kind != Tok::LParen && peek().kind != Tok::LBrace))
+            return false;
+        int depth = 0;
+        for (size_t k = 1;; k++) {
+            const Tok t = peek(k).kind;
+            if (t == Tok::Eof)
+                return false;
+            if (t == Tok::LParen || t == Tok::LBrace || t == Tok::LBracket || t == Tok::Indexing)
+                depth++;
+            else if (t == Tok::RParen || t == Tok::RBrace || t == Tok::RBracket)
+                depth--;
+            if (depth == 0)
+                return peek(k + 1).kind == Tok::Equals;
+        }
+    }
+
+    /** `let p = e` at top level (parse_program's let_patterns, for a REPL): a value named
+     * as the pattern is written, `let p = e in (x, y, ...)`, and each name the pattern
+     * binds as its component, so `let (xs, ys) = unzip ps` defines xs and ys. */
+    void let_pattern(Program &prog) {
+        const Token &kw = advance();
+        const size_t begin = cur().begin;
+        PatPtr pat = parse_pat();
+        std::string whole = source_text(begin, prev().end);
+        std::erase(whole, '.'); // not read as a qualified name
+        expect(Tok::Equals, " in the `let`");
+        ExpPtr value = parse_exp();
+        std::vector<const Pat *> ids;
+        collect_ids(*pat, ids);
+        if (ids.empty())
+            error_at(pat->loc, "this pattern binds no names to define");
+        auto add = [&](const std::string &name, const SrcLoc &loc, ExpPtr body) {
+            auto fun = std::make_shared<FunDef>();
+            fun->name = name;
+            fun->loc = loc;
+            fun->body = std::move(body);
+            auto d = std::make_shared<Decl>();
+            d->kind = Decl::Kind::Fun;
+            d->loc = loc;
+            d->fun = fun;
+            prog.decls.push_back(d);
+        };
+        auto var = [&](const std::string &name, const SrcLoc &loc) {
+            auto v = node<Var>(loc);
+            v->name = name;
+            return v;
+        };
+        auto let = node<LetPat>(kw.loc);
+        let->pat = pat;
+        let->value = value;
+        if (ids.size() == 1) {
+            let->body = var(ids[0]->name, ids[0]->loc);
+        } else {
+            auto t = node<TupleExp>(pat->loc);
+            for (const Pat *p : ids)
+                t->elems.push_back(var(p->name, p->loc));
+            let->body = t;
+        }
+        add(whole, pat->loc, let);
+        for (size_t i = 0; i < ids.size(); i++) {
+            if (ids.size() == 1) {
+                add(ids[i]->name, ids[i]->loc, var(whole, ids[i]->loc));
+                continue;
+            }
+            auto proj = node<Project>(ids[i]->loc);
+            proj->target = var(whole, ids[i]->loc);
+            proj->field = std::to_string(i);
+            add(ids[i]->name, ids[i]->loc, proj);
+        }
+    }
+    static void collect_ids(const Pat &p, std::vector<const Pat *> &out) {
+        if (p.kind == Pat::Kind::Id)
+            out.push_back(&p);
+        if (p.inner)
+            collect_ids(*p.inner, out);
+        for (const PatPtr &e : p.elems)
+            collect_ids(*e, out);
+        for (const auto &f : p.fields)
+            collect_ids(*f.second, out);
     }
 
     /** `(op)` in binding position; cur() is `(`. */
@@ -1522,7 +1611,9 @@ private:
 
 }  // namespace
 
-Program parse_program(SourceFilePtr file) { return Parser(std::move(file)).program(); }
+Program parse_program(SourceFilePtr file, bool let_patterns) {
+    return Parser(std::move(file)).program(let_patterns);
+}
 
 ExpPtr parse_expression(SourceFilePtr file) { return Parser(std::move(file)).expression(); }
 

@@ -335,7 +335,7 @@ std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> 
     fresh->compute = std::move(compute);
     for (size_t i = 0; i < chunks.size(); ++i) {
         const Chunk &c = chunks[i];
-        Program prog = parse_program(c.file);
+        Program prog = parse_program(c.file, c.origin.empty());
         if ((long)i == must) {
             fresh->add(prog);
             fresh->chunks.push_back(c);
@@ -459,7 +459,8 @@ bool Session::is_complete(const std::string &input) {
     bool eof = false;
     auto try_parse = [&](bool as_program) {
         try {
-            if (as_program) parse_program(file);
+            if (as_program)
+                parse_program(file, true);
             else parse_expression(file);
             return true;
         } catch (const CompileError &e) {
@@ -578,11 +579,12 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
             if (decl_words.count(word)) {
                 r = add_declarations(input, source_name, first_line, "");
             } else if (word == "let") {
-                // `let x = 1` declares; `let x = 1 in x` is an expression.
+                // `let x = 1` (or `let (a, b) = e`) declares; `let x = 1 in x` is an
+                // expression.
                 auto file = padded_source(source_name, input, first_line);
                 std::optional<CompileError> prog_err, exp_err;
                 try {
-                    parse_program(file);
+                    parse_program(file, true);
                 } catch (const CompileError &e) {
                     prog_err = e;
                 }
@@ -849,7 +851,9 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
         ~Defining() { at = nullptr; }
     } defining{defining_ = &r};
     Chunk chunk{padded_source(source_name, text, first_line), origin};
-    Program prog = parse_program(chunk.file);
+    // Typed inputs may define names by a pattern (`let (a, b) = e`); loaded files are
+    // programs as `loom run` reads them.
+    Program prog = parse_program(chunk.file, origin.empty());
     std::vector<std::string> keys;
     for (auto &d : prog.decls)
         if (auto k = decl_key(*d); !k.empty()) keys.push_back(k);

@@ -2717,7 +2717,9 @@ ir::Body split_rows_in(const ir::Body &b, const SplitGroups &split, ir::Module &
         const size_t nscan = (size_t)n.num_scan_results(),
                      nacc = nscan + (size_t)n.num_reduce_results();
         // Each operand's rows: an input's when the map part passes its rows on as they
-        // are, else made by the map (with the map's other results).
+        // are, else made by the map (with the map's other results).  A map part that can
+        // fail makes them all: the map then runs, and fails where the interpreter does.
+        const bool fails = passes::can_fail(n.map_lam.body);
         std::vector<ir::Var> rows_of(nacc);
         std::vector<ir::Param> made, row_params; // the rows made, and a row of each operand
         ir::Lambda maker = n.map_lam;
@@ -2732,7 +2734,7 @@ ir::Body split_rows_in(const ir::Body &b, const SplitGroups &split, ir::Module &
                 const ir::Type row = a < nscan ? s.pat[a].type.row() : s.pat[a].type;
                 const ir::Var v{m.next_var_id++, "rows"}, p{m.next_var_id++, "row"};
                 row_params.push_back({p, row});
-                if (in != n.map_lam.params.end()) {
+                if (in != n.map_lam.params.end() && !fails) {
                     rows_of[a] = n.inputs[(size_t)(in - n.map_lam.params.begin())];
                     continue;
                 }
