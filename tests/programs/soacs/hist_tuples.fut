@@ -126,3 +126,28 @@ entry rows_with_key (is: []i64) (rows: [][2]i32) (keys: []i32) : ([2][2]i32, [2]
 
 entry failing [n] (is: [n]i64) (xs: [n]f32) : ([2]f32, [2]i64) =
   unzip (hist (\(a, i) (b, j) -> (a + xs[j], i + j)) (0f32, 0) 2 is (zip xs (replicate n n)))
+
+-- Components of small types (bytes, booleans and halves, stored in fewer bytes than
+-- they are computed in), and a histogram of tuples between two of scalars over the same
+-- indices (one kernel on a GPU, its destinations laid out one after another).
+-- ==
+-- entry: small_types
+-- input { [0i64, 1i64, 0i64, 2i64, 1i64] [1u8, 200u8, 7u8, 3u8, 100u8] [true, false, false, true, true] [0.5f16, 1.5f16, -2f16, 4f16, 8f16] }
+-- output { [8u8, 44u8, 3u8] [false, false, true] [-2f16, 1.5f16, 4f16] }
+
+entry small_types (is: []i64) (xs: []u8) (bs: []bool) (hs: []f16) : ([3]u8, [3]bool, [3]f16) =
+  let op (a: u8, b: bool, c: f16) (x: u8, y: bool, z: f16) =
+    if c <= z then (a + x, b && y, c) else (a + x, b && y, z)
+  in unzip3 (reduce_by_index (replicate 3 (0u8, true, f16.inf)) op (0u8, true, f16.inf) is (zip3 xs bs hs))
+
+-- ==
+-- entry: between_scalars
+-- input { [0i64, 1i64, 0i64, 1i64] [5i32, 3i32, 1i32, 9i32] }
+-- output { [6i32, 12i32] [1i32, 3i32] [2i64, 1i64] [2i32, 2i32] }
+
+entry between_scalars [n] (is: [n]i64) (xs: [n]i32) =
+  let s = hist (+) 0 2 is xs
+  let (m, at) = unzip (hist (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j))
+                            (i32.highest, -1) 2 is (zip xs (iota n)))
+  let c = hist (+) 0 2 is (map (\_ -> 1i32) xs)
+  in (s, m, at, c)
