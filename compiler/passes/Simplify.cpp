@@ -63,10 +63,15 @@ bool cse_kind(ExpKind k) {
     }
 }
 
-/** Whether `s` has an unchecked access (or size) whose operands all come from outside `s`: its
- * safety may rest on a check bounds-check elimination placed before the loop or SOAC
- * around `s` (guarded by the loop running), so `s` must not move out of it. */
-bool has_guarded_access(const Stm &s, const std::unordered_set<int> &sizes) {
+/** Whether `s` has an unchecked access (or size) whose safety may rest on a check that
+ * bounds-check elimination placed before the loop or SOAC around `s` (guarded by the loop
+ * running), so `s` must not move out of it: an index from outside `s` (a constant one too,
+ * unless its dimension is a constant it is within), into an array from outside `s`.  An
+ * index bound inside `s` ranges over `s`'s own loop or SOAC.  (A chosen row's element
+ * `xs[unchecked at, 0]`, safe because a map around it runs only when rows have elements,
+ * ran hoisted on rows of none: fuzzer seed 1469.) */
+bool has_guarded_access(const Stm &s, const std::unordered_set<int> &sizes,
+                        const std::unordered_map<int, Type> &types) {
     std::unordered_set<int> inner;
     for_each_binder(*s.exp, [&](const Param &p) { inner.insert(p.var.id); });
     auto guarded = [&](const Exp &e) {
@@ -86,10 +91,19 @@ bool has_guarded_access(const Stm &s, const std::unordered_set<int> &sizes) {
         }
         if (!arr || inner.count(arr->id))
             return false;
-        for (const SubExp &i : *idx)
+        auto t = types.find(arr->id);
+        for (size_t d = 0; d < idx->size(); d++) {
+            const SubExp &i = (*idx)[d];
             if (!i.is_const && inner.count(i.var.id))
-                return false;
-        return true;
+                continue;
+            const SubExp *dim =
+                t != types.end() && d < t->second.dims.size() ? &t->second.dims[d] : nullptr;
+            if (i.is_const && dim && dim->is_const && i.value.as_i64() >= 0 &&
+                i.value.as_i64() < dim->value.as_i64())
+                continue;
+            return true;
+        }
+        return false;
     };
     bool found = guarded(*s.exp);
     for (const Body *b : nested_bodies(*s.exp))
@@ -171,7 +185,7 @@ struct Simplifier {
         for (Stm &s : b.stms) {
             bool invariant = true;
             for_each_use(s, [&](const Var &v) { invariant = invariant && !bound.count(v.id); });
-            if (invariant && !can_fail(s) && !has_guarded_access(s, sizes)) {
+            if (invariant && !can_fail(s) && !has_guarded_access(s, sizes, types)) {
                 out.stms.push_back(std::move(s));
                 st.hoisted++;
                 changes++;
