@@ -298,9 +298,7 @@ private:
         }
     }
 
-    static PrimType tag_type(const Type &sum) {
-        return sum.fields.size() <= 127 ? PrimType::I8 : PrimType::I32;
-    }
+    static PrimType tag_type(const Type &sum) { return ir::sum_tag_type(sum.fields.size()); }
     static SubExp tag_value(const Type &sum, size_t ctor) {
         return SubExp::constant(PrimValue::integer(tag_type(sum), ctor));
     }
@@ -401,7 +399,7 @@ private:
                     sizes[d.name] = SubExp::of(s);
                 dims.push_back(SubExp::of(s));
             }
-            if (!entry_value_type(t->elem))
+            if (!crosses_entry(t->elem))
                 break;
             return entry_param(t->elem, fn, sizes, loc, base, dims);
         }
@@ -417,6 +415,19 @@ private:
                 xs.push_back(entry_param(f.second, fn, sizes, loc, base, outer));
             return LVal::tuple(std::move(xs));
         }
+        case Type::Kind::Sum: { // Note [Sum types]: the tag, then every constructor's payload
+            if (!crosses_entry(t))
+                break;
+            ir::Type ty = ir::Type::scalar(tag_type(*t));
+            ty.dims = outer;
+            ir::Var v = fresh(base + "_tag");
+            fn.params.push_back({v, ty});
+            std::vector<LValPtr> xs{LVal::of(SubExp::of(v), ty)};
+            for (const auto &f : t->fields)
+                xs.push_back(f.second ? entry_param(f.second, fn, sizes, loc, base, outer)
+                                      : LVal::tuple({}));
+            return LVal::tuple(std::move(xs));
+        }
         default:
             break;
         }
@@ -424,33 +435,8 @@ private:
                                           " are not supported yet");
     }
 
-    /** Whether values of type t cross an entry's boundary: scalars, and arrays, tuples and
-     * records of them (EntryValues unzips and zips arrays of tuples); not sums or functions. */
-    static bool entry_value_type(const TypePtr &t) {
-        if (!t)
-            return false;
-        switch (t->kind) {
-        case Type::Kind::Prim:
-            return true;
-        case Type::Kind::Array:
-            return entry_value_type(t->elem);
-        case Type::Kind::Tuple:
-            for (const TypePtr &e : t->elems)
-                if (!entry_value_type(e))
-                    return false;
-            return true;
-        case Type::Kind::Record:
-            for (const auto &f : t->fields)
-                if (!entry_value_type(f.second))
-                    return false;
-            return true;
-        default:
-            return false;
-        }
-    }
-
     void check_entry_result(const TypePtr &t, const SrcLoc &loc) {
-        if (t && !entry_value_type(t))
+        if (t && !crosses_entry(t))
             throw CompilerLimitation(loc, "entry results of type " + type_to_string(t) +
                                               " are not supported yet");
     }
@@ -2858,6 +2844,30 @@ private:
 
 } // namespace
 
+bool crosses_entry(const TypePtr &t) {
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case Type::Kind::Prim:
+        return true;
+    case Type::Kind::Array:
+        return crosses_entry(t->elem);
+    case Type::Kind::Tuple:
+        for (const TypePtr &e : t->elems)
+            if (!crosses_entry(e))
+                return false;
+        return true;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (const auto &f : t->fields)
+            if (f.second ? !crosses_entry(f.second) : t->kind == Type::Kind::Record)
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
 ir::Module lower_program(const Program &prog, const std::string &entry,
                          ConstantArgs *constants) {
     Lowerer l(prog, constants);
@@ -2890,7 +2900,10 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // zeros (default_value), so every sum value has the same leaves, an If or a loop can carry
 // it, an array of sums is one array per leaf, and `==` is leafwise equality (the unused
 // payloads are equal zeros on both sides).  Payload arrays need sizes known where the
-// constructor is lowered; otherwise it is a CompilerLimitation.
+// constructor is lowered; otherwise it is a CompilerLimitation.  At an entry's boundary
+// the flat parameters and results are these leaves too: EntryValues writes the tag and
+// zeros for the payloads a value does not hold (of the sizes the arguments give), and
+// reads only the held constructor's payload back.
 
 // Note [Recursive functions]
 // Loom (unlike Futhark) allows recursion; the compiler inlines everything else.  A

@@ -39,6 +39,11 @@ struct ConstantArgs {
     std::vector<FunDefPtr> used;
 };
 
+/** Whether values of type t cross an entry's boundary: scalars, and arrays, tuples,
+ * records and sums of them (ir/EntryValues unzips and zips arrays of tuples and sums, and
+ * gives a sum's tag and every constructor's payload); not functions. */
+bool crosses_entry(const TypePtr &t);
+
 /** Lowers entry point `entry` of the checked program `prog` (whose definitions come after
  * the prelude's) into a Module with one Function named `entry`.  Throws
  * CompilerLimitation for unsupported constructs. */

@@ -274,16 +274,23 @@ int64_t Value::num_elements() const { return shape_product(shape_); }
 Value Value::row(int64_t i) const {
     if (shape_.size() == 1) return boxed_ ? flat_boxed(i) : Value(flat_prim(i));
     Value v = *this;
+    v.elems_.reset(); // the columns are of the whole array
     v.shape_.erase(v.shape_.begin());
     int64_t row_size = shape_product(v.shape_);
     v.offset_ = offset_ + i * row_size;
     return v;
 }
 
+void Value::set_columns(std::vector<Value> cols) {
+    if (kind_ == Kind::Array && boxed_)
+        elems_ = std::make_shared<std::vector<Value>>(std::move(cols));
+}
+
 void Value::make_unique_storage() {
     if (kind_ != Kind::Array) return;
     int64_t n = num_elements();
     if (boxed_) {
+        elems_.reset(); // its elements may change: its columns would not
         if (boxed_.use_count() == 1 && offset_ == 0 && (int64_t)boxed_->size() == n) return;
         auto fresh = std::make_shared<std::vector<Value>>(boxed_->begin() + offset_,
                                                           boxed_->begin() + offset_ + n);

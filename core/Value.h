@@ -162,7 +162,9 @@ public:
 
     // --- tuples, records, sums
     /// tuple/record/sum payload (empty for the default-constructed `()`)
-    const std::vector<Value> &elems() const { return elems_ ? *elems_ : no_values(); }
+    const std::vector<Value> &elems() const {
+        return elems_ && kind_ != Kind::Array ? *elems_ : no_values();
+    }
     const std::vector<std::string> &field_names() const { return *names_; }  ///< record
     const std::string &ctor() const { return (*names_)[0]; }  ///< sum constructor name
     const std::shared_ptr<FunctionValue> &function() const { return fn_; }
@@ -189,6 +191,15 @@ public:
     const Value &flat_boxed(int64_t i) const { return (*boxed_)[offset_ + i]; }
     /** Row i of an array (a scalar/element for rank 1, a view for rank > 1).  No bounds check. */
     Value row(int64_t i) const;
+    /** Boxed arrays of tuples or sums: the same elements as one prim array per scalar
+     * component, in compiler/ir/EntryValues' order, where they were zipped from such
+     * arrays (set_columns); null for any other array, a row of it, or once its storage
+     * may be written (make_unique_storage).  A compiled entry then takes them as they
+     * are: no unzipping, and the device keeps its copies. */
+    const std::vector<Value> *columns() const {
+        return kind_ == Kind::Array && boxed_ && elems_ && offset_ == 0 ? elems_.get() : nullptr;
+    }
+    void set_columns(std::vector<Value> cols);
     /** Makes this array's storage private and contiguous (copying if shared), so it may be
      * written in place. */
     void make_unique_storage();
@@ -214,7 +225,7 @@ private:
     BytesPtr buf_;
     std::shared_ptr<std::vector<Value>> boxed_;
     TypePtr elem_type_;
-    std::shared_ptr<std::vector<Value>> elems_;
+    std::shared_ptr<std::vector<Value>> elems_; // boxed arrays: their columns, if known
     std::shared_ptr<std::vector<std::string>> names_;
     std::shared_ptr<FunctionValue> fn_;
 };

@@ -184,6 +184,22 @@ static std::vector<std::pair<std::string, TypePtr>> fields_view(const Type &t) {
     return f;
 }
 
+bool type_contains(const TypePtr &t, Type::Kind k) {
+    if (!t)
+        return false;
+    if (t->kind == k)
+        return true;
+    if (t->kind == Type::Kind::Array)
+        return type_contains(t->elem, k);
+    for (const TypePtr &e : t->elems)
+        if (type_contains(e, k))
+            return true;
+    for (const auto &f : t->fields)
+        if (type_contains(f.second, k))
+            return true;
+    return false;
+}
+
 bool types_match(const Type &a, const Type &b) {
     bool a_rec = a.kind == Type::Kind::Tuple || a.kind == Type::Kind::Record;
     bool b_rec = b.kind == Type::Kind::Tuple || b.kind == Type::Kind::Record;

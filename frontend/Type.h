@@ -78,6 +78,10 @@ struct Type {
 std::string type_to_string(const Type &t);
 inline std::string type_to_string(const TypePtr &t) { return t ? type_to_string(*t) : "?"; }
 
+/** Whether t, or a part of it (an array's elements, a tuple's, record's or sum's
+ * components), is of kind k. */
+bool type_contains(const TypePtr &t, Type::Kind k);
+
 /** Structural equality, ignoring uniqueness and treating Dim::Any as equal to anything. */
 bool types_match(const Type &a, const Type &b);
 

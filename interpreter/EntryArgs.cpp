@@ -1,6 +1,7 @@
 // The size check of an entry point's arguments (see EntryArgs.h).
 #include "interpreter/EntryArgs.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace loom {
@@ -46,8 +47,14 @@ public:
             if (!v.is_array()) return;
             for (size_t k = 0; k < t->shape.size() && (int)k < v.rank(); ++k)
                 dim(t->shape[k], v.shape()[k], (int)k + 1, name);
-            if (t->elem && !t->elem->is_prim() && !v.is_prim_array() && v.num_elements() > 0)
-                walk(t->elem, v.flat_boxed(0), name);
+            // The first element, or each where a sum's held constructor decides what is there.
+            if (t->elem && !t->elem->is_prim() && !v.is_prim_array()) {
+                const int64_t n = type_contains(t->elem, Type::Kind::Sum)
+                                      ? v.num_elements()
+                                      : std::min<int64_t>(v.num_elements(), 1);
+                for (int64_t i = 0; i < n; ++i)
+                    walk(t->elem, v.flat_boxed(i), name);
+            }
             return;
         case Type::Kind::Tuple:
             if (v.kind() == Value::Kind::Tuple)
@@ -59,8 +66,21 @@ public:
                 for (size_t i = 0; i < t->fields.size() && i < v.elems().size(); ++i)
                     walk(t->fields[i].second, v.elems()[i], name + "." + t->fields[i].first);
             return;
+        case Type::Kind::Sum:
+            if (v.kind() == Value::Kind::Sum)
+                for (const auto &[ctor, payload] : t->fields)
+                    if (ctor == v.ctor() && payload)
+                        walk(payload, Value::tuple(v.elems()), name + ".#" + ctor);
+            return;
         default: return;
         }
+    }
+
+    std::unordered_map<std::string, int64_t> sizes() const {
+        std::unordered_map<std::string, int64_t> out;
+        for (const auto &[name, known] : sizes_)
+            out[name] = known.value;
+        return out;
     }
 
 private:
@@ -94,9 +114,10 @@ private:
 
 }  // namespace
 
-void check_entry_sizes(const std::string &entry, const SrcLoc &loc,
-                       const std::vector<std::string> &param_names,
-                       const std::vector<TypePtr> &param_types, const std::vector<Value> &args) {
+std::unordered_map<std::string, int64_t>
+check_entry_sizes(const std::string &entry, const SrcLoc &loc,
+                  const std::vector<std::string> &param_names,
+                  const std::vector<TypePtr> &param_types, const std::vector<Value> &args) {
     SizeChecker check(entry, loc);
     for (size_t i = 0; i < args.size() && i < param_types.size() && i < param_names.size(); ++i) {
         const TypePtr &t = param_types[i];
@@ -105,6 +126,7 @@ void check_entry_sizes(const std::string &entry, const SrcLoc &loc,
         else
             check.walk(t, args[i], param_names[i]);
     }
+    return check.sizes();
 }
 
 }  // namespace loom

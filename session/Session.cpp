@@ -10,15 +10,16 @@
 // rebuild succeeds, so errors leave the session as it was.
 #include "session/Session.h"
 
+#include "compiler/Lower.h"
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "core/ValueIO.h"
+#include "frontend/Type.h"
+#include "frontend/TypeCheck_Internal.h" // CheckedEnv: names and types in scope
+#include "interpreter/Interpreter.h"
+#include "runtime/KernelCache.h"
 #include "runtime/cuda/CudaDevice.h"
 #include "runtime/cuda/CudaDriver.h"
-#include "core/ValueIO.h"
-#include "runtime/KernelCache.h"
-#include "frontend/Type.h"
-#include "frontend/TypeCheck_Internal.h"  // CheckedEnv: names and types in scope
-#include "interpreter/Interpreter.h"
 
 #include <algorithm>
 #include <chrono>
@@ -256,27 +257,10 @@ struct Session::State {
         if (compute) hook = [this](const FunDef &d) { return compute(*this, d); };
         interp->load(prog, hook);
     }
-    /** A type an entry takes as an argument (scalars, arrays of scalars, tuples and
-     * records of them); with `arrays`, one that has an array in it. */
+    /** A type an entry takes as an argument (compiler/Lower.h, crosses_entry); with
+     * `arrays`, one that has an array in it. */
     static bool passable(const TypePtr &t, bool arrays) {
-        if (!t) return false;
-        switch (t->kind) {
-        case Type::Kind::Prim: return !arrays;
-        case Type::Kind::Array: return t->elem && t->elem->kind == Type::Kind::Prim;
-        case Type::Kind::Tuple:
-        case Type::Kind::Record: {
-            bool any = false;
-            auto each = [&](const TypePtr &e) {
-                if (!passable(e, false)) return false;
-                any = any || passable(e, true);
-                return true;
-            };
-            for (const TypePtr &e : t->elems) if (!each(e)) return false;
-            for (const auto &f : t->fields) if (!each(f.second)) return false;
-            return !arrays || any;
-        }
-        default: return false;
-        }
+        return crosses_entry(t) && (!arrays || type_contains(t, Type::Kind::Array));
     }
 
     bool defines(const std::string &key) const {
@@ -519,9 +503,14 @@ namespace {
  * whole at their first read (Bytes::peek_above): any display reads them, so their
  * download is counted with the evaluation rather than after it. */
 void settle_small(const Value &v) {
-    if (v.kind() == Value::Kind::Tuple || v.kind() == Value::Kind::Record) {
+    if (v.kind() == Value::Kind::Tuple || v.kind() == Value::Kind::Record ||
+        v.kind() == Value::Kind::Sum) {
         for (const Value &e : v.elems())
             settle_small(e);
+    } else if (v.is_array() && !v.is_prim_array()) {
+        // Zipped from columns: every element's arrays are views of the same columns.
+        if (v.num_elements() > 0)
+            settle_small(v.flat_boxed(0));
     } else if (v.is_prim_array() && v.buffer() && v.buffer()->pending() &&
                v.buffer()->size() <= Bytes::peek_above) {
         (void)v.data();

@@ -10,79 +10,49 @@ namespace loom::ir {
 
 namespace {
 
-void flatten_value(const Value &v, std::vector<Value> &out);
+/** The value of each size variable, from the arguments (check_entry_sizes). */
+using Sizes = std::unordered_map<std::string, int64_t>;
 
-/** Empty columns for the components of element type t under outer shape `shape`. */
-void empty_columns(const TypePtr &t, const std::vector<int64_t> &shape, std::vector<Value> &out) {
+PrimValue zero(PrimType t) {
+    PrimValue z; // every bit zero: 0, 0.0 or false
+    z.type = t;
+    return z;
+}
+
+/** Zero columns for the components of a value of type t under outer shape `shape`: the
+ * payloads a sum does not hold, or the columns of an empty array of tuples.  A size
+ * variable the arguments did not give is 0. */
+void zero_columns(const TypePtr &t, const std::vector<int64_t> &shape, const Sizes &sizes,
+                  std::vector<Value> &out) {
     if (!t)
-        throw InternalError("IR call: an empty array of tuples without an element type");
+        throw InternalError("IR call: an array of tuples or a sum without a type");
     switch (t->kind) {
     case loom::Type::Kind::Prim:
-        out.push_back(Value::prim_array(t->prim, shape));
+        out.push_back(shape.empty() ? Value(zero(t->prim)) : Value::prim_array(t->prim, shape));
         return;
     case loom::Type::Kind::Array: {
         std::vector<int64_t> s = shape;
-        for (const Dim &d : t->shape)
-            s.push_back(d.kind == Dim::Kind::Const ? d.value : 0);
-        empty_columns(t->elem, s, out);
+        for (const Dim &d : t->shape) {
+            auto it = d.kind == Dim::Kind::Var ? sizes.find(d.name) : sizes.end();
+            s.push_back(d.kind == Dim::Kind::Const ? d.value : it != sizes.end() ? it->second : 0);
+        }
+        zero_columns(t->elem, s, sizes, out);
         return;
     }
     case loom::Type::Kind::Tuple:
         for (const TypePtr &e : t->elems)
-            empty_columns(e, shape, out);
+            zero_columns(e, shape, sizes, out);
         return;
     case loom::Type::Kind::Record:
         for (const auto &f : t->fields)
-            empty_columns(f.second, shape, out);
+            zero_columns(f.second, shape, sizes, out);
         return;
-    default:
-        throw InternalError("IR call: cannot pass this value to IR");
-    }
-}
-
-/** An array of tuples (boxed) as the IR takes it: one array per scalar component of its
- * elements, of v's shape followed by the component's own. */
-void unzip(const Value &v, std::vector<Value> &out) {
-    const int64_t n = v.num_elements();
-    if (n == 0)
-        return empty_columns(v.elem_type(), v.shape(), out);
-    std::vector<std::vector<Value>> parts((size_t)n); // the flat components of each element
-    for (int64_t i = 0; i < n; i++)
-        flatten_value(v.flat_boxed(i), parts[(size_t)i]);
-    for (size_t j = 0; j < parts[0].size(); j++) {
-        const Value &first = parts[0][j];
-        const PrimType t = first.is_prim() ? first.prim().type : first.elem_prim();
-        std::vector<int64_t> shape = v.shape();
-        if (!first.is_prim())
-            shape.insert(shape.end(), first.shape().begin(), first.shape().end());
-        Value col = Value::prim_array(t, shape);
-        const size_t each = (size_t)(first.is_prim() ? 1 : first.num_elements()) * prim_size(t);
-        for (int64_t i = 0; i < n; i++) {
-            const Value &x = parts[(size_t)i][j];
-            if (x.is_prim())
-                store_prim(t, col.mutable_data(), i, x.prim());
-            else if (each > 0)
-                std::memcpy(col.mutable_data() + (size_t)i * each, x.data(), each);
-        }
-        out.push_back(std::move(col));
-    }
-}
-
-void flatten_value(const Value &v, std::vector<Value> &out) {
-    switch (v.kind()) {
-    case Value::Kind::Prim:
-        out.push_back(v);
-        return;
-    case Value::Kind::Array:
-        if (v.is_prim_array())
-            out.push_back(v);
-        else
-            unzip(v, out);
-        return;
-    case Value::Kind::Tuple:
-    case Value::Kind::Record:
-        for (const Value &x : v.elems())
-            flatten_value(x, out);
+    case loom::Type::Kind::Sum:
+        out.push_back(shape.empty() ? Value(zero(sum_tag_type(t->fields.size())))
+                                    : Value::prim_array(sum_tag_type(t->fields.size()), shape));
+        for (const auto &f : t->fields)
+            if (f.second)
+                zero_columns(f.second, shape, sizes, out);
         return;
     default:
         throw InternalError("IR call: cannot pass this value to IR");
@@ -108,8 +78,111 @@ size_t columns(const TypePtr &t) {
             n += columns(f.second);
         return n;
     }
+    case loom::Type::Kind::Sum: { // the tag, then every constructor's payload
+        size_t n = 1;
+        for (const auto &f : t->fields)
+            n += f.second ? columns(f.second) : 0;
+        return n;
+    }
     default:
         return 1;
+    }
+}
+
+void flatten_value(const Value &v, const TypePtr &t, const Sizes &sizes, std::vector<Value> &out);
+
+/** An array of tuples or sums (boxed) as the IR takes it: one array per scalar component
+ * of its elements, of v's shape followed by the component's own.  A sum's payloads that
+ * an element does not hold are zeros (empty where the arguments give no size, so the
+ * column takes its shape from the elements that hold it). */
+void unzip(const Value &v, const TypePtr &elem, const Sizes &sizes, std::vector<Value> &out) {
+    if (const std::vector<Value> *cols = v.columns();
+        cols && elem && cols->size() == columns(elem)) {
+        out.insert(out.end(), cols->begin(), cols->end()); // zipped from these: no copy
+        return;
+    }
+    const int64_t n = v.num_elements();
+    if (n == 0)
+        return zero_columns(elem, v.shape(), sizes, out);
+    std::vector<std::vector<Value>> parts((size_t)n); // the flat components of each element
+    for (int64_t i = 0; i < n; i++)
+        flatten_value(v.flat_boxed(i), elem, sizes, parts[(size_t)i]);
+    for (size_t j = 0; j < parts[0].size(); j++) {
+        const Value *ref = &parts[0][j]; // an element's component of the column's shape
+        for (int64_t i = 0; i < n && !ref->is_prim() && ref->num_elements() == 0; i++)
+            ref = &parts[(size_t)i][j];
+        const PrimType t = ref->is_prim() ? ref->prim().type : ref->elem_prim();
+        std::vector<int64_t> shape = v.shape();
+        if (!ref->is_prim())
+            shape.insert(shape.end(), ref->shape().begin(), ref->shape().end());
+        Value col = Value::prim_array(t, shape);
+        const size_t each = (size_t)(ref->is_prim() ? 1 : ref->num_elements()) * prim_size(t);
+        for (int64_t i = 0; i < n; i++) {
+            const Value &x = parts[(size_t)i][j];
+            if (x.is_prim())
+                store_prim(t, col.mutable_data(), i, x.prim());
+            else if (x.shape() == ref->shape() && each > 0)
+                std::memcpy(col.mutable_data() + (size_t)i * each, x.data(), each);
+            else if (x.num_elements() > 0)
+                throw InternalError("IR call: an irregular array of tuples or sums");
+        }
+        out.push_back(std::move(col));
+    }
+}
+
+/** v's flat components, as Lower's entry_param makes the parameters of its type t
+ * (v's own types where t is not known: no sums then). */
+void flatten_value(const Value &v, const TypePtr &t, const Sizes &sizes, std::vector<Value> &out) {
+    auto part = [&](size_t i) -> TypePtr {
+        if (!t)
+            return nullptr;
+        if (t->kind == loom::Type::Kind::Tuple)
+            return i < t->elems.size() ? t->elems[i] : nullptr;
+        if (t->kind == loom::Type::Kind::Record)
+            return i < t->fields.size() ? t->fields[i].second : nullptr;
+        return nullptr;
+    };
+    switch (v.kind()) {
+    case Value::Kind::Prim:
+        out.push_back(v);
+        return;
+    case Value::Kind::Array:
+        if (v.is_prim_array())
+            out.push_back(v);
+        else
+            unzip(v, t && t->kind == loom::Type::Kind::Array ? t->elem : v.elem_type(), sizes, out);
+        return;
+    case Value::Kind::Tuple:
+    case Value::Kind::Record:
+        for (size_t i = 0; i < v.elems().size(); i++)
+            flatten_value(v.elems()[i], part(i), sizes, out);
+        return;
+    case Value::Kind::Sum: {
+        if (!t || t->kind != loom::Type::Kind::Sum)
+            throw InternalError("IR call: a sum value without its type");
+        size_t k = 0;
+        while (k < t->fields.size() && t->fields[k].first != v.ctor())
+            k++;
+        if (k == t->fields.size())
+            throw InternalError("IR call: constructor #" + v.ctor() + " is not of type " +
+                                type_to_string(t));
+        out.push_back(Value(PrimValue::integer(sum_tag_type(t->fields.size()), k)));
+        for (size_t c = 0; c < t->fields.size(); c++) {
+            const TypePtr &payload = t->fields[c].second;
+            if (!payload)
+                continue;
+            if (c != k) {
+                zero_columns(payload, {}, sizes, out);
+                continue;
+            }
+            for (size_t i = 0; i < v.elems().size(); i++)
+                flatten_value(v.elems()[i], i < payload->elems.size() ? payload->elems[i] : nullptr,
+                              sizes, out);
+        }
+        return;
+    }
+    default:
+        throw InternalError("IR call: cannot pass this value to IR");
     }
 }
 
@@ -141,7 +214,9 @@ Value zip(const TypePtr &t, const std::vector<Value> &cols) {
         size_t pos = 0;
         elems.push_back(regroup(t->elem, row, pos));
     }
-    return Value::boxed_array(std::move(shape), std::move(elems), t->elem);
+    Value zipped = Value::boxed_array(std::move(shape), std::move(elems), t->elem);
+    zipped.set_columns(cols);
+    return zipped;
 }
 
 Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos) {
@@ -160,6 +235,25 @@ Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos) {
         }
         return Value::record(std::move(names), std::move(xs));
     }
+    if (t && t->kind == loom::Type::Kind::Sum) { // the held constructor's payload only
+        if (pos >= flat.size() || !flat[pos].is_prim())
+            throw InternalError("IR call: too few results");
+        const int64_t k = flat[pos++].prim().as_i64();
+        if (k < 0 || (size_t)k >= t->fields.size())
+            throw InternalError("IR call: a sum's tag " + std::to_string(k) + " out of range");
+        std::vector<Value> payload;
+        for (size_t c = 0; c < t->fields.size(); c++) {
+            const TypePtr &p = t->fields[c].second;
+            if (!p)
+                continue;
+            if (c != (size_t)k)
+                pos += columns(p);
+            else
+                for (const TypePtr &e : p->elems)
+                    payload.push_back(regroup(e, flat, pos));
+        }
+        return Value::sum(t->fields[(size_t)k].first, std::move(payload));
+    }
     if (t && t->kind == loom::Type::Kind::Array && t->elem && !t->elem->is_prim()) {
         const size_t k = columns(t);
         if (pos + k > flat.size())
@@ -177,10 +271,12 @@ Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos) {
 } // namespace
 
 std::vector<Value> flatten_arguments(const Function &f, const std::vector<Value> &args) {
-    check_entry_sizes(f.name, f.loc, f.source_param_names, f.source_params, args);
+    const Sizes sizes =
+        check_entry_sizes(f.name, f.loc, f.source_param_names, f.source_params, args);
     std::vector<Value> flat;
-    for (const Value &a : args)
-        flatten_value(a, flat);
+    for (size_t i = 0; i < args.size(); i++)
+        flatten_value(args[i], i < f.source_params.size() ? f.source_params[i] : nullptr, sizes,
+                      flat);
     if (flat.size() != f.params.size())
         throw InternalError("IR call: " + f.name + " takes " + std::to_string(f.params.size()) +
                             " flat arguments, given " + std::to_string(flat.size()));

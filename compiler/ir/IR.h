@@ -54,6 +54,11 @@ namespace ir {
 using interp::BinOpKind;
 using interp::MathFn;
 
+/** The type of the tag of a sum of n constructors (Lower's Note [Sum types]). */
+inline PrimType sum_tag_type(size_t n) {
+    return n <= 127 ? PrimType::I8 : PrimType::I32;
+}
+
 /** A variable: printed as `base_id`; identity is the id (unique per Module). */
 struct Var {
     int id = -1;

@@ -38,6 +38,9 @@ DIMS = ["n", "m", "k"]
 INTS = ["i32", "i64"]
 # The failures the generator means: indices out of bounds, integer division by zero.
 FAILS = ["out of bounds", "division by zero"]
+# The sum types the programs use (each entry declares them again: the interpreter runs
+# it alone).
+TYPES = "type opt = #some {t} | #none\ntype rowopt [d] = #row [d]{t} | #nothing\n"
 # The entry's parameters: name -> shape.
 PARAMS = {"x3": ["n", "m", "k"], "x2": ["n", "m"], "x1": ["n"], "y1": ["m"], "z1": ["k"], "s": []}
 
@@ -70,7 +73,8 @@ class Gen:
 
     def scalar(self, env, depth):
         v = self.var_of(env, [])
-        leaf = lambda: v if v and self.rng.random() < 0.7 else f"{self.rng.randint(-3, 5)}{self.t}"
+        lit = lambda c: f"{c}{self.t}" if c >= 0 else f"({c}{self.t})"  # `f -3` would subtract
+        leaf = lambda: v if v and self.rng.random() < 0.7 else lit(self.rng.randint(-3, 5))
         if depth <= 0:
             return leaf()
         d = depth - 1
@@ -78,16 +82,18 @@ class Gen:
         return self.pick(*([
             (3, leaf),
             (3, lambda: f"({self.scalar(env, d)} {self.rng.choice(['+', '-', '*'])} {self.scalar(env, d)})"),
-            (2, lambda: f"{self.t}.{self.rng.choice(['max', 'min'])} {self.scalar(env, d)} {self.scalar(env, d)}"),
+            (2, lambda: f"({self.t}.{self.rng.choice(['max', 'min'])} {self.scalar(env, d)} {self.scalar(env, d)})"),
             (1, lambda: f"(if {self.scalar(env, d)} < {self.scalar(env, d)} then {self.scalar(env, d)} else {self.scalar(env, d)})"),
             (2, lambda: self.reduce_to(env, [], d)),
-            (1, lambda: f"{self.t}.sum (filter (\\{(x := self.name())} -> {x} > 0{self.t}) {self.array(env, any_shape(), d)})"),
-            (1, lambda: f"{self.t}.i64 (length {self.array(env, any_shape(), d)})"),
+            (1, lambda: f"({self.t}.sum (filter (\\{(x := self.name())} -> {x} > 0{self.t}) {self.array(env, any_shape(), d)}))"),
+            (1, lambda: f"({self.t}.i64 (length {self.array(env, any_shape(), d)}))"),
             (1, lambda: self.last(env, d)),
-            (1, lambda: f"{self.t}.sum {self.anon(env, d)}"),
+            (1, lambda: f"({self.t}.sum {self.anon(env, d)})"),
             (1, lambda: f"{self.array(env, any_shape(), d)}[{self.index(env, d)}]"),
             (1, lambda: self.pair_reduce(env, d)),
             (1, lambda: self.matrices(env, d)),
+            (1, lambda: self.option_fold(env, d)),
+            (1, lambda: self.row_option(env, d)),
         ] + ([(1, lambda: self.divide(env, d))] if self.int else [])))
 
     # 2x2 matrices as [4] rows, multiplied: an associative operator on rows that is not
@@ -122,10 +128,10 @@ class Gen:
             op, ne = self.MATMUL22, f"[[1{t}, 0{t}], [0{t}, 1{t}]]"
             if self.rng.random() < 0.5:
                 return f"(let {q} = reduce {op} {ne} {mats} in {q}[0][0] - {q}[1][1])"
-            return f"{t}.sum (map (\\{q} -> {q}[0][1] + {q}[1][0]) (scan {op} {ne} {mats}))"
+            return f"({t}.sum (map (\\{q} -> {q}[0][1] + {q}[1][0]) (scan {op} {ne} {mats})))"
         if self.rng.random() < 0.5:
             return f"(let {q} = reduce {op} {ne} {mats} in {q}[0] - {q}[3])"
-        return f"{t}.sum (map (\\{q} -> {q}[1] + {q}[2]) (scan {op} {ne} {mats}))"
+        return f"({t}.sum (map (\\{q} -> {q}[1] + {q}[2]) (scan {op} {ne} {mats})))"
 
     def index(self, env, depth):
         """An i64 index: small, maybe out of bounds (the program must then fail)."""
@@ -154,7 +160,8 @@ class Gen:
             (1, lambda: f"({arr()}[::{self.rng.choice([1, 2, 3, -1, -2])}])"),
             (2, lambda: f"(concat {arr()} {arr()})"),
             (1, lambda: f"(flatten {self.array(env, [dim(), dim()], depth)})"),
-            (1, lambda: f"(rotate {self.rng.randint(-4, 4)} {arr()})"),
+            (1, lambda: f"(rotate ({self.rng.randint(-4, 4)}) {arr()})"),
+            (1, lambda: self.option_filter(env, depth)),
         )
 
     def pair_reduce(self, env, depth):
@@ -229,7 +236,7 @@ class Gen:
             choices.append((1, lambda: f"(transpose {self.array(env, [shape[1], shape[0]] + shape[2:], d)})"))
         if len(shape) == 2:
             choices.append((1, lambda: self.hist_rows(env, shape, d)))
-        choices.append((1, lambda: f"(rotate {self.rng.randint(-4, 4)} {self.array(env, shape, d)})"))
+        choices.append((1, lambda: f"(rotate ({self.rng.randint(-4, 4)}) {self.array(env, shape, d)})"))
         choices.append((1, lambda: self.update(env, shape, d)))
         choices.append((1, lambda: f"{self.array(env, [self.rng.choice(DIMS)] + shape, d)}[{self.index(env, d)}]"))
         if len(shape) == 1:
@@ -237,6 +244,7 @@ class Gen:
             choices.append((1, lambda: self.hist(env, shape, d)))
             choices.append((1, lambda: self.hist_pairs(env, shape, d)))
             choices.append((1, lambda: self.pair_scan(env, shape, d)))
+            choices.append((1, lambda: self.option_scan(env, shape, d)))
         return self.pick(*choices)
 
     def update(self, env, shape, depth):
@@ -311,6 +319,62 @@ class Gen:
 
     def scan(self, env, shape, depth):
         return self.fold("scan", env, shape[1:], shape, depth)
+
+    # Sums (TYPES): options made where an element passes a test, combined by the monoids
+    # of the first and of the last #some (#none neutral), or the larger of two #somes
+    # (commutative: a histogram's), and taken apart by `match`.
+    FIRST = "(\\a b -> match a case #some _ -> a case #none -> b)"
+    LAST = "(\\a b -> match b case #some _ -> b case #none -> a)"
+    LARGER = ("(\\a b -> match (a, b) case (#some x, #some y) -> if x < y then b else a "
+              "case (#none, _) -> b case (_, #none) -> a)")
+
+    def options(self, env, arr_shape, depth):
+        """An array of options (opt) of `arr_shape`'s rows of one element each."""
+        x = self.name()
+        test = self.rng.choice([f"{x} > 0{self.t}", f"{x} < 1{self.t}", f"{x} != 0{self.t}"])
+        return (f"(map (\\{x} -> if {test} then (#some ({self.scalar({**env, x: []}, depth)}) : opt) "
+                f"else #none) {self.array(env, arr_shape, depth)})")
+
+    def unwrap(self, o, dflt):
+        v = self.name()
+        return f"(match {o} case #some {v} -> {v} case #none -> {dflt})"
+
+    def option_fold(self, env, depth):
+        """A reduction of options to one, unwrapped (a default where none is some)."""
+        op = self.rng.choice([self.FIRST, self.LAST, self.LARGER])
+        r = self.name()
+        return (f"(let {r} = reduce {op} (#none : opt) {self.options(env, [self.rng.choice(DIMS)], depth)} "
+                f"in {self.unwrap(r, self.scalar(env, depth))})")
+
+    def option_scan(self, env, shape, depth):
+        """The last #some so far (a forward fill) or the first, by a scan; or each bin's
+        largest #some, by a histogram."""
+        o = self.name()
+        dflt = self.scalar(env, depth)
+        if self.rng.random() < 0.3:
+            d = self.rng.choice(DIMS)
+            xs = self.options(env, [d], depth)
+            bins = f"(map (\\i -> i64.{self.t} i % 5) {self.array(env, [d], depth)})"
+            made = f"(hist {self.LARGER} (#none : opt) {shape[0]} {bins} {xs})"
+        else:
+            made = f"(scan {self.rng.choice([self.FIRST, self.LAST])} (#none : opt) {self.options(env, shape, depth)})"
+        return f"(map (\\{o} -> {self.unwrap(o, dflt)}) {made})"
+
+    def option_filter(self, env, depth):
+        """The values of the #somes, in order."""
+        o, v = self.name(), self.name()
+        return (f"(map (\\{o} -> {self.unwrap(o, '0' + self.t)}) "
+                f"(filter (\\{o} -> match {o} case #some _ -> true case #none -> false) "
+                f"{self.options(env, [self.rng.choice(DIMS)], depth)}))")
+
+    def row_option(self, env, depth):
+        """A sum whose payload is a row (rowopt [d]), made in a map and matched there."""
+        x, r = self.name(), self.name()
+        d, e = self.rng.choice(DIMS), self.rng.choice(DIMS)
+        inner = {**env, x: []}
+        return (f"({self.t}.sum (map (\\{x} -> match (if {x} > 0{self.t} then (#row ({self.array(inner, [d], depth)}) "
+                f": rowopt [{d}]) else #nothing) case #row {r} -> {self.t}.sum {r} case #nothing -> {x}) "
+                f"{self.array(env, [e], depth)}))")
 
     def hist(self, env, shape, depth):
         op, ne = self.rng.choice(self.ops)
@@ -394,7 +458,7 @@ def main():
             sizes = {"n": 1500, "m": rng.choice([1, 2, 3]), "k": rng.choice([1, 2])}
         inputs = " ".join(value(rng, PARAMS[p], sizes, args.type) for p in PARAMS)
         sig = " ".join(f"({p}: {''.join(f'[{d}]' for d in s)}{args.type})" for p, s in PARAMS.items())
-        src = f"entry e{i} [n][m][k] {sig} =\n  {body}\n"
+        src = f"{TYPES.format(t=args.type)}entry e{i} [n][m][k] {sig} =\n  {body}\n"
         entries.append((f"e{i}", src, inputs))
     # The interpreter's results are the expected outputs, its failures of the kinds the
     # generator means (FAILS) expected failures (of any of those kinds: which failing

@@ -260,6 +260,48 @@ def main (ps: []{a: (i64, f32), b: [2]i64}) =
     }
 }
 
+TEST_CASE("cpu: sums and arrays of sums cross the entry's boundary") {
+    // A sum is its tag and every constructor's payload; going in, the payloads a value
+    // does not hold are zeros (of the sizes the other arguments give), coming out only the
+    // held one is read.  Payloads of arrays, tuples and records, and empty arrays.
+    const char *src = R"(
+type shape = #circle f64 | #rect (f64, f64) | #none
+type opt [n] = #some [n]i32 | #nothing
+def make (n: i64) : []shape =
+  map (\i -> if i % 3 == 0 then #circle (f64.i64 i) else if i % 3 == 1 then #rect (1, f64.i64 i) else #none) (iota n)
+def opts (n: i64) : [](opt [2]) =
+  map (\i -> if i % 2 == 0 then #some [i32.i64 i, 7] else #nothing) (iota n)
+def main [n] (ss: [n]shape) (os: [n](opt [2])) (s: shape) =
+  let area = map (\x -> match x case #circle r -> r * r case #rect (w, h) -> w * h case #none -> 0) ss
+  let flipped = map (\x -> match x case #rect (w, h) -> #rect (h, w) case y -> y) ss
+  let sums = map (\o : opt [2] -> match o case #some xs -> #some (map (* 2) xs) case #nothing -> #nothing) os
+  in (area, flipped, sums, s, filter (\o -> match o case #nothing -> false case _ -> true) os, {k = s, a = ss})
+)";
+    Program p = checked(src);
+    Interpreter in;
+    in.load(p);
+    for (int64_t n : {0, 1, 7}) {
+        CAPTURE(n);
+        Value ss = in.call("make", {i64v(n)}), os = in.call("opts", {i64v(n)});
+        for (int64_t k : {0, 1, 2})
+            CHECK(agree(src, {ss, os, in.call("make", {i64v(3)}).flat_boxed(k)}));
+    }
+    Value s = in.call("make", {i64v(3)}); // #circle 0, #rect (1, 1), #none
+    Value r = build(p, "main", true)->call({s, in.call("opts", {i64v(3)}), s.flat_boxed(1)});
+    REQUIRE(r.elems().size() == 6);
+    CHECK(r.elems()[3].ctor() == "rect");
+    CHECK(r.elems()[1].flat_boxed(1).elems()[0].elems()[0].prim().as_f64() == 1.0);
+    CHECK(r.elems()[4].num_elements() == 2); // #some [0, 7], #some [2, 7]
+    // A sum alone as the result, and one whose payload sizes come from another argument.
+    CHECK(agree(
+        "type t = #a [2]i32 | #b i64\ndef main (x: i64) : t = if x > 0 then #b x else #a [1, 2]",
+        {i64v(3)}));
+    CHECK(
+        agree("type t [n] = #a [n]i32 | #b\ndef main [n] (x: t [n]) (ys: [n]i32) : (t [n], i32) =\n"
+              "  (match x case #a v -> #a (map2 (+) v ys) case #b -> #b, i32.sum ys)",
+              {Value::sum("b", {}), i32_array({1, 2, 3})}));
+}
+
 TEST_CASE("cpu: rows folded element by element into an accumulator of their own") {
     // v·A over many rows (many chunks): each chunk copies the neutral row once and folds
     // every scaled row into it in place; the scaled row is never made.

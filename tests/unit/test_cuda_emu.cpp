@@ -319,6 +319,41 @@ entry use (ps: [](i64, (f32, [2]bool))) = map (\(a, (b, c)) -> if c[0] then f32.
         unsetenv("LOOM_CUDA_EMULATE");
 }
 
+TEST_CASE("cuda emulator: arrays of sums in and out") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    // The tags and payloads a kernel wrote are read after the call, as for tuples.
+    Program p = corpus::checked(R"(
+type opt = #some (i64, [2]f32) | #none
+entry make (n: i64) : []opt =
+  map (\i -> if i % 3 == 0 then #none else #some (i, [f32.i64 i, 0.5])) (iota n)
+entry use (os: []opt) (o: opt) : ([]f32, opt) =
+  (map (\x -> match x case #some (_, v) -> v[0] + v[1] case #none -> -1) os,
+   match o case #some (k, v) -> #some (k + 1, v) case #none -> #none))");
+    Interpreter in;
+    in.load(p);
+    auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
+    auto use = compiler::compile_entry(p, "use", compiler::Backend::Cuda);
+    for (int64_t n : {0, 3, 5001}) {
+        CAPTURE(n);
+        Value arg(PrimValue::integer(PrimType::I64, (uint64_t)n));
+        Value want = in.call("make", {arg}), got = make->call({arg});
+        CHECK(values_equal(want, got));
+        for (const Value &o :
+             {Value::sum("none", {}),
+              in.call("make", {Value(PrimValue::integer(PrimType::I64, 3))}).flat_boxed(2)}) {
+            CHECK(values_equal(in.call("use", {want, o}), use->call({got, o})));
+            // Taken as the columns it was zipped from, which the device still has.
+            REQUIRE(got.columns());
+            CHECK(use->last_transfers().uploads == 0);
+        }
+    }
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
+}
+
 TEST_CASE("cuda emulator: arrays stay on the device between entries while their Values live") {
     const char *old = std::getenv("LOOM_CUDA_EMULATE");
     setenv("LOOM_CUDA_EMULATE", "1", 1);

@@ -65,6 +65,30 @@ TEST_CASE("arrays are views: rows, stacking and copy-on-write") {
     CHECK(value_to_string(Value::stack({}, nullptr)) == "empty([0]?)");
 }
 
+TEST_CASE("a boxed array's columns: kept with the whole array, dropped by rows and writes") {
+    Value xs = read1("[1, 2]"), ys = read1("[true, false]");
+    Value t0 = Value::tuple({Value(xs.flat_prim(0)), Value(ys.flat_prim(0))});
+    Value t1 = Value::tuple({Value(xs.flat_prim(1)), Value(ys.flat_prim(1))});
+    Value ps = Value::boxed_array({2}, {t0, t1}, nullptr);
+    CHECK(ps.columns() == nullptr);
+    ps.set_columns({xs, ys});
+    REQUIRE(ps.columns());
+    CHECK(ps.columns()->size() == 2);
+    CHECK(ps.elems().empty()); // an array has no components of its own
+    Value copy = ps;           // shares the storage: a write copies it, the original keeps them
+    copy.make_unique_storage();
+    CHECK(copy.columns() == nullptr);
+    CHECK(ps.columns());
+    Value grid = Value::boxed_array({1, 2}, {t0, t1}, nullptr);
+    grid.set_columns({read1("[[1, 2]]"), read1("[[true, false]]")});
+    CHECK(grid.columns());
+    CHECK(grid.row(0).columns() == nullptr); // of shape [2], not the columns' [1][2]
+    Value alone = Value::boxed_array({2}, {t0, t1}, nullptr);
+    alone.set_columns({xs, ys});
+    alone.make_unique_storage(); // unshared: written in place, so no columns
+    CHECK(alone.columns() == nullptr);
+}
+
 TEST_CASE("values_equal and values_close") {
     CHECK(values_equal(read1("[1.0f32, f32.nan]"), read1("[1.0f32, f32.nan]")));
     CHECK(!values_equal(read1("[1.0f32]"), read1("[1.00001f32]")));
