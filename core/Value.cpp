@@ -264,8 +264,16 @@ Value Value::boxed_array(std::vector<int64_t> shape, std::vector<Value> elems, T
     Value v;
     v.kind_ = Kind::Array;
     v.shape_ = std::move(shape);
-    v.boxed_ = std::make_shared<std::vector<Value>>(std::move(elems));
+    v.boxed_ = std::make_shared<Boxed>();
+    v.boxed_->elems = std::move(elems);
     v.elem_type_ = std::move(elem_type);
+    return v;
+}
+
+Value Value::lazy_boxed_array(std::vector<int64_t> shape, TypePtr elem_type,
+                              std::function<Value(int64_t)> make) {
+    Value v = boxed_array(std::move(shape), {}, std::move(elem_type));
+    v.boxed_->make = std::move(make);
     return v;
 }
 
@@ -274,26 +282,33 @@ int64_t Value::num_elements() const { return shape_product(shape_); }
 Value Value::row(int64_t i) const {
     if (shape_.size() == 1) return boxed_ ? flat_boxed(i) : Value(flat_prim(i));
     Value v = *this;
-    v.elems_.reset(); // the columns are of the whole array
     v.shape_.erase(v.shape_.begin());
     int64_t row_size = shape_product(v.shape_);
     v.offset_ = offset_ + i * row_size;
     return v;
 }
 
-void Value::set_columns(std::vector<Value> cols) {
-    if (kind_ == Kind::Array && boxed_)
-        elems_ = std::make_shared<std::vector<Value>>(std::move(cols));
+void Value::set_columns(std::vector<Value> cols) const {
+    if (kind_ != Kind::Array || !boxed_ || offset_ != 0)
+        return;
+    boxed_->columns = std::move(cols); // a cache of the storage's: a copy sharing it sees them
+    boxed_->columns_shape = shape_;
 }
 
 void Value::make_unique_storage() {
     if (kind_ != Kind::Array) return;
     int64_t n = num_elements();
     if (boxed_) {
-        elems_.reset(); // its elements may change: its columns would not
-        if (boxed_.use_count() == 1 && offset_ == 0 && (int64_t)boxed_->size() == n) return;
-        auto fresh = std::make_shared<std::vector<Value>>(boxed_->begin() + offset_,
-                                                          boxed_->begin() + offset_ + n);
+        // Lazy elements (never in place): every one made before any is written.
+        if (boxed_.use_count() == 1 && offset_ == 0 && (int64_t)boxed_->elems.size() == n &&
+            !boxed_->make) {
+            boxed_->columns.clear(); // its elements may change: its columns would not
+            return;
+        }
+        auto fresh = std::make_shared<Boxed>();
+        fresh->elems.reserve((size_t)n);
+        for (int64_t i = 0; i < n; ++i)
+            fresh->elems.push_back(flat_boxed(i));
         boxed_ = std::move(fresh);
         offset_ = 0;
         return;

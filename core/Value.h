@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace loom {
@@ -152,6 +153,11 @@ public:
      * (needed to print or build empty arrays; may be null when elems is non-empty). */
     static Value boxed_array(std::vector<int64_t> shape, std::vector<Value> elems,
                              TypePtr elem_type);
+    /** A boxed array whose element i is `make(i)`, made when first read (an array zipped
+     * from columns a GPU may still hold: only what is read comes down).  Values are not
+     * shared between threads, so this needs no lock. */
+    static Value lazy_boxed_array(std::vector<int64_t> shape, TypePtr elem_type,
+                                  std::function<Value(int64_t)> make);
 
     Kind kind() const { return kind_; }
     bool is_prim() const { return kind_ == Kind::Prim; }
@@ -162,9 +168,7 @@ public:
 
     // --- tuples, records, sums
     /// tuple/record/sum payload (empty for the default-constructed `()`)
-    const std::vector<Value> &elems() const {
-        return elems_ && kind_ != Kind::Array ? *elems_ : no_values();
-    }
+    const std::vector<Value> &elems() const { return elems_ ? *elems_ : no_values(); }
     const std::vector<std::string> &field_names() const { return *names_; }  ///< record
     const std::string &ctor() const { return (*names_)[0]; }  ///< sum constructor name
     const std::shared_ptr<FunctionValue> &function() const { return fn_; }
@@ -188,27 +192,30 @@ public:
         return buf_->pending() ? peek_prim(i) : load_prim(prim_.type, raw_data(), i);
     }
     /** Boxed arrays: the i-th element of the flattened view. */
-    const Value &flat_boxed(int64_t i) const { return (*boxed_)[offset_ + i]; }
+    const Value &flat_boxed(int64_t i) const { return boxed_->at(offset_ + i); }
     /** Row i of an array (a scalar/element for rank 1, a view for rank > 1).  No bounds check. */
     Value row(int64_t i) const;
     /** Boxed arrays of tuples or sums: the same elements as one prim array per scalar
      * component, in compiler/ir/EntryValues' order, where they were zipped from such
-     * arrays (set_columns); null for any other array, a row of it, or once its storage
-     * may be written (make_unique_storage).  A compiled entry then takes them as they
-     * are: no unzipping, and the device keeps its copies. */
+     * arrays or unzipped into them once (set_columns: kept with the storage, for every
+     * copy of the whole array); null for any other array, a row of it, or once its
+     * storage may be written (make_unique_storage).  A compiled entry takes them as
+     * they are: no unzipping again, and the device keeps its copies. */
     const std::vector<Value> *columns() const {
-        return kind_ == Kind::Array && boxed_ && elems_ && offset_ == 0 ? elems_.get() : nullptr;
+        return kind_ == Kind::Array && boxed_ && !boxed_->columns.empty() && offset_ == 0 &&
+                       shape_ == boxed_->columns_shape
+                   ? &boxed_->columns
+                   : nullptr;
     }
-    void set_columns(std::vector<Value> cols);
+    void set_columns(std::vector<Value> cols) const;
     /** Makes this array's storage private and contiguous (copying if shared), so it may be
      * written in place. */
     void make_unique_storage();
     /** Writable pointer (after make_unique_storage). */
     uint8_t *mutable_data() { return buf_->data() + offset_ * prim_size(prim_.type); }
-    std::vector<Value> &mutable_boxed() { return *boxed_; }  ///< after make_unique_storage
+    std::vector<Value> &mutable_boxed() { return boxed_->elems; } ///< after make_unique_storage
     int64_t offset() const { return offset_; }
     const BytesPtr &buffer() const { return buf_; }
-    const std::shared_ptr<std::vector<Value>> &boxed_storage() const { return boxed_; }
 
     /** A new array of `rows` stacked along a new outer dimension.  All rows must have the
      * same shape and kind; `row_type` describes a row when `rows` is empty. */
@@ -216,6 +223,23 @@ public:
                        const std::vector<int64_t> &row_shape_if_empty = {});
 
 private:
+    /** A boxed array's elements; with `make`, only those read so far, each made when
+     * first read (a million-element result shown abbreviated makes a few). */
+    struct Boxed {
+        std::vector<Value> elems;
+        std::function<Value(int64_t)> make;
+        std::unordered_map<int64_t, Value> made;
+        std::vector<Value> columns; ///< see columns()
+        std::vector<int64_t> columns_shape;
+        const Value &at(int64_t i) {
+            if (!make)
+                return elems[(size_t)i];
+            auto [it, fresh] = made.try_emplace(i);
+            if (fresh)
+                it->second = make(i);
+            return it->second;
+        }
+    };
     PrimValue peek_prim(int64_t i) const;
     static const std::vector<Value> &no_values();
     Kind kind_;
@@ -223,9 +247,9 @@ private:
     std::vector<int64_t> shape_;
     int64_t offset_ = 0;
     BytesPtr buf_;
-    std::shared_ptr<std::vector<Value>> boxed_;
+    std::shared_ptr<Boxed> boxed_;
     TypePtr elem_type_;
-    std::shared_ptr<std::vector<Value>> elems_; // boxed arrays: their columns, if known
+    std::shared_ptr<std::vector<Value>> elems_;
     std::shared_ptr<std::vector<std::string>> names_;
     std::shared_ptr<FunctionValue> fn_;
 };

@@ -47,8 +47,9 @@ public:
             if (!v.is_array()) return;
             for (size_t k = 0; k < t->shape.size() && (int)k < v.rank(); ++k)
                 dim(t->shape[k], v.shape()[k], (int)k + 1, name);
-            // The first element, or each where a sum's held constructor decides what is there.
-            if (t->elem && !t->elem->is_prim() && !v.is_prim_array()) {
+            // Elements with arrays in them (not read otherwise: they may be on a GPU still):
+            // the first, or each where a sum's held constructor decides what is there.
+            if (t->elem && type_contains(t->elem, Type::Kind::Array) && !v.is_prim_array()) {
                 const int64_t n = type_contains(t->elem, Type::Kind::Sum)
                                       ? v.num_elements()
                                       : std::min<int64_t>(v.num_elements(), 1);

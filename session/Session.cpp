@@ -508,9 +508,10 @@ void settle_small(const Value &v) {
         for (const Value &e : v.elems())
             settle_small(e);
     } else if (v.is_array() && !v.is_prim_array()) {
-        // Zipped from columns: every element's arrays are views of the same columns.
-        if (v.num_elements() > 0)
-            settle_small(v.flat_boxed(0));
+        // Zipped from columns: its elements, made when read, are views of them.
+        if (const std::vector<Value> *cols = v.columns())
+            for (const Value &c : *cols)
+                settle_small(c);
     } else if (v.is_prim_array() && v.buffer() && v.buffer()->pending() &&
                v.buffer()->size() <= Bytes::peek_above) {
         (void)v.data();

@@ -89,7 +89,30 @@ size_t columns(const TypePtr &t) {
     }
 }
 
+/** Whether zero columns of t may take sizes from other arguments: an array of a size
+ * not constant in a sum's payload. */
+bool sized_by_arguments(const TypePtr &t, bool in_sum = false) {
+    if (!t)
+        return true;
+    if (t->kind == loom::Type::Kind::Array) {
+        if (in_sum)
+            for (const Dim &d : t->shape)
+                if (d.kind != Dim::Kind::Const)
+                    return true;
+        return sized_by_arguments(t->elem, in_sum);
+    }
+    for (const TypePtr &e : t->elems)
+        if (sized_by_arguments(e, in_sum))
+            return true;
+    for (const auto &f : t->fields)
+        if (f.second && sized_by_arguments(f.second, in_sum || t->kind == loom::Type::Kind::Sum))
+            return true;
+    return false;
+}
+
 void flatten_value(const Value &v, const TypePtr &t, const Sizes &sizes, std::vector<Value> &out);
+void unzip_elements(const Value &v, const TypePtr &elem, const Sizes &sizes,
+                    std::vector<Value> &out);
 
 /** An array of tuples or sums (boxed) as the IR takes it: one array per scalar component
  * of its elements, of v's shape followed by the component's own.  A sum's payloads that
@@ -101,6 +124,16 @@ void unzip(const Value &v, const TypePtr &elem, const Sizes &sizes, std::vector<
         out.insert(out.end(), cols->begin(), cols->end()); // zipped from these: no copy
         return;
     }
+    const size_t first = out.size();
+    unzip_elements(v, elem, sizes, out);
+    // Kept for the next call (a session's value: unzipped once, and left on the device),
+    // unless a sum's payload took its sizes from the other arguments.
+    if (!sized_by_arguments(elem))
+        v.set_columns(std::vector<Value>(out.begin() + (std::ptrdiff_t)first, out.end()));
+}
+
+void unzip_elements(const Value &v, const TypePtr &elem, const Sizes &sizes,
+                    std::vector<Value> &out) {
     const int64_t n = v.num_elements();
     if (n == 0)
         return zero_columns(elem, v.shape(), sizes, out);
@@ -194,13 +227,10 @@ Value zip(const TypePtr &t, const std::vector<Value> &cols) {
     const size_t r = (size_t)t->rank();
     const std::vector<int64_t> &full = cols.at(0).shape();
     std::vector<int64_t> shape(full.begin(), full.begin() + (std::ptrdiff_t)r);
-    int64_t n = 1;
-    for (int64_t d : shape)
-        n *= d;
-    std::vector<Value> elems;
-    elems.reserve((size_t)n);
-    std::vector<Value> row(cols.size());
-    for (int64_t i = 0; i < n; i++) {
+    // Made when first read: a GPU's result columns come down only as far as they are read
+    // (a display's few elements), and not at all where a later entry takes the columns.
+    auto make = [elem = t->elem, cols, r](int64_t i) {
+        std::vector<Value> row(cols.size());
         for (size_t j = 0; j < cols.size(); j++) {
             const Value &c = cols[j];
             std::vector<int64_t> rest(c.shape().begin() + (std::ptrdiff_t)r, c.shape().end());
@@ -212,9 +242,9 @@ Value zip(const TypePtr &t, const std::vector<Value> &cols) {
                                                       c.offset() + i * each);
         }
         size_t pos = 0;
-        elems.push_back(regroup(t->elem, row, pos));
-    }
-    Value zipped = Value::boxed_array(std::move(shape), std::move(elems), t->elem);
+        return regroup(elem, row, pos);
+    };
+    Value zipped = Value::lazy_boxed_array(std::move(shape), t->elem, std::move(make));
     zipped.set_columns(cols);
     return zipped;
 }

@@ -347,6 +347,13 @@ entry use (os: []opt) (o: opt) : ([]f32, opt) =
             REQUIRE(got.columns());
             CHECK(use->last_transfers().uploads == 0);
         }
+        // The interpreter's array is unzipped once: its columns are kept with it, and the
+        // device's copies of them with those.
+        CHECK(want.columns() == nullptr);
+        Value first = use->call({want, Value::sum("none", {})});
+        CHECK(want.columns() != nullptr);
+        CHECK(values_equal(use->call({want, Value::sum("none", {})}), first));
+        CHECK(use->last_transfers().uploads == 0);
     }
     if (old)
         setenv("LOOM_CUDA_EMULATE", old, 1);

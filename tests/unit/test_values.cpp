@@ -89,6 +89,24 @@ TEST_CASE("a boxed array's columns: kept with the whole array, dropped by rows a
     CHECK(alone.columns() == nullptr);
 }
 
+TEST_CASE("a lazy boxed array makes an element when it is first read") {
+    int made = 0;
+    Value xs = Value::lazy_boxed_array({4}, nullptr, [&made](int64_t i) {
+        made++;
+        return Value::tuple({Value(PrimValue::integer(PrimType::I64, (uint64_t)i)), Value()});
+    });
+    CHECK(made == 0);
+    CHECK(xs.flat_boxed(2).elems()[0].prim().as_i64() == 2);
+    CHECK(xs.flat_boxed(2).elems()[0].prim().as_i64() == 2);
+    CHECK(made == 1);
+    Value copy = xs;
+    copy.make_unique_storage(); // every element made, once, then written freely
+    CHECK(made == 4);
+    copy.mutable_boxed()[0] = Value();
+    CHECK(xs.flat_boxed(0).elems()[0].prim().as_i64() == 0);
+    CHECK(made == 4);
+}
+
 TEST_CASE("values_equal and values_close") {
     CHECK(values_equal(read1("[1.0f32, f32.nan]"), read1("[1.0f32, f32.nan]")));
     CHECK(!values_equal(read1("[1.0f32]"), read1("[1.00001f32]")));

@@ -210,7 +210,8 @@ public:
 
     Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
         const ir::Function &f = module_.functions.at(0);
-        std::vector<Value> flat = ir::flatten_arguments(f, args);
+        // A device backend flattens the arguments itself, before its call.
+        std::vector<Value> flat = device_host_ ? args : ir::flatten_arguments(f, args);
         std::unordered_map<int, int64_t> sizes = ir::bind_sizes(f, flat);
         size_t nargs = f.size_params.size() + f.params.size();
         std::vector<Val> in(nargs);

@@ -234,9 +234,12 @@ public:
 
 private:
     std::shared_ptr<runtime::DeviceProgram> dev_;
-    TypePtr source_ret_; ///< how the host program's flat results are grouped
-    /** The host program's flat results (a tuple), adopted (their device copies kept). */
-    Value call_flat(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const;
+    /** The entry's parameters and results without its body: how arguments are flattened
+     * for the host program and its flat results grouped. */
+    ir::Function signature_;
+    /** The host program's flat results (a tuple) from its flat arguments, adopted (their
+     * device copies kept). */
+    Value call_flat(const std::vector<Value> &flat, const std::atomic<bool> *interrupt) const;
     std::shared_ptr<compiler::CompiledEntry> host_; ///< the host program through the CPU ABI
     std::shared_ptr<runtime::SharedObject> so_;
     void (*bind_)(const runtime::DevApi *) = nullptr;

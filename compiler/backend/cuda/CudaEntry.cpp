@@ -178,8 +178,9 @@ std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::st
 }
 
 CudaEntry::CudaEntry(CudaBuild b, const ir::Module &m, std::shared_ptr<runtime::DeviceProgram> dev)
-    : dev_(std::move(dev)), source_ret_(m.functions.at(0).source_ret),
+    : dev_(std::move(dev)), signature_(m.functions.at(0)),
       host_(cpu::load_entry(m, b.code.locs, b.host, true)), so_(b.host) {
+    signature_.body = {};
     bind_ = (void (*)(const runtime::DevApi *))so_->symbol("loom_cuda_bind");
     report = std::move(b.report);
     ir_text = ir::to_string(m);
@@ -275,8 +276,11 @@ struct InCall {
 } // namespace
 
 Value CudaEntry::call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const {
-    // Grouped once the call is over: zipping an array of tuples reads its components.
-    return ir::regroup_results(source_ret_, call_flat(args, interrupt).elems());
+    // Flattened before the call and grouped after it: an argument zipped from a result the
+    // device still holds is read to check its elements' sizes (its columns are passed),
+    // and grouping reads a sum's tags.
+    std::vector<Value> flat = ir::flatten_arguments(signature_, args);
+    return ir::regroup_results(signature_, call_flat(flat, interrupt).elems());
 }
 
 Value CudaEntry::call_flat(const std::vector<Value> &args,
