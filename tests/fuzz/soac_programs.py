@@ -4,7 +4,8 @@
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
 scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops, lets,
 unzipped pairs, reductions, scans and histograms of pairs, slices, concat, flatten, indexing and
-in-place updates over i32 (or, with --type, i64, f32 or f64) arrays of up to three
+in-place updates, options (a sum type) reduced, scanned, binned and filtered, and a sum
+with a row payload, over i32 (or, with --type, i64, f32 or f64) arrays of up to three
 dimensions (operators element by element on rows too: `map2 (map2 f)`; products of 2x2
 matrices as [4] and [2][2] rows; operators choosing rows or using them whole), with a random input
 (sizes from 0 up, a fifth of them tall) and, as its expected output, what the
