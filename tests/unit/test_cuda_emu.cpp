@@ -293,67 +293,55 @@ entry main (n: i64) =
         unsetenv("LOOM_CUDA_EMULATE");
 }
 
-TEST_CASE("cuda emulator: arrays of tuples in and out, zipped once the results are adopted") {
+TEST_CASE("cuda emulator: arrays of tuples and sums in and out, zipped lazily from columns") {
     const char *old = std::getenv("LOOM_CUDA_EMULATE");
     setenv("LOOM_CUDA_EMULATE", "1", 1);
-    // Zipping reads every component, which the device computed: only after the call (a
-    // read during it was an internal error) and with the device's values (not the host's
-    // unwritten bytes).
-    Program p = corpus::checked(R"(
-entry make (n: i64) = zip (map (* 3) (iota n)) (map (\i -> (f32.i64 i, replicate 2 (i % 2 == 0))) (iota n))
-entry use (ps: [](i64, (f32, [2]bool))) = map (\(a, (b, c)) -> if c[0] then f32.i64 a + b else b) ps)");
-    Interpreter in;
-    in.load(p);
-    auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
-    auto use = compiler::compile_entry(p, "use", compiler::Backend::Cuda);
-    for (int64_t n : {0, 3, 5001}) {
-        CAPTURE(n);
-        Value arg(PrimValue::integer(PrimType::I64, (uint64_t)n));
-        Value want = in.call("make", {arg}), got = make->call({arg});
-        CHECK(values_equal(want, got));
-        CHECK(values_equal(in.call("use", {want}), use->call({got})));
-    }
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
-}
-
-TEST_CASE("cuda emulator: arrays of sums in and out") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
-    // The tags and payloads a kernel wrote are read after the call, as for tuples.
+    // Elements are made from the device's results when read, after the call (a read
+    // during it was an internal error) and with the device's values (not the host's
+    // unwritten bytes); the next entry takes the columns they were zipped from.
     Program p = corpus::checked(R"(
 type opt = #some (i64, [2]f32) | #none
-entry make (n: i64) : []opt =
+entry pairs (n: i64) = zip (map (* 3) (iota n)) (map (\i -> (f32.i64 i, replicate 2 (i % 2 == 0))) (iota n))
+entry use_pairs (ps: [](i64, (f32, [2]bool))) = map (\(a, (b, c)) -> if c[0] then f32.i64 a + b else b) ps
+entry opts (n: i64) : []opt =
   map (\i -> if i % 3 == 0 then #none else #some (i, [f32.i64 i, 0.5])) (iota n)
-entry use (os: []opt) (o: opt) : ([]f32, opt) =
+entry use_opts (os: []opt) (o: opt) : ([]f32, opt) =
   (map (\x -> match x case #some (_, v) -> v[0] + v[1] case #none -> -1) os,
    match o case #some (k, v) -> #some (k + 1, v) case #none -> #none))");
     Interpreter in;
     in.load(p);
-    auto make = compiler::compile_entry(p, "make", compiler::Backend::Cuda);
-    auto use = compiler::compile_entry(p, "use", compiler::Backend::Cuda);
-    for (int64_t n : {0, 3, 5001}) {
-        CAPTURE(n);
-        Value arg(PrimValue::integer(PrimType::I64, (uint64_t)n));
-        Value want = in.call("make", {arg}), got = make->call({arg});
-        CHECK(values_equal(want, got));
-        for (const Value &o :
-             {Value::sum("none", {}),
-              in.call("make", {Value(PrimValue::integer(PrimType::I64, 3))}).flat_boxed(2)}) {
-            CHECK(values_equal(in.call("use", {want, o}), use->call({got, o})));
+    auto i64 = [](int64_t x) { return Value(PrimValue::integer(PrimType::I64, (uint64_t)x)); };
+    const Value none = Value::sum("none", {}), some = in.call("opts", {i64(3)}).flat_boxed(2);
+    struct Case {
+        const char *make, *use;
+        std::vector<Value> more; // the use's other arguments
+    };
+    for (const Case &c : {Case{"pairs", "use_pairs", {}}, Case{"opts", "use_opts", {none}},
+                          Case{"opts", "use_opts", {some}}}) {
+        CAPTURE(c.use);
+        auto make = compiler::compile_entry(p, c.make, compiler::Backend::Cuda);
+        auto use = compiler::compile_entry(p, c.use, compiler::Backend::Cuda);
+        for (int64_t n : {0, 3, 5001}) {
+            CAPTURE(n);
+            Value want = in.call(c.make, {i64(n)}), got = make->call({i64(n)});
+            CHECK(values_equal(want, got));
+            auto args = [&](const Value &a) {
+                std::vector<Value> v{a};
+                v.insert(v.end(), c.more.begin(), c.more.end());
+                return v;
+            };
+            CHECK(values_equal(in.call(c.use, args(want)), use->call(args(got))));
             // Taken as the columns it was zipped from, which the device still has.
             REQUIRE(got.columns());
             CHECK(use->last_transfers().uploads == 0);
+            // The interpreter's array is unzipped once: its columns are kept with it, and
+            // the device's copies of them with those.
+            CHECK(want.columns() == nullptr);
+            Value first = use->call(args(want));
+            CHECK(want.columns() != nullptr);
+            CHECK(values_equal(use->call(args(want)), first));
+            CHECK(use->last_transfers().uploads == 0);
         }
-        // The interpreter's array is unzipped once: its columns are kept with it, and the
-        // device's copies of them with those.
-        CHECK(want.columns() == nullptr);
-        Value first = use->call({want, Value::sum("none", {})});
-        CHECK(want.columns() != nullptr);
-        CHECK(values_equal(use->call({want, Value::sum("none", {})}), first));
-        CHECK(use->last_transfers().uploads == 0);
     }
     if (old)
         setenv("LOOM_CUDA_EMULATE", old, 1);
