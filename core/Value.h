@@ -234,10 +234,9 @@ private:
         const Value &at(int64_t i) {
             if (!make)
                 return elems[(size_t)i];
-            auto [it, fresh] = made.try_emplace(i);
-            if (fresh)
-                it->second = make(i);
-            return it->second;
+            if (auto it = made.find(i); it != made.end())
+                return it->second;
+            return made.emplace(i, make(i)).first->second; // nothing kept if make throws
         }
     };
     PrimValue peek_prim(int64_t i) const;
