@@ -227,19 +227,25 @@ Value zip(const TypePtr &t, const std::vector<Value> &cols) {
     const size_t r = (size_t)t->rank();
     const std::vector<int64_t> &full = cols.at(0).shape();
     std::vector<int64_t> shape(full.begin(), full.begin() + (std::ptrdiff_t)r);
+    // Each column's element shape and size, once for every element read.
+    std::vector<std::vector<int64_t>> rests;
+    std::vector<int64_t> sizes;
+    for (const Value &c : cols) {
+        rests.emplace_back(c.shape().begin() + (std::ptrdiff_t)r, c.shape().end());
+        int64_t each = 1;
+        for (int64_t d : rests.back())
+            each *= d;
+        sizes.push_back(each);
+    }
     // Made when first read: a GPU's result columns come down only as far as they are read
     // (a display's few elements), and not at all where a later entry takes the columns.
-    auto make = [elem = t->elem, cols, r](int64_t i) {
+    auto make = [elem = t->elem, cols, rests, sizes](int64_t i) {
         std::vector<Value> row(cols.size());
         for (size_t j = 0; j < cols.size(); j++) {
             const Value &c = cols[j];
-            std::vector<int64_t> rest(c.shape().begin() + (std::ptrdiff_t)r, c.shape().end());
-            int64_t each = 1;
-            for (int64_t d : rest)
-                each *= d;
-            row[j] = rest.empty() ? Value(c.flat_prim(i))
-                                  : Value::prim_array(c.elem_prim(), rest, c.buffer(),
-                                                      c.offset() + i * each);
+            row[j] = rests[j].empty() ? Value(c.flat_prim(i))
+                                      : Value::prim_array(c.elem_prim(), rests[j], c.buffer(),
+                                                          c.offset() + i * sizes[j]);
         }
         size_t pos = 0;
         return regroup(elem, row, pos);
