@@ -47,8 +47,10 @@ SourceFilePtr make_source(std::string name, std::string text);
  * error.  On error, `env` is left unchanged. */
 void check_program(Program &prog, CheckedEnvPtr &env);
 
-/** Type-checks a single expression in `env` (REPL); returns its type. */
-TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env);
+/** Type-checks a single expression in `env` (REPL); returns its type.  `shown`, if
+ * given, receives the type as `:type` prints it: a function's shared sizes named
+ * (`[n]t0 -> [n]t1 -> *[n](t0, t1)`) where the returned type has `[]`. */
+TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown = nullptr);
 
 /** The text of the embedded prelude (concatenated .fut files). */
 const std::string &prelude_source();

@@ -28,6 +28,7 @@ void Checker::reset() {
     ambig_candidates_.clear();
     dims_met_any_.clear();
     name_counter_ = 0;
+    param_counter_ = 0;
     exist_counter_ = 0;
     used_tparam_names_.clear();
     tparam_scope_.clear();
@@ -749,7 +750,7 @@ TypePtr Checker::subst(const TypePtr &t0, const std::map<std::string, TypePtr> &
         // capture a size of the same name from the caller.
         if (!t->param_name.empty() && !dv.count(t->param_name)) {
             auto dv2 = dv;
-            std::string fresh_name = "?p" + std::to_string(name_counter_++);
+            std::string fresh_name = "?p" + std::to_string(param_counter_++);
             dv2[t->param_name] = Dim::var(fresh_name);
             return Type::func(subst(t->param, tv, dv2), subst(t->result, tv, dv2), fresh_name);
         }
@@ -1490,9 +1491,9 @@ void Checker::strip_unique() {
         if (e->type && e->type->unique) e->type = e->type->with_unique(false);
 }
 
-TypePtr Checker::check_top_exp(ExpPtr &e) {
+TypePtr Checker::check_top_exp(ExpPtr &e, TypePtr *shown) {
     try {
-        return check_top_exp_impl(e);
+        return check_top_exp_impl(e, shown);
     } catch (Mismatch &m) {
         throw CompileError(e->loc, m.sizes ? "Dimensions `" + m.a + "` and `" + m.b + "` do not match"
                                            : "Cannot unify `" + m.a + "` with `" + m.b + "`" +
@@ -1500,7 +1501,7 @@ TypePtr Checker::check_top_exp(ExpPtr &e) {
     }
 }
 
-TypePtr Checker::check_top_exp_impl(ExpPtr &e) {
+TypePtr Checker::check_top_exp_impl(ExpPtr &e, TypePtr *shown) {
     reset();
     TypePtr t = check(e);
     check_ambiguous_sizes();
@@ -1508,7 +1509,94 @@ TypePtr Checker::check_top_exp_impl(ExpPtr &e) {
     finalize(&t, &gen);
     check_uniqueness_exp(e);
     strip_unique();
+    if (shown)
+        *shown = shown_type(t)->with_unique(false);
     return zonk(t, true)->with_unique(false);
+}
+
+// A function's sizes that its parameters share are named, as a declaration names
+// them (`zip : [n]t0 -> [n]t1 -> *[n](t0, t1)`, `iota : (n: i64) -> *[n]i64`); the
+// final zonk would print each as `[]`.  A size only its result mentions is
+// existential (filter's) and stays `[]`.  Names already global are not used.
+TypePtr Checker::shown_type(const TypePtr &t0) {
+    TypePtr t = zonk(t0, false);
+    auto open = [](const std::string &n) { return !n.empty() && (n[0] == '?' || n[0] == '!'); };
+    std::map<std::string, std::string> names;
+    std::set<std::string> taken;
+    dim_names(t, taken);
+    const char *preferred[] = {"n", "m", "k", "l"};
+    int next = 0;
+    auto name = [&](const std::string &n) {
+        if (!open(n) || names.count(n))
+            return;
+        std::string s;
+        do {
+            s = next < 4 ? preferred[next] : "n" + std::to_string(next - 3);
+            next++;
+        } while (taken.count(s) || env_.vals.count(s));
+        names[n] = s;
+    };
+    // In order of appearance, so that the first size is `n`.
+    std::function<void(const TypePtr &)> collect = [&](const TypePtr &x) {
+        switch (x->kind) {
+        case Type::Kind::Array:
+            for (auto &d : x->shape)
+                if (d.kind == Dim::Kind::Var)
+                    name(d.name);
+            return collect(x->elem);
+        case Type::Kind::Tuple:
+            for (auto &e : x->elems)
+                collect(e);
+            return;
+        case Type::Kind::Record:
+        case Type::Kind::Sum:
+            for (auto &f : x->fields)
+                collect(f.second);
+            return;
+        case Type::Kind::Func:
+            name(x->param_name);
+            collect(x->param);
+            return collect(x->result);
+        default:
+            return;
+        }
+    };
+    for (TypePtr f = t; f && f->kind == Type::Kind::Func; f = f->result) {
+        name(f->param_name);
+        collect(f->param);
+    }
+    std::function<TypePtr(const TypePtr &)> rename = [&](const TypePtr &x) -> TypePtr {
+        switch (x->kind) {
+        case Type::Kind::Array: {
+            std::vector<Dim> shape = x->shape;
+            for (auto &d : shape)
+                if (d.kind == Dim::Kind::Var && open(d.name))
+                    d = names.count(d.name) ? Dim::var(names[d.name]) : Dim::any();
+            return Type::array(rename(x->elem), shape, x->unique);
+        }
+        case Type::Kind::Tuple: {
+            std::vector<TypePtr> es;
+            for (auto &e : x->elems)
+                es.push_back(rename(e));
+            return Type::tuple(es)->with_unique(x->unique);
+        }
+        case Type::Kind::Record:
+        case Type::Kind::Sum: {
+            auto fs = x->fields;
+            for (auto &f : fs)
+                f.second = rename(f.second);
+            auto r = x->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
+            return r->with_unique(x->unique);
+        }
+        case Type::Kind::Func: {
+            std::string p = names.count(x->param_name) ? names[x->param_name] : x->param_name;
+            return Type::func(rename(x->param), rename(x->result), open(p) ? "" : p);
+        }
+        default:
+            return x;
+        }
+    };
+    return rename(t);
 }
 
 }  // namespace internal
@@ -1546,10 +1634,10 @@ void check_program(Program &prog, CheckedEnvPtr &env) {
     env = work;
 }
 
-TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env) {
+TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown) {
     CheckedEnv work = env ? *env : CheckedEnv{};
     internal::Checker c(work);
-    return c.check_top_exp(exp);
+    return c.check_top_exp(exp, shown);
 }
 
 }  // namespace loom

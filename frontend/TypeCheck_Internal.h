@@ -71,11 +71,13 @@ public:
     /// `def main` is an entry point when the program declares no `entry`.
     bool main_is_entry = false;
     void check_decl(Decl &d);
-    TypePtr check_top_exp(ExpPtr &e);
+    /// shown: the type as `:type` prints it (see shown_type); may be null.
+    TypePtr check_top_exp(ExpPtr &e, TypePtr *shown = nullptr);
 
 private:
     void check_decl_impl(Decl &d);
-    TypePtr check_top_exp_impl(ExpPtr &e);
+    TypePtr check_top_exp_impl(ExpPtr &e, TypePtr *shown);
+    TypePtr shown_type(const TypePtr &t);
 
     // ---------------------------------------------------------------- inference state
     struct VarInfo {
@@ -111,7 +113,8 @@ private:
     /// Nodes the checker builds for itself (backtick operators, size expressions
     /// rewritten by check): touched_* point into them, so they live until finalize.
     std::vector<ExpPtr> synthetic_;
-    int name_counter_ = 0;
+    int name_counter_ = 0;  ///< generalised type parameters: t0, t1, ...
+    int param_counter_ = 0; ///< renamed named parameters: ?p0, ?p1, ...
     std::set<std::string> used_tparam_names_;
     std::map<std::string, TypePtr> tparam_scope_;  ///< explicit 'a in scope
 

@@ -635,7 +635,7 @@ Session::Checked Session::check(const std::string &text, const std::string &sour
     c.first_line = first_line;
     c.source = padded_source(source_name, text, first_line);
     c.exp = parse_expression(c.source);
-    c.type = check_expression(c.exp, st_->env);
+    c.type = check_expression(c.exp, st_->env, &c.shown);
     c.parse_check_ms = ms_since(t0);
     return c;
 }
@@ -728,7 +728,7 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
     r.type = type_to_string(c.type);
     if (type_only) {
         r.kind = EvalRecord::Kind::Output;
-        r.output = trim(text) + " : " + r.type;
+        r.output = trim(text) + " : " + type_to_string(c.shown);
         return r;
     }
     st_->kept_exps.push_back(c.exp);

@@ -139,6 +139,7 @@ private:
     struct Checked {
         ExpPtr exp;
         TypePtr type;
+        TypePtr shown; ///< the type as `:type` shows it (sizes named)
         double parse_check_ms = 0;
         std::string text;    ///< as given
         SourceFilePtr source; ///< the text, at its line

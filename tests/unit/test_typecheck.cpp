@@ -47,6 +47,15 @@ std::string expr_type(const std::string &defs, const std::string &exp) {
     return type_to_string(check_expression(e, c.env));
 }
 
+// The type as the REPL's `:type` shows it.
+std::string shown_type(const std::string &defs, const std::string &exp) {
+    auto c = check_src(defs);
+    ExpPtr e = parse_expression(make_source("expr", exp));
+    TypePtr shown;
+    check_expression(e, c.env, &shown);
+    return type_to_string(shown);
+}
+
 // The error message of a rejected program, prefixed with "line:col: " (lines
 // counted from the user's source, after the base intrinsics).
 std::string error_of(const std::string &src) {
@@ -110,6 +119,21 @@ TEST_CASE("typecheck: sizes") {
     CHECK(rejected_with("def f [n][m] (xs: [n]i32) (ys: [m]i32) = tc_map2 (+) xs ys", "1:57",
                         "Dimensions `n` and `m` do not match"));
     CHECK(rejected_with("def f = [[1, 2], [3]]", "1:18", "Dimensions `2` and `1` do not match"));
+}
+
+TEST_CASE("typecheck: `:type` names the sizes a function's parameters share") {
+    // The type of the expression has `[]` where the function's sizes are open.
+    CHECK(expr_type("", "tc_map2") == "(t0 -> t1 -> t2) -> []t0 -> []t1 -> *[]t2");
+    CHECK(shown_type("", "tc_map2") == "(t0 -> t1 -> t2) -> [n]t0 -> [n]t1 -> *[n]t2");
+    CHECK(shown_type("", "tc_iota") == "(n: i64) -> *[n]i64");
+    // An existential result size stays open; a known size is kept.
+    CHECK(shown_type("", "tc_filter") == "(t0 -> bool) -> [n]t0 -> *[]t0");
+    CHECK(shown_type("", "tc_iota 5") == "[5]i64");
+    CHECK(shown_type("def f [a][b] (xs: [a][b]i32) (ys: [b]i32) : [a]i32 = tc_map (\\_ -> 0) xs",
+                     "f") == "[n][m]i32 -> [m]i32 -> [n]i32");
+    // A global's name is not used for a size.
+    CHECK(shown_type("def n = 1i64", "tc_map") == "(t0 -> t1) -> [m]t0 -> *[m]t1");
+    CHECK(shown_type("", "\\xs -> tc_reduce (+) 0i32 xs") == "[n]i32 -> i32");
 }
 
 TEST_CASE("typecheck: names, records, sums and projections") {
