@@ -124,7 +124,7 @@ std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::str
 
 /** Whether compiling can pay off: the optimised function has a kernel or a loop.
  * Straight-line scalar code runs as fast on the interpreter as the host compiler
- * takes to start, so `auto` interprets it. */
+ * takes to start, so `auto`, and the session on every backend, interpret it. */
 bool worth_compiling(const Optimised &o);
 
 /** What `auto` compiles for: cuda where a GPU is usable, else cpu. */

@@ -623,7 +623,10 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
     }
     r.show_timing = timing_ && (r.kind == EvalRecord::Kind::Value ||
                                 r.kind == EvalRecord::Kind::Definitions);
-    if (!r.compiled && r.backend == "interp" && backend_ != "auto") r.backend = backend_;
+    // What ran it: a compiled backend, or the interpreter (which any backend uses for
+    // code with nothing to compile).
+    if (r.backend.empty())
+        r.backend = "interp";
     return r;
 }
 
@@ -683,7 +686,10 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         compiler::Optimised o =
             compiler::optimise(as_program(c, expr_entry), expr_entry, constant_options(*st_));
         if (st_->compiled.size() >= 256) st_->compiled.clear();  // a bound, not an LRU
-        if (backend == "auto" && !compiler::worth_compiling(o)) {
+        // Code with no kernel and no loop (`xs`, `m[1]`, `s + 1`) costs a host compile
+        // (~0.5 s) and runs no faster compiled: the interpreter runs it, on any backend,
+        // as it computes such definitions (Note [Constants computed once]).
+        if (!compiler::worth_compiling(o)) {
             st_->compiled[key] = {nullptr, c.source, c.first_line};
             r.compile_ms = 0;
             run_on("interp", c, r);

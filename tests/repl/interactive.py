@@ -104,15 +104,16 @@ time.sleep(1.5)  # past the compile, into the run
 os.write(fd, b"\x03")
 out = read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
 check("Ctrl-C interrupts compiled code", "interrupted" in out, out)
-send(fd, b"double 6\r")
-out = read_until(fd, r"12i32[\s\S]*loom> ", timeout=30)
-check("REPL continues after Ctrl-C on cpu", "12i32" in out and "-- cpu:" in out, out)
+# A map, so that cpu compiles it (code without a kernel or loop is interpreted).
+send(fd, b"map double [6]\r")
+out = read_until(fd, r"\[12i32\][\s\S]*loom> ", timeout=30)
+check("REPL continues after Ctrl-C on cpu", "[12i32]" in out and "-- cpu:" in out, out)
 send(fd, b"\x04")
 status = wait_exit(pid)
 check("Ctrl-D quits with status 0",
       status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
 
-# History survives a restart: Up twice recalls `double 6` (the newer `def double`
+# History survives a restart: Up twice recalls `map double [6]` (the newer `def double`
 # was entered first in this session).
 hist = os.path.join(data_home, "loom", "history")
 check("history file written", os.path.exists(hist) and "double" in open(hist).read())
