@@ -246,7 +246,25 @@ private:
             if (peek() != '_') digits += peek();
             ++pos_;
         }
-        ftext += digits;
+        ftext += base == 16 ? "0x" + digits : digits;
+        if (base == 16 && peek() == '.' && digit_in(peek(1), 16)) {
+            // A hexadecimal float, `0x1.8p1` (the reference's hexadecimalfloat): strtod
+            // reads the same text.
+            is_float = true;
+            ftext += '.';
+            ++pos_;
+            while (!at_end() && (digit_in(peek(), 16) || peek() == '_')) {
+                if (peek() != '_') ftext += peek();
+                ++pos_;
+            }
+            bool sign = peek(1) == '-' || peek(1) == '+';
+            if ((peek() != 'p' && peek() != 'P') || !(peek(sign ? 2 : 1) >= '0' && peek(sign ? 2 : 1) <= '9'))
+                error_here("a hexadecimal float needs an exponent (`p` and a decimal number, as in `0x1.8p1`)");
+            ftext += 'p';
+            ++pos_;
+            if (sign) ftext += s_[pos_++];
+            while (!at_end() && peek() >= '0' && peek() <= '9') ftext += s_[pos_++];
+        }
         if (base == 10) {
             if (peek() == '.' && peek(1) >= '0' && peek(1) <= '9') {
                 is_float = true;

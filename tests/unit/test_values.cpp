@@ -153,6 +153,11 @@ TEST_CASE("the text format: scalars") {
     CHECK(roundtrip("0b101u8") == "5u8");
     CHECK(roundtrip("1_000i64") == "1000i64");
     CHECK(roundtrip("2.5f16") == "2.5f16");
+    // Hexadecimal floats, as the language reference writes them.
+    CHECK(roundtrip("0x1.8p1") == "3.0f64");
+    CHECK(roundtrip("-0x1.0p-2f32") == "-0.25f32");
+    CHECK(roundtrip("0x1_0.8P+1f64") == "33.0f64");
+    CHECK(roundtrip("0x1.fp3f16") == "15.5f16");
 }
 
 TEST_CASE("the text format: arrays, empties, comments, several values") {
@@ -189,7 +194,8 @@ TEST_CASE("unsuffixed literals record that they are untyped and adapt") {
 TEST_CASE("malformed text input is a located error, never a crash") {
     const char *bad[] = {"[", "[1,", "[]", "[1, [2]]", "[[1], [2, 3]]", "1x", "empty([1]i32)",
                          "empty([0]foo)", "1.5i32", "[1i32, 2i64]", "99999999999999999999",
-                         "@", "tru", "-", "0x", "[true, 1]", "empty(", "b\x02", "b\x02\x01 i32"};
+                         "@", "tru", "-", "0x", "[true, 1]", "empty(", "b\x02", "b\x02\x01 i32",
+                         "0x1.8", "0x1.8p", "0x1.8pz", "0x1.8p1i32"};
     for (const char *s : bad) {
         CAPTURE(s);
         CHECK_THROWS_AS(read_values(s), CompileError);
