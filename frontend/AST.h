@@ -240,6 +240,10 @@ struct RecordUpdate : ExpNode<ExpKind::RecordUpdate> {
     ExpPtr target;
     std::vector<std::string> path;
     ExpPtr value;
+    /// Made by the parser from a longer path (`r with a.b[i] = v` is `r with a.b =
+    /// (r.a.b with [i] = v)`): the value updates the target's own field in place, so the
+    /// target is consumed and the result, like an Update's, aliases only the value.
+    bool in_place = false;
 };
 
 /** `let [n] pat = e in body` (size names bound by the existential `[n]` prefix). */

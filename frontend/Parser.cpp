@@ -106,6 +106,7 @@ private:
     std::vector<Token> toks_;
     size_t p_ = 0;
     int depth_ = 0;
+    int with_names_ = 0; ///< names of targets bound by make_update
 
     // ------------------------------------------------------------ token helpers
 
@@ -933,28 +934,95 @@ private:
         ExpPtr lhs = parse_ops(1);
         while (at(Tok::KwWith)) {
             advance();
-            if (at_lbracket()) {
-                auto u = node<Update>(lhs->loc);
-                u->target = lhs;
-                u->slice = parse_slice_chain("`with`");
-                expect(Tok::Equals, " after the updated slice");
-                u->value = parse_ops(1);
-                close(u->loc);
-                lhs = u;
-                continue;
-            }
-            auto u = node<RecordUpdate>(lhs->loc);
-            u->target = lhs;
-            u->path = parse_field_path();
-            if (at_lbracket())
-                error_at(cur().loc, "updating an array inside a record field (`with f[i] = v`) is not "
-                                    "supported; update the field with a new array instead");
-            expect(Tok::Equals, " after the updated field");
-            u->value = parse_ops(1);
-            close(u->loc);
-            lhs = u;
+            std::vector<UpdateStep> steps = parse_update_steps(false);
+            expect(Tok::Equals,
+                   steps.back().is_slice ? " after the updated slice" : " after the updated field");
+            lhs = make_update(lhs, steps, 0, parse_ops(1));
         }
         return lhs;
+    }
+
+    /** One step of an update's path: a slice, or fields. */
+    struct UpdateStep {
+        bool is_slice = false;
+        std::vector<DimIndex> slice;
+        std::vector<std::string> path;
+        SrcLoc loc;
+    };
+
+    /** The reference's `(slice | fieldid) (slice | "." fieldid)*` after `with` (or after
+     * `let name`, where the first fields came with the name: `dotted`). */
+    std::vector<UpdateStep> parse_update_steps(bool dotted) {
+        std::vector<UpdateStep> steps;
+        while (steps.empty() || at_lbracket() || at(Tok::Dot)) {
+            UpdateStep st;
+            st.loc = cur().loc;
+            if (at_lbracket()) {
+                st.is_slice = true;
+                st.slice = parse_slice_chain("`with`");
+            } else {
+                if (!steps.empty() || dotted)
+                    expect(Tok::Dot, "");
+                st.path = parse_field_path();
+            }
+            steps.push_back(std::move(st));
+        }
+        return steps;
+    }
+
+    /** `target with steps[k..] = value`.  One step is an Update or a RecordUpdate; more
+     * (`a with [i].x = v`) nest: `a with [i] = (a[i] with x = v)`, the target first bound
+     * to a name unless it is one, so that it is evaluated once. */
+    ExpPtr make_update(ExpPtr target, const std::vector<UpdateStep> &steps, size_t k,
+                       ExpPtr value) {
+        const UpdateStep &st = steps[k];
+        auto finish = [&](ExpPtr t, ExpPtr v) -> ExpPtr {
+            if (st.is_slice) {
+                auto u = node<Update>(t->loc);
+                u->target = t;
+                u->slice = st.slice;
+                u->value = v;
+                close(u->loc);
+                return u;
+            }
+            auto u = node<RecordUpdate>(t->loc);
+            u->target = t;
+            u->path = st.path;
+            u->value = v;
+            close(u->loc);
+            return u;
+        };
+        if (k + 1 == steps.size())
+            return finish(target, value);
+        ExpPtr bound = target;
+        std::shared_ptr<LetPat> let;
+        if (!target->as<Var>()) {
+            let = node<LetPat>(target->loc);
+            let->pat = pat_node(Pat::Kind::Id, target->loc);
+            let->pat->name = "with%" + std::to_string(with_names_++); // no user can write it
+            let->value = target;
+            auto v = node<Var>(target->loc);
+            v->name = let->pat->name;
+            bound = v;
+        }
+        ExpPtr part = bound;
+        if (st.is_slice) {
+            auto ix = node<Index>(st.loc);
+            ix->target = bound;
+            ix->slice = st.slice;
+            part = ix;
+        } else {
+            for (const std::string &f : st.path)
+                part = project(part, f);
+        }
+        ExpPtr u = finish(bound, make_update(part, steps, k + 1, value));
+        if (auto *ru = u->as<RecordUpdate>())
+            ru->in_place = true;
+        if (!let)
+            return u;
+        let->body = u;
+        close(let->loc);
+        return let;
     }
 
     /** One or more `[...]` slices; consecutive plain-index slices are merged. */
@@ -1413,16 +1481,36 @@ private:
                 w->name_loc = name.loc;
                 std::vector<std::string> parts = split_dots(name.text);
                 w->name = parts[0];
+                std::vector<UpdateStep> steps;
                 if (parts.size() > 1) {
-                    w->path.assign(parts.begin() + 1, parts.end());
-                    if (at_lbracket())
-                        error_at(cur().loc, "`let r.f[i] = v` is not supported; use "
-                                            "`let r.f = r.f with [i] = v`");
+                    UpdateStep st;
+                    st.loc = name.loc;
+                    st.path.assign(parts.begin() + 1, parts.end());
+                    steps.push_back(std::move(st));
+                    if (at_lbracket() || at(Tok::Dot)) {
+                        auto more = parse_update_steps(true);
+                        steps.insert(steps.end(), more.begin(), more.end());
+                    }
                 } else {
-                    w->slice = parse_slice_chain("`let`");
+                    steps = parse_update_steps(false);
                 }
                 expect(Tok::Equals, " in the `let`");
                 w->value = parse_exp();
+                if (steps.size() == 1) {
+                    w->slice = steps[0].slice;
+                    w->path = steps[0].path;
+                } else {
+                    // A mixed path (`let a[i].x = v`): `let a = a with [i].x = v`.
+                    auto a = node<Var>(name.loc);
+                    a->name = w->name;
+                    auto l = node<LetPat>(start);
+                    l->pat = pat_node(Pat::Kind::Id, name.loc);
+                    l->pat->name = w->name;
+                    l->value = make_update(a, steps, 0, w->value);
+                    l->body = parse_let_body();
+                    close(l->loc);
+                    return l;
+                }
                 w->body = parse_let_body();
                 close(w->loc);
                 return w;

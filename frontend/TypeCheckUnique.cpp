@@ -436,6 +436,8 @@ private:
             auto *x = e->as<RecordUpdate>();
             Als a = walk(x->target);
             Als v = walk(x->value);
+            if (x->in_place)
+                return Als{v.all(), {}};
             Als r{a.all(), {}};
             auto s = v.all();
             r.ids.insert(s.begin(), s.end());
