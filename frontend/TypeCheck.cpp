@@ -1005,6 +1005,21 @@ void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
     }
 }
 
+// A tuple pattern's type is inferred from its components, which loses their `*`: a
+// parameter `(a: *[]i32, b: []i32)` takes it back from them, so that a call consumes
+// the first component of its argument (TypeCheckUnique.cpp).
+static TypePtr declared_uniqueness(const Pat &p, const TypePtr &t) {
+    if (p.kind != Pat::Kind::Tuple || p.elems.size() < 2)
+        return t;
+    std::vector<TypePtr> es;
+    bool unique = false;
+    for (const PatPtr &e : p.elems) {
+        es.push_back(declared_uniqueness(*e, e->type));
+        unique |= es.back() && (es.back()->unique || es.back() != e->type);
+    }
+    return unique ? Type::tuple(es) : t;
+}
+
 static const Pat *simple_name_pat(const Pat &p) {
     if (p.kind == Pat::Kind::Id) return &p;
     if (p.kind == Pat::Kind::Ascript && p.inner) return simple_name_pat(*p.inner);
@@ -1055,7 +1070,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         TypePtr t = p->kind == Pat::Kind::Ascript && p->type ? p->type : fresh(p->loc);
         check_pat(p, t, pnames, false, binds);
         bind_pat_locals(binds);
-        ptypes.push_back(p->type ? p->type : t);
+        ptypes.push_back(declared_uniqueness(*p, p->type ? p->type : t));
     }
     // Futhark infers a size parameter from the arguments: it must be the size of
     // (a part of) some parameter, not only of the result or inside a size expression.

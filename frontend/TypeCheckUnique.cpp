@@ -249,6 +249,40 @@ private:
         return r;
     }
 
+    // The parameter types of a function type, n of them (null where it has fewer).
+    static std::vector<TypePtr> param_types(TypePtr t, size_t n) {
+        std::vector<TypePtr> r;
+        for (size_t i = 0; i < n && t && t->kind == Type::Kind::Func; i++, t = t->result)
+            r.push_back(t->param);
+        r.resize(n);
+        return r;
+    }
+
+    // What an argument with aliases `a` gives up to a parameter of type t: everything
+    // for a unique parameter; for a tuple, its unique components' aliases
+    // (`(a: *[]i32, b: []i32)` consumes the first component only); for a record with a
+    // unique field, all of it (its aliases are not kept per field).
+    static std::set<int> consumed_part(const TypePtr &t, const Als &a) {
+        if (!t)
+            return {};
+        if (t->unique)
+            return a.all();
+        if (t->kind == Type::Kind::Tuple) {
+            std::set<int> r;
+            for (size_t k = 0; k < t->elems.size(); k++) {
+                auto c =
+                    consumed_part(t->elems[k], k < a.elems.size() ? a.elems[k] : Als{a.all(), {}});
+                r.insert(c.begin(), c.end());
+            }
+            return r;
+        }
+        if (t->kind == Type::Kind::Record)
+            for (auto &f : t->fields)
+                if (!consumed_part(f.second, Als{}).empty() || (f.second && f.second->unique))
+                    return a.all();
+        return {};
+    }
+
     // Whether t is a function type with a unique (consuming) parameter.
     static bool consumes_param(TypePtr t) {
         for (; t && t->kind == Type::Kind::Func; t = t->result)
@@ -274,8 +308,42 @@ private:
                 throw CompileError((*a)->loc, "Argument of functional type `" + type_to_string((*a)->type) +
                                               "` contains consumption: a function that consumes its argument "
                                               "(a unique `*` parameter) cannot be passed to a higher-order function");
+        auto ptypes = param_types(fn->type, args.size());
+        std::vector<std::set<int>> taken(args.size()); // what each argument gives up
         for (size_t i = 0; i < args.size(); i++) {
-            if (!uniq[i]) continue;
+            if (!uniq[i]) {
+                // A tuple with unique components: those are consumed, and must not alias
+                // the other components (`g (x, x)`).
+                taken[i] = consumed_part(ptypes[i], as[i]);
+                if (taken[i].empty())
+                    continue;
+                for (size_t k = 0; k < as[i].elems.size(); k++) {
+                    const TypePtr &ct =
+                        ptypes[i] && k < ptypes[i]->elems.size() ? ptypes[i]->elems[k] : nullptr;
+                    if (!consumed_part(ct, as[i].elems[k]).empty() || is_prim_type(ct))
+                        continue;
+                    for (int id : as[i].elems[k].all())
+                        if (taken[i].count(id) && id != global_id_ && id != global_val_id_)
+                            throw CompileError(
+                                (*args[i])->loc,
+                                "Argument passed for consuming parameter is self-aliased: `" +
+                                    infos_[id].name +
+                                    "` is consumed by one component and observed by another");
+                }
+                for (size_t j = 0; j < args.size(); j++) {
+                    if (j == i)
+                        continue;
+                    for (int id : as[j].all())
+                        if (taken[i].count(id) && !is_prim_type((*args[j])->type))
+                            throw CompileError(
+                                (*args[j])->loc,
+                                "`" + exp_name(**args[j]) +
+                                    "` is consumed by another argument of this call (argument "
+                                    "passed for consuming parameter is self-aliased)");
+                }
+                consume(Als{taken[i], {}}, exp_name(**args[i]), (*args[i])->loc);
+                continue;
+            }
             // A consumed tuple may not have two components that are the same array.
             {
                 std::set<int> seen;
@@ -300,10 +368,10 @@ private:
         if (is_prim_type(result) || (result && result->unique)) return {};
         Als r{fa.all(), {}};
         for (size_t i = 0; i < as.size(); i++)
-            if (!uniq[i]) {
-                auto s = as[i].all();
-                r.ids.insert(s.begin(), s.end());
-            }
+            if (!uniq[i])
+                for (int id : as[i].all())
+                    if (!taken[i].count(id))
+                        r.ids.insert(id);
         (void)loc;
         return r;
     }
