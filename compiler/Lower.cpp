@@ -155,7 +155,7 @@ public:
             throw CompilerLimitation({}, "no entry point named " + entry);
         const FunDef &f = *it->second.back().second;
         cur_def_ = it->second.back().first;
-        horizon_ = f.params.empty() ? cur_def_ : std::numeric_limits<int>::max();
+        horizon_ = f.params.empty() ? cur_def_ - 1 : std::numeric_limits<int>::max();
         if (f.is_intrinsic)
             throw CompilerLimitation(f.loc, "cannot compile an intrinsic as an entry point");
         ir::Function fn;
@@ -687,7 +687,7 @@ private:
             Nesting nest(*this, use_loc);
             DefAt in_def(cur_def_, pos);
             // A top-level constant is evaluated when it is defined (Note [Which definition]).
-            DefAt upto(horizon_, top ? std::min(horizon_, pos) : horizon_);
+            DefAt upto(horizon_, top ? std::min(horizon_, pos - 1) : horizon_);
             return lower(*fd->body, scope);
         }
         // The inlinings under way where the name was used: fd is recursive when it is
@@ -2890,7 +2890,8 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // up when the code using it runs, so a function sees the last definition of the names it
 // uses, even one made after it (the REPL's `def f`, `def g = ... f ...`, `def f` again:
 // g calls the new f), while a top-level constant, evaluated when it is defined, sees the
-// definitions up to it.  Prelude code sees only the prelude.
+// definitions before it (`def xs = map (+1) xs` maps the earlier xs, as the checker
+// says).  Prelude code sees only the prelude.
 
 // Note [Sum types]
 // A value of sum type `#c0 p0 | #c1 p1 ...` (constructors in name order, as the checked

@@ -89,6 +89,8 @@ public:
         while (!at(Tok::Eof)) {
             if (let_patterns && at_let_pattern())
                 let_pattern(prog);
+            else if (let_patterns && at_let_update())
+                let_update(prog);
             else
                 prog.decls.push_back(parse_decl());
         }
@@ -323,6 +325,40 @@ private:
             add(ids[i]->name, ids[i]->loc, proj);
         }
     }
+    /** At `let a[i] = ...` or `let r.f = ...` (a REPL's top level). */
+    bool at_let_update() const {
+        return at(Tok::KwLet) && peek().kind == Tok::Name &&
+               (peek(2).kind == Tok::Indexing || peek().text.find('.') != std::string::npos);
+    }
+
+    /** `let a[i].x = v` with no `in` (parse_program's let_patterns, for a REPL): defines
+     * `a` again, as its copy updated (`let a = copy a with [i].x = v`); the old value is
+     * a definition, which cannot be consumed.  With `in`, the input is an expression:
+     * the declaration's parse fails at `in` and the session parses an expression. */
+    void let_update(Program &prog) {
+        advance(); // let
+        const Token &name = advance();
+        std::vector<UpdateStep> steps = update_steps_after(name);
+        expect(Tok::Equals, " in the `let`");
+        ExpPtr value = parse_exp();
+        auto copy = node<Apply>(name.loc);
+        auto fn = node<Var>(name.loc);
+        fn->name = "copy";
+        auto old = node<Var>(name.loc);
+        old->name = split_dots(name.text)[0];
+        copy->fn = fn;
+        copy->args.push_back(old);
+        auto fun = std::make_shared<FunDef>();
+        fun->name = old->name;
+        fun->loc = name.loc;
+        fun->body = make_update(copy, steps, 0, value);
+        auto d = std::make_shared<Decl>();
+        d->kind = Decl::Kind::Fun;
+        d->loc = name.loc;
+        d->fun = fun;
+        prog.decls.push_back(d);
+    }
+
     static void collect_ids(const Pat &p, std::vector<const Pat *> &out) {
         if (p.kind == Pat::Kind::Id)
             out.push_back(&p);
@@ -970,6 +1006,23 @@ private:
         return steps;
     }
 
+    /** The steps of `let name[i].x = ...` after its name (just read), whose dots are the
+     * first fields. */
+    std::vector<UpdateStep> update_steps_after(const Token &name) {
+        std::vector<std::string> parts = split_dots(name.text);
+        if (parts.size() == 1)
+            return parse_update_steps(false);
+        UpdateStep st;
+        st.loc = name.loc;
+        st.path.assign(parts.begin() + 1, parts.end());
+        std::vector<UpdateStep> steps{std::move(st)};
+        if (at_lbracket() || at(Tok::Dot)) {
+            auto more = parse_update_steps(true);
+            steps.insert(steps.end(), more.begin(), more.end());
+        }
+        return steps;
+    }
+
     /** `target with steps[k..] = value`.  One step is an Update or a RecordUpdate; more
      * (`a with [i].x = v`) nest: `a with [i] = (a[i] with x = v)`, the target first bound
      * to a name unless it is one, so that it is evaluated once. */
@@ -1479,21 +1532,8 @@ private:
                 advance();
                 auto w = node<LetWith>(start);
                 w->name_loc = name.loc;
-                std::vector<std::string> parts = split_dots(name.text);
-                w->name = parts[0];
-                std::vector<UpdateStep> steps;
-                if (parts.size() > 1) {
-                    UpdateStep st;
-                    st.loc = name.loc;
-                    st.path.assign(parts.begin() + 1, parts.end());
-                    steps.push_back(std::move(st));
-                    if (at_lbracket() || at(Tok::Dot)) {
-                        auto more = parse_update_steps(true);
-                        steps.insert(steps.end(), more.begin(), more.end());
-                    }
-                } else {
-                    steps = parse_update_steps(false);
-                }
+                w->name = split_dots(name.text)[0];
+                std::vector<UpdateStep> steps = update_steps_after(name);
                 expect(Tok::Equals, " in the `let`");
                 w->value = parse_exp();
                 if (steps.size() == 1) {

@@ -1120,10 +1120,12 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         ret = declared_ret;
     } else {
         // A top-level function is in scope in its own body (monomorphic recursion;
-        // sizes are instantiated afresh at each call).  Local functions are not.
+        // sizes are instantiated afresh at each call).  Local functions are not, nor is a
+        // constant: in `def xs = map (+1) xs` (a REPL's `let xs = ...`), `xs` is the
+        // earlier definition, as in Futhark.
         TypePtr rec_ret;
         size_t self_mark = scope_mark();
-        if (top) {
+        if (top && !f.params.empty()) {
             rec_ret = declared_ret ? declared_ret : fresh(f.loc);
             auto rs = std::make_shared<Scheme>();
             rs->sparams = f.size_params;

@@ -900,7 +900,20 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
             chunks.push_back(chunk);
             must = (long)chunks.size() - 1;
         }
-        auto fresh = State::replay(chunks, must, changed, interrupt_, r.notes, constant_hook());
+        std::unique_ptr<State> fresh;
+        try {
+            fresh = State::replay(chunks, must, changed, interrupt_, r.notes, constant_hook());
+        } catch (const CompileError &e) {
+            // `let xs = [0] ++ xs`: the old xs is left out of the replay, as its type changes.
+            for (const std::string &k : changed)
+                if (e.message() == "Unknown name `" + k + "`")
+                    throw CompileError(
+                        e.loc(),
+                        e.message() +
+                            ": its new definition has another type, "
+                            "so it cannot use the old one (give the new value another name)");
+            throw;
+        }
         fresh->kept_exps = std::move(st_->kept_exps);
         st_ = std::move(fresh);
     }

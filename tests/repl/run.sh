@@ -4,7 +4,7 @@
 # `loom --run - [ARGS]` (ARGS from NAME.args if present) in this folder; stdout and
 # stderr together, plus a final `[exit N]` line, must equal NAME.out.  Timing
 # numbers on `-- time:`/`-- bench:` lines are replaced by N (durations on the compiled
-# backends' `-- cpu:` summary lines by `N ms`), and the wording of
+# backends' `-- cpu:` summary lines by `N ms`, the kernel cache's file count by N), and the wording of
 # located diagnostics (owned by the parser, checker and interpreter, tested in
 # tests/errors) by `...`, except `Unknown name`, which shows the session's state.
 # Usage: tests/repl/run.sh path/to/loom [--dir DIR] [--update]
@@ -41,6 +41,7 @@ for in in *.in *.loom; do
         -e 's/^kernel cache: .*/kernel cache: DIR/' \
         -e '/^ \*   [a-z0-9_]+: / s/[0-9]+ registers/N registers/' \
         -e '/^  on disk:/ s/[0-9]+(\.[0-9]+)? MiB of/N MiB of/' \
+        -e '/^  on disk:/ s/[0-9]+ entries/N entries/' \
         -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
         <<<"$actual")
     if [[ $UPDATE == --update ]]; then
