@@ -276,11 +276,23 @@ private:
             }
             return r;
         }
-        if (t->kind == Type::Kind::Record)
-            for (auto &f : t->fields)
-                if (!consumed_part(f.second, Als{}).empty() || (f.second && f.second->unique))
-                    return a.all();
+        if (t->kind == Type::Kind::Record && has_unique(t))
+            return a.all();
         return {};
+    }
+
+    // Whether t or a component of its tuples and records is unique.
+    static bool has_unique(const TypePtr &t) {
+        if (!t)
+            return false;
+        if (t->unique)
+            return true;
+        if (t->kind == Type::Kind::Tuple)
+            return std::any_of(t->elems.begin(), t->elems.end(), has_unique);
+        if (t->kind == Type::Kind::Record)
+            return std::any_of(t->fields.begin(), t->fields.end(),
+                               [](const auto &f) { return has_unique(f.second); });
+        return false;
     }
 
     // Whether t is a function type with a unique (consuming) parameter.
