@@ -791,6 +791,11 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::LetWith: {
         auto *x = e->as<LetWith>();
         auto l = find_local(x->name);
+        if (!l && env_.vals.count(x->name))
+            throw CompileError(x->name_loc, "`" + x->name +
+                                                "` is a top-level definition, which an in-place "
+                                                "update cannot consume; update a copy: `let " +
+                                                x->name + " = copy " + x->name + " in ...`");
         if (!l) throw CompileError(x->name_loc, "Unknown name `" + x->name + "`");
         TypePtr at = l->type;
         TypePtr vt;
