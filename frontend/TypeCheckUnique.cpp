@@ -260,39 +260,22 @@ private:
 
     // What an argument with aliases `a` gives up to a parameter of type t: everything
     // for a unique parameter; for a tuple, its unique components' aliases
-    // (`(a: *[]i32, b: []i32)` consumes the first component only); for a record with a
-    // unique field, all of it (its aliases are not kept per field).
+    // (`(a: *[]i32, b: []i32)` consumes the first component only), where they are known
+    // per component (a tuple expression); otherwise nothing, as before: consuming all of
+    // a variable bound to `(x, y)` would reject the valid use of y afterwards.
     static std::set<int> consumed_part(const TypePtr &t, const Als &a) {
         if (!t)
             return {};
         if (t->unique)
             return a.all();
-        if (t->kind == Type::Kind::Tuple) {
-            std::set<int> r;
-            for (size_t k = 0; k < t->elems.size(); k++) {
-                auto c =
-                    consumed_part(t->elems[k], k < a.elems.size() ? a.elems[k] : Als{a.all(), {}});
-                r.insert(c.begin(), c.end());
-            }
-            return r;
+        if (t->kind != Type::Kind::Tuple || a.elems.size() != t->elems.size())
+            return {};
+        std::set<int> r;
+        for (size_t k = 0; k < t->elems.size(); k++) {
+            auto c = consumed_part(t->elems[k], a.elems[k]);
+            r.insert(c.begin(), c.end());
         }
-        if (t->kind == Type::Kind::Record && has_unique(t))
-            return a.all();
-        return {};
-    }
-
-    // Whether t or a component of its tuples and records is unique.
-    static bool has_unique(const TypePtr &t) {
-        if (!t)
-            return false;
-        if (t->unique)
-            return true;
-        if (t->kind == Type::Kind::Tuple)
-            return std::any_of(t->elems.begin(), t->elems.end(), has_unique);
-        if (t->kind == Type::Kind::Record)
-            return std::any_of(t->fields.begin(), t->fields.end(),
-                               [](const auto &f) { return has_unique(f.second); });
-        return false;
+        return r;
     }
 
     // Whether t is a function type with a unique (consuming) parameter.
