@@ -286,17 +286,6 @@ private:
         collect_ids(*pat, ids);
         if (ids.empty())
             error_at(pat->loc, "this pattern binds no names to define");
-        auto add = [&](const std::string &name, const SrcLoc &loc, ExpPtr body) {
-            auto fun = std::make_shared<FunDef>();
-            fun->name = name;
-            fun->loc = loc;
-            fun->body = std::move(body);
-            auto d = std::make_shared<Decl>();
-            d->kind = Decl::Kind::Fun;
-            d->loc = loc;
-            d->fun = fun;
-            prog.decls.push_back(d);
-        };
         auto var = [&](const std::string &name, const SrcLoc &loc) {
             auto v = node<Var>(loc);
             v->name = name;
@@ -313,16 +302,16 @@ private:
                 t->elems.push_back(var(p->name, p->loc));
             let->body = t;
         }
-        add(whole, pat->loc, let);
+        add_value(prog, whole, pat->loc, let);
         for (size_t i = 0; i < ids.size(); i++) {
             if (ids.size() == 1) {
-                add(ids[i]->name, ids[i]->loc, var(whole, ids[i]->loc));
+                add_value(prog, ids[i]->name, ids[i]->loc, var(whole, ids[i]->loc));
                 continue;
             }
             auto proj = node<Project>(ids[i]->loc);
             proj->target = var(whole, ids[i]->loc);
             proj->field = std::to_string(i);
-            add(ids[i]->name, ids[i]->loc, proj);
+            add_value(prog, ids[i]->name, ids[i]->loc, proj);
         }
     }
     /** At `let a[i] = ...` or `let r.f = ...` (a REPL's top level). */
@@ -348,13 +337,18 @@ private:
         old->name = split_dots(name.text)[0];
         copy->fn = fn;
         copy->args.push_back(old);
+        add_value(prog, old->name, name.loc, make_update(copy, steps, 0, value));
+    }
+
+    /** A REPL's value definition made by the parser: `def name = body`. */
+    static void add_value(Program &prog, const std::string &name, const SrcLoc &loc, ExpPtr body) {
         auto fun = std::make_shared<FunDef>();
-        fun->name = old->name;
-        fun->loc = name.loc;
-        fun->body = make_update(copy, steps, 0, value);
+        fun->name = name;
+        fun->loc = loc;
+        fun->body = std::move(body);
         auto d = std::make_shared<Decl>();
         d->kind = Decl::Kind::Fun;
-        d->loc = name.loc;
+        d->loc = loc;
         d->fun = fun;
         prog.decls.push_back(d);
     }

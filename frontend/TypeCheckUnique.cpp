@@ -306,15 +306,21 @@ private:
         auto ptypes = param_types(fn->type, args.size());
         std::vector<std::set<int>> taken(args.size()); // what each argument gives up
         for (size_t i = 0; i < args.size(); i++) {
-            if (!uniq[i]) {
-                // A tuple with unique components: those are consumed, and must not alias
-                // the other components (`g (x, x)`).
-                taken[i] = consumed_part(ptypes[i], as[i]);
-                if (taken[i].empty())
-                    continue;
+            taken[i] = consumed_part(ptypes[i], as[i]); // all of it for a unique parameter
+            if (taken[i].empty())
+                continue;
+            if (uniq[i]) {
+                // A consumed tuple may not have two components that are the same array.
+                std::set<int> seen;
+                for (auto &c : as[i].elems)
+                    for (int id : c.all())
+                        if (id != global_id_ && id != global_val_id_ && !seen.insert(id).second)
+                            throw CompileError((*args[i])->loc, "Argument passed for consuming parameter is self-aliased: "
+                                                                "two components of it alias `" + infos_[id].name + "`");
+            } else {
+                // A tuple's unique components may not alias its other ones (`g (x, x)`).
                 for (size_t k = 0; k < as[i].elems.size(); k++) {
-                    const TypePtr &ct =
-                        ptypes[i] && k < ptypes[i]->elems.size() ? ptypes[i]->elems[k] : nullptr;
+                    const TypePtr &ct = ptypes[i]->elems[k]; // consumed_part: as many as as[i]'s
                     if (!consumed_part(ct, as[i].elems[k]).empty() || is_prim_type(ct))
                         continue;
                     for (int id : as[i].elems[k].all())
@@ -325,48 +331,23 @@ private:
                                     infos_[id].name +
                                     "` is consumed by one component and observed by another");
                 }
-                for (size_t j = 0; j < args.size(); j++) {
-                    if (j == i)
-                        continue;
-                    for (int id : as[j].all())
-                        if (taken[i].count(id) && !is_prim_type((*args[j])->type))
-                            throw CompileError(
-                                (*args[j])->loc,
-                                "`" + exp_name(**args[j]) +
-                                    "` is consumed by another argument of this call (argument "
-                                    "passed for consuming parameter is self-aliased)");
-                }
-                consume(Als{taken[i], {}}, exp_name(**args[i]), (*args[i])->loc);
-                continue;
-            }
-            // A consumed tuple may not have two components that are the same array.
-            {
-                std::set<int> seen;
-                for (auto &c : as[i].elems)
-                    for (int id : c.all())
-                        if (id != global_id_ && id != global_val_id_ && !seen.insert(id).second)
-                            throw CompileError((*args[i])->loc, "Argument passed for consuming parameter is self-aliased: "
-                                                                "two components of it alias `" + infos_[id].name + "`");
-                (void)seen;
             }
             // Another argument of the same call may not alias a consumed one.
-            auto ci = as[i].all();
             for (size_t j = 0; j < args.size(); j++) {
                 if (j == i) continue;
                 for (int id : as[j].all())
-                    if (ci.count(id) && !is_prim_type((*args[j])->type))
+                    if (taken[i].count(id) && !is_prim_type((*args[j])->type))
                         throw CompileError((*args[j])->loc, "`" + exp_name(**args[j]) +
                                                                 "` is consumed by another argument of this call (argument passed for consuming parameter is self-aliased)");
             }
-            consume(as[i], exp_name(**args[i]), (*args[i])->loc);
+            consume(Als{taken[i], {}}, exp_name(**args[i]), (*args[i])->loc);
         }
         if (is_prim_type(result) || (result && result->unique)) return {};
         Als r{fa.all(), {}};
         for (size_t i = 0; i < as.size(); i++)
-            if (!uniq[i])
-                for (int id : as[i].all())
-                    if (!taken[i].count(id))
-                        r.ids.insert(id);
+            for (int id : as[i].all())
+                if (!taken[i].count(id))
+                    r.ids.insert(id);
         (void)loc;
         return r;
     }
