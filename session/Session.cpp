@@ -5,9 +5,10 @@
 // type-checked against the old `f` call a new `f` of another type.  Instead, a
 // redefinition rebuilds the session: every earlier chunk is replayed, one
 // declaration at a time, into a fresh checker environment and interpreter, with
-// the old definitions of the redefined names left out.  A dependent that no
-// longer type-checks is dropped with a note.  The old state is kept until the
-// rebuild succeeds, so errors leave the session as it was.
+// the old definitions of the redefined names left out (though the new definition
+// may still use them: Note [Earlier self]).  A dependent that no longer
+// type-checks is dropped with a note.  The old state is kept until the rebuild
+// succeeds, so errors leave the session as it was.
 #include "session/Session.h"
 
 #include "compiler/Lower.h"
@@ -45,6 +46,13 @@ double ms_since(Clock::time_point t0) {
 struct Chunk {
     SourceFilePtr file;  ///< padded so that line numbers match the origin
     std::string origin;  ///< the file it was loaded from, or empty
+    /** Note [Earlier self]: declaration `decl` is named `rename` (when set) and sees
+     * `from` as `bind` (when set). */
+    struct Edit {
+        size_t decl;
+        std::string rename, bind, from;
+    };
+    std::vector<Edit> edits;
 };
 
 /** The declaration under any `local`s (null for a bare `local`). */
@@ -67,6 +75,37 @@ std::string decl_key(const Decl &d0) {
     if (!d) return {};
     if (d->kind == Decl::Kind::Type && d->type_decl) return "type " + d->type_decl->name;
     return {};
+}
+
+FunDef *mutable_fun(const Decl &d) {
+    return const_cast<FunDef *>(fun_decl(d));
+}
+
+/** A chunk's declarations as the session holds them: parsed, with its edits applied. */
+Program parse_chunk(const Chunk &c) {
+    Program prog = parse_program(c.file, c.origin.empty());
+    for (const Chunk::Edit &e : c.edits) {
+        FunDef *f = e.decl < prog.decls.size() ? mutable_fun(*prog.decls[e.decl]) : nullptr;
+        if (!f)
+            continue;
+        if (!e.rename.empty())
+            f->name = e.rename;
+        if (!e.bind.empty() && f->body) {
+            auto pat = std::make_shared<Pat>();
+            pat->name = e.bind;
+            pat->loc = f->loc;
+            auto from = std::make_shared<Var>();
+            from->name = e.from;
+            from->loc = f->loc;
+            auto let = std::make_shared<LetPat>();
+            let->loc = f->body->loc;
+            let->pat = pat;
+            let->value = from;
+            let->body = f->body;
+            f->body = let;
+        }
+    }
+    return prog;
 }
 
 /** Whether a parse error only means the input stopped too early. */
@@ -319,7 +358,7 @@ std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> 
     fresh->compute = std::move(compute);
     for (size_t i = 0; i < chunks.size(); ++i) {
         const Chunk &c = chunks[i];
-        Program prog = parse_program(c.file, c.origin.empty());
+        Program prog = parse_chunk(c);
         if ((long)i == must) {
             fresh->add(prog);
             fresh->chunks.push_back(c);
@@ -837,6 +876,46 @@ EvalRecord Session::set_backend(const std::string &name) {
     return error_record("unknown backend `" + name + "`; choose interp, cpu, cuda or auto");
 }
 
+namespace {
+
+// Note [Earlier self]: the replay of a redefinition that changes a name's type leaves
+// the old definitions out (Note [Redefinition]), so `let ys = ys ++ ys` ([2]i32 to
+// [4]i32) could not see the old ys, though a redefinition of the same type can (it
+// shadows).  When the new chunk fails so, the old definitions of the name stay under
+// hidden names (`ys@1`, which no input can spell), each seeing the one before it as the
+// name, as shadowing would; the new chunk's definitions up to the name's see the last.
+// Definitions in between that used the old name are still dropped: they follow the
+// name, which now has another type.  The edits stay with the chunks for later replays.
+// Only constants: a function renamed so would no longer call itself.  The definitions
+// before the name's in its chunks (a pattern's whole value, `let (ys, n) = ...`) see the
+// earlier one too.  False: nothing to keep.
+bool keep_earlier(std::vector<Chunk> &chunks, size_t must, const std::string &key, int &serial) {
+    std::string earlier;
+    for (size_t i = 0; i <= must; ++i) {
+        Program prog = parse_chunk(chunks[i]);
+        size_t last = SIZE_MAX; // the new chunk: up to its first definition of the name
+        for (size_t j = 0; j < prog.decls.size(); ++j)
+            if (decl_key(*prog.decls[j]) == key && (last == SIZE_MAX || i < must))
+                last = j;
+        for (size_t j = 0; last != SIZE_MAX && j <= last; ++j) {
+            const FunDef *f = fun_decl(*prog.decls[j]);
+            if (!f)
+                continue;
+            bool old = i < must && decl_key(*prog.decls[j]) == key;
+            if (old && !f->params.empty())
+                return false;
+            std::string hidden = old ? key + "@" + std::to_string(++serial) : "";
+            if (old || !earlier.empty())
+                chunks[i].edits.push_back({j, hidden, earlier.empty() ? "" : key, earlier});
+            if (old)
+                earlier = hidden;
+        }
+    }
+    return !earlier.empty();
+}
+
+} // namespace
+
 EvalRecord Session::add_declarations(const std::string &text, const std::string &source_name,
                                      int first_line, const std::string &origin) {
     EvalRecord r;
@@ -846,7 +925,7 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
         EvalRecord *&at;
         ~Defining() { at = nullptr; }
     } defining{defining_ = &r};
-    Chunk chunk{padded_source(source_name, text, first_line), origin};
+    Chunk chunk{padded_source(source_name, text, first_line), origin, {}};
     // Typed inputs may define names by a pattern (`let (a, b) = e`); loaded files are
     // programs as `loom run` reads them.
     Program prog = parse_program(chunk.file, origin.empty());
@@ -901,19 +980,22 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
             must = (long)chunks.size() - 1;
         }
         std::unique_ptr<State> fresh;
+        std::vector<std::string> notes;
         try {
-            fresh = State::replay(chunks, must, changed, interrupt_, r.notes, constant_hook());
+            fresh = State::replay(chunks, must, changed, interrupt_, notes, constant_hook());
         } catch (const CompileError &e) {
-            // `let xs = [0] ++ xs`: the old xs is left out of the replay, as its type changes.
-            for (const std::string &k : changed)
-                if (e.message() == "Unknown name `" + k + "`")
-                    throw CompileError(
-                        e.loc(),
-                        e.message() +
-                            ": its new definition has another type, "
-                            "so it cannot use the old one (give the new value another name)");
-            throw;
+            // `let xs = xs ++ xs` (Note [Earlier self]): a new definition that uses the old
+            // one of another type keeps it under a hidden name.
+            auto self = std::find_if(changed.begin(), changed.end(), [&](const std::string &k) {
+                return e.message() == "Unknown name `" + k + "`";
+            });
+            if (reload || self == changed.end() ||
+                !keep_earlier(chunks, (size_t)must, *self, earlier_names_))
+                throw;
+            notes.clear();
+            fresh = State::replay(chunks, must, changed, interrupt_, notes, constant_hook());
         }
+        r.notes.insert(r.notes.end(), notes.begin(), notes.end());
         fresh->kept_exps = std::move(st_->kept_exps);
         st_ = std::move(fresh);
     }
@@ -1087,7 +1169,8 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
     }
     for (auto &k : st_->user_keys)
         if (k.rfind("type ", 0) == 0) consider(k.substr(5));
-        else consider(k);
+        else if (k.find('@') == std::string::npos)
+            consider(k); // Note [Earlier self]
     for (auto &d : checked_prelude().decls) {
         std::string k = decl_key(*d);
         if (k.rfind("type ", 0) == 0) k = k.substr(5);

@@ -167,6 +167,7 @@ private:
     bool timing_ = false;
     std::string backend_ = "auto";
     std::string loaded_file_;  ///< for :reload
+    int earlier_names_ = 0;    ///< hidden names given so far (Note [Earlier self])
 };
 
 /** The one-line summary after an evaluation on a compiled backend (empty otherwise):
