@@ -548,8 +548,9 @@ void Checker::expect(const TypePtr &expected, const TypePtr &actual, const SrcLo
             }
             else if (what.rfind("argument ", 0) == 0)
                 // Futhark's wording for a bad argument, and for other mismatches.
-                msg += " (Argument of type `" + show(actual) + "` passed for parameter of type `" +
-                       show(expected) + "`: Couldn't match expected type with actual type)";
+                msg += " (Argument of type `" + no_sizes(show(actual)) +
+                       "` passed for parameter of type `" + no_sizes(show(expected)) +
+                       "`: Couldn't match expected type with actual type)";
             else if (!(m.a == "?" || m.b.rfind("(occurs", 0) == 0) && show(expected) != "?" &&
                      show(actual) != "?") // an open type says less than describe() did
                 msg += " (Couldn't match expected type `" + show(expected) + "` with actual type `" +
@@ -570,6 +571,13 @@ void Checker::check_consume_compat(const TypePtr &expected, const TypePtr &actua
         e = e->result;
         a = a->result;
     }
+}
+
+// An unknown size says nothing where sizes are not the mismatch: `[]t`, not `[?]t`.
+std::string Checker::no_sizes(std::string s) {
+    for (size_t at; (at = s.find("[?]")) != std::string::npos;)
+        s.erase(at + 1, 1);
+    return s;
 }
 
 // A type for messages: open variables are described by their constraint.
@@ -597,7 +605,7 @@ std::string Checker::describe(const TypePtr &t0) {
         if (s[i] == '!') out.back() = '?';
         if (s[i] == '?' || s[i] == '!') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
     }
-    return "type `" + out + "`";
+    return "type `" + no_sizes(out) + "`";
 }
 
 // Keeps a's dims where b agrees, else Any (the result of if/match with different sizes).

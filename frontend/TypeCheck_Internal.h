@@ -143,6 +143,7 @@ private:
                 const std::string &what, DimMode mode = DimMode::Strict);
     std::string show(const TypePtr &t);
     std::string describe(const TypePtr &t);
+    static std::string no_sizes(std::string s);
     static std::string show_dim(const Dim &d);
     TypePtr join(const TypePtr &a, const TypePtr &b);
     TypePtr forget_dims(const TypePtr &t, const std::set<std::string> &names);
