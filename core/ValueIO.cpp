@@ -463,7 +463,7 @@ Value TextReader::read_binary() {
 
 // ---------------------------------------------------------------- printing
 
-std::string dim_to_string(const Dim &d) {
+std::string bracketed(const Dim &d) {
     if (d.kind == Dim::Kind::Const) return "[" + std::to_string(d.value) + "]";
     if (d.kind == Dim::Kind::Var) return "[" + d.name + "]";
     return "[]";
@@ -476,7 +476,8 @@ std::string type_string(const TypePtr &t) {
     case Type::Kind::Prim: return prim_name(t->prim);
     case Type::Kind::Array: {
         std::string s;
-        for (const Dim &d : t->shape) s += dim_to_string(d);
+        for (const Dim &d : t->shape)
+            s += bracketed(d);
         return s + type_string(t->elem);
     }
     case Type::Kind::Tuple: {

@@ -91,11 +91,27 @@ TypePtr Type::with_unique(bool u) const {
 
 static void print_type(std::string &out, const Type &t, bool in_func_param);
 
+std::string dim_to_string(const Dim &d) {
+    switch (d.kind) {
+    case Dim::Kind::Const:
+        return std::to_string(d.value);
+    case Dim::Kind::Var:
+        return d.name;
+    case Dim::Kind::Any:
+        return {};
+    case Dim::Kind::Exp: {
+        // Operands that are themselves sums or products are parenthesised.
+        auto operand = [](const Dim &a) {
+            return a.kind == Dim::Kind::Exp ? "(" + dim_to_string(a) + ")" : dim_to_string(a);
+        };
+        return operand((*d.args)[0]) + " " + d.name + " " + operand((*d.args)[1]);
+    }
+    }
+    return {};
+}
+
 static void print_dim(std::string &out, const Dim &d) {
-    out += '[';
-    if (d.kind == Dim::Kind::Const) out += std::to_string(d.value);
-    else if (d.kind == Dim::Kind::Var) out += d.name;
-    out += ']';
+    out += "[" + dim_to_string(d) + "]";
 }
 
 static void print_type(std::string &out, const Type &t, bool in_func_param) {
@@ -198,6 +214,50 @@ bool type_contains(const TypePtr &t, Type::Kind k) {
         if (type_contains(f.second, k))
             return true;
     return false;
+}
+
+TypePtr map_dims(const TypePtr &t, const std::function<Dim(const Dim &)> &f) {
+    if (!t)
+        return t;
+    switch (t->kind) {
+    case Type::Kind::Array: {
+        std::vector<Dim> shape;
+        for (const Dim &d : t->shape)
+            shape.push_back(f(d));
+        TypePtr e = map_dims(t->elem, f);
+        if (shape == t->shape && e == t->elem)
+            return t;
+        return Type::array(e, std::move(shape), t->unique);
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (const TypePtr &e : t->elems)
+            es.push_back(map_dims(e, f));
+        if (es == t->elems)
+            return t;
+        auto r = Type::tuple(std::move(es));
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        auto fs = t->fields;
+        for (auto &fl : fs)
+            fl.second = map_dims(fl.second, f);
+        if (fs == t->fields)
+            return t;
+        auto r =
+            t->kind == Type::Kind::Record ? Type::record(std::move(fs)) : Type::sum(std::move(fs));
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Func: {
+        TypePtr p = map_dims(t->param, f), r = map_dims(t->result, f);
+        if (p == t->param && r == t->result)
+            return t;
+        return Type::func(p, r, t->param_name);
+    }
+    default:
+        return t;
+    }
 }
 
 bool types_match(const Type &a, const Type &b) {

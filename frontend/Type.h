@@ -12,6 +12,7 @@
 #include "core/PrimType.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -25,21 +26,32 @@ using TypePtr = std::shared_ptr<const Type>;
 /** One dimension of an array type. */
 struct Dim {
     enum class Kind : uint8_t {
-        Const,  ///< a known constant size, e.g. [3]
-        Var,    ///< a size variable in scope, e.g. [n]  (name is the variable's name)
-        Any,    ///< unknown: an anonymous or existential size
+        Const, ///< a known constant size, e.g. [3]
+        Var,   ///< a size variable in scope, e.g. [n]  (name is the variable's name)
+        Any,   ///< unknown: an anonymous or existential size
+        Exp,   ///< a size expression `[n + m]`: `name` ("+", "-" or "*") of `args`
     };
     Kind kind = Kind::Any;
     int64_t value = 0;
     std::string name;
+    std::shared_ptr<const std::vector<Dim>> args; ///< Exp: the two operands
 
-    static Dim constant(int64_t v) { return {Kind::Const, v, {}}; }
-    static Dim var(std::string n) { return {Kind::Var, 0, std::move(n)}; }
-    static Dim any() { return {Kind::Any, 0, {}}; }
+    static Dim constant(int64_t v) { return {Kind::Const, v, {}, {}}; }
+    static Dim var(std::string n) { return {Kind::Var, 0, std::move(n), {}}; }
+    static Dim any() { return {Kind::Any, 0, {}, {}}; }
+    static Dim exp(std::string op, Dim a, Dim b) {
+        return {
+            Kind::Exp, 0, std::move(op),
+            std::make_shared<const std::vector<Dim>>(std::vector<Dim>{std::move(a), std::move(b)})};
+    }
     bool operator==(const Dim &o) const {
-        return kind == o.kind && value == o.value && name == o.name;
+        return kind == o.kind && value == o.value && name == o.name &&
+               (kind != Kind::Exp || *args == *o.args);
     }
 };
+
+/** A size as text: `3`, `n`, `n + m` (empty for an unknown size). */
+std::string dim_to_string(const Dim &d);
 
 struct Type {
     enum class Kind : uint8_t { Prim, Array, Tuple, Record, Sum, Func, TypeVar };
@@ -81,6 +93,9 @@ inline std::string type_to_string(const TypePtr &t) { return t ? type_to_string(
 /** Whether t, or a part of it (an array's elements, a tuple's, record's or sum's
  * components), is of kind k. */
 bool type_contains(const TypePtr &t, Type::Kind k);
+
+/** t with each array dimension d (at any depth, function types too) replaced by f(d). */
+TypePtr map_dims(const TypePtr &t, const std::function<Dim(const Dim &)> &f);
 
 /** Structural equality, ignoring uniqueness and treating Dim::Any as equal to anything. */
 bool types_match(const Type &a, const Type &b);

@@ -109,6 +109,9 @@ void Checker::check_known_sizes(const TypePtr &decl0, const TypePtr &act0, const
             if (known && is_exist(y))
                 throw CompileError(loc, "Dimensions `" + show_dim(x) + "` and `?` do not match: " + what +
                                             " (the size of `" + show(a) + "` is unknown here: existential size)");
+            if (known && y.kind == Dim::Kind::Exp) // Note [Size expressions]
+                throw CompileError(loc, "Dimensions `" + show_dim(x) + "` and `" + show_dim(y) +
+                                            "` do not match: " + what);
         }
         if (d->shape.size() == a->shape.size()) check_known_sizes(d->elem, a->elem, free, loc, what);
         return;
@@ -153,7 +156,81 @@ Dim Checker::resolve_dim(const Dim &d) {
         if (i < 0 || i >= (int)dvars_.size() || !dbound_[i]) break;
         r = dvars_[i];
     }
+    if (r.kind == Dim::Kind::Exp)
+        return size_exp(r.name, resolve_dim((*r.args)[0]), resolve_dim((*r.args)[1]));
     return r;
+}
+
+// Note [Size expressions]: a function's result may be sized by an expression of its
+// parameters' sizes (`(++) : [n]t -> [m]t -> *[n + m]t`, flatten's `[n * m]`, tail's
+// `[n - 1]`), and an argument that is one sizes a dependent result (`replicate (n + 1)
+// x : [n + 1]t`), as the reference says.  They are Dim::Kind::Exp: two are the same
+// size when their operands are (constants folded, the operands of + and * in one
+// order), and otherwise rigid, like a declared size, so `map2 (+) (xs ++ ys) (xs ++
+// ys)` checks and `map2 (+) (xs ++ ys) xs` does not.  Only return types and arguments
+// make them: an annotation `[n + 1]` in a pattern stays lenient (Any), as does a
+// definition's own body against its return type; and finalisation turns them into Any
+// in the program's types, so neither the interpreter nor the compiler sees one.
+Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
+    if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any)
+        return Dim::any();
+    if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const) {
+        // Wrapping as i64 does (a size that overflows is an error at run time anyway).
+        uint64_t x = (uint64_t)a.value, y = (uint64_t)b.value;
+        return Dim::constant((int64_t)(op == "+" ? x + y : op == "-" ? x - y : x * y));
+    }
+    auto is = [](const Dim &d, int64_t v) { return d.kind == Dim::Kind::Const && d.value == v; };
+    if ((op == "+" || op == "-") && is(b, 0))
+        return a;
+    if (op == "+" && is(a, 0))
+        return b;
+    if (op == "*" && is(b, 1))
+        return a;
+    if (op == "*" && is(a, 1))
+        return b;
+    return Dim::exp(op, std::move(a), std::move(b));
+}
+
+// The operands of + and * in one order, to compare sizes (`n + m` is `m + n`); open ones
+// are never compared so (unification pairs them up as written).
+static Dim canonical(const Dim &d) {
+    if (d.kind != Dim::Kind::Exp)
+        return d;
+    Dim a = canonical((*d.args)[0]), b = canonical((*d.args)[1]);
+    auto key = [](const Dim &x) {
+        return (x.kind == Dim::Kind::Const ? "~" : "") + dim_to_string(x);
+    };
+    if ((d.name == "+" || d.name == "*") && key(b) < key(a))
+        std::swap(a, b);
+    return Dim::exp(d.name, std::move(a), std::move(b));
+}
+
+// Whether a size expression's operands are all constants and named sizes.
+static bool named_dims(const Dim &d) {
+    if (d.kind == Dim::Kind::Exp)
+        return named_dims((*d.args)[0]) && named_dims((*d.args)[1]);
+    return d.kind == Dim::Kind::Const ||
+           (d.kind == Dim::Kind::Var && d.name[0] != '?' && d.name[0] != '!');
+}
+
+static bool mentions(const Dim &d, const std::string &name) {
+    if (d.kind == Dim::Kind::Exp)
+        return mentions((*d.args)[0], name) || mentions((*d.args)[1], name);
+    return d.kind == Dim::Kind::Var && d.name == name;
+}
+
+TypePtr Checker::without_size_exps(const TypePtr &t) {
+    return map_dims(zonk(t, false),
+                    [](const Dim &d) { return d.kind == Dim::Kind::Exp ? Dim::any() : d; });
+}
+
+bool Checker::open_dim(const Dim &d) {
+    if (d.kind == Dim::Kind::Exp)
+        return open_dim((*d.args)[0]) || open_dim((*d.args)[1]);
+    if (d.kind != Dim::Kind::Var)
+        return false;
+    int i = var_index(d.name);
+    return i >= 0 && i < (int)dvars_.size() && !dbound_[i];
 }
 
 // Deep substitution.  `final`: unbound size variables become Any.  Returns the same
@@ -173,9 +250,14 @@ TypePtr Checker::zonk(const TypePtr &t0, bool final) {
         bool changed = false;
         std::vector<Dim> shape = t->shape;
         for (auto &d : shape) {
-            if (d.kind != Dim::Kind::Var || (d.name[0] != '?' && d.name[0] != '!')) continue;
+            bool exp = d.kind == Dim::Kind::Exp;
+            if (!exp && (d.kind != Dim::Kind::Var || (d.name[0] != '?' && d.name[0] != '!')))
+                continue;
             Dim r = resolve_dim(d);
             if (r.kind == Dim::Kind::Var && (r.name[0] == '?' || r.name[0] == '!') && final) r = Dim::any();
+            // A size expression stays (in schemes) while its operands are all named.
+            if (r.kind == Dim::Kind::Exp && final && !named_dims(r))
+                r = Dim::any();
             if (!(r == d)) {
                 d = r;
                 changed = true;
@@ -408,10 +490,16 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
         return;
     }
     if (a == b) return;
+    if (a.kind == Dim::Kind::Exp && b.kind == Dim::Kind::Exp && !open_dim(a) && !open_dim(b) &&
+        canonical(a) == canonical(b))
+        return;
     int ia = a.kind == Dim::Kind::Var ? var_index(a.name) : -1;
     int ib = b.kind == Dim::Kind::Var ? var_index(b.name) : -1;
     if (ia >= (int)dvars_.size()) ia = -1;  // defensive: never index past the size variables
     if (ib >= (int)dvars_.size()) ib = -1;
+    // `n = n + n` (a loop that doubles its array): no size is both.
+    if ((ia >= 0 && mentions(b, a.name)) || (ib >= 0 && mentions(a, b.name)))
+        ia = ib = -1;
     if (ia >= 0) {
         dvars_[ia] = b;
         dbound_[ia] = true;
@@ -423,6 +511,16 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
         return;
     }
     if (mode == DimMode::Lenient) return;
+    // Note [Size expressions]: `?1 + ?2` against `n + m` pairs the operands up.
+    if (a.kind == Dim::Kind::Exp && b.kind == Dim::Kind::Exp && a.name == b.name &&
+        (open_dim(a) || open_dim(b))) {
+        try {
+            unify_dim((*a.args)[0], (*b.args)[0], mode);
+            unify_dim((*a.args)[1], (*b.args)[1], mode);
+            return;
+        } catch (Mismatch &) {
+        }
+    }
     throw Mismatch{true, show_dim(a), show_dim(b)};
 }
 
@@ -501,6 +599,12 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
 }
 
 std::string Checker::show_dim(const Dim &d) {
+    if (d.kind == Dim::Kind::Exp) {
+        auto operand = [&](const Dim &x) {
+            return x.kind == Dim::Kind::Exp ? "(" + show_dim(x) + ")" : show_dim(x);
+        };
+        return operand((*d.args)[0]) + " " + d.name + " " + operand((*d.args)[1]);
+    }
     if (d.kind == Dim::Kind::Const) return std::to_string(d.value);
     if (is_exist(d)) return "?";
     if (d.kind == Dim::Kind::Var) return d.name;
@@ -622,7 +726,8 @@ TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0) {
             if (!(x == y)) {
                 // Two known, different sizes: Futhark's existential size.
                 auto known = [](const Dim &d) {
-                    return d.kind == Dim::Kind::Const || (d.kind == Dim::Kind::Var && d.name[0] != '?');
+                    return d.kind == Dim::Kind::Const || d.kind == Dim::Kind::Exp ||
+                           (d.kind == Dim::Kind::Var && d.name[0] != '?');
                 };
                 shape[i] = known(x) && known(y) ? fresh_exist() : Dim::any();
                 changed = true;
@@ -658,7 +763,7 @@ TypePtr Checker::forget_dims(const TypePtr &t0, const std::set<std::string> &nam
         std::vector<Dim> shape = t->shape;
         bool changed = false;
         for (auto &d : shape)
-            if (d.kind == Dim::Kind::Var && names.count(d.name)) {
+            if (std::any_of(names.begin(), names.end(), [&](auto &n) { return mentions(d, n); })) {
                 d = Dim::any();
                 changed = true;
             }
@@ -715,12 +820,19 @@ TypePtr Checker::subst(const TypePtr &t0, const std::map<std::string, TypePtr> &
     case Type::Kind::Array: {
         std::vector<Dim> shape = t->shape;
         bool changed = false;
-        for (auto &d : shape) {
+        std::function<Dim(const Dim &)> sub = [&](const Dim &d) {
             Dim r = resolve_dim(d);
+            if (r.kind == Dim::Kind::Exp)
+                return size_exp(r.name, sub((*r.args)[0]), sub((*r.args)[1]));
             if (r.kind == Dim::Kind::Var) {
                 auto it = dv.find(r.name);
-                if (it != dv.end()) r = it->second;
+                if (it != dv.end())
+                    r = it->second;
             }
+            return r;
+        };
+        for (auto &d : shape) {
+            Dim r = sub(d);
             if (!(r == d)) {
                 d = r;
                 changed = true;
@@ -855,6 +967,8 @@ Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::stri
             auto t = check(e);
             synthetic_.push_back(e);
             expect(Type::prim_type(PrimType::I64), t, e->loc, "size expression");
+            if (exp_sizes_)
+                return dim_of_arg(e.get()); // Note [Size expressions]
         }
         return Dim::any();
     }
@@ -987,6 +1101,14 @@ bool Checker::name_known(const std::string &name) const {
 
 // ---------------------------------------------------------------- definitions
 
+void dim_names(const Dim &d, std::set<std::string> &out) {
+    if (d.kind == Dim::Kind::Var)
+        out.insert(d.name);
+    if (d.kind == Dim::Kind::Exp)
+        for (const Dim &a : *d.args)
+            dim_names(a, out);
+}
+
 // Names that a type mentions as sizes; with FunctionTypes::Skip only those outside
 // function types (the positions that witness a size).
 void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
@@ -994,7 +1116,7 @@ void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
     switch (t->kind) {
     case Type::Kind::Array:
         for (auto &d : t->shape)
-            if (d.kind == Dim::Kind::Var) out.insert(d.name);
+            dim_names(d, out);
         dim_names(t->elem, out, fn);
         return;
     case Type::Kind::Tuple:
@@ -1083,7 +1205,14 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     // Futhark infers a size parameter from the arguments: it must be the size of
     // (a part of) some parameter, not only of the result or inside a size expression.
     TypePtr declared_ret;
-    if (f.ret_type) declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
+    if (f.ret_type) {
+        exp_sizes_ = true; // Note [Size expressions]
+        struct Reset {
+            bool &b;
+            ~Reset() { b = false; }
+        } reset{exp_sizes_};
+        declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
+    }
     if (!env_.checking_prelude) {
         std::set<std::string> used, in_ret;
         for (auto &pt : ptypes) dim_names(zonk(pt, false), used);
@@ -1148,7 +1277,8 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         bool recursive = self_uses_ != uses_before;
         locals_.resize(self_mark);
         if (declared_ret) {
-            expect(declared_ret, bt, f.body->loc,
+            // Note [Size expressions]: lenient here, as before they were checked.
+            expect(without_size_exps(declared_ret), bt, f.body->loc,
                    "the body of `" + f.name + "` does not match its return type");
             check_consume_compat(declared_ret, bt, f.body->loc);
             ret = declared_ret;
@@ -1301,12 +1431,19 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
     // 4. Anything still open is unconstrained by the program: use the unit type.
     for (auto &v : tvars_)
         if (!v.bound) v.bound = Type::tuple({});
-    for (auto *e : touched_exps_) e->type = zonk(e->type, true);
-    for (auto *p : touched_pats_) p->type = zonk(p->type, true);
+    // Note [Size expressions]: the program's types have none.
+    auto final = [&](const TypePtr &t) { return without_size_exps(zonk(t, true)); };
+    for (auto *e : touched_exps_)
+        e->type = final(e->type);
+    for (auto *p : touched_pats_)
+        p->type = final(p->type);
     for (auto *v : touched_vars_)
-        for (auto &t : v->type_args) t = zonk(t, true);
-    for (auto *f : touched_funs_) f->ret = zonk(f->ret, true);
-    for (auto *t : touched_types_) *t = zonk(*t, true);
+        for (auto &t : v->type_args)
+            t = final(t);
+    for (auto *f : touched_funs_)
+        f->ret = final(f->ret);
+    for (auto *t : touched_types_)
+        *t = final(*t);
     check_final_types();
 }
 
@@ -1537,7 +1674,7 @@ TypePtr Checker::check_top_exp_impl(ExpPtr &e, TypePtr *shown) {
     strip_unique();
     if (shown)
         *shown = shown_type(t)->with_unique(false);
-    return zonk(t, true)->with_unique(false);
+    return without_size_exps(zonk(t, true))->with_unique(false);
 }
 
 // A function's sizes that its parameters share are named, as a declaration names
@@ -1566,9 +1703,12 @@ TypePtr Checker::shown_type(const TypePtr &t0) {
     std::function<void(const TypePtr &)> collect = [&](const TypePtr &x) {
         switch (x->kind) {
         case Type::Kind::Array:
-            for (auto &d : x->shape)
-                if (d.kind == Dim::Kind::Var)
-                    name(d.name);
+            for (auto &d : x->shape) {
+                std::set<std::string> ns;
+                dim_names(d, ns);
+                for (auto &n : ns)
+                    name(n);
+            }
             return collect(x->elem);
         case Type::Kind::Tuple:
             for (auto &e : x->elems)
@@ -1595,9 +1735,15 @@ TypePtr Checker::shown_type(const TypePtr &t0) {
         switch (x->kind) {
         case Type::Kind::Array: {
             std::vector<Dim> shape = x->shape;
-            for (auto &d : shape)
+            std::function<Dim(const Dim &)> dim = [&](const Dim &d) {
+                if (d.kind == Dim::Kind::Exp)
+                    return size_exp(d.name, dim((*d.args)[0]), dim((*d.args)[1]));
                 if (d.kind == Dim::Kind::Var && open(d.name))
-                    d = names.count(d.name) ? Dim::var(names[d.name]) : Dim::any();
+                    return names.count(d.name) ? Dim::var(names[d.name]) : Dim::any();
+                return d;
+            };
+            for (auto &d : shape)
+                d = dim(d);
             return Type::array(rename(x->elem), shape, x->unique);
         }
         case Type::Kind::Tuple: {

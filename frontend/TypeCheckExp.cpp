@@ -205,9 +205,22 @@ TypePtr Checker::check_var(ExpPtr &e) {
 
 Dim Checker::dim_of_arg(const Exp *arg) {
     if (auto il = arg->as<IntLit>()) return Dim::constant((int64_t)il->value);
-    if (auto v = arg->as<Var>())
-        if (v->name.find('.') == std::string::npos && find_local(v->name)) return Dim::var(v->name);
+    if (auto v = arg->as<Var>()) {
+        if (v->name.find('.') != std::string::npos)
+            return Dim::any();
+        if (find_local(v->name))
+            return Dim::var(v->name);
+        // A top-level constant is a size too (`replicate two x : [two]i32`).
+        auto g = env_.vals.find(v->name);
+        if (g != env_.vals.end() && g->second->scheme.type->kind == Type::Kind::Prim &&
+            g->second->scheme.type->prim == PrimType::I64)
+            return Dim::var(v->name);
+    }
     if (auto a = arg->as<Ascript>()) return dim_of_arg(a->exp.get());
+    // Note [Size expressions]: `n + 1`, `n * m`, `n - k`.
+    if (auto b = arg->as<BinOp>();
+        b && !b->backtick && (b->op == "+" || b->op == "-" || b->op == "*"))
+        return size_exp(b->op, dim_of_arg(b->lhs.get()), dim_of_arg(b->rhs.get()));
     return Dim::any();
 }
 

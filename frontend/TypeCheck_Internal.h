@@ -64,6 +64,7 @@ enum class DimMode : uint8_t { Strict, Lenient };
 enum class FunctionTypes { Include, Skip };
 void dim_names(const TypePtr &t, std::set<std::string> &out,
                FunctionTypes fn = FunctionTypes::Include);
+void dim_names(const Dim &d, std::set<std::string> &out);
 
 class Checker {
 public:
@@ -132,6 +133,11 @@ private:
     static int var_index(const std::string &name);
     TypePtr resolve(TypePtr t);
     Dim resolve_dim(const Dim &d);
+    /** Note [Size expressions]: `a op b`, folded and in a canonical order. */
+    Dim size_exp(const std::string &op, Dim a, Dim b);
+    bool open_dim(const Dim &d);                 ///< whether an unbound size variable is in d
+    TypePtr without_size_exps(const TypePtr &t); ///< size expressions become Any
+    bool exp_sizes_ = false; ///< resolve_dim_exp makes size expressions (return types)
     TypePtr zonk(const TypePtr &t, bool final);
     void unify(TypePtr a, TypePtr b, DimMode mode);
     void unify_dim(const Dim &a, const Dim &b, DimMode mode);
