@@ -256,6 +256,8 @@ private:
             return SubExp::i64(d.value);
         if (d.kind == Dim::Kind::Var) {
             LValPtr v = lookup(scope, d.name);
+            if (!v && find_def(d.name))
+                v = name_value(d.name, scope, loc); // a top-level constant (`[two]i32`)
             if (v && v->kind == LVal::Kind::Atom && v->type == ir::Type::scalar(PrimType::I64))
                 return v->atom;
         }

@@ -328,6 +328,20 @@ void Evaluator::check_coerce(const TypeExp &te0, const Value &v, const SrcLoc &l
         ++k;
         te = te->elem.get();
     }
+    // A type abbreviation (`xs :> t`): its sizes are in the checked type.
+    if (k == 0 && te && te->kind == TypeExp::Kind::Named && full &&
+        full->kind == Type::Kind::Array && v.is_array())
+        for (size_t i = 0; i < full->shape.size() && (int)i < v.rank(); ++i) {
+            const Dim &d = full->shape[i];
+            int64_t actual = v.shape()[i];
+            if (d.kind == Dim::Kind::Const && d.value != actual)
+                bad = true;
+            if (d.kind == Dim::Kind::Var) {
+                const Value *n = lookup(d.name);
+                if (n && n->is_prim() && is_int(n->prim().type) && n->prim().i != actual)
+                    bad = true;
+            }
+        }
     if (bad)
         throw RuntimeError(loc, "Value of shape " + shape_string(v.shape()) + " cannot match shape of type `" +
                                     (full ? type_to_string(*full) : std::string("?")) + "`.");
