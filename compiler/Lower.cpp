@@ -91,6 +91,42 @@ LValPtr lookup(const ScopePtr &s, const std::string &name) {
     return nullptr;
 }
 
+// Note [Type arguments]: Lower follows values, not types, but a constructor needs its
+// whole sum type (`#none : opt a` has a slot for `#some`'s payload), as does a loop's
+// state.  A top-level function's type parameters are bound in its body's scope, as
+// "'a" entries with no value, to the types the call instantiates them with.
+TypePtr concrete(const TypePtr &t, const ScopePtr &s) {
+    if (!t)
+        return t;
+    if (t->kind == Type::Kind::TypeVar) {
+        TypePtr b = lookup_type(s, "'" + t->var);
+        return b ? b : t;
+    }
+    auto with = [&](TypePtr r) { return t->unique ? r->with_unique(true) : r; };
+    switch (t->kind) {
+    case Type::Kind::Array:
+        return Type::array(concrete(t->elem, s), t->shape, t->unique);
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (const TypePtr &e : t->elems)
+            es.push_back(concrete(e, s));
+        return with(Type::tuple(std::move(es)));
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        auto fs = t->fields;
+        for (auto &f : fs)
+            f.second = concrete(f.second, s);
+        return with(t->kind == Type::Kind::Record ? Type::record(std::move(fs))
+                                                  : Type::sum(std::move(fs)));
+    }
+    case Type::Kind::Func:
+        return Type::func(concrete(t->param, s), concrete(t->result, s), t->param_name);
+    default:
+        return t;
+    }
+}
+
 void flatten(const LValPtr &v, std::vector<LValPtr> &out, const SrcLoc &loc) {
     if (v->kind == LVal::Kind::Tuple) {
         for (const LValPtr &e : v->elems)
@@ -295,6 +331,8 @@ private:
                 flat_types(f.second, scope, loc, out);
             return;
         default:
+            if (TypePtr b = bound_type(t, scope))
+                return flat_types(b, scope, loc, out);
             throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
                                               " are not supported yet");
         }
@@ -353,9 +391,16 @@ private:
             return LVal::tuple(std::move(xs));
         }
         default:
+            if (TypePtr b = bound_type(t, scope))
+                return default_value(b, scope, loc);
             throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
                                               " are not supported yet");
         }
+    }
+
+    /** A type variable's type in scope (Note [Type arguments]), or null. */
+    static TypePtr bound_type(const TypePtr &t, const ScopePtr &scope) {
+        return t->kind == Type::Kind::TypeVar ? lookup_type(scope, "'" + t->var) : nullptr;
     }
 
     /** `#name args` of sum type t: the tag, this constructor's payload, zeros elsewhere. */
@@ -677,9 +722,16 @@ private:
     }
 
     /** A function definition as a value; `scope` is what its body sees. */
-    LValPtr fundef_value(const FunDefPtr &fd, const ScopePtr &scope, const SrcLoc &use_loc) {
+    LValPtr fundef_value(const FunDefPtr &fd, const ScopePtr &scope, const SrcLoc &use_loc,
+                         const std::vector<TypePtr> *targs = nullptr) {
         if (fd->is_intrinsic)
             return intrinsic(fd->name, use_loc);
+        // Note [Type arguments]: the explicit type parameters come first, in order; targs
+        // are concrete (the caller's own type variables replaced).
+        std::vector<std::pair<std::string, TypePtr>> types;
+        for (const TypeParam &tp : fd->type_params)
+            if (tp.kind != TypeParam::Kind::Size && targs && types.size() < targs->size())
+                types.emplace_back("'" + tp.name, (*targs)[types.size()]);
         auto at = def_pos_.find(fd.get());
         const int pos = at != def_pos_.end() ? at->second : cur_def_;
         const bool top = at != def_pos_.end();
@@ -696,10 +748,10 @@ private:
         // among them (a call through an argument, as in `f >-> g >-> h`, is not).
         const size_t seen_in = visible();
         return closure((int)fd->params.size(),
-                       [this, fd, scope, pos, top, seen_in](const std::vector<LValPtr> &args,
-                                                            const SrcLoc &l) {
+                       [this, fd, scope, pos, top, seen_in, types](const std::vector<LValPtr> &args,
+                                                                   const SrcLoc &l) {
                            if (top)
-                               return inline_top(fd, args, seen_in, l);
+                               return inline_top(fd, args, seen_in, l, types);
                            DefAt in_def(cur_def_, pos);
                            Visible vis(visible_, seen_in);
                            return conform_result(lower(*fd->body, bind_params(*fd, scope, args)),
@@ -775,7 +827,8 @@ private:
 
     /** Applies top-level definition fd: inlined, unless it turns out to be recursive. */
     LValPtr inline_top(const FunDefPtr &fd, const std::vector<LValPtr> &args, size_t seen_in,
-                       const SrcLoc &l) {
+                       const SrcLoc &l,
+                       const std::vector<std::pair<std::string, TypePtr>> &types = {}) {
         if (recursive_.count(fd.get()))
             return call_recursive(fd, args, l);
         auto end = inlining_.begin() + (long)std::min(seen_in, inlining_.size());
@@ -786,7 +839,10 @@ private:
         inlining_.push_back(fd.get());
         Visible vis(visible_, SIZE_MAX);
         try {
-            ScopePtr s = bind_params(*fd, nullptr, args);
+            ScopePtr s;
+            for (const auto &[name, t] : types)
+                s = bind_name(s, name, nullptr, t);
+            s = bind_params(*fd, s, args);
             LValPtr r = conform_result(lower(*fd->body, s), *fd, s, l);
             inlining_.pop_back();
             return r;
@@ -1095,16 +1151,21 @@ private:
         return nullptr;
     }
 
-    LValPtr name_value(const std::string &name, const ScopePtr &scope, const SrcLoc &loc) {
+    LValPtr name_value(const std::string &name, const ScopePtr &scope, const SrcLoc &loc,
+                       const std::vector<TypePtr> *targs = nullptr) {
+        std::vector<TypePtr> types;
+        if (targs)
+            for (const TypePtr &t : *targs)
+                types.push_back(concrete(t, scope));
         for (auto it = opens_.rbegin(); it != opens_.rend(); ++it) {
             std::string q = *it + "." + name;
             if (!lookup(scope, q) && find_def(q))
-                return fundef_value(find_def(q), nullptr, loc);
+                return fundef_value(find_def(q), nullptr, loc, &types);
         }
         if (LValPtr v = lookup(scope, name))
             return v;
         if (FunDefPtr d = find_def(name))
-            return fundef_value(d, nullptr, loc);
+            return fundef_value(d, nullptr, loc, &types);
         if (ir::BinOpKind k = interp::binop_kind(strip_module(name)); k != ir::BinOpKind::None)
             return operator_value(strip_module(name), loc);
         throw CompilerLimitation(loc, "unknown name " + name);
@@ -2489,7 +2550,8 @@ private:
                          row.array_of(SubExp::i64((int64_t)n)), "str");
         }
         case ExpKind::Var:
-            return name_value(static_cast<const Var &>(e).name, scope, e.loc);
+            return name_value(static_cast<const Var &>(e).name, scope, e.loc,
+                              &static_cast<const Var &>(e).type_args);
         case ExpKind::Tuple: {
             std::vector<LValPtr> xs;
             for (const ExpPtr &x : static_cast<const TupleExp &>(e).elems)
