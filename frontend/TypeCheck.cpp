@@ -614,6 +614,25 @@ std::string Checker::show_dim(const Dim &d) {
 std::string Checker::show(const TypePtr &t) {
     std::string s = type_to_string(zonk(t, true)), out;
     for (size_t i = 0; i < s.size(); i++) {
+        // An open literal's type (not a size, `[?3]`) shows as the type it defaults to.
+        if (s[i] == '?' && (i == 0 || s[i - 1] != '[') && i + 1 < s.size() &&
+            std::isdigit((unsigned char)s[i + 1])) {
+            size_t j = i + 1;
+            while (j < s.size() && std::isdigit((unsigned char)s[j]))
+                j++;
+            int v = var_index(s.substr(i, j - i));
+            if (v >= 0 && v < (int)tvars_.size() && tvars_[v].prim && !tvars_[v].bound) {
+                uint16_t m = tvars_[v].mask;
+                const char *d = m & (1u << (int)PrimType::I32)   ? "i32"
+                                : m & (1u << (int)PrimType::F64) ? "f64"
+                                                                 : nullptr;
+                if (d) {
+                    out += d;
+                    i = j - 1;
+                    continue;
+                }
+            }
+        }
         out += s[i];
         if (s[i] == '!') out.back() = '?';
         if (s[i] == '?' || s[i] == '!') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
