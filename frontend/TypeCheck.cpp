@@ -93,9 +93,10 @@ TypePtr Checker::existentialise(const TypePtr &t0) {
     }
 }
 
-// Futhark rejects a value of existential size where a known size (a constant or a
-// size in scope) is declared, e.g. a loop parameter `[n]` whose body doubles it.
-// Only existential sizes are rejected: other differences stay lenient.
+// Futhark rejects a value of another size where a known size (a constant or a size in
+// scope) is declared, e.g. a loop parameter `[n]` whose body doubles it: an
+// existential size, a size expression or another known size.  Unknown sizes stay
+// lenient.
 void Checker::check_known_sizes(const TypePtr &decl0, const TypePtr &act0, const std::set<std::string> &free,
                                 const SrcLoc &loc, const std::string &what) {
     TypePtr d = zonk(decl0, false), a = zonk(act0, false);
@@ -109,7 +110,10 @@ void Checker::check_known_sizes(const TypePtr &decl0, const TypePtr &act0, const
             if (known && is_exist(y))
                 throw CompileError(loc, "Dimensions `" + show_dim(x) + "` and `?` do not match: " + what +
                                             " (the size of `" + show(a) + "` is unknown here: existential size)");
-            if (known && y.kind == Dim::Kind::Exp) // Note [Size expressions]
+            bool rigid = y.kind == Dim::Kind::Const ||
+                         (y.kind == Dim::Kind::Var && y.name[0] != '?' && y.name[0] != '!');
+            if (known &&
+                ((rigid && !(x == y)) || y.kind == Dim::Kind::Exp)) // Note [Size expressions]
                 throw CompileError(loc, "Dimensions `" + show_dim(x) + "` and `" + show_dim(y) +
                                             "` do not match: " + what);
         }

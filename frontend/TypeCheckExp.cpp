@@ -497,6 +497,10 @@ TypePtr Checker::check_loop(Loop &lp) {
     check_pat(lp.pat, pt, names, false, pbinds);
     expect(lp.pat->type ? lp.pat->type : pt, it, lp.init->loc,
            "initial value of the loop does not match the loop parameter", DimMode::Lenient);
+    if (lp.pat->type)
+        check_known_sizes(lp.pat->type, it, std::set<std::string>(lp.sizes.begin(), lp.sizes.end()),
+                          lp.init->loc,
+                          "initial value of the loop does not match the loop parameter");
     size_t mark2 = scope_mark();
     switch (lp.form) {
     case Loop::Form::For: {
