@@ -24,6 +24,7 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <new>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -998,6 +999,11 @@ int driver_main(const std::vector<std::string> &args, std::istream &in, std::ost
     } catch (const InternalError &e) {
         err << "loom: internal error: " << e.what() << "\n";
         return 3;
+    } catch (const std::bad_alloc &) {
+        // A value larger than memory (`iota 100000000000000`): the program's error.
+        out.flush();
+        err << "loom: out of memory: the program asked for more memory than there is\n";
+        return 1;
     } catch (const std::exception &e) {
         err << "loom: internal error: " << e.what() << "\n";
         return 3;

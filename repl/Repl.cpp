@@ -5,11 +5,14 @@
 
 #include <atomic>
 #include <cerrno>
+#include <clocale>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <cwchar>
 #include <filesystem>
 #include <iostream>
+#include <pthread.h>
 #include <sstream>
 #include <unistd.h>
 
@@ -56,7 +59,15 @@ namespace {
 
 std::atomic<bool> g_interrupt{false};
 
-extern "C" void on_sigint(int) { g_interrupt.store(true); }
+pthread_t g_main_thread;
+
+// The kernel delivers SIGINT to any thread; one of the cpu backend's OpenMP workers
+// would leave the prompt's read uninterrupted, so the signal goes on to the main thread.
+extern "C" void on_sigint(int) {
+    g_interrupt.store(true);
+    if (!pthread_equal(pthread_self(), g_main_thread))
+        pthread_kill(g_main_thread, SIGINT);
+}
 
 struct Terminal {
     Session session;
@@ -128,6 +139,29 @@ std::string history_file() {
 
 }  // namespace
 
+/** libedit's character reader (EL_GETCFN).  Its own retries a read that Ctrl-C
+ * interrupted, so Ctrl-C at the prompt only took effect after the next Enter, which it
+ * swallowed; this one gives up (-1), and el_gets returns at once. */
+int read_char(EditLine *, wchar_t *out) {
+    std::mbstate_t state{};
+    for (;;) {
+        char c;
+        ssize_t r = ::read(STDIN_FILENO, &c, 1);
+        if (r < 0 && errno == EINTR && !g_interrupt.load())
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return 0; // end of input
+        wchar_t wc;
+        size_t k = std::mbrtowc(&wc, &c, 1, &state);
+        if (k == (size_t)-2)
+            continue; // more bytes of a multibyte character
+        *out = k == (size_t)-1 ? (wchar_t)(unsigned char)c : wc;
+        return 1;
+    }
+}
+
 int run_repl(const std::string &load) {
     if (!isatty(STDIN_FILENO)) {
         // Not a terminal: the input is a script (after the same `:load`).
@@ -143,6 +177,7 @@ int run_repl(const std::string &load) {
 
     // SIGINT sets a flag, polled by evaluations; no SA_RESTART, so a read at the
     // prompt returns and the line is abandoned.
+    g_main_thread = pthread_self();
     struct sigaction sa {};
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
@@ -155,8 +190,11 @@ int run_repl(const std::string &load) {
     term.history_path = history_file();
     if (!term.history_path.empty()) history(term.hist, &ev, H_LOAD, term.history_path.c_str());
 
+    // libedit reads multibyte characters only under the user's locale (else `ï` is lost).
+    std::setlocale(LC_CTYPE, "");
     term.el = el_init("loom", stdin, stdout, stderr);
     el_set(term.el, EL_EDITOR, "emacs");
+    el_set(term.el, EL_GETCFN, read_char);
     el_set(term.el, EL_PROMPT, prompt_fn);
     el_set(term.el, EL_HIST, history, term.hist);
     el_set(term.el, EL_ADDFN, "loom-complete", "complete a name or command", complete_fn);

@@ -1106,7 +1106,13 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
         return eval_expression(arg_source(arg), source_name, first_line, false, true);
     }
     if (cmd == ":time") {
-        timing_ = !timing_;
+        if (arg == "on" || arg == "off")
+            timing_ = arg == "on";
+        else if (arg.empty())
+            timing_ = !timing_;
+        else
+            return error_record("`:time` takes `on`, `off` or nothing (to switch), not `" + arg +
+                                "`");
         return output_record(timing_ ? "timing on" : "timing off");
     }
     if (cmd == ":load" || cmd == ":l") {

@@ -13,7 +13,7 @@ passed = failed = 0
 def spawn():
     pid, fd = pty.fork()
     if pid == 0:
-        os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1",
+        os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1", LANG="C.UTF-8",
                           LOOM_CACHE_DIR=os.path.join(data_home, "cache"))
         os.execv(LOOM, [LOOM])
     return pid, fd
@@ -95,6 +95,23 @@ check("Ctrl-C interrupts", "interrupted" in out, out)
 send(fd, b"double 5\r")
 out = read_until(fd, r"10i32[\s\S]*loom> ")
 check("REPL continues after Ctrl-C", "10i32" in out, out)
+# Ctrl-C at the prompt drops what was typed (an unfinished definition too) at once,
+# and the next line is read as it is (libedit retried the read and swallowed it).
+send(fd, b"def half (x: i32) =\r")
+read_until(fd, r"\.\.\. ")
+os.write(fd, b"\x03")
+read_until(fd, r"\^C[\s\S]*loom> ", timeout=5)
+send(fd, b"def ha")
+time.sleep(0.3)
+os.write(fd, b"\x03")
+read_until(fd, r"\^C[\s\S]*loom> ", timeout=5)
+send(fd, b"40 + 2\r")
+out = read_until(fd, r"42i32[\s\S]*loom> ", timeout=5)
+check("Ctrl-C at the prompt drops the input, the next line runs", "42i32" in out, out)
+# Characters beyond ASCII are read under the user's locale: 6 bytes of UTF-8.
+send(fd, 'length "naïve"\r'.encode())
+out = read_until(fd, r"i64[\s\S]*loom> ", timeout=5)
+check("non-ASCII input", "6i64" in out, out)
 # The same on the compiled cpu backend: the generated code polls the flag.
 send(fd, b":backend cpu\r")
 read_until(fd, r"backend: cpu[\s\S]*loom> ")
@@ -108,20 +125,26 @@ check("Ctrl-C interrupts compiled code", "interrupted" in out, out)
 send(fd, b"map double [6]\r")
 out = read_until(fd, r"\[12i32\][\s\S]*loom> ", timeout=30)
 check("REPL continues after Ctrl-C on cpu", "[12i32]" in out and "-- cpu:" in out, out)
+# Ctrl-C at the prompt once cpu's worker threads exist (one of them may take the signal).
+os.write(fd, b"\x03")
+read_until(fd, r"\^C[\s\S]*loom> ", timeout=5)
+send(fd, b"40 + 3\r")
+out = read_until(fd, r"43i32[\s\S]*loom> ", timeout=5)
+check("Ctrl-C at the prompt after a cpu evaluation", "43i32" in out, out)
 send(fd, b"\x04")
 status = wait_exit(pid)
 check("Ctrl-D quits with status 0",
       status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
 
-# History survives a restart: Up twice recalls `map double [6]` (the newer `def double`
-# was entered first in this session).
+# History survives a restart: Up three times recalls `map double [6]` (the newer `def
+# double` was entered first in this session, and `40 + 3` last in the one before).
 hist = os.path.join(data_home, "loom", "history")
 check("history file written", os.path.exists(hist) and "double" in open(hist).read())
 pid, fd = spawn()
 read_until(fd, r"loom> ")
 send(fd, b"def double (x: i32) : i32 = x + x\r")
 read_until(fd, r"loom> ")
-send(fd, b"\x1b[A\x1b[A\r")
+send(fd, b"\x1b[A\x1b[A\x1b[A\r")
 out = read_until(fd, r"12i32[\s\S]*loom> ")
 check("history across sessions", "12i32" in out, out)
 send(fd, b"\x04")
