@@ -2649,7 +2649,7 @@ private:
                                                e.loc);
             }
             LValPtr l = lower_arg(*b.lhs, scope), r = lower_arg(*b.rhs, scope);
-            if (b.backtick)
+            if (b.backtick || b.user_op) // `def (+) ...` shadows the built-in
                 return apply(name_value(b.op, scope, b.op_loc), {l, r}, e.loc);
             if (LValPtr f = lookup(scope, b.op))
                 return apply(f, {l, r}, e.loc);
@@ -2697,9 +2697,10 @@ private:
         case ExpKind::OpSection: {
             auto &s = static_cast<const OpSection &>(e);
             std::string name = s.op;
-            bool builtin =
-                !s.backtick && interp::binop_kind(strip_module(name)) != ir::BinOpKind::None &&
-                !lookup(scope, name) && (!find_def(name) || find_def(name)->is_intrinsic);
+            bool builtin = !s.backtick && !s.user_op &&
+                           interp::binop_kind(strip_module(name)) != ir::BinOpKind::None &&
+                           !lookup(scope, name) &&
+                           (!find_def(name) || find_def(name)->is_intrinsic);
             LValPtr fn = builtin ? operator_value(strip_module(name), e.loc)
                                  : name_value(name, scope, e.loc);
             if (s.left) {

@@ -182,6 +182,7 @@ struct BinOp : ExpNode<ExpKind::BinOp> {
     SrcLoc op_loc;
     ExpPtr lhs, rhs;
     bool backtick = false;  ///< written as `` `f` ``
+    bool user_op = false;   ///< set by the checker: a user definition shadows the built-in `op`
 };
 
 /** `-e` (numeric negation; on unsigned integers it wraps). */
@@ -208,6 +209,7 @@ struct OpSection : ExpNode<ExpKind::OpSection> {
     std::string op;
     ExpPtr left, right;  ///< at most one is non-null
     bool backtick = false;
+    bool user_op = false; ///< as BinOp's
 };
 
 /** `(.a.b)`: a function projecting fields. */

@@ -122,6 +122,17 @@ void Checker::constrain_to_open_module(const std::string &op, const TypePtr &ft)
     }
 }
 
+// Whether a user definition of built-in operator `op` is in scope (`def (+) ...`): it
+// shadows the built-in, for primitive operands too.
+bool Checker::user_shadows_op(const std::string &op) {
+    if (!is_builtin_op(op))
+        return false;
+    if (find_local(op))
+        return true;
+    auto it = env_.vals.find(op);
+    return it != env_.vals.end() && !it->second->from_prelude && !env_.checking_prelude;
+}
+
 // An operator used as a value: a user definition in scope, else the built-in.
 TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node) {
     if (auto l = find_local(op)) {
@@ -343,6 +354,7 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
 TypePtr Checker::check_binop(ExpPtr &e) {
     auto *b = e->as<BinOp>();
     TypePtr ft = operator_type(b->op, b->backtick, b->op_loc);
+    b->user_op = !b->backtick && user_shadows_op(b->op);
     std::string what = "operator `" + b->op + "`";
     TypePtr lt = check(b->lhs);
     TypePtr rt = check(b->rhs);
@@ -709,6 +721,7 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::OpSection: {
         auto *x = e->as<OpSection>();
         TypePtr ft = operator_type(x->op, x->backtick, e->loc);
+        x->user_op = !x->backtick && user_shadows_op(x->op);
         if (x->left) {
             t = apply_type(ft, x->left, 1, x->op, x->left->loc);
         } else if (x->right) {

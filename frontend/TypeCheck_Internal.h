@@ -182,6 +182,7 @@ private:
     TypePtr operator_type(std::string &op, bool backtick, const SrcLoc &loc);
     TypePtr builtin_op_type(const std::string &op, const SrcLoc &loc);
     bool is_builtin_op(const std::string &op) const;
+    bool user_shadows_op(const std::string &op);
     TypePtr op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node);
     TypePtr qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare);
     void constrain_to_open_module(const std::string &op, const TypePtr &ft);

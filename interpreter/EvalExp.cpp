@@ -138,7 +138,7 @@ Value Evaluator::eval_binop_exp(const BinOp &b) {
     }
     Value l = eval(*b.lhs);
     Value r = eval(*b.rhs);
-    BinOpKind k = b.backtick ? BinOpKind::None : binop_kind(op);
+    BinOpKind k = b.backtick || b.user_op ? BinOpKind::None : binop_kind(op);
     if (k != BinOpKind::None && l.is_prim() && r.is_prim() && l.prim().type == r.prim().type)
         return Value(eval_binop(k, l.prim(), r.prim(), b.loc));
     if (k == BinOpKind::None || !(l.is_prim() && r.is_prim())) {
@@ -484,7 +484,7 @@ Value Evaluator::eval(const Exp &e) {
         auto fv = std::make_shared<FunctionValue>();
         fv->kind = FunctionValue::Kind::OpSection;
         fv->name = s.backtick || lookup(s.op) ? s.op : strip_prim_module(s.op);
-        fv->bop = s.backtick ? BinOpKind::None : binop_kind(fv->name);
+        fv->bop = s.backtick || s.user_op ? BinOpKind::None : binop_kind(fv->name);
         fv->loc = e.loc;
         fv->type = e.type;
         if (s.op == "|>" || s.op == "<|" || s.backtick || fv->bop == BinOpKind::None) {
