@@ -12,6 +12,8 @@
 #include <cwchar>
 #include <filesystem>
 #include <iostream>
+#include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sstream>
 #include <unistd.h>
@@ -61,12 +63,25 @@ std::atomic<bool> g_interrupt{false};
 
 pthread_t g_main_thread;
 
-// The kernel delivers SIGINT to any thread; one of the cpu backend's OpenMP workers
-// would leave the prompt's read uninterrupted, so the signal goes on to the main thread.
+// Written by the SIGINT handler, polled with the terminal by read_char: a Ctrl-C that
+// lands just before the prompt's read (or on another thread) still ends that read.
+int g_sigpipe[2] = {-1, -1};
+
+// The kernel delivers SIGINT to any thread (one of the cpu backend's OpenMP workers, say);
+// the main thread gets it too, so that a blocking call there returns.
 extern "C" void on_sigint(int) {
+    int saved = errno;
     g_interrupt.store(true);
+    if (g_sigpipe[1] >= 0) (void)!::write(g_sigpipe[1], "", 1);
     if (!pthread_equal(pthread_self(), g_main_thread))
         pthread_kill(g_main_thread, SIGINT);
+    errno = saved;
+}
+
+void drain_sigpipe() {
+    char buf[64];
+    while (g_sigpipe[0] >= 0 && ::read(g_sigpipe[0], buf, sizeof buf) > 0) {
+    }
 }
 
 struct Terminal {
@@ -145,9 +160,21 @@ std::string history_file() {
 int read_char(EditLine *, wchar_t *out) {
     std::mbstate_t state{};
     for (;;) {
+        if (g_interrupt.load())
+            return -1;
+        pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {g_sigpipe[0], POLLIN, 0}};
+        if (::poll(fds, g_sigpipe[0] >= 0 ? 2 : 1, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (fds[1].revents & POLLIN)
+            drain_sigpipe();  // the flag, set before the byte was written, decides above
+        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)))
+            continue;
         char c;
         ssize_t r = ::read(STDIN_FILENO, &c, 1);
-        if (r < 0 && errno == EINTR && !g_interrupt.load())
+        if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
             return -1;
@@ -178,6 +205,7 @@ int run_repl(const std::string &load) {
     // SIGINT sets a flag, polled by evaluations; no SA_RESTART, so a read at the
     // prompt returns and the line is abandoned.
     g_main_thread = pthread_self();
+    if (::pipe2(g_sigpipe, O_NONBLOCK | O_CLOEXEC) != 0) g_sigpipe[0] = g_sigpipe[1] = -1;
     struct sigaction sa {};
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
@@ -210,6 +238,7 @@ int run_repl(const std::string &load) {
     for (;;) {
         term.prompt = chunk.empty() ? "loom> " : "  ... ";
         g_interrupt.store(false);
+        drain_sigpipe();  // after the reset: a Ctrl-C from now on is the prompt's
         int count = 0;
         errno = 0;
         const char *line = el_gets(term.el, &count);
