@@ -366,16 +366,99 @@ struct TypeDecl {
     char lifted = 0;  ///< 0, '^' or '~'
 };
 
+// ---------------------------------------------------------------- modules
+// Note [Modules] in TypeCheckModule.cpp: the checker elaborates them away.
+
+struct Decl;
+using DeclPtr = std::shared_ptr<Decl>;
+struct ModTypeExp;
+using ModTypeExpPtr = std::shared_ptr<ModTypeExp>;
+struct ModExp;
+using ModExpPtr = std::shared_ptr<ModExp>;
+
+/** `(p: mt)`: a parameter of a parametric module. */
+struct ModParam {
+    std::string name;
+    SrcLoc loc;
+    ModTypeExpPtr type;
+};
+
+/** A specification in a module type: `val`, `type`, `module` or `include`. */
+struct Spec {
+    enum class Kind : uint8_t { Val, Type, Module, Include };
+    Kind kind = Kind::Val;
+    SrcLoc loc;
+    std::string name;               ///< Val (possibly an operator), Type, Module
+    std::vector<TypeParam> params;  ///< Val: `[n] 'a`; Type: its parameters
+    TypeExpPtr type;                ///< Val: its type; Type: the definition, null if abstract
+    char lifted = 0;                ///< Type: 0, '^' or '~'
+    ModTypeExpPtr mod_type;         ///< Module, Include
+};
+using SpecPtr = std::shared_ptr<Spec>;
+
+/** A module type as written. */
+struct ModTypeExp {
+    enum class Kind : uint8_t {
+        Name,   ///< `mt`, `M.mt`
+        Specs,  ///< `{ spec* }`
+        With,   ///< `inner with name params = type`
+        Arrow,  ///< `(name: inner) -> result` or `inner -> result`
+    };
+    Kind kind = Kind::Name;
+    SrcLoc loc;
+    std::string name;               ///< Name; With: the refined type; Arrow: the parameter (or empty)
+    std::vector<SpecPtr> specs;     ///< Specs
+    ModTypeExpPtr inner, result;    ///< With: the refined module type; Arrow
+    std::vector<TypeParam> params;  ///< With
+    TypeExpPtr type;                ///< With
+};
+
+/** A module expression as written. */
+struct ModExp {
+    enum class Kind : uint8_t {
+        Name,     ///< `M`, `M.N`
+        Decls,    ///< `{ dec* }`
+        Ascribe,  ///< `fn : mod_type`
+        Apply,    ///< `fn arg`
+        Lambda,   ///< `\(p: mt)... [: mod_type] -> fn`, and `module F (p: mt) = fn`
+        Import,   ///< `import "path"` (name: the path)
+    };
+    Kind kind = Kind::Name;
+    SrcLoc loc;
+    size_t begin = 0;              ///< byte offset of the first token: a functor's body is parsed again per application
+    std::string name;              ///< Name, Import
+    std::vector<DeclPtr> decls;    ///< Decls
+    ModExpPtr fn, arg;             ///< see Kind
+    ModTypeExpPtr mod_type;        ///< Ascribe; Lambda: the result's type (may be null)
+    std::vector<ModParam> params;  ///< Lambda
+};
+
+/** `module name = body` (a parametric module's parameters and signature are in body). */
+struct ModBind {
+    std::string name;
+    SrcLoc loc;
+    ModExpPtr body;
+};
+
+/** `module type name = def`. */
+struct ModTypeBind {
+    std::string name;
+    SrcLoc loc;
+    ModTypeExpPtr def;
+};
+
 struct Decl {
-    enum class Kind : uint8_t { Fun, Type, Open, Import, Local };
+    enum class Kind : uint8_t { Fun, Type, Open, Import, Local, Module, ModType };
     Kind kind = Kind::Fun;
     SrcLoc loc;
     FunDefPtr fun;                ///< Fun (also value definitions: no params)
     std::shared_ptr<TypeDecl> type_decl;  ///< Type
     std::string import_path;      ///< Import
     std::shared_ptr<Decl> inner;  ///< Local: the wrapped declaration
+    ModExpPtr mod;                ///< Open
+    std::shared_ptr<ModBind> mod_bind;        ///< Module
+    std::shared_ptr<ModTypeBind> mod_type_bind;  ///< ModType
 };
-using DeclPtr = std::shared_ptr<Decl>;
 
 /** A parsed program: its declarations in order. */
 struct Program {

@@ -347,8 +347,78 @@ std::string print_exp(const Exp &e) {
     return os.str();
 }
 
+namespace {
+
+std::string type_params_str(const std::vector<TypeParam> &ps) {
+    std::string s;
+    for (auto &tp : ps) {
+        if (tp.kind == TypeParam::Kind::Size) s += " [" + tp.name + "]";
+        else s += (tp.kind == TypeParam::Kind::Type ? " '" : " '^") + tp.name;
+    }
+    return s;
+}
+
+std::string mod_type_str(const ModTypeExp &t);
+
+std::string spec_str(const Spec &sp) {
+    switch (sp.kind) {
+    case Spec::Kind::Val:
+        return "val " + sp.name + type_params_str(sp.params) + " : " + print_type_exp(*sp.type);
+    case Spec::Kind::Type:
+        return std::string("type") + (sp.lifted ? std::string(1, sp.lifted) : "") + " " + sp.name +
+               type_params_str(sp.params) + (sp.type ? " = " + print_type_exp(*sp.type) : "");
+    case Spec::Kind::Module: return "module " + sp.name + " : " + mod_type_str(*sp.mod_type);
+    case Spec::Kind::Include: return "include " + mod_type_str(*sp.mod_type);
+    }
+    return "?";
+}
+
+std::string mod_type_str(const ModTypeExp &t) {
+    switch (t.kind) {
+    case ModTypeExp::Kind::Name: return t.name;
+    case ModTypeExp::Kind::Specs: {
+        std::string s = "{";
+        for (auto &sp : t.specs) s += " " + spec_str(*sp);
+        return s + " }";
+    }
+    case ModTypeExp::Kind::With:
+        return "(" + mod_type_str(*t.inner) + " with " + t.name + type_params_str(t.params) + " = " +
+               print_type_exp(*t.type) + ")";
+    case ModTypeExp::Kind::Arrow:
+        return "(" + (t.name.empty() ? "" : t.name + ": ") + mod_type_str(*t.inner) + " -> " +
+               mod_type_str(*t.result) + ")";
+    }
+    return "?";
+}
+
+std::string mod_exp_str(const ModExp &m) {
+    switch (m.kind) {
+    case ModExp::Kind::Name: return m.name;
+    case ModExp::Kind::Import: return "import " + quote(m.name);
+    case ModExp::Kind::Decls: {
+        std::string s = "{";
+        for (auto &d : m.decls) s += " " + print_decl(*d);
+        return s + " }";
+    }
+    case ModExp::Kind::Ascribe: return "(" + mod_exp_str(*m.fn) + " : " + mod_type_str(*m.mod_type) + ")";
+    case ModExp::Kind::Apply: return "(" + mod_exp_str(*m.fn) + " " + mod_exp_str(*m.arg) + ")";
+    case ModExp::Kind::Lambda: {
+        std::string s = "(\\";
+        for (auto &p : m.params) s += "(" + p.name + ": " + mod_type_str(*p.type) + ")";
+        if (m.mod_type) s += " : " + mod_type_str(*m.mod_type);
+        return s + " -> " + mod_exp_str(*m.fn) + ")";
+    }
+    }
+    return "?";
+}
+
+}  // namespace
+
 std::string print_decl(const Decl &d) {
     switch (d.kind) {
+    case Decl::Kind::Module: return "module " + d.mod_bind->name + " = " + mod_exp_str(*d.mod_bind->body);
+    case Decl::Kind::ModType:
+        return "module type " + d.mod_type_bind->name + " = " + mod_type_str(*d.mod_type_bind->def);
     case Decl::Kind::Fun:
         return std::string(d.fun->is_intrinsic ? "intrinsic " : "") +
                (d.fun->is_entry ? "entry " : "def ") + fundef_str(*d.fun);
@@ -362,7 +432,7 @@ std::string print_decl(const Decl &d) {
         }
         return s + " = " + print_type_exp(*d.type_decl->def);
     }
-    case Decl::Kind::Open: return "open " + d.import_path;
+    case Decl::Kind::Open: return "open " + (d.mod ? mod_exp_str(*d.mod) : d.import_path);
     case Decl::Kind::Import: return "import " + quote(d.import_path);
     case Decl::Kind::Local: return "local " + (d.inner ? print_decl(*d.inner) : std::string("?"));
     }

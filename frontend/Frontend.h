@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ namespace loom {
  * lexical or syntax error.  `let_patterns` (a REPL's inputs) also takes top-level
  * `let (a, b) = e`, which defines a and b (and a value named `(a, b)` holding both). */
 Program parse_program(SourceFilePtr file, bool let_patterns = false);
+
+/** Parses the module expression that starts at byte `begin` of `file` (a parametric
+ * module's body, elaborated afresh at each application). */
+ModExpPtr parse_mod_exp_at(SourceFilePtr file, size_t begin);
 
 /** Parses a single expression (for the REPL and for tests). */
 ExpPtr parse_expression(SourceFilePtr file);
@@ -51,6 +56,24 @@ void check_program(Program &prog, CheckedEnvPtr &env);
  * given, receives the type as `:type` prints it: a function's shared sizes named
  * (`[n]t0 -> [n]t1 -> *[n](t0, t1)`) where the returned type has `[]`. */
 TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown = nullptr);
+
+/** The definition a name as written refers to in `env` (`M.f`, `N.f` for `module N = M`,
+ * `f` after `open M`: the flat name "M.f"; Note [Modules]), or "".  `type`: a type's. */
+std::string resolve_name(const CheckedEnvPtr &env, const std::string &written, bool type = false);
+
+/** A value's type as `:type` and inspection show it after its name: `'a [n] : [n]a -> a`. */
+std::string value_signature(const CheckedEnvPtr &env, const std::string &flat);
+
+/** A type abbreviation's parameters and definition: ` 'a [n] = [n]a`. */
+std::string type_signature(const CheckedEnvPtr &env, const std::string &flat);
+
+/** The names of modules' members a user can write (`M.x`, `M.N.y`, `M.t`, and what `open`
+ * brought in), for completion; the numeric modules' are left out (the prelude has them). */
+std::vector<std::string> module_member_names(const CheckedEnvPtr &env);
+
+/** A module's members, for `:type M`: `M : {\n  val x : i32\n  ...\n}`; nullopt when
+ * `written` names no module. */
+std::optional<std::string> describe_module(const CheckedEnvPtr &env, const std::string &written);
 
 /** The text of the embedded prelude (concatenated .fut files). */
 const std::string &prelude_source();

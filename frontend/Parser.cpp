@@ -97,6 +97,11 @@ public:
         return prog;
     }
 
+    ModExpPtr mod_exp_at(size_t begin) {
+        while (!at(Tok::Eof) && cur().begin < begin) advance();
+        return parse_mod_exp();
+    }
+
     ExpPtr expression() {
         ExpPtr e = parse_exp();
         if (!at(Tok::Eof)) error_expected("end of input");
@@ -198,12 +203,62 @@ private:
         case Tok::KwOpen: {
             advance();
             decl->kind = Decl::Kind::Open;
-            if (at(Tok::KwImport)) {
+            if (!can_start_mod_atom() && !at(Tok::Backslash))
+                error_expected("a module (a name, `{ ... }` or `import \"file\"`) after `open`");
+            decl->mod = parse_mod_exp();
+            return decl;
+        }
+        case Tok::KwModule: {
+            advance();
+            if (at(Tok::KwType)) {
                 advance();
-                decl->import_path = expect(Tok::StringLit, " after `import`").text;
-            } else {
-                decl->import_path = expect(Tok::Name, " (a module name) after `open`").text;
+                decl->kind = Decl::Kind::ModType;
+                auto mt = std::make_shared<ModTypeBind>();
+                mt->loc = cur().loc;
+                if (!at(Tok::Name)) error_expected("a module type name");
+                mt->name = plain_name(advance());
+                close(mt->loc);
+                expect(Tok::Equals, " in the module type declaration");
+                mt->def = parse_mod_type_exp();
+                decl->mod_type_bind = mt;
+                return decl;
             }
+            decl->kind = Decl::Kind::Module;
+            auto mb = std::make_shared<ModBind>();
+            mb->loc = cur().loc;
+            if (!at(Tok::Name)) error_expected("a module name after `module`");
+            mb->name = plain_name(advance());
+            close(mb->loc);
+            // `module F (p: mt) : r = e` is `module F = \(p: mt) : r -> e`, and
+            // `module M : mt = e` is `module M = e : mt`.
+            auto lam = std::make_shared<ModExp>();
+            lam->kind = ModExp::Kind::Lambda;
+            lam->loc = mb->loc;
+            while (at(Tok::LParen)) lam->params.push_back(parse_mod_param());
+            ModTypeExpPtr sig;
+            if (at(Tok::Colon)) {
+                advance();
+                sig = parse_mod_type_exp();
+            }
+            expect(Tok::Equals, " in the module declaration");
+            ModExpPtr body = parse_mod_exp();
+            if (!lam->params.empty()) {
+                lam->mod_type = sig;
+                lam->fn = body;
+                lam->begin = body->begin;
+                mb->body = lam;
+            } else if (sig) {
+                auto asc = std::make_shared<ModExp>();
+                asc->kind = ModExp::Kind::Ascribe;
+                asc->loc = body->loc;
+                asc->begin = body->begin;
+                asc->fn = body;
+                asc->mod_type = sig;
+                mb->body = asc;
+            } else {
+                mb->body = body;
+            }
+            decl->mod_bind = mb;
             return decl;
         }
         case Tok::KwImport: {
@@ -230,13 +285,11 @@ private:
             if (inner->fun && inner->fun->doc.empty()) inner->fun->doc = doc;
             return inner;
         }
-        case Tok::KwModule:
-            error_at(first.loc, "module declarations are not supported");
         case Tok::KwInclude:
-            error_at(first.loc, "`include` is only valid in module types, which are not supported");
+            error_at(first.loc, "`include` is only valid in a module type (`module type mt = { include ... }`)");
         case Tok::KwVal:
-            error_at(first.loc, "`val` specifications are only valid in module types, which are "
-                                "not supported");
+            error_at(first.loc, "`val` specifications are only valid in a module type (`module type "
+                                "mt = { val ... }`); a definition is `def`");
         case Tok::KwIn:
             error_at(first.loc, "unexpected `in` at top level (a `def` cannot have `in`)");
         default:
@@ -482,6 +535,239 @@ private:
         expect(Tok::Equals, " in the type abbreviation");
         td->def = parse_type();
         return td;
+    }
+
+    // ------------------------------------------------------------ modules
+
+    /** `(name: mod_type)`; cur() is `(`. */
+    ModParam parse_mod_param() {
+        advance();
+        ModParam p;
+        p.loc = cur().loc;
+        if (!at(Tok::Name)) error_expected("a parameter name in `(p: module type)`");
+        p.name = plain_name(advance());
+        close(p.loc);
+        expect(Tok::Colon, " after the module parameter's name (`(p: module type)`)");
+        p.type = parse_mod_type_exp();
+        expect(Tok::RParen, " after the module parameter's type");
+        return p;
+    }
+
+    bool can_start_mod_atom() const {
+        return at(Tok::Name) || at(Tok::LParen) || at(Tok::LBrace) || at(Tok::KwImport);
+    }
+
+    ModExpPtr mod_node(ModExp::Kind k, const Token &first) {
+        auto m = std::make_shared<ModExp>();
+        m->kind = k;
+        m->loc = first.loc;
+        m->begin = first.begin;
+        return m;
+    }
+
+    ModExpPtr parse_mod_atom() {
+        DepthGuard guard(*this);
+        const Token &first = cur();
+        if (at(Tok::Name)) {
+            auto m = mod_node(ModExp::Kind::Name, first);
+            m->name = advance().text;
+            return m;
+        }
+        if (at(Tok::KwImport)) {
+            advance();
+            auto m = mod_node(ModExp::Kind::Import, first);
+            m->name = expect(Tok::StringLit, " (a file name) after `import`").text;
+            close(m->loc);
+            return m;
+        }
+        if (at(Tok::LBrace)) {
+            advance();
+            auto m = mod_node(ModExp::Kind::Decls, first);
+            while (!at(Tok::RBrace)) {
+                if (at(Tok::Eof)) error_expected("`}` to close the module");
+                m->decls.push_back(parse_decl());
+            }
+            advance();
+            return m;
+        }
+        if (at(Tok::LParen)) {
+            advance();
+            ModExpPtr m = parse_mod_exp();
+            expect(Tok::RParen, " to close the module expression");
+            return m;
+        }
+        error_expected("a module (a name, `{ ... }`, `import \"file\"` or `( ... )`)");
+    }
+
+    ModExpPtr parse_mod_exp() {
+        DepthGuard guard(*this);
+        const Token &first = cur();
+        ModExpPtr e;
+        if (at(Tok::Backslash)) {
+            advance();
+            e = mod_node(ModExp::Kind::Lambda, first);
+            if (!at(Tok::LParen)) error_expected("a parameter `(p: module type)` of the parametric module");
+            while (at(Tok::LParen)) e->params.push_back(parse_mod_param());
+            if (at(Tok::Colon)) {
+                advance();
+                e->mod_type = parse_mod_type_exp();
+            }
+            expect(Tok::Arrow, " after the parametric module's parameters");
+            e->fn = parse_mod_exp();
+            return e;
+        }
+        e = parse_mod_atom();
+        while (can_start_mod_atom() && !at_intrinsic_decl()) {
+            auto app = mod_node(ModExp::Kind::Apply, first);
+            app->fn = e;
+            app->arg = parse_mod_atom();
+            e = app;
+        }
+        while (at(Tok::Colon)) {
+            advance();
+            auto asc = mod_node(ModExp::Kind::Ascribe, first);
+            asc->fn = e;
+            asc->mod_type = parse_mod_type_exp();
+            e = asc;
+        }
+        return e;
+    }
+
+    ModTypeExpPtr mod_type_node(ModTypeExp::Kind k, const SrcLoc &loc) {
+        auto m = std::make_shared<ModTypeExp>();
+        m->kind = k;
+        m->loc = loc;
+        return m;
+    }
+
+    ModTypeExpPtr parse_mod_type_exp() {
+        DepthGuard guard(*this);
+        const SrcLoc loc = cur().loc;
+        ModTypeExpPtr t;
+        if (at(Tok::LParen) && peek().kind == Tok::Name && peek(2).kind == Tok::Colon) {
+            // `(p: mt) -> mt`
+            advance();
+            std::string pname = plain_name(advance());
+            advance();
+            ModTypeExpPtr param = parse_mod_type_exp();
+            expect(Tok::RParen, " after the parameter's module type");
+            expect(Tok::Arrow, " after `(p: module type)` in a module type");
+            t = mod_type_node(ModTypeExp::Kind::Arrow, loc);
+            t->name = pname;
+            t->inner = param;
+            t->result = parse_mod_type_exp();
+            return t;
+        }
+        if (at(Tok::Name)) {
+            t = mod_type_node(ModTypeExp::Kind::Name, loc);
+            t->name = advance().text;
+        } else if (at(Tok::LBrace)) {
+            advance();
+            t = mod_type_node(ModTypeExp::Kind::Specs, loc);
+            while (!at(Tok::RBrace)) {
+                if (at(Tok::Eof)) error_expected("`}` to close the module type");
+                t->specs.push_back(parse_spec());
+            }
+            advance();
+        } else if (at(Tok::LParen)) {
+            advance();
+            t = parse_mod_type_exp();
+            expect(Tok::RParen, " to close the module type");
+        } else {
+            error_expected("a module type (a name or `{ ... }`)");
+        }
+        while (at(Tok::KwWith)) {
+            advance();
+            auto w = mod_type_node(ModTypeExp::Kind::With, cur().loc);
+            if (!at(Tok::Name)) error_expected("the name of a type after `with`");
+            w->name = advance().text;
+            w->params = parse_type_params();
+            expect(Tok::Equals, " in the module type's `with`");
+            w->type = parse_type();
+            w->inner = t;
+            t = w;
+        }
+        if (at(Tok::Arrow)) {
+            advance();
+            auto a = mod_type_node(ModTypeExp::Kind::Arrow, loc);
+            a->inner = t;
+            a->result = parse_mod_type_exp();
+            t = a;
+        }
+        return t;
+    }
+
+    SpecPtr parse_spec() {
+        DepthGuard guard(*this);
+        if (at(Tok::HashLBracket)) {
+            skip_attr();
+            return parse_spec();
+        }
+        auto sp = std::make_shared<Spec>();
+        sp->loc = cur().loc;
+        switch (cur().kind) {
+        case Tok::KwVal: {
+            advance();
+            sp->kind = Spec::Kind::Val;
+            sp->loc = cur().loc;
+            if (at_binding_op()) {
+                advance();
+                sp->name = binding_op_name(advance());
+                advance();
+            } else if (at(Tok::Symbol)) {
+                sp->name = binding_op_name(advance());
+            } else {
+                if (!at(Tok::Name)) error_expected("a name after `val`");
+                sp->name = plain_name(advance());
+            }
+            close(sp->loc);
+            sp->params = parse_type_params();
+            expect(Tok::Colon, " after the name in the `val` specification");
+            sp->type = parse_type();
+            return sp;
+        }
+        case Tok::KwType: {
+            advance();
+            sp->kind = Spec::Kind::Type;
+            if (at_sym("^")) {
+                sp->lifted = '^';
+                advance();
+            } else if (at(Tok::Tilde)) {
+                sp->lifted = '~';
+                advance();
+            }
+            sp->loc = cur().loc;
+            if (!at(Tok::Name)) error_expected("a type name");
+            sp->name = plain_name(advance());
+            close(sp->loc);
+            sp->params = parse_type_params();
+            if (at(Tok::Equals)) {
+                advance();
+                sp->type = parse_type();
+            }
+            return sp;
+        }
+        case Tok::KwModule: {
+            advance();
+            sp->kind = Spec::Kind::Module;
+            sp->loc = cur().loc;
+            if (!at(Tok::Name)) error_expected("a module name after `module`");
+            sp->name = plain_name(advance());
+            close(sp->loc);
+            expect(Tok::Colon, " after the module's name in the specification");
+            sp->mod_type = parse_mod_type_exp();
+            return sp;
+        }
+        case Tok::KwInclude:
+            advance();
+            sp->kind = Spec::Kind::Include;
+            sp->mod_type = parse_mod_type_exp();
+            return sp;
+        case Tok::KwDef:
+            error_at(cur().loc, "a module type specifies values with `val name: type`, not `def`");
+        default:
+            error_expected("a specification (`val`, `type`, `module` or `include`) or `}`");
+        }
     }
 
     void skip_attr() {
@@ -1738,6 +2024,10 @@ Program parse_program(SourceFilePtr file, bool let_patterns) {
 }
 
 ExpPtr parse_expression(SourceFilePtr file) { return Parser(std::move(file)).expression(); }
+
+ModExpPtr parse_mod_exp_at(SourceFilePtr file, size_t begin) {
+    return Parser(std::move(file)).mod_exp_at(begin);
+}
 
 }  // namespace loom
 

@@ -997,7 +997,7 @@ Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::stri
     }
     case DimExp::Kind::Named: {
         if (find_local(d.name)) return Dim::var(d.name);
-        if (env_.vals.count(d.name)) return Dim::var(d.name);
+        if (std::string g = lookup_val(d.name); !g.empty()) return Dim::var(g);
         // Futhark requires size parameters to be declared (`[n]`); the prelude may
         // still use implicit ones.
         if (ctx == SizeCtx::Param && implicit && env_.checking_prelude) {
@@ -1022,8 +1022,11 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
             auto it = tparam_scope_.find(te->name);
             if (it != tparam_scope_.end()) return it->second;
         }
-        auto ab = env_.types.find(te->name);
-        if (ab == env_.types.end()) throw CompileError(te->loc, "Unknown type `" + te->name + "`");
+        const std::string flat = lookup_type(te->name);
+        if (flat.empty()) throw CompileError(te->loc, "Unknown type `" + te->name + "`");
+        if (auto p = prim_from_name(flat); p && te->args.empty()) return Type::prim_type(*p);  // `f32.t`
+        auto ab = env_.types.find(flat);
+        if (ab == env_.types.end()) throw CompileError(te->loc, "type `" + te->name + "` expects no arguments");
         const TypeAbbrev &a = *ab->second;
         if (a.params.size() != te->args.size())
             throw CompileError(te->loc, "type `" + te->name + "` expects " +
@@ -1119,7 +1122,7 @@ const Checker::Local *Checker::find_local(const std::string &name) const {
 }
 
 bool Checker::name_known(const std::string &name) const {
-    return find_local(name) || env_.vals.count(name);
+    return find_local(name) || !lookup_val(name).empty();
 }
 
 // ---------------------------------------------------------------- definitions
@@ -1283,17 +1286,20 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         // sizes are instantiated afresh at each call).  Local functions are not, nor is a
         // constant: in `def xs = map (+1) xs` (a REPL's `let xs = ...`), `xs` is the
         // earlier definition, as in Futhark.
+        // An operator is not: `def (+) (a: t) (b: t) = (a.0 + b.0, ...)` builds on the
+        // earlier `+`, the common Futhark idiom.
         TypePtr rec_ret;
         size_t self_mark = scope_mark();
-        if (top && !f.params.empty()) {
+        const std::string &self = self_name_.empty() ? f.name : self_name_;
+        if (top && !f.params.empty() && (std::isalpha((unsigned char)self[0]) || self[0] == '_')) {
             rec_ret = declared_ret ? declared_ret : fresh(f.loc);
             auto rs = std::make_shared<Scheme>();
             rs->sparams = f.size_params;
             rs->type = fun_type(rec_ret);
-            Local self{f.name, rs->type, rs};
-            self.self = true;
-            self.fun = &f;
-            locals_.push_back(self);
+            Local me{self, rs->type, rs};
+            me.self = true;
+            me.fun = &f;
+            locals_.push_back(me);
         }
         int uses_before = self_uses_;
         TypePtr bt = check(f.body);
@@ -1619,21 +1625,12 @@ void Checker::check_decl_impl(Decl &d) {
         if (d.inner) check_decl_impl(*d.inner);
         return;
     case Decl::Kind::Open:
-    case Decl::Kind::Import: return;
+    case Decl::Kind::Import:
+    case Decl::Kind::Module:
+    case Decl::Kind::ModType: internal_error("check_decl: a module declaration (see check_top_decl)");
     case Decl::Kind::Type: {
-        reset();
         auto &td = *d.type_decl;
-        auto ab = std::make_shared<TypeAbbrev>();
-        ab->params = td.params;
-        std::set<std::string> seen;
-        for (auto &p : td.params) {
-            if (!seen.insert(p.name).second)
-                throw CompileError(p.loc, "type parameter `" + p.name + "` is bound twice");
-            if (p.kind == TypeParam::Kind::Size) bind_local(p.name, Type::prim_type(PrimType::I64));
-            else tparam_scope_[p.name] = Type::type_var(p.name);
-        }
-        ab->body = zonk(resolve_type_exp(td.def, SizeCtx::Ret, nullptr), true);
-        env_.types[td.name] = ab;
+        env_.types[td.name] = resolve_abbrev(td.params, td.def);
         return;
     }
     case Decl::Kind::Fun: {
@@ -1804,7 +1801,19 @@ static const std::pair<CheckedEnvPtr, std::shared_ptr<Program>> &prelude_state()
         auto env = std::make_shared<CheckedEnv>();
         env->checking_prelude = true;
         internal::Checker c(*env);
-        for (auto &d : prog->decls) c.check_decl(*d);
+        // Definitions first, then the numeric modules made of them, then the module
+        // types (the prelude's last file), which describe those modules.
+        std::vector<DeclPtr> flat;
+        bool modules = false;
+        for (auto &d : prog->decls) {
+            if (d->kind == Decl::Kind::ModType && !modules) {
+                internal::Checker::add_prim_modules(*env);
+                modules = true;
+            }
+            c.check_top_decl(d, flat);
+        }
+        if (!modules) internal::Checker::add_prim_modules(*env);
+        prog->decls = std::move(flat);
         env->checking_prelude = false;
         return std::make_pair(env, prog);
     }();
@@ -1825,7 +1834,9 @@ void check_program(Program &prog, CheckedEnvPtr &env) {
         if (x && x->kind == Decl::Kind::Fun && x->fun && x->fun->is_entry) any_entry = true;
     }
     c.main_is_entry = !any_entry;
-    for (auto &d : prog.decls) c.check_decl(*d);
+    std::vector<DeclPtr> flat;  // module declarations elaborated (Note [Modules])
+    for (auto &d : prog.decls) c.check_top_decl(d, flat);
+    prog.decls = std::move(flat);
     env = work;
 }
 

@@ -158,6 +158,15 @@ TypePtr Checker::check_var(ExpPtr &e) {
                 v->name = open_mods_[i] + "." + v->name;
                 break;
             }
+    // The flat name of a module's member (Note [Modules]); a local variable shadows it.
+    if (std::string g = lookup_opened_val(v->name); !g.empty()) {
+        v->name = g;
+    } else if (!find_local(v->name.substr(0, v->name.find('.')))) {  // `r.x` of a local r: a field
+        if (std::string g = lookup_val(v->name); !g.empty()) v->name = g;
+        else if (in_module(v->name))  // not a member (or hidden): its flat name does not count
+            throw CompileError(e->loc, "Unknown name `" + v->name + "`: the module has no member `" +
+                                           v->name.substr(v->name.rfind('.') + 1) + "`");
+    }
     if (!find_local(v->name) && !env_.vals.count(v->name)) {
         std::string bare;
         if (auto qt = qualified_op_type(v->name, e->loc, &bare)) {
@@ -167,7 +176,10 @@ TypePtr Checker::check_var(ExpPtr &e) {
     }
     const std::string &name = v->name;
     if (auto l = find_local(name)) {
-        if (l->self) self_uses_++;
+        if (l->self) {
+            self_uses_++;
+            if (l->fun && l->fun->name != name) v->name = l->fun->name;  // a module member's flat name
+        }
         if (l->scheme) {
             touched_vars_.push_back(v);
             return instantiate(*l->scheme, &v->type_args);
@@ -340,6 +352,9 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
             op = open_mods_[i] + "." + op;
             break;
         }
+    if (std::string g = lookup_opened_val(op); !g.empty()) op = g;
+    else if (!find_local(op))
+        if (std::string g = lookup_val(op); !g.empty()) op = g;
     std::string bare;
     TypePtr ft;
     if (!find_local(op) && !env_.vals.count(op) && (ft = qualified_op_type(op, loc, &bare))) {
@@ -899,14 +914,28 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::Attr: {
         auto *x = e->as<AttrExp>();
         bool open = x->attr.rfind("open ", 0) == 0;
-        if (open) open_mods_.push_back(x->attr.substr(5));
-        try {
-            t = check(x->exp);
-        } catch (...) {
-            if (open) open_mods_.pop_back();
-            throw;
+        // `M.(e)`: M's names come first in e.  A numeric module's (open_mods_) also
+        // make the built-in operators work at its type where the operands allow.
+        const bool prim = open && prim_from_name(x->attr.substr(5));
+        if (prim) {
+            open_mods_.push_back(x->attr.substr(5));
+        } else if (open) {
+            ModuleInfoPtr m = lookup_mod(x->attr.substr(5), &x->loc);
+            if (m->functor) throw CompileError(x->loc, "a parametric module cannot be opened; apply it first");
+            Level l;
+            l.names = m->members;
+            l.opened = true;
+            levels_.push_back(std::move(l));
         }
-        if (open) open_mods_.pop_back();
+        struct Close {
+            Checker &c;
+            bool prim, user;
+            ~Close() {
+                if (user) c.levels_.pop_back();
+                if (prim) c.open_mods_.pop_back();
+            }
+        } close{*this, prim, open && !prim};
+        t = check(x->exp);
         break;
     }
     }

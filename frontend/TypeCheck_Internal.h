@@ -35,9 +35,55 @@ struct TypeAbbrev {
     TypePtr body;
 };
 
+// Note [Modules] (TypeCheckModule.cpp): modules are elaborated away.  A module's
+// definitions are ordinary top-level ones under flat names ("M.x"); what a module, or a
+// scope, makes visible maps the names as written to those flat names.
+struct ModuleInfo;
+struct ModTypeInfo;
+using ModuleInfoPtr = std::shared_ptr<const ModuleInfo>;
+using ModTypeInfoPtr = std::shared_ptr<const ModTypeInfo>;
+
+struct Names {
+    std::map<std::string, std::string> vals, types;  ///< as written -> flat name
+    std::map<std::string, ModuleInfoPtr> mods;
+    std::map<std::string, ModTypeInfoPtr> mod_types;
+};
+
+/** A parametric module, not yet (fully) applied: its body is parsed and elaborated
+ * again at each application, in the scope of its definition. */
+struct Functor {
+    std::string name;               ///< as declared (messages)
+    std::vector<ModParam> params;   ///< all of them, in order
+    std::vector<ModuleInfoPtr> args;  ///< the first args.size() are applied
+    ModTypeExpPtr result;           ///< may be null
+    SourceFilePtr file;
+    size_t body_begin = 0;
+    std::vector<Names> closure;     ///< the scopes around the definition, outermost first
+};
+
+struct ModuleInfo {
+    Names members;
+    std::shared_ptr<const Functor> functor;  ///< set: a parametric module
+};
+
+/** A module type: its specifications (`include`s spliced in, `with`s applied), resolved
+ * against a module when it is matched, in the scopes of its definition. */
+struct ModTypeInfo {
+    std::vector<SpecPtr> specs;
+    std::vector<Names> closure;
+    /// `with` refinements: a type spec's (qualified) name -> the definition it must have.
+    std::map<std::string, std::shared_ptr<const TypeAbbrev>> refined;
+};
+
 struct CheckedEnv {
     std::unordered_map<std::string, std::shared_ptr<const GlobalVal>> vals;
     std::unordered_map<std::string, std::shared_ptr<const TypeAbbrev>> types;
+    /// The top level's names that are not their own flat names: modules, module types,
+    /// and what `open` brought in (a later definition of the name takes it back).
+    Names top;
+    /// Files imported so far (canonical paths; null while one is being imported).
+    std::map<std::string, ModuleInfoPtr> imported;
+    int anon_modules = 0;            ///< names for modules without one
     bool checking_prelude = false;
 };
 
@@ -72,6 +118,18 @@ public:
     /// `def main` is an entry point when the program declares no `entry`.
     bool main_is_entry = false;
     void check_decl(Decl &d);
+    /// A top-level declaration: module declarations are elaborated (Note [Modules]);
+    /// appends the (flat) declarations the program is made of to `out`.
+    void check_top_decl(const DeclPtr &d, std::vector<DeclPtr> &out);
+    /// The numeric modules (`f32`, `i64`, ...) as modules, once the prelude is checked.
+    static void add_prim_modules(CheckedEnv &env);
+    /// The flat name a value (type) as written has here, or "".
+    std::string lookup_val(const std::string &written) const;
+    std::string lookup_type(const std::string &written) const;
+    /// With `loc`, a missing module is an error there; else null.
+    ModuleInfoPtr lookup_mod(const std::string &written, const SrcLoc *loc = nullptr) const;
+    ModTypeInfoPtr lookup_mod_type(const std::string &written, const SrcLoc &loc) const;
+
     /// shown: the type as `:type` prints it (see shown_type); may be null.
     TypePtr check_top_exp(ExpPtr &e, TypePtr *shown = nullptr);
 
@@ -221,6 +279,43 @@ private:
     void finalize(const TypePtr *main_type, std::vector<std::string> *gen_names);
     void check_final_types();
     void strip_unique();
+
+    // modules (TypeCheckModule.cpp)
+    struct Level {
+        std::string prefix;  ///< of the flat names of definitions made here ("M.N.")
+        Names names;         ///< visible here
+        Names exports;       ///< the module's members
+        bool opened = false; ///< `M.(e)`: M's names come before local variables
+    };
+    std::vector<Level> levels_;  ///< enclosing module bodies, outermost first
+    std::string self_name_;      ///< a module member's name as written (its recursive calls)
+    int importing_ = 0;          ///< files being imported (their entry points are plain)
+    int applying_ = 0;           ///< applications of parametric modules being elaborated
+    int applications_ = 0;       ///< ... and made in all
+    /// Whether `written` is qualified by a module's name (`M.x`, not `r.x`).
+    bool in_module(const std::string &written) const;
+    /// The value the innermost `M.(e)` around gives `written`, or "".
+    std::string lookup_opened_val(const std::string &written) const;
+    template <typename V>
+    void bind(std::map<std::string, V> Names::*field, const std::string &name, const V &value, bool local);
+    void open_module(const ModuleInfo &m, bool local);
+    void check_decl_in(const DeclPtr &d, std::vector<DeclPtr> &out, bool local);
+    ModuleInfoPtr elab_mod(const ModExp &e, const std::string &prefix, std::vector<DeclPtr> &out,
+                           const std::string &name);
+    ModuleInfoPtr apply_functor(const ModuleInfo &f, const ModuleInfoPtr &arg, const SrcLoc &loc,
+                                const std::string &prefix, std::vector<DeclPtr> &out);
+    ModuleInfoPtr import_file(const std::string &path, const SrcLoc &loc, std::vector<DeclPtr> &out);
+    ModTypeInfoPtr elab_mod_type(const ModTypeExp &t);
+    bool has_type_spec(const ModTypeInfo &mt, const std::string &name);
+    ModuleInfoPtr match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc,
+                                 const std::string &what);
+    void match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out, const SrcLoc &loc,
+                     const std::string &what);
+    TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
+    /// A type abbreviation's parameters and body: `type t 'a [n] = def`.
+    std::shared_ptr<TypeAbbrev> resolve_abbrev(const std::vector<TypeParam> &params, const TypeExpPtr &def);
+    std::shared_ptr<const TypeAbbrev> type_abbrev(const std::string &flat);
+    std::string anon_prefix();
 
     // uniqueness (TypeCheckUnique.cpp)
     void check_uniqueness_fun(FunDef &f);

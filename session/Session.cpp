@@ -1099,6 +1099,7 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     }
     if (cmd == ":type" || cmd == ":t") {
         if (auto e = need_arg("an expression")) return *e;
+        if (auto m = describe_module(st_->env, trim(arg))) return output_record(*m);
         return eval_expression(arg_source(arg), source_name, first_line, true, false);
     }
     if (cmd == ":print") {
@@ -1173,10 +1174,16 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
         for (auto &c : command_names()) consider(c);
         return {out.begin(), out.end()};
     }
+    // Modules' definitions have flat names ("M.x", "_2.y"): they are completed as they
+    // are written instead.
+    auto flat = [](const std::string &k) { return k.find('.') != std::string::npos; };
     for (auto &k : st_->user_keys)
-        if (k.rfind("type ", 0) == 0) consider(k.substr(5));
-        else if (k.find('@') == std::string::npos)
+        if (k.rfind("type ", 0) == 0) {
+            if (!flat(k)) consider(k.substr(5));
+        } else if (k.find('@') == std::string::npos && !flat(k)) {
             consider(k); // Note [Earlier self]
+        }
+    for (auto &k : module_member_names(st_->env)) consider(k);
     for (auto &d : checked_prelude().decls) {
         std::string k = decl_key(*d);
         if (k.rfind("type ", 0) == 0) k = k.substr(5);
@@ -1195,13 +1202,10 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
     return {out.begin(), out.end()};
 }
 
-std::optional<std::string> Session::describe(const std::string &name) const {
-    if (auto it = st_->env->vals.find(name); it != st_->env->vals.end()) {
-        const Scheme &s = it->second->scheme;
-        std::string out = name;
-        for (auto &t : s.tparams) out += " '" + t;
-        for (auto &t : s.sparams) out += " [" + t + "]";
-        out += " : " + type_to_string(s.type);
+std::optional<std::string> Session::describe(const std::string &written) const {
+    const std::string name = resolve_name(st_->env, written);
+    if (auto it = st_->env->vals.find(name); !name.empty() && it != st_->env->vals.end()) {
+        std::string out = written + value_signature(st_->env, name);
         // The doc comment of the latest definition of `name` (user first, then prelude).
         auto doc_in = [&](const Program &p) -> std::string {
             for (auto d = p.decls.rbegin(); d != p.decls.rend(); ++d) {
@@ -1219,13 +1223,10 @@ std::optional<std::string> Session::describe(const std::string &name) const {
         if (!doc.empty()) out += "\n\n" + trim(doc);
         return out;
     }
-    if (auto it = st_->env->types.find(name); it != st_->env->types.end()) {
-        std::string out = "type " + name;
-        for (auto &p : it->second->params)
-            out += p.kind == TypeParam::Kind::Size ? " [" + p.name + "]"
-                   : p.kind == TypeParam::Kind::Type ? " '" + p.name
-                                                     : " '^" + p.name;
-        return out + " = " + type_to_string(it->second->body);
+    if (auto m = describe_module(st_->env, written)) return m;
+    const std::string tname = resolve_name(st_->env, written, true);
+    if (auto it = st_->env->types.find(tname); !tname.empty() && it != st_->env->types.end()) {
+        return "type " + written + type_signature(st_->env, tname);
     }
     return std::nullopt;
 }

@@ -56,6 +56,8 @@ def summary(cell):
 
 def check_tour(nb):
     assert "32.0f64" in texts(find(nb, "dot [1, 2, 3]"))
+    assert "2.5f32" in texts(find(nb, "module stats"))
+    assert "val mean [n] : [n]f32 -> f32" in texts(find(nb, ":type s32"))
     err = find(nb, "dot [1, 2] [1, 2, 3]")
     assert re.search(r":1:12:", texts(err)), texts(err)
     assert "144i32" in texts(find(nb, "sq 12")), "the session survives the error"

@@ -338,6 +338,23 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
         self.assertFalse(reply["content"]["found"])
 
+    def test_module_members_complete_and_inspect(self):
+        self.run_cell("module Geo = {\n  -- | The area of a circle.\n  def disc_area (r: f64) = f64.pi * r * r\n}\n"
+                      "module G2 = Geo")
+        self.assertIn("Geo.disc_area", self.complete("Geo.disc"))
+        self.assertIn("G2.disc_area", self.complete("G2.di"))
+        for code, shown in (("Geo.disc_area 2.0", "Geo.disc_area : f64 -> f64"),
+                            ("G2.disc_area 2.0", "G2.disc_area : f64 -> f64"),
+                            ("Geo", "Geo : {")):
+            self.flush_channels()
+            self.kc.inspect(code, 3)
+            reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+            self.assertTrue(reply["content"]["found"], code)
+            text = plain(reply["content"]["data"]["text/plain"])
+            self.assertIn(shown, text)
+            if code.startswith("Geo."):
+                self.assertIn("The area of a circle.", text)
+
     def test_history_answers(self):
         self.run_cell("1 + 41")
         self.flush_channels()

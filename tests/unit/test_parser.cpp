@@ -361,8 +361,8 @@ TEST_CASE("parser: declaration errors") {
     CHECK(e.message().find("cannot bind patterns at top level") != std::string::npos);
     e = err("def f x y", true);
     CHECK(e.message() == "unexpected end of input; expected `=`");
-    e = err("module M = {}", true);
-    CHECK(e.message() == "module declarations are not supported");
+    e = err("module M = {", true);
+    CHECK(e.message() == "unexpected end of input; expected `}` to close the module");
     e = err("def f = let x = 1\ndef g = 2", true);
     CHECK(e.message() == "unexpected `def`; missing `in`?");
     CHECK(e.loc().line == 2);

@@ -1,0 +1,698 @@
+// The type checker: the module system.  Modules, module types, parametric modules,
+// `open` and `import` are elaborated into ordinary top-level declarations; see
+// Note [Modules] at the end of this file.
+#include "frontend/TypeCheck_Internal.h"
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace loom {
+namespace internal {
+
+namespace {
+
+bool ident_start(char c) { return std::isalpha((unsigned char)c) || c == '_'; }
+
+/** A written name's module qualifier and the rest: "M.N.x" -> ("M.N", "x"), "f32.+" ->
+ * ("f32", "+"), "r.x.0" -> ("r.x", "0"), "x" -> ("", "x"), "+." -> ("", "+."). */
+std::pair<std::string, std::string> split_qualified(const std::string &w) {
+    size_t q = std::string::npos;
+    size_t start = 0;
+    while (start < w.size() && ident_start(w[start])) {
+        size_t dot = w.find('.', start);
+        if (dot == std::string::npos) break;
+        q = dot;
+        start = dot + 1;
+    }
+    if (q == std::string::npos) return {"", w};
+    return {w.substr(0, q), w.substr(q + 1)};
+}
+
+template <typename V>
+const V *find_in(const std::map<std::string, V> &m, const std::string &k) {
+    auto it = m.find(k);
+    return it == m.end() ? nullptr : &it->second;
+}
+
+/** Restores the checker's module scopes when a block exits (also by an exception). */
+template <typename L> struct ScopeSwap {
+    std::vector<L> &cur;
+    std::vector<L> saved;
+    ScopeSwap(std::vector<L> &levels, std::vector<L> replacement) : cur(levels), saved(std::move(levels)) {
+        cur = std::move(replacement);
+    }
+    ~ScopeSwap() { cur = std::move(saved); }
+};
+
+bool same_type(const TypePtr &a, const TypePtr &b) { return type_to_string(a) == type_to_string(b); }
+
+}  // namespace
+
+// ---------------------------------------------------------------- names
+
+std::string Checker::lookup_val(const std::string &w) const {
+    auto [q, base] = split_qualified(w);
+    if (q.empty()) {
+        for (size_t i = levels_.size(); i-- > 0;)
+            if (auto f = find_in(levels_[i].names.vals, w)) return *f;
+        if (auto f = find_in(env_.top.vals, w)) return *f;
+        return env_.vals.count(w) ? w : std::string();
+    }
+    if (ModuleInfoPtr m = lookup_mod(q)) {
+        auto f = find_in(m->members.vals, base);
+        return f ? *f : std::string();
+    }
+    return env_.vals.count(w) ? w : std::string();
+}
+
+bool Checker::in_module(const std::string &w) const {
+    auto [q, base] = split_qualified(w);
+    return !q.empty() && lookup_mod(q) != nullptr;
+}
+
+std::string Checker::lookup_type(const std::string &w) const {
+    auto [q, base] = split_qualified(w);
+    if (q.empty()) {
+        for (size_t i = levels_.size(); i-- > 0;)
+            if (auto f = find_in(levels_[i].names.types, w)) return *f;
+        if (auto f = find_in(env_.top.types, w)) return *f;
+        return env_.types.count(w) ? w : std::string();
+    }
+    if (ModuleInfoPtr m = lookup_mod(q)) {
+        auto f = find_in(m->members.types, base);
+        return f ? *f : std::string();
+    }
+    return env_.types.count(w) ? w : std::string();
+}
+
+ModuleInfoPtr Checker::lookup_mod(const std::string &w, const SrcLoc *loc) const {
+    auto [q, base] = split_qualified(w);
+    ModuleInfoPtr m;
+    if (q.empty()) {
+        for (size_t i = levels_.size(); i-- > 0 && !m;)
+            if (auto f = find_in(levels_[i].names.mods, w)) m = *f;
+        if (!m)
+            if (auto f = find_in(env_.top.mods, w)) m = *f;
+    } else if (ModuleInfoPtr outer = lookup_mod(q, loc)) {
+        if (auto f = find_in(outer->members.mods, base)) m = *f;
+    }
+    if (!m && loc) throw CompileError(*loc, "Unknown module `" + w + "`");
+    return m;
+}
+
+ModTypeInfoPtr Checker::lookup_mod_type(const std::string &w, const SrcLoc &loc) const {
+    auto [q, base] = split_qualified(w);
+    if (q.empty()) {
+        for (size_t i = levels_.size(); i-- > 0;)
+            if (auto f = find_in(levels_[i].names.mod_types, w)) return *f;
+        if (auto f = find_in(env_.top.mod_types, w)) return *f;
+    } else if (ModuleInfoPtr m = lookup_mod(q, &loc)) {
+        if (auto f = find_in(m->members.mod_types, base)) return *f;
+    }
+    throw CompileError(loc, "Unknown module type `" + w + "`");
+}
+
+std::string Checker::anon_prefix() { return "_" + std::to_string(env_.anon_modules++) + "."; }
+
+// A name defined or opened here: visible from now on, and a member of the module being
+// built unless local.  At the top level, a definition takes its name back from whatever
+// `open` had brought in.
+template <typename V>
+void Checker::bind(std::map<std::string, V> Names::*field, const std::string &name, const V &value, bool local) {
+    if (levels_.empty()) {
+        auto &m = env_.top.*field;
+        if constexpr (std::is_same_v<V, std::string>)
+            if (value == name) {
+                m.erase(name);
+                return;
+            }
+        m[name] = value;
+        return;
+    }
+    Level &l = levels_.back();
+    (l.names.*field)[name] = value;
+    if (!local) (l.exports.*field)[name] = value;
+}
+
+void Checker::open_module(const ModuleInfo &m, bool local) {
+    for (auto &[k, v] : m.members.vals) bind(&Names::vals, k, v, local);
+    for (auto &[k, v] : m.members.types) bind(&Names::types, k, v, local);
+    for (auto &[k, v] : m.members.mods) bind(&Names::mods, k, v, local);
+    for (auto &[k, v] : m.members.mod_types) bind(&Names::mod_types, k, v, local);
+}
+
+std::string Checker::lookup_opened_val(const std::string &w) const {
+    for (size_t i = levels_.size(); i-- > 0 && levels_[i].opened;)
+        if (auto f = find_in(levels_[i].names.vals, w)) return *f;
+    return {};
+}
+
+// ---------------------------------------------------------------- declarations
+
+void Checker::check_top_decl(const DeclPtr &d, std::vector<DeclPtr> &out) { check_decl_in(d, out, false); }
+
+void Checker::check_decl_in(const DeclPtr &d, std::vector<DeclPtr> &out, bool local) {
+    const std::string prefix = levels_.empty() ? "" : levels_.back().prefix;
+    switch (d->kind) {
+    case Decl::Kind::Local:
+        if (d->inner) check_decl_in(d->inner, out, true);
+        return;
+    case Decl::Kind::Fun: {
+        FunDef &f = *d->fun;
+        const std::string name = f.name;
+        if (!levels_.empty()) {
+            if (f.is_entry && !importing_)
+                throw CompileError(f.loc, "entry point `" + name + "` must be declared at the top level "
+                                          "of the program, not inside a module");
+            f.is_entry = false;
+            f.name = prefix + name;
+            self_name_ = name;
+        }
+        struct Clear {
+            std::string &s;
+            ~Clear() { s.clear(); }
+        } clear{self_name_};
+        check_decl(*d);
+        bind(&Names::vals, name, f.name, local);
+        out.push_back(d);
+        return;
+    }
+    case Decl::Kind::Type: {
+        TypeDecl &td = *d->type_decl;
+        const std::string name = td.name;
+        td.name = prefix + name;
+        check_decl(*d);
+        bind(&Names::types, name, td.name, local);
+        out.push_back(d);
+        return;
+    }
+    case Decl::Kind::Module: {
+        const ModBind &mb = *d->mod_bind;
+        ModuleInfoPtr m = elab_mod(*mb.body, prefix + mb.name + ".", out, mb.name);
+        bind(&Names::mods, mb.name, m, local);
+        return;
+    }
+    case Decl::Kind::ModType: {
+        const ModTypeBind &mt = *d->mod_type_bind;
+        ModTypeInfoPtr t = elab_mod_type(*mt.def);
+        bind(&Names::mod_types, mt.name, t, local);
+        return;
+    }
+    case Decl::Kind::Open: {
+        ModuleInfoPtr m = elab_mod(*d->mod, anon_prefix(), out, "");
+        if (m->functor)
+            throw CompileError(d->mod->loc, "a parametric module cannot be opened; apply it first (`open (F M)`)");
+        open_module(*m, local);
+        return;
+    }
+    case Decl::Kind::Import: {
+        // `import "f"` is `local open import "f"`.
+        ModuleInfoPtr m = import_file(d->import_path, d->loc, out);
+        open_module(*m, true);
+        return;
+    }
+    }
+}
+
+// ---------------------------------------------------------------- module expressions
+
+ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std::vector<DeclPtr> &out,
+                                const std::string &name) {
+    switch (e.kind) {
+    case ModExp::Kind::Name: return lookup_mod(e.name, &e.loc);
+    case ModExp::Kind::Decls: {
+        levels_.push_back(Level{prefix, {}, {}});
+        struct Pop {
+            std::vector<Level> &l;
+            ~Pop() { l.pop_back(); }
+        } pop{levels_};
+        for (const DeclPtr &d : e.decls) check_decl_in(d, out, false);
+        auto m = std::make_shared<ModuleInfo>();
+        m->members = levels_.back().exports;
+        return m;
+    }
+    case ModExp::Kind::Ascribe: {
+        ModuleInfoPtr m = elab_mod(*e.fn, prefix, out, name);
+        ModTypeInfoPtr mt = elab_mod_type(*e.mod_type);
+        return match_mod_type(m, *mt, e.loc, name.empty() ? "the module" : "module `" + name + "`");
+    }
+    case ModExp::Kind::Apply: {
+        ModuleInfoPtr f = elab_mod(*e.fn, prefix, out, name);
+        if (!f->functor)
+            throw CompileError(e.fn->loc, "this module is not parametric, so it cannot be applied to a module");
+        ModuleInfoPtr arg = elab_mod(*e.arg, anon_prefix(), out, "");
+        return apply_functor(*f, arg, e.arg->loc, prefix, out);
+    }
+    case ModExp::Kind::Lambda: {
+        auto fn = std::make_shared<Functor>();
+        fn->name = name.empty() ? "the parametric module" : "`" + name + "`";
+        fn->params = e.params;
+        fn->result = e.mod_type;
+        fn->file = e.fn->loc.file;
+        fn->body_begin = e.fn->begin;
+        for (const Level &l : levels_) fn->closure.push_back(l.names);
+        // The parameters' module types must make sense where they are written.
+        {
+            std::vector<Level> scope;
+            for (const Names &n : fn->closure) scope.push_back(Level{"", n, {}});
+            ScopeSwap<Level> swap(levels_, std::move(scope));
+            for (const ModParam &p : fn->params) elab_mod_type(*p.type);
+        }
+        auto m = std::make_shared<ModuleInfo>();
+        m->functor = fn;
+        return m;
+    }
+    case ModExp::Kind::Import: return import_file(e.name, e.loc, out);
+    }
+    internal_error("elab_mod: unknown module expression");
+}
+
+// The argument is matched against the parameter's module type, in the scope of the
+// functor's definition; once all are there, the body is parsed again and elaborated,
+// its definitions named under `prefix` (Note [Modules]).
+ModuleInfoPtr Checker::apply_functor(const ModuleInfo &f, const ModuleInfoPtr &arg, const SrcLoc &loc,
+                                     const std::string &prefix, std::vector<DeclPtr> &out) {
+    const Functor &fn = *f.functor;
+    std::vector<Level> scope;
+    for (const Names &n : fn.closure) scope.push_back(Level{"", n, {}});
+    scope.push_back(Level{});
+    for (size_t i = 0; i < fn.args.size(); i++) scope.back().names.mods[fn.params[i].name] = fn.args[i];
+    ScopeSwap<Level> swap(levels_, std::move(scope));
+    const ModParam &p = fn.params[fn.args.size()];
+    ModTypeInfoPtr pt = elab_mod_type(*p.type);
+    auto next = std::make_shared<Functor>(fn);
+    next->args.push_back(match_mod_type(arg, *pt, loc, "the argument for `" + p.name + "` of " + fn.name));
+    levels_.back().names.mods[p.name] = next->args.back();
+    if (next->args.size() < fn.params.size()) {
+        auto m = std::make_shared<ModuleInfo>();
+        m->functor = next;
+        return m;
+    }
+    // Each application checks the body again: a chain of them that doubles at each step
+    // would never end, nor would nesting them deeply enough for the stack.
+    if (++applications_ > 20000 || applying_ >= 100)
+        throw CompileError(loc, "too many applications of parametric modules (" +
+                                    std::string(applying_ >= 100 ? "nested over 100 deep" : "over 20000") +
+                                    "): each checks its body anew");
+    ++applying_;
+    struct Dec {
+        int &n;
+        ~Dec() { --n; }
+    } dec{applying_};
+    try {
+        ModExpPtr body = parse_mod_exp_at(fn.file, fn.body_begin);
+        ModuleInfoPtr m = elab_mod(*body, prefix, out, "");
+        if (fn.result) m = match_mod_type(m, *elab_mod_type(*fn.result), body->loc, "the body of " + fn.name);
+        return m;
+    } catch (const CompileError &e) {
+        // The error is in the body: say which application made it.
+        if (e.message().find("(in the application of") != std::string::npos) throw;
+        throw CompileError(e.loc(), e.message() + " (in the application of " + fn.name + " at " + loc.str() + ")");
+    }
+}
+
+ModuleInfoPtr Checker::import_file(const std::string &path, const SrcLoc &loc, std::vector<DeclPtr> &out) {
+    namespace fs = std::filesystem;
+    fs::path dir;
+    if (loc.file && !loc.file->name.empty() && loc.file->name[0] != '<')
+        dir = fs::path(loc.file->name).parent_path();
+    const fs::path file = (dir / (path + ".fut")).lexically_normal();
+    std::error_code ec;
+    fs::path canon = fs::weakly_canonical(file, ec);
+    const std::string key = ec ? file.string() : canon.string();
+    if (auto it = env_.imported.find(key); it != env_.imported.end()) {
+        if (!it->second)
+            throw CompileError(loc, "`import \"" + path + "\"` is circular: " + file.string() +
+                                        " is being imported already");
+        return it->second;
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in || fs::is_directory(file, ec))
+        throw CompileError(loc, "cannot import \"" + path + "\": there is no file " + file.string());
+    std::stringstream text;
+    text << in.rdbuf();
+    Program prog = parse_program(make_source(file.string(), text.str()));
+    env_.imported[key] = nullptr;
+    // The file is a module of its own: it sees the prelude and what it imports itself,
+    // not the scopes of the importer.
+    std::string stem = file.string();
+    if (stem.size() > 4) stem.resize(stem.size() - 4);
+    ScopeSwap<Level> swap(levels_, {Level{stem + ".", {}, {}}});
+    ++importing_;
+    struct Dec {
+        int &n;
+        ~Dec() { --n; }
+    } dec{importing_};
+    for (const DeclPtr &d : prog.decls) check_decl_in(d, out, false);
+    auto m = std::make_shared<ModuleInfo>();
+    m->members = levels_.back().exports;
+    env_.imported[key] = m;
+    return m;
+}
+
+// ---------------------------------------------------------------- module types
+
+ModTypeInfoPtr Checker::elab_mod_type(const ModTypeExp &t) {
+    switch (t.kind) {
+    case ModTypeExp::Kind::Name: return lookup_mod_type(t.name, t.loc);
+    case ModTypeExp::Kind::Specs: {
+        auto mt = std::make_shared<ModTypeInfo>();
+        for (const Level &l : levels_) mt->closure.push_back(l.names);
+        for (const SpecPtr &sp : t.specs) {
+            if (sp->kind != Spec::Kind::Include) {
+                mt->specs.push_back(sp);
+                continue;
+            }
+            ModTypeInfoPtr inc = elab_mod_type(*sp->mod_type);
+            mt->specs.insert(mt->specs.end(), inc->specs.begin(), inc->specs.end());
+            for (auto &r : inc->refined) mt->refined.insert(r);
+        }
+        return mt;
+    }
+    case ModTypeExp::Kind::With: {
+        ModTypeInfoPtr base = elab_mod_type(*t.inner);
+        if (!has_type_spec(*base, t.name))
+            throw CompileError(t.loc, "the module type specifies no type `" + t.name + "` to refine with `with`");
+        auto mt = std::make_shared<ModTypeInfo>(*base);
+        mt->refined[t.name] = resolve_abbrev(t.params, t.type);
+        return mt;
+    }
+    case ModTypeExp::Kind::Arrow:
+        throw CompileError(t.loc, "module types of parametric modules (`... -> ...`) are not supported: "
+                                  "a parameter or a specified member must be a module, not a parametric one");
+    }
+    internal_error("elab_mod_type: unknown module type");
+}
+
+bool Checker::has_type_spec(const ModTypeInfo &mt, const std::string &name) {
+    auto [q, base] = split_qualified(name);
+    const std::string first = q.empty() ? name : name.substr(0, name.find('.'));
+    for (const SpecPtr &sp : mt.specs) {
+        if (q.empty() && sp->kind == Spec::Kind::Type && sp->name == name) return true;
+        if (!q.empty() && sp->kind == Spec::Kind::Module && sp->name == first)
+            return has_type_spec(*elab_mod_type(*sp->mod_type), name.substr(first.size() + 1));
+    }
+    return false;
+}
+
+std::shared_ptr<TypeAbbrev> Checker::resolve_abbrev(const std::vector<TypeParam> &params, const TypeExpPtr &def) {
+    reset();
+    auto ab = std::make_shared<TypeAbbrev>();
+    ab->params = params;
+    std::set<std::string> seen;
+    for (const TypeParam &p : params) {
+        if (!seen.insert(p.name).second)
+            throw CompileError(p.loc, "type parameter `" + p.name + "` is bound twice");
+        if (p.kind == TypeParam::Kind::Size) bind_local(p.name, Type::prim_type(PrimType::I64));
+        else tparam_scope_[p.name] = Type::type_var(p.name);
+    }
+    ab->body = zonk(resolve_type_exp(def, SizeCtx::Ret, nullptr), true);
+    return ab;
+}
+
+std::shared_ptr<const TypeAbbrev> Checker::type_abbrev(const std::string &flat) {
+    if (auto p = prim_from_name(flat)) {
+        auto ab = std::make_shared<TypeAbbrev>();
+        ab->body = Type::prim_type(*p);
+        return ab;
+    }
+    auto it = env_.types.find(flat);
+    if (it == env_.types.end()) internal_error("type_abbrev: no type " + flat);
+    return it->second;
+}
+
+TypePtr Checker::member_val_type(const std::string &flat, const SrcLoc &loc) {
+    auto it = env_.vals.find(flat);
+    if (it != env_.vals.end()) return instantiate(it->second->scheme, nullptr);
+    std::string bare;
+    if (TypePtr t = qualified_op_type(flat, loc, &bare)) return t;
+    internal_error("member_val_type: no value " + flat);
+}
+
+ModuleInfoPtr Checker::match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc,
+                                      const std::string &what) {
+    if (m->functor)
+        throw CompileError(loc, what + " is a parametric module, where a module is expected (apply it first)");
+    std::vector<Level> scope;
+    for (const Names &n : mt.closure) scope.push_back(Level{"", n, {}});
+    scope.push_back(Level{});  // the specified types and modules, as the module defines them
+    ScopeSwap<Level> swap(levels_, std::move(scope));
+    auto res = std::make_shared<ModuleInfo>();
+    match_specs(*m, mt, res->members, loc, what);
+    return res;
+}
+
+// Note [Matching]: each specification must be met by a member of the module; the
+// result has just the specified members.  A specified type is the module's own (the
+// specifications after it see that), so an abstract type is not hidden.
+void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out, const SrcLoc &loc,
+                          const std::string &what) {
+    auto missing = [&](const Spec &sp, const std::string &kind) {
+        return CompileError(loc, what + " does not define " + kind + " `" + sp.name +
+                                     "` that its module type specifies (at " + sp.loc.str() + ")");
+    };
+    for (const SpecPtr &spp : mt.specs) {
+        const Spec &sp = *spp;
+        Names &scope = levels_.back().names;
+        switch (sp.kind) {
+        case Spec::Kind::Type: {
+            const std::string *flat = find_in(m.members.types, sp.name);
+            if (!flat) throw missing(sp, "the type");
+            auto have = type_abbrev(*flat);
+            if (have->params.size() != sp.params.size())
+                throw CompileError(loc, what + "'s type `" + sp.name + "` takes " +
+                                            std::to_string(have->params.size()) + " parameter(s), but its module "
+                                            "type's takes " + std::to_string(sp.params.size()));
+            std::shared_ptr<const TypeAbbrev> want;
+            if (auto r = find_in(mt.refined, sp.name)) want = *r;
+            else if (sp.type) want = resolve_abbrev(sp.params, sp.type);
+            if (want) {
+                std::map<std::string, TypePtr> tv;
+                std::map<std::string, Dim> dv;
+                for (size_t i = 0; i < have->params.size(); i++) {
+                    if (have->params[i].kind == TypeParam::Kind::Size) dv[have->params[i].name] = Dim::var(want->params[i].name);
+                    else tv[have->params[i].name] = Type::type_var(want->params[i].name);
+                }
+                TypePtr h = subst(have->body, tv, dv);
+                if (!same_type(h, want->body))
+                    throw CompileError(loc, what + "'s type `" + sp.name + "` is `" + type_to_string(h) +
+                                                "`, but its module type requires `" + type_to_string(want->body) + "`");
+            }
+            scope.types[sp.name] = *flat;
+            out.types[sp.name] = *flat;
+            break;
+        }
+        case Spec::Kind::Val: {
+            const std::string *flat = find_in(m.members.vals, sp.name);
+            if (!flat) throw missing(sp, "the value");
+            reset();
+            for (const TypeParam &tp : sp.params) {
+                if (tp.kind == TypeParam::Kind::Size) bind_local(tp.name, Type::prim_type(PrimType::I64));
+                else tparam_scope_[tp.name] = Type::type_var(tp.name);
+            }
+            TypePtr want = zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
+            TypePtr have = member_val_type(*flat, sp.loc);
+            std::string have_text = show(have);
+            try {
+                unify(have, want, DimMode::Lenient);
+            } catch (Mismatch &) {
+                throw CompileError(loc, what + "'s `" + sp.name + "` is of type `" + have_text +
+                                            "`, but its module type specifies `" + show(want) + "` (at " +
+                                            sp.loc.str() + ")");
+            }
+            out.vals[sp.name] = *flat;
+            break;
+        }
+        case Spec::Kind::Module: {
+            const ModuleInfoPtr *sub = find_in(m.members.mods, sp.name);
+            if (!sub) throw missing(sp, "the module");
+            ModTypeInfo smt = *elab_mod_type(*sp.mod_type);
+            const std::string pre = sp.name + ".";
+            for (auto &[k, v] : mt.refined)
+                if (k.rfind(pre, 0) == 0) smt.refined[k.substr(pre.size())] = v;
+            ModuleInfoPtr r = match_mod_type(*sub, smt, loc, what + "'s module `" + sp.name + "`");
+            scope.mods[sp.name] = r;
+            out.mods[sp.name] = r;
+            break;
+        }
+        case Spec::Kind::Include: internal_error("match_specs: an include left in a module type");
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the numeric modules
+
+// `f32`, `i64`, ... hold the prelude's `f32.sqrt`, ..., the built-in operators at their
+// type (`f32.+`) and `t`, so that they can be opened, aliased and passed to parametric
+// modules (`module M = mk_stats f64`).
+void Checker::add_prim_modules(CheckedEnv &env) {
+    static const char *arith[] = {"+", "-", "*", "/", "%", "//", "%%", "**", "==", "!=", "<", "<=", ">", ">="};
+    static const char *bits[] = {"&", "|", "^", "<<", ">>", ">>>"};
+    for (PrimType p : {PrimType::Bool, PrimType::I8, PrimType::I16, PrimType::I32, PrimType::I64, PrimType::U8,
+                       PrimType::U16, PrimType::U32, PrimType::U64, PrimType::F16, PrimType::F32, PrimType::F64}) {
+        const std::string t = prim_name(p);
+        auto m = std::make_shared<ModuleInfo>();
+        m->members.types["t"] = t;
+        if (is_float(p)) m->members.types["int_t"] = p == PrimType::F16 ? "u16" : p == PrimType::F32 ? "u32" : "u64";
+        for (auto &[name, gv] : env.vals)
+            if (name.size() > t.size() + 1 && name.compare(0, t.size() + 1, t + ".") == 0)
+                m->members.vals[name.substr(t.size() + 1)] = name;
+        if (p != PrimType::Bool)
+            for (const char *op : arith) m->members.vals.emplace(op, t + "." + op);
+        if (is_int(p))
+            for (const char *op : bits) m->members.vals.emplace(op, t + "." + op);
+        env.top.mods[t] = m;
+    }
+}
+
+}  // namespace internal
+
+// ---------------------------------------------------------------- for sessions
+
+namespace {
+
+/** A checker over `env` for its lookups (which do not change it). */
+internal::Checker lookup_checker(const CheckedEnvPtr &env) {
+    return internal::Checker(const_cast<CheckedEnv &>(*env));
+}
+
+void member_names(const ModuleInfo &m, const std::string &prefix, int depth,
+                  std::vector<std::string> &out) {
+    for (auto &[k, v] : m.members.vals)
+        if (internal::ident_start(k[0])) out.push_back(prefix + k);
+    for (auto &[k, v] : m.members.types) out.push_back(prefix + k);
+    for (auto &[k, v] : m.members.mods) {
+        out.push_back(prefix + k);
+        if (depth < 4) member_names(*v, prefix + k + ".", depth + 1, out);
+    }
+}
+
+std::string type_params_text(const std::vector<TypeParam> &ps) {
+    std::string s;
+    for (auto &p : ps)
+        s += p.kind == TypeParam::Kind::Size ? " [" + p.name + "]"
+             : p.kind == TypeParam::Kind::Type ? " '" + p.name : " '^" + p.name;
+    return s;
+}
+
+void describe_members(const CheckedEnvPtr &env_ptr, const ModuleInfo &m, const std::string &indent,
+                      std::string &out) {
+    const CheckedEnv &env = *env_ptr;
+    for (auto &[k, flat] : m.members.types) {
+        out += indent + "type " + k;
+        if (auto p = prim_from_name(flat)) {
+            out += std::string(" = ") + prim_name(*p) + "\n";
+            continue;
+        }
+        out += type_signature(env_ptr, flat) + "\n";
+    }
+    for (auto &[k, flat] : m.members.vals) {
+        auto it = env.vals.find(flat);
+        std::string name = internal::ident_start(k[0]) ? k : "(" + k + ")";
+        if (it == env.vals.end()) {  // a numeric module's built-in operator (`f32.+`)
+            const std::string t = flat.substr(0, flat.find('.'));
+            const bool cmp = k == "==" || k == "!=" || k == "<" || k == "<=" || k == ">" || k == ">=";
+            out += indent + "val " + name + " : " + t + " -> " + t + " -> " + (cmp ? "bool" : t) + "\n";
+            continue;
+        }
+        out += indent + "val " + name + value_signature(env_ptr, flat) + "\n";
+    }
+    for (auto &[k, sub] : m.members.mods) {
+        if (sub->functor) {
+            out += indent + "module " + k + " : (a parametric module)\n";
+            continue;
+        }
+        out += indent + "module " + k + " : {\n";
+        describe_members(env_ptr, *sub, indent + "  ", out);
+        out += indent + "}\n";
+    }
+    for (auto &[k, v] : m.members.mod_types) out += indent + "module type " + k + "\n";
+}
+
+}  // namespace
+
+std::string resolve_name(const CheckedEnvPtr &env, const std::string &written, bool type) {
+    if (!env) return {};
+    internal::Checker c = lookup_checker(env);
+    return type ? c.lookup_type(written) : c.lookup_val(written);
+}
+
+std::string type_signature(const CheckedEnvPtr &env, const std::string &flat) {
+    auto it = env->types.find(flat);
+    if (it == env->types.end()) return {};
+    return type_params_text(it->second->params) + " = " + type_to_string(it->second->body);
+}
+
+std::string value_signature(const CheckedEnvPtr &env, const std::string &flat) {
+    auto it = env->vals.find(flat);
+    if (it == env->vals.end()) return {};
+    const Scheme &s = it->second->scheme;
+    std::string out;
+    for (auto &t : s.tparams) out += " '" + t;
+    for (auto &t : s.sparams) out += " [" + t + "]";
+    return out + " : " + type_to_string(s.type);
+}
+
+std::vector<std::string> module_member_names(const CheckedEnvPtr &env) {
+    std::vector<std::string> out;
+    if (!env) return out;
+    for (auto &[k, m] : env->top.mods) {
+        if (prim_from_name(k)) continue;
+        out.push_back(k);
+        member_names(*m, k + ".", 1, out);
+    }
+    for (auto &[k, v] : env->top.vals) out.push_back(k);
+    for (auto &[k, v] : env->top.types) out.push_back(k);
+    return out;
+}
+
+std::optional<std::string> describe_module(const CheckedEnvPtr &env, const std::string &written) {
+    if (!env) return std::nullopt;
+    ModuleInfoPtr m = lookup_checker(env).lookup_mod(written);
+    if (!m) return std::nullopt;
+    if (m->functor) {
+        const Functor &f = *m->functor;
+        std::string out = written + " : a parametric module of";
+        for (size_t i = f.args.size(); i < f.params.size(); i++) {
+            const ModTypeExp &t = *f.params[i].type;
+            out += " (" + f.params[i].name + ": " + (t.kind == ModTypeExp::Kind::Name ? t.name : "{...}") + ")";
+        }
+        return out + "; apply it (`module G = " + written + " ...`) to see its members";
+    }
+    std::string out = written + " : {\n";
+    describe_members(env, *m, "  ", out);
+    return out + "}";
+}
+
+}  // namespace loom
+
+// Note [Modules]
+// --------------
+// Futhark's modules are static: every module expression can be evaluated at compile
+// time, so the checker elaborates them away and the interpreter and the compiler see
+// only ordinary declarations.  A definition inside `module M = { ... }` is checked as a
+// top-level one named "M.x" (its flat name; nested modules "M.N.x").  What is visible
+// where is kept apart from the definitions: `Names` maps the names as written to flat
+// names, for a module's members (ModuleInfo) and for each enclosing module body being
+// checked (Level).  A name as written resolves through the innermost scope that has it,
+// then the top level (CheckedEnv::top, which holds only what `open` brought in and the
+// modules; a top-level definition is its own flat name).  So `module N = M` shares M's
+// members, `open M` copies its names into the scope, and ascription (`M : mt`) keeps
+// just the specified ones.
+//
+// A parametric module is kept as its source position and the scopes around it; each
+// application matches the argument against the parameter's module type, binds the
+// parameter to the matched module and parses and checks the body again, its
+// definitions named under the applied module's name (`module G = F M`: "G.x").  A body
+// is so checked once per application, not once in general as in Futhark, so an error in
+// a parametric module that is never applied is not reported.
+//
+// An `import "f"` checks f.fut (relative to the importing file) once, as a module named
+// after its path, and opens it locally; its entry points are plain definitions.
+//
+// Not yet as in Futhark: an abstract type (`type t` in a module type) is not hidden
+// outside the module (its definition stays visible, so programs that break the
+// abstraction are accepted), and module types of parametric modules (`->`) are not
+// supported.
