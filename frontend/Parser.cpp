@@ -517,21 +517,26 @@ private:
         return t.text;
     }
 
+    /** `type[^~] name params` (after `type`) of a type abbreviation or specification. */
+    void parse_type_head(char &lifted, SrcLoc &loc, std::string &name, std::vector<TypeParam> &params) {
+        if (at_sym("^")) {
+            lifted = '^';
+            advance();
+        } else if (at(Tok::Tilde)) {
+            lifted = '~';
+            advance();
+        }
+        loc = cur().loc;
+        if (!at(Tok::Name)) error_expected("a type name");
+        name = plain_name(advance());
+        close(loc);
+        params = parse_type_params();
+    }
+
     std::shared_ptr<TypeDecl> parse_type_bind() {
         advance();  // type
         auto td = std::make_shared<TypeDecl>();
-        if (at_sym("^")) {
-            td->lifted = '^';
-            advance();
-        } else if (at(Tok::Tilde)) {
-            td->lifted = '~';
-            advance();
-        }
-        td->loc = cur().loc;
-        if (!at(Tok::Name)) error_expected("a type name");
-        td->name = plain_name(advance());
-        close(td->loc);
-        td->params = parse_type_params();
+        parse_type_head(td->lifted, td->loc, td->name, td->params);
         expect(Tok::Equals, " in the type abbreviation");
         td->def = parse_type();
         return td;
@@ -729,18 +734,7 @@ private:
         case Tok::KwType: {
             advance();
             sp->kind = Spec::Kind::Type;
-            if (at_sym("^")) {
-                sp->lifted = '^';
-                advance();
-            } else if (at(Tok::Tilde)) {
-                sp->lifted = '~';
-                advance();
-            }
-            sp->loc = cur().loc;
-            if (!at(Tok::Name)) error_expected("a type name");
-            sp->name = plain_name(advance());
-            close(sp->loc);
-            sp->params = parse_type_params();
+            parse_type_head(sp->lifted, sp->loc, sp->name, sp->params);
             if (at(Tok::Equals)) {
                 advance();
                 sp->type = parse_type();

@@ -52,39 +52,32 @@ bool same_type(const TypePtr &a, const TypePtr &b) { return type_to_string(a) ==
 
 // ---------------------------------------------------------------- names
 
-std::string Checker::lookup_val(const std::string &w) const {
+// A value's or a type's flat name: through the innermost scope that has it, then the
+// top level; `M.x` through M's members.  `flat` is where the definitions are.
+template <typename Flat>
+std::string Checker::lookup_flat(std::map<std::string, std::string> Names::*field, const Flat &flat,
+                                 const std::string &w) const {
     auto [q, base] = split_qualified(w);
     if (q.empty()) {
         for (size_t i = levels_.size(); i-- > 0;)
-            if (auto f = find_in(levels_[i].names.vals, w)) return *f;
-        if (auto f = find_in(env_.top.vals, w)) return *f;
-        return env_.vals.count(w) ? w : std::string();
+            if (auto f = find_in(levels_[i].names.*field, w)) return *f;
+        if (auto f = find_in(env_.top.*field, w)) return *f;
+        return flat.count(w) ? w : std::string();
     }
     if (ModuleInfoPtr m = lookup_mod(q)) {
-        auto f = find_in(m->members.vals, base);
+        auto f = find_in(m->members.*field, base);
         return f ? *f : std::string();
     }
-    return env_.vals.count(w) ? w : std::string();
+    return flat.count(w) ? w : std::string();
 }
+
+std::string Checker::lookup_val(const std::string &w) const { return lookup_flat(&Names::vals, env_.vals, w); }
+
+std::string Checker::lookup_type(const std::string &w) const { return lookup_flat(&Names::types, env_.types, w); }
 
 bool Checker::in_module(const std::string &w) const {
     auto [q, base] = split_qualified(w);
     return !q.empty() && lookup_mod(q) != nullptr;
-}
-
-std::string Checker::lookup_type(const std::string &w) const {
-    auto [q, base] = split_qualified(w);
-    if (q.empty()) {
-        for (size_t i = levels_.size(); i-- > 0;)
-            if (auto f = find_in(levels_[i].names.types, w)) return *f;
-        if (auto f = find_in(env_.top.types, w)) return *f;
-        return env_.types.count(w) ? w : std::string();
-    }
-    if (ModuleInfoPtr m = lookup_mod(q)) {
-        auto f = find_in(m->members.types, base);
-        return f ? *f : std::string();
-    }
-    return env_.types.count(w) ? w : std::string();
 }
 
 ModuleInfoPtr Checker::lookup_mod(const std::string &w, const SrcLoc *loc) const {

@@ -292,6 +292,9 @@ private:
     int importing_ = 0;          ///< files being imported (their entry points are plain)
     int applying_ = 0;           ///< applications of parametric modules being elaborated
     int applications_ = 0;       ///< ... and made in all
+    template <typename Flat>
+    std::string lookup_flat(std::map<std::string, std::string> Names::*field, const Flat &flat,
+                            const std::string &written) const;
     /// Whether `written` is qualified by a module's name (`M.x`, not `r.x`).
     bool in_module(const std::string &written) const;
     /// The value the innermost `M.(e)` around gives `written`, or "".
