@@ -345,6 +345,7 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
         ExpPtr ve = v;
         TypePtr ft = check(ve);
         synthetic_.push_back(ve);
+        if (const Var *r = ve->as<Var>()) op = r->name;  // a module member's flat name
         return ft;
     }
     for (size_t i = open_mods_.size(); i-- > 0;)
