@@ -52,14 +52,19 @@ SourceFilePtr make_source(std::string name, std::string text);
  * error.  On error, `env` is left unchanged. */
 void check_program(Program &prog, CheckedEnvPtr &env);
 
-/** Type-checks a single expression in `env` (REPL); returns its type.  `shown`, if
- * given, receives the type as `:type` prints it: a function's shared sizes named
- * (`[n]t0 -> [n]t1 -> *[n](t0, t1)`) where the returned type has `[]`. */
+/** Type-checks a single expression in `env` (REPL); returns the type of its value (an
+ * abstract type as its definition).  `shown`, if given, receives the type as `:type`
+ * prints it: a function's shared sizes named (`[n]t0 -> [n]t1 -> *[n](t0, t1)`) where
+ * the returned type has `[]`, abstract types by name (`M.t`). */
 TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown = nullptr);
 
 /** The definition a name as written refers to in `env` (`M.f`, `N.f` for `module N = M`,
  * `f` after `open M`: the flat name "M.f"; Note [Modules]), or "".  `type`: a type's. */
 std::string resolve_name(const CheckedEnvPtr &env, const std::string &written, bool type = false);
+
+/** The definition a resolved name stands for: a sealed module's member is seen through a
+ * view of its specified type ("M.f#2"), which is the definition "M.f". */
+std::string definition_name(const CheckedEnvPtr &env, const std::string &flat);
 
 /** A value's type as `:type` and inspection show it after its name: `'a [n] : [n]a -> a`. */
 std::string value_signature(const CheckedEnvPtr &env, const std::string &flat);

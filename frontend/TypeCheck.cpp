@@ -1460,8 +1460,19 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
     // 4. Anything still open is unconstrained by the program: use the unit type.
     for (auto &v : tvars_)
         if (!v.bound) v.bound = Type::tuple({});
-    // Note [Size expressions]: the program's types have none.
-    auto final = [&](const TypePtr &t) { return without_size_exps(zonk(t, true)); };
+    // Note [Size expressions]: the program's types have none.  Note [Matching]: nor
+    // opaque types or views of sealed modules' members.
+    auto final = [&](const TypePtr &t) { return reveal(without_size_exps(zonk(t, true))); };
+    if (!env_.view_of.empty()) {
+        auto real = [&](std::string &name) {
+            if (auto it = env_.view_of.find(name); it != env_.view_of.end()) name = it->second;
+        };
+        for (auto *v : touched_vars_) real(v->name);
+        for (auto *e : touched_exps_) {
+            if (auto *b = e->as<BinOp>()) real(b->op);
+            else if (auto *o = e->as<OpSection>()) real(o->op);
+        }
+    }
     for (auto *e : touched_exps_)
         e->type = final(e->type);
     for (auto *p : touched_pats_)
@@ -1694,7 +1705,7 @@ TypePtr Checker::check_top_exp_impl(ExpPtr &e, TypePtr *shown) {
     strip_unique();
     if (shown)
         *shown = shown_type(t)->with_unique(false);
-    return without_size_exps(zonk(t, true))->with_unique(false);
+    return reveal(without_size_exps(zonk(t, true)))->with_unique(false);  // what the value is
 }
 
 // A function's sizes that its parameters share are named, as a declaration names

@@ -250,7 +250,8 @@ Dim Checker::dim_of_arg(const Exp *arg) {
 TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
                                 const std::string &fname, const SrcLoc &loc) {
     ft = resolve(ft);
-    std::string fdesc = fname.empty() ? std::string("expression") : "`" + fname + "`";
+    const std::string name = shown_name(fname);
+    std::string fdesc = name.empty() ? std::string("expression") : "`" + name + "`";
     if (ft->kind == Type::Kind::TypeVar && var_index(ft->var) >= 0) {
         std::string before = describe(ft);
         try {
@@ -270,7 +271,7 @@ TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, i
                                     " argument(s) has non-function type `" + show(ft) + "`");
     }
     std::string what = "argument " + std::to_string(argno) +
-                       (fname.empty() ? std::string() : " of `" + fname + "`");
+                       (name.empty() ? std::string() : " of `" + name + "`");
     // A function whose result size depends on its argument (`iota`, `\k -> iota k`)
     // cannot be passed where a plain function `a -> b` is expected: the results
     // would be arrays of different sizes (irregular).
@@ -371,7 +372,7 @@ TypePtr Checker::check_binop(ExpPtr &e) {
     auto *b = e->as<BinOp>();
     TypePtr ft = operator_type(b->op, b->backtick, b->op_loc);
     b->user_op = !b->backtick && user_shadows_op(b->op);
-    std::string what = "operator `" + b->op + "`";
+    std::string what = "operator `" + shown_name(b->op) + "`";
     TypePtr lt = check(b->lhs);
     TypePtr rt = check(b->rhs);
     auto r = apply_arg_type(ft, lt, b->lhs.get(), 1, b->op, b->op_loc);

@@ -229,7 +229,8 @@ ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std:
     case ModExp::Kind::Ascribe: {
         ModuleInfoPtr m = elab_mod(*e.fn, prefix, out, name);
         ModTypeInfoPtr mt = elab_mod_type(*e.mod_type);
-        return match_mod_type(m, *mt, e.loc, name.empty() ? "the module" : "module `" + name + "`");
+        std::string seal = prefix.substr(0, prefix.size() - 1);
+        return match_mod_type(m, *mt, e.loc, name.empty() ? "the module" : "module `" + name + "`", seal);
     }
     case ModExp::Kind::Apply: {
         ModuleInfoPtr f = elab_mod(*e.fn, prefix, out, name);
@@ -276,7 +277,7 @@ ModuleInfoPtr Checker::apply_functor(const ModuleInfo &f, const ModuleInfoPtr &a
     const ModParam &p = fn.params[fn.args.size()];
     ModTypeInfoPtr pt = elab_mod_type(*p.type);
     auto next = std::make_shared<Functor>(fn);
-    next->args.push_back(match_mod_type(arg, *pt, loc, "the argument for `" + p.name + "` of " + fn.name));
+    next->args.push_back(match_mod_type(arg, *pt, loc, "the argument for `" + p.name + "` of " + fn.name, ""));
     levels_.back().names.mods[p.name] = next->args.back();
     if (next->args.size() < fn.params.size()) {
         auto m = std::make_shared<ModuleInfo>();
@@ -297,7 +298,9 @@ ModuleInfoPtr Checker::apply_functor(const ModuleInfo &f, const ModuleInfoPtr &a
     try {
         ModExpPtr body = parse_mod_exp_at(fn.file, fn.body_begin);
         ModuleInfoPtr m = elab_mod(*body, prefix, out, "");
-        if (fn.result) m = match_mod_type(m, *elab_mod_type(*fn.result), body->loc, "the body of " + fn.name);
+        if (fn.result)
+            m = match_mod_type(m, *elab_mod_type(*fn.result), body->loc, "the body of " + fn.name,
+                               prefix.substr(0, prefix.size() - 1));
         return m;
     } catch (const CompileError &e) {
         // The error is in the body: say which application made it.
@@ -425,7 +428,7 @@ TypePtr Checker::member_val_type(const std::string &flat, const SrcLoc &loc) {
 }
 
 ModuleInfoPtr Checker::match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc,
-                                      const std::string &what) {
+                                      const std::string &what, const std::string &seal) {
     if (m->functor)
         throw CompileError(loc, what + " is a parametric module, where a module is expected (apply it first)");
     std::vector<Level> scope;
@@ -433,18 +436,42 @@ ModuleInfoPtr Checker::match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo 
     scope.push_back(Level{});  // the specified types and modules, as the module defines them
     ScopeSwap<Level> swap(levels_, std::move(scope));
     auto res = std::make_shared<ModuleInfo>();
-    match_specs(*m, mt, res->members, loc, what);
+    match_specs(*m, mt, res->members, loc, what, seal);
     return res;
 }
 
 // Note [Matching]: each specification must be met by a member of the module; the
-// result has just the specified members.  A specified type is the module's own (the
-// specifications after it see that), so an abstract type is not hidden.
+// result has just the specified members.  The specifications are resolved twice: with
+// the module's own types, to check the members, and (when `seal` names the result, as
+// in `module M : mt = ...`) with each abstract type (`type t`, no parameters, not
+// refined by `with`) as an opaque type of its own, the rigid type variable "M.t".  A
+// member whose specified type mentions one is seen outside through a view: a global
+// "M.f#N" of the specified type that finalize() renames back to "M.f" (CheckedEnv::
+// view_of), whose types it reveals (CheckedEnv::opaque), so that the interpreter and
+// the compiler see just the module's own definitions and types.
 void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out, const SrcLoc &loc,
-                          const std::string &what) {
+                          const std::string &what, const std::string &seal) {
     auto missing = [&](const Spec &sp, const std::string &kind) {
         return CompileError(loc, what + " does not define " + kind + " `" + sp.name +
                                      "` that its module type specifies (at " + sp.loc.str() + ")");
+    };
+    Names view;  // the specified types and modules as the outside sees them
+    bool sealed = false;
+    auto resolve_spec = [&](const Spec &sp, bool outside) {
+        reset();
+        for (const TypeParam &tp : sp.params) {
+            if (tp.kind == TypeParam::Kind::Size) bind_local(tp.name, Type::prim_type(PrimType::I64));
+            else tparam_scope_[tp.name] = Type::type_var(tp.name);
+        }
+        if (outside) std::swap(levels_.back().names, view);
+        struct Back {
+            bool on;
+            Names &a, &b;
+            ~Back() {
+                if (on) std::swap(a, b);
+            }
+        } back{outside, levels_.back().names, view};
+        return zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
     };
     for (const SpecPtr &spp : mt.specs) {
         const Spec &sp = *spp;
@@ -474,18 +501,26 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
                                                 "`, but its module type requires `" + type_to_string(want->body) + "`");
             }
             scope.types[sp.name] = *flat;
-            out.types[sp.name] = *flat;
+            std::string shown = *flat;
+            if (!want && !seal.empty() && sp.params.empty()) {
+                // An opaque type: a rigid type variable named as the user writes it.
+                std::string name = seal + "." + sp.name;
+                while (env_.opaque.count(name)) name += "'";
+                env_.opaque[name] = have->body;
+                auto ab = std::make_shared<TypeAbbrev>();
+                ab->body = Type::type_var(name);
+                shown = name + "#";  // its abbreviation's flat name (beside the module's own)
+                env_.types[shown] = ab;
+                sealed = true;
+            }
+            view.types[sp.name] = shown;
+            out.types[sp.name] = shown;
             break;
         }
         case Spec::Kind::Val: {
             const std::string *flat = find_in(m.members.vals, sp.name);
             if (!flat) throw missing(sp, "the value");
-            reset();
-            for (const TypeParam &tp : sp.params) {
-                if (tp.kind == TypeParam::Kind::Size) bind_local(tp.name, Type::prim_type(PrimType::I64));
-                else tparam_scope_[tp.name] = Type::type_var(tp.name);
-            }
-            TypePtr want = zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
+            TypePtr want = resolve_spec(sp, false);
             TypePtr have = member_val_type(*flat, sp.loc);
             std::string have_text = show(have);
             try {
@@ -496,6 +531,23 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
                                             sp.loc.str() + ")");
             }
             out.vals[sp.name] = *flat;
+            if (!sealed) break;
+            TypePtr outside = resolve_spec(sp, true);
+            if (same_type(outside, want)) break;
+            auto gv = std::make_shared<GlobalVal>();
+            for (const TypeParam &tp : sp.params) {
+                if (tp.kind == TypeParam::Kind::Size) {
+                    gv->scheme.sparams.push_back(tp.name);
+                } else {
+                    gv->scheme.tparams.push_back(tp.name);
+                    if (tp.kind == TypeParam::Kind::Type) gv->scheme.nonlifted.insert(tp.name);
+                }
+            }
+            gv->scheme.type = zonk(outside, true);
+            std::string v = *flat + "#" + std::to_string(env_.anon_modules++);
+            env_.vals[v] = gv;
+            env_.view_of[v] = shown_name(*flat);  // a view of a view is one of the definition
+            out.vals[sp.name] = v;
             break;
         }
         case Spec::Kind::Module: {
@@ -505,13 +557,52 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
             const std::string pre = sp.name + ".";
             for (auto &[k, v] : mt.refined)
                 if (k.rfind(pre, 0) == 0) smt.refined[k.substr(pre.size())] = v;
-            ModuleInfoPtr r = match_mod_type(*sub, smt, loc, what + "'s module `" + sp.name + "`");
-            scope.mods[sp.name] = r;
+            ModuleInfoPtr r = match_mod_type(*sub, smt, loc, what + "'s module `" + sp.name + "`",
+                                             seal.empty() ? "" : seal + "." + sp.name);
+            scope.mods[sp.name] = *sub;
+            view.mods[sp.name] = r;
             out.mods[sp.name] = r;
+            if (r != *sub) sealed = true;
             break;
         }
         case Spec::Kind::Include: internal_error("match_specs: an include left in a module type");
         }
+    }
+}
+
+TypePtr Checker::reveal(const TypePtr &t) const {
+    if (env_.opaque.empty() || !t) return t;
+    switch (t->kind) {
+    case Type::Kind::TypeVar: {
+        auto it = env_.opaque.find(t->var);
+        if (it == env_.opaque.end()) return t;
+        TypePtr r = reveal(it->second);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Array: {
+        TypePtr e = reveal(t->elem);
+        // The definition may be an array itself: `[n]M.t` with `type t = [3]f32`.
+        if (e->kind == Type::Kind::Array) {
+            std::vector<Dim> shape = t->shape;
+            shape.insert(shape.end(), e->shape.begin(), e->shape.end());
+            return Type::array(e->elem, shape, t->unique);
+        }
+        return e == t->elem ? t : Type::array(e, t->shape, t->unique);
+    }
+    case Type::Kind::Tuple: {
+        std::vector<TypePtr> es;
+        for (auto &e : t->elems) es.push_back(reveal(e));
+        return Type::tuple(es)->with_unique(t->unique);
+    }
+    case Type::Kind::Record:
+    case Type::Kind::Sum: {
+        auto fs = t->fields;
+        for (auto &f : fs) f.second = reveal(f.second);
+        auto r = t->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
+        return r->with_unique(t->unique);
+    }
+    case Type::Kind::Func: return Type::func(reveal(t->param), reveal(t->result), t->param_name);
+    default: return t;
     }
 }
 
@@ -575,6 +666,10 @@ void describe_members(const CheckedEnvPtr &env_ptr, const ModuleInfo &m, const s
     const CheckedEnv &env = *env_ptr;
     for (auto &[k, flat] : m.members.types) {
         out += indent + "type " + k;
+        if (flat.back() == '#') {  // opaque (Note [Matching])
+            out += "\n";
+            continue;
+        }
         if (auto p = prim_from_name(flat)) {
             out += std::string(" = ") + prim_name(*p) + "\n";
             continue;
@@ -616,6 +711,11 @@ std::string type_signature(const CheckedEnvPtr &env, const std::string &flat) {
     auto it = env->types.find(flat);
     if (it == env->types.end()) return {};
     return type_params_text(it->second->params) + " = " + type_to_string(it->second->body);
+}
+
+std::string definition_name(const CheckedEnvPtr &env, const std::string &flat) {
+    auto it = env->view_of.find(flat);
+    return it == env->view_of.end() ? flat : it->second;
 }
 
 std::string value_signature(const CheckedEnvPtr &env, const std::string &flat) {
@@ -685,7 +785,8 @@ std::optional<std::string> describe_module(const CheckedEnvPtr &env, const std::
 // An `import "f"` checks f.fut (relative to the importing file) once, as a module named
 // after its path, and opens it locally; its entry points are plain definitions.
 //
-// Not yet as in Futhark: an abstract type (`type t` in a module type) is not hidden
-// outside the module (its definition stays visible, so programs that break the
-// abstraction are accepted), and module types of parametric modules (`->`) are not
-// supported.
+// Ascription hides abstract types (Note [Matching]).  Not yet as in Futhark: an
+// abstract type with parameters (`type t 'a`) stays its definition outside; inside a
+// parametric module's body, a parameter's abstract type is the argument's own type
+// (each application is checked with its argument), so a body that relies on that is
+// accepted; and module types of parametric modules (`->`) are not supported.

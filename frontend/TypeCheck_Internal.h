@@ -84,6 +84,10 @@ struct CheckedEnv {
     /// Files imported so far (canonical paths; null while one is being imported).
     std::map<std::string, ModuleInfoPtr> imported;
     int anon_modules = 0;            ///< names for modules without one
+    /// Note [Matching]: opaque types (rigid type variables "M.t") and their definitions;
+    /// views of sealed modules' members ("M.f#N") and the definitions they are.
+    std::unordered_map<std::string, TypePtr> opaque;
+    std::unordered_map<std::string, std::string> view_of;
     bool checking_prelude = false;
 };
 
@@ -310,10 +314,18 @@ private:
     ModuleInfoPtr import_file(const std::string &path, const SrcLoc &loc, std::vector<DeclPtr> &out);
     ModTypeInfoPtr elab_mod_type(const ModTypeExp &t);
     bool has_type_spec(const ModTypeInfo &mt, const std::string &name);
+    /// `seal`: the result's name, under which its abstract types become opaque ("": none).
     ModuleInfoPtr match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc,
-                                 const std::string &what);
+                                 const std::string &what, const std::string &seal);
     void match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out, const SrcLoc &loc,
-                     const std::string &what);
+                     const std::string &what, const std::string &seal);
+    /// The types and names the interpreter and compiler see (Note [Matching]).
+    TypePtr reveal(const TypePtr &t) const;
+    /// A global's name for messages: a view's is its definition's.
+    std::string shown_name(const std::string &flat) const {
+        auto it = env_.view_of.find(flat);
+        return it == env_.view_of.end() ? flat : it->second;
+    }
     TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
     /// A type abbreviation's parameters and body: `type t 'a [n] = def`.
     std::shared_ptr<TypeAbbrev> resolve_abbrev(const std::vector<TypeParam> &params, const TypeExpPtr &def);

@@ -1207,11 +1207,12 @@ std::optional<std::string> Session::describe(const std::string &written) const {
     if (auto it = st_->env->vals.find(name); !name.empty() && it != st_->env->vals.end()) {
         std::string out = written + value_signature(st_->env, name);
         // The doc comment of the latest definition of `name` (user first, then prelude).
+        const std::string def = definition_name(st_->env, name);
         auto doc_in = [&](const Program &p) -> std::string {
             for (auto d = p.decls.rbegin(); d != p.decls.rend(); ++d) {
                 const Decl *x = d->get();
                 while (x && x->kind == Decl::Kind::Local) x = x->inner.get();
-                if (x && x->kind == Decl::Kind::Fun && x->fun && x->fun->name == name)
+                if (x && x->kind == Decl::Kind::Fun && x->fun && x->fun->name == def)
                     return x->fun->doc;
             }
             return {};

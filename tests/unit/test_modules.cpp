@@ -141,7 +141,7 @@ TEST_CASE("modules: ascription keeps the specified members; a mismatch names bot
 module type S = { type t  val mk : i32 -> t }
 module M : S = { type t = i32  def mk (x: i32) = x  def extra = 3 }
 )");
-    CHECK(resolve_name(c.env, "M.mk") == "M.mk");
+    CHECK(definition_name(c.env, resolve_name(c.env, "M.mk")) == "M.mk");  // through a view (t is abstract)
     CHECK(resolve_name(c.env, "M.extra") == "");
     CHECK(error_of("module type S = { val f : i32 -> i32 }\nmodule M : S = { def f (x: i64) = x }") ==
           "2:16: module `M`'s `f` is of type `i64 -> i64`, but its module type specifies `i32 -> i32` (at t.fut:1:23)");
@@ -217,4 +217,30 @@ TEST_CASE("modules: import is relative to the importing file, once per file, and
         CHECK(e.message().find("is circular") != std::string::npos);
     }
     fs::remove_all(dir);
+}
+
+TEST_CASE("modules: sealing hides an abstract type; the checked program has the definitions") {
+    Checked c = check_src(R"(
+module type counter = { type t  val zero : t  val incr : t -> t  val get : t -> i32 }
+module C : counter = { type t = i32  def zero : t = 0  def incr (x: t) = x + 1  def get (x: t) = x }
+module D : counter = C
+def one = C.incr C.zero
+def n = D.get (D.incr D.zero)
+)");
+    // Outside, C.t is its own type (and D.t another one) ...
+    CHECK(value_signature(c.env, resolve_name(c.env, "C.incr")) == " : C.t -> C.t");
+    CHECK(value_signature(c.env, resolve_name(c.env, "D.zero")) == " : D.t");
+    CHECK(value_signature(c.env, "one") == " : C.t");
+    CHECK(definition_name(c.env, resolve_name(c.env, "D.get")) == "C.get");
+    // ... but what the interpreter and the compiler get names C's definitions, at i32.
+    CHECK(decl_names(c.prog) == "type C.t C.zero C.incr C.get one n");
+    const FunDef &one = *c.prog.decls[4]->fun;
+    CHECK(type_to_string(one.ret) == "i32");
+    CHECK(print_exp(*one.body) == "(apply C.incr C.zero)");
+    const FunDef &n = *c.prog.decls[5]->fun;
+    CHECK(print_exp(*n.body) == "(apply C.get (apply C.incr C.zero))");
+    CHECK(error_of("module type S = { type t  val x : t }\nmodule M : S = { type t = i32  def x : t = 1 }\n"
+                   "def y : i32 = M.x")
+              .find("Cannot unify type `i32` with type `M.t`: the body of `y`") != std::string::npos);
+    CHECK(describe_module(c.env, "C").value().find("  type t\n") != std::string::npos);
 }
