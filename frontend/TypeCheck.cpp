@@ -1465,7 +1465,15 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
     auto final = [&](const TypePtr &t) { return reveal(without_size_exps(zonk(t, true))); };
     if (!env_.view_of.empty()) {
         auto real = [&](std::string &name) {
-            if (auto it = env_.view_of.find(name); it != env_.view_of.end()) name = it->second;
+            auto it = env_.view_of.find(name);
+            if (it == env_.view_of.end()) return;
+            name = it->second;
+            // A numeric module's built-in operator (`f64.+`) is the operator itself, at
+            // the checked type, as check_var makes it.
+            size_t dot = name.find('.');
+            if (dot != std::string::npos && prim_from_name(name.substr(0, dot)) &&
+                is_builtin_op(name.substr(dot + 1)))
+                name = name.substr(dot + 1);
         };
         for (auto *v : touched_vars_) real(v->name);
         for (auto *e : touched_exps_) {
