@@ -979,7 +979,7 @@ TypePtr Checker::field_type(TypePtr t, const std::string &field, const SrcLoc &l
 
 // ---------------------------------------------------------------- type expressions
 
-Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
+Dim Checker::resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
                              const SrcLoc &loc) {
     switch (d.kind) {
     case DimExp::Kind::Const: return Dim::constant(d.value);
@@ -997,7 +997,10 @@ Dim Checker::resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::stri
     }
     case DimExp::Kind::Named: {
         if (find_local(d.name)) return Dim::var(d.name);
-        if (std::string g = lookup_val(d.name); !g.empty()) return Dim::var(g);
+        if (std::string g = lookup_val(d.name); !g.empty()) {
+            d.name = g;  // a module's constant (`[N.n]`): the interpreter reads the size by it
+            return Dim::var(g);
+        }
         // Futhark requires size parameters to be declared (`[n]`); the prelude may
         // still use implicit ones.
         if (ctx == SizeCtx::Param && implicit && env_.checking_prelude) {

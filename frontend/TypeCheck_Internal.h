@@ -227,7 +227,7 @@ private:
     enum class SizeCtx : uint8_t { Body, Param, Ret };
     TypePtr resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
                              std::vector<std::string> *implicit = nullptr);
-    Dim resolve_dim_exp(const DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
+    Dim resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
                         const SrcLoc &loc);
 
     // scopes
