@@ -74,6 +74,7 @@ std::string decl_key(const Decl &d0) {
     const Decl *d = unlocal(d0);
     if (!d) return {};
     if (d->kind == Decl::Kind::Type && d->type_decl) return "type " + d->type_decl->name;
+    if (d->kind == Decl::Kind::Module && d->mod_bind) return "module " + d->mod_bind->name;
     return {};
 }
 
@@ -317,9 +318,12 @@ struct Session::State {
                                          decltype(compute) compute);
     /** Checks and loads one parsed program. */
     void add(Program prog) {
+        std::vector<std::string> modules;  // `module M`: checking makes its members' definitions
+        for (auto &d : prog.decls) modules.push_back(decl_key(*d));
         check_program(prog, env);
         kept_progs.push_back(prog);
         load(kept_progs.back());
+        for (auto &k : modules) note_key(k);
         for (auto &d : prog.decls) note_key(decl_key(*d));
     }
 };
@@ -940,10 +944,23 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
                                    [&](const Chunk &c) { return !origin.empty() && c.origin == origin; });
     bool reload = file_index != st_->chunks.end();
     if (!reload) check_program(prog, trial);
-    // Note [Redefinition]: a redefinition of the same type can simply shadow.
+    // Note [Redefinition]: a redefinition of the same type can simply shadow.  A module's
+    // members are definitions of their own ("M.x", made by checking): when one of them
+    // changes its type, the earlier `module M` goes too.
+    std::vector<std::string> flat_keys = keys;
+    if (!reload)
+        for (auto &d : prog.decls)
+            if (auto k = decl_key(*d); !k.empty() && k.find('.') != std::string::npos) flat_keys.push_back(k);
     std::set<std::string> changed;
-    for (auto &k : keys)
+    for (auto &k : flat_keys)
         if (st_->defines(k) && signature(st_->env, k) != signature(trial, k)) changed.insert(k);
+    for (auto &k : keys)
+        if (k.rfind("module ", 0) == 0 && st_->defines(k)) {
+            const std::string members = k.substr(7) + ".";
+            if (std::any_of(changed.begin(), changed.end(),
+                            [&](const std::string &c) { return c.rfind(members, 0) == 0; }))
+                changed.insert(k);
+        }
 
     if (!reload && changed.empty()) {
         // A compile error has been reported above without touching anything.  A
@@ -964,6 +981,7 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
             st_ = std::move(fresh);
             throw;
         }
+        for (auto &k : keys) st_->note_key(k);
         for (auto &d : prog.decls) st_->note_key(decl_key(*d));
         st_->chunks.push_back(chunk);
     } else {
@@ -1180,7 +1198,7 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
     for (auto &k : st_->user_keys)
         if (k.rfind("type ", 0) == 0) {
             if (!flat(k)) consider(k.substr(5));
-        } else if (k.find('@') == std::string::npos && !flat(k)) {
+        } else if (k.find('@') == std::string::npos && !flat(k) && k.rfind("module ", 0) != 0) {
             consider(k); // Note [Earlier self]
         }
     for (auto &k : module_member_names(st_->env)) consider(k);
