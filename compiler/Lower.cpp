@@ -2950,13 +2950,15 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
 
 // Note [Which definition]
-// A name may be defined again later (a REPL session redefining a function, or a file).
-// Lowering resolves names as the interpreter does: the interpreter looks a top-level name
-// up when the code using it runs, so a function sees the last definition of the names it
-// uses, even one made after it (the REPL's `def f`, `def g = ... f ...`, `def f` again:
-// g calls the new f), while a top-level constant, evaluated when it is defined, sees the
-// definitions before it (`def xs = map (+1) xs` maps the earlier xs, as the checker
-// says).  Prelude code sees only the prelude.
+// A name may be defined again later: in one program the checker names the later
+// definition apart ("f#3"), so what came before keeps the earlier one, as in Futhark; a
+// REPL session's inputs are programs of their own, and there a redefinition of the same
+// type keeps the name (Note [Redefinition] in session/Session.cpp).  Lowering resolves
+// names as the interpreter does: the interpreter looks a top-level name up when the code
+// using it runs, so a function sees the last definition of the names it uses, even one
+// made after it (the REPL's `def f`, `def g = ... f ...`, `def f` again: g calls the new
+// f), while a top-level constant, evaluated when it is defined, sees the definitions
+// before it.  Prelude code sees only the prelude.
 
 // Note [Sum types]
 // A value of sum type `#c0 p0 | #c1 p1 ...` (constructors in name order, as the checked

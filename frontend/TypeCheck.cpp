@@ -1253,14 +1253,14 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             if (tp.kind != TypeParam::Kind::Size || used.count(tp.name)) continue;
             if (entry && in_ret.count(tp.name))
                 throw CompileError(tp.loc, "Entry point functions must not be size-polymorphic in their "
-                                           "return type: size parameter `" + tp.name + "` of `" + f.name +
+                                           "return type: size parameter `" + tp.name + "` of `" + shown_name(f.name) +
                                            "` is not the size of any parameter");
             if (entry)
                 throw CompileError(tp.loc, "Entry point size parameter [" + tp.name + "] only used "
                                            "non-constructively: it is not the size of any parameter of `" +
-                                           f.name + "`, so its value cannot be inferred");
+                                           shown_name(f.name) + "`, so its value cannot be inferred");
             throw CompileError(tp.loc, "Size " + tp.name + " unused in pattern: size parameter `" + tp.name +
-                                           "` of `" + f.name + "` is not used constructively in any parameter "
+                                           "` of `" + shown_name(f.name) + "` is not used constructively in any parameter "
                                            "type (unused size parameter: its value cannot be inferred)");
         }
     }
@@ -1282,7 +1282,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     };
     TypePtr ret;
     if (fun_is_intrinsic(f)) {
-        if (!declared_ret) throw CompileError(f.loc, "intrinsic `" + f.name + "` needs a return type");
+        if (!declared_ret) throw CompileError(f.loc, "intrinsic `" + shown_name(f.name) + "` needs a return type");
         ret = declared_ret;
     } else {
         // A top-level function is in scope in its own body (monomorphic recursion;
@@ -1311,15 +1311,15 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         if (declared_ret) {
             // Note [Size expressions]: lenient here, as before they were checked.
             expect(without_size_exps(declared_ret), bt, f.body->loc,
-                   "the body of `" + f.name + "` does not match its return type");
+                   "the body of `" + shown_name(f.name) + "` does not match its return type");
             check_consume_compat(declared_ret, bt, f.body->loc);
             ret = declared_ret;
         } else {
-            if (rec_ret) expect(rec_ret, bt, f.body->loc, "the result of recursive function `" + f.name + "`");
+            if (rec_ret) expect(rec_ret, bt, f.body->loc, "the result of recursive function `" + shown_name(f.name) + "`");
             ret = bt->with_unique(false);
         }
         if (recursive && contains_func(zonk(ret, false)))
-            throw CompileError(f.loc, "recursive function `" + f.name +
+            throw CompileError(f.loc, "recursive function `" + shown_name(f.name) +
                                           "` may not have a higher-order (function) return type");
     }
     // Sizes bound inside the body that leak into the result type become unknown.

@@ -163,6 +163,16 @@ void Checker::check_decl_in(const DeclPtr &d, std::vector<DeclPtr> &out, bool lo
             f.name = prefix + name;
             self_name_ = name;
         }
+        // A second definition of a name in one program shadows the first for what
+        // follows, as in Futhark, under a name of its own: what came before keeps
+        // calling the first, whatever the interpreter and the compiler look up by name.
+        // (A session's inputs are programs of their own: Note [Redefinition].)  An
+        // entry point keeps its name: it is found by it.
+        if (!defined_.insert(f.name).second && !f.is_entry && !(main_is_entry && f.name == "main") &&
+            !env_.checking_prelude) {
+            f.name += "#" + std::to_string(env_.anon_modules++);
+            self_name_ = name;
+        }
         struct Clear {
             std::string &s;
             ~Clear() { s.clear(); }
@@ -546,7 +556,8 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
             gv->scheme.type = zonk(outside, true);
             std::string v = *flat + "#" + std::to_string(env_.anon_modules++);
             env_.vals[v] = gv;
-            env_.view_of[v] = shown_name(*flat);  // a view of a view is one of the definition
+            auto def = env_.view_of.find(*flat);  // a view of a view is one of the definition
+            env_.view_of[v] = def == env_.view_of.end() ? *flat : def->second;
             out.vals[sp.name] = v;
             break;
         }

@@ -294,6 +294,7 @@ private:
     std::vector<Level> levels_;  ///< enclosing module bodies, outermost first
     std::string self_name_;      ///< a module member's name as written (its recursive calls)
     int importing_ = 0;          ///< files being imported (their entry points are plain)
+    std::set<std::string> defined_;  ///< values defined by this program (flat names)
     int applying_ = 0;           ///< applications of parametric modules being elaborated
     int applications_ = 0;       ///< ... and made in all
     template <typename Flat>
@@ -321,10 +322,12 @@ private:
                      const std::string &what, const std::string &seal);
     /// The types and names the interpreter and compiler see (Note [Matching]).
     TypePtr reveal(const TypePtr &t) const;
-    /// A global's name for messages: a view's is its definition's.
+    /// A global's name for messages: a view's is its definition's, a shadowing
+    /// definition's ("f#3") the name as written.
     std::string shown_name(const std::string &flat) const {
         auto it = env_.view_of.find(flat);
-        return it == env_.view_of.end() ? flat : it->second;
+        std::string n = it == env_.view_of.end() ? flat : it->second;
+        return n.substr(0, n.find('#'));
     }
     TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
     /// A type abbreviation's parameters and body: `type t 'a [n] = def`.

@@ -1194,7 +1194,7 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
     }
     // Modules' definitions have flat names ("M.x", "_2.y"): they are completed as they
     // are written instead.
-    auto flat = [](const std::string &k) { return k.find('.') != std::string::npos; };
+    auto flat = [](const std::string &k) { return k.find_first_of(".#") != std::string::npos; };
     for (auto &k : st_->user_keys)
         if (k.rfind("type ", 0) == 0) {
             if (!flat(k)) consider(k.substr(5));

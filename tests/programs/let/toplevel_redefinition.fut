@@ -1,7 +1,7 @@
--- Top-level names defined again (Note [Which definition] in compiler/Lower.cpp): a
--- function sees the last definition of a name it uses, as the interpreter looks names up
--- when code runs; a constant, computed when defined, the definitions before it; and the
--- prelude keeps its own definitions whatever the program defines.
+-- Top-level names defined again in a program: what comes before a definition keeps the
+-- earlier one, as in Futhark (the checker names the later one apart: check_decl_in in
+-- frontend/TypeCheckModule.cpp), a function as well as a constant; and the prelude keeps
+-- its own definitions whatever the program defines.
 def a = 1i32
 def c = a + 1
 def g (x: i32) = x + a
@@ -10,5 +10,5 @@ def reduce (x: i32) = x * 1000
 def map (x: i32) = x - 1
 entry main (x: i32) = (g x, c, reduce x, i32.sum [x, 2, 3], map x, i32.maximum [x, 7])
 -- ==
--- input { 1 } output { 11 2 1000 6 0 7 }
--- input { 9 } output { 19 2 9000 14 8 9 }
+-- input { 1 } output { 2 2 1000 6 0 7 }
+-- input { 9 } output { 10 2 9000 14 8 9 }
