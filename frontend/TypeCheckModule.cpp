@@ -257,13 +257,8 @@ ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std:
         fn->file = e.fn->loc.file;
         fn->body_begin = e.fn->begin;
         for (const Level &l : levels_) fn->closure.push_back(l.names);
-        // The parameters' module types must make sense where they are written.
-        {
-            std::vector<Level> scope;
-            for (const Names &n : fn->closure) scope.push_back(Level{"", n, {}});
-            ScopeSwap<Level> swap(levels_, std::move(scope));
-            for (const ModParam &p : fn->params) elab_mod_type(*p.type);
-        }
+        fn->path = prefix.substr(0, prefix.size() - 1);
+        check_functor_once(*fn);
         auto m = std::make_shared<ModuleInfo>();
         m->functor = fn;
         return m;
@@ -271,6 +266,118 @@ ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std:
     case ModExp::Kind::Import: return import_file(e.name, e.loc, out);
     }
     internal_error("elab_mod: unknown module expression");
+}
+
+// Note [Parametric modules checked once]: where it is defined, a parametric module's
+// body is checked for any argument: each parameter is a module made of its module type
+// (skeleton), whose abstract types are rigid type variables (`P.t`) and whose values are
+// globals of the specified types.  What that checking defines is thrown away (the
+// environment is put back); each application checks the body again with its arguments
+// and makes the definitions.  A parameter with an abstract type that has parameters
+// (`type t 'a`) cannot be made so: such a body is checked at its applications only.
+void Checker::check_functor_once(const Functor &fn) {
+    CheckedEnv saved = env_;
+    std::set<std::string> saved_defined = defined_;
+    struct Restore {
+        Checker &c;
+        CheckedEnv &env;
+        std::set<std::string> &defined;
+        ~Restore() {
+            c.env_ = std::move(env);
+            c.defined_ = std::move(defined);
+        }
+    } restore{*this, saved, saved_defined};
+    std::vector<Level> scope;
+    for (const Names &n : fn.closure) scope.push_back(Level{"", n, {}});
+    scope.push_back(Level{});  // the parameters
+    ScopeSwap<Level> swap(levels_, std::move(scope));
+    for (const ModParam &p : fn.params) {
+        ModuleInfoPtr m = skeleton(*elab_mod_type(*p.type), p.name);
+        if (!m) return;
+        levels_.back().names.mods[p.name] = m;
+    }
+    try {
+        ModExpPtr body = parse_mod_exp_at(fn.file, fn.body_begin);
+        std::vector<DeclPtr> out;
+        const std::string prefix = (fn.path.empty() ? "F" : fn.path) + ".";
+        ModuleInfoPtr m = elab_mod(*body, prefix, out, "");
+        if (fn.result) match_mod_type(m, *elab_mod_type(*fn.result), body->loc, "the body of " + fn.name, "");
+    } catch (const CompileError &e) {
+        if (e.message().find("(in the body of") != std::string::npos) throw;
+        throw CompileError(e.loc(), e.message() + " (in the body of " + fn.name +
+                                        ", checked for any arguments of its parameters' module types)");
+    }
+}
+
+// A global of a value specification's type (resolved by the caller, in its scope).
+std::shared_ptr<GlobalVal> Checker::spec_global(const Spec &sp, const TypePtr &type) {
+    auto gv = std::make_shared<GlobalVal>();
+    for (const TypeParam &tp : sp.params) {
+        if (tp.kind == TypeParam::Kind::Size) {
+            gv->scheme.sparams.push_back(tp.name);
+        } else {
+            gv->scheme.tparams.push_back(tp.name);
+            if (tp.kind == TypeParam::Kind::Type) gv->scheme.nonlifted.insert(tp.name);
+        }
+    }
+    gv->scheme.type = zonk(type, true);
+    return gv;
+}
+
+TypePtr Checker::resolve_val_spec(const Spec &sp) {
+    reset();
+    for (const TypeParam &tp : sp.params) {
+        if (tp.kind == TypeParam::Kind::Size) bind_local(tp.name, Type::prim_type(PrimType::I64));
+        else tparam_scope_[tp.name] = Type::type_var(tp.name);
+    }
+    return zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
+}
+
+ModuleInfoPtr Checker::skeleton(const ModTypeInfo &mt, const std::string &path) {
+    std::vector<Level> scope;
+    for (const Names &n : mt.closure) scope.push_back(Level{"", n, {}});
+    scope.push_back(Level{});  // the specified types and modules, as the skeleton has them
+    ScopeSwap<Level> swap(levels_, std::move(scope));
+    auto m = std::make_shared<ModuleInfo>();
+    for (const SpecPtr &spp : mt.specs) {
+        const Spec &sp = *spp;
+        Names &here = levels_.back().names;
+        const std::string flat = path + "." + sp.name + "#";
+        switch (sp.kind) {
+        case Spec::Kind::Type: {
+            std::shared_ptr<const TypeAbbrev> def;
+            if (auto r = find_in(mt.refined, sp.name)) def = *r;
+            else if (sp.type) def = resolve_abbrev(sp.params, sp.type);
+            if (!def) {
+                if (!sp.params.empty()) return nullptr;
+                auto ab = std::make_shared<TypeAbbrev>();
+                ab->body = Type::type_var(path + "." + sp.name);
+                def = ab;
+            }
+            env_.types[flat] = def;
+            here.types[sp.name] = flat;
+            m->members.types[sp.name] = flat;
+            break;
+        }
+        case Spec::Kind::Val:
+            env_.vals[flat] = spec_global(sp, resolve_val_spec(sp));
+            m->members.vals[sp.name] = flat;
+            break;
+        case Spec::Kind::Module: {
+            ModTypeInfo smt = *elab_mod_type(*sp.mod_type);
+            const std::string pre = sp.name + ".";
+            for (auto &[k, v] : mt.refined)
+                if (k.rfind(pre, 0) == 0) smt.refined[k.substr(pre.size())] = v;
+            ModuleInfoPtr sub = skeleton(smt, path + "." + sp.name);
+            if (!sub) return nullptr;
+            here.mods[sp.name] = sub;
+            m->members.mods[sp.name] = sub;
+            break;
+        }
+        case Spec::Kind::Include: internal_error("skeleton: an include left in a module type");
+        }
+    }
+    return m;
 }
 
 // The argument is matched against the parameter's module type, in the scope of the
@@ -468,11 +575,6 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
     Names view;  // the specified types and modules as the outside sees them
     bool sealed = false;
     auto resolve_spec = [&](const Spec &sp, bool outside) {
-        reset();
-        for (const TypeParam &tp : sp.params) {
-            if (tp.kind == TypeParam::Kind::Size) bind_local(tp.name, Type::prim_type(PrimType::I64));
-            else tparam_scope_[tp.name] = Type::type_var(tp.name);
-        }
         if (outside) std::swap(levels_.back().names, view);
         struct Back {
             bool on;
@@ -481,7 +583,7 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
                 if (on) std::swap(a, b);
             }
         } back{outside, levels_.back().names, view};
-        return zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
+        return resolve_val_spec(sp);
     };
     for (const SpecPtr &spp : mt.specs) {
         const Spec &sp = *spp;
@@ -544,18 +646,8 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
             if (!sealed) break;
             TypePtr outside = resolve_spec(sp, true);
             if (same_type(outside, want)) break;
-            auto gv = std::make_shared<GlobalVal>();
-            for (const TypeParam &tp : sp.params) {
-                if (tp.kind == TypeParam::Kind::Size) {
-                    gv->scheme.sparams.push_back(tp.name);
-                } else {
-                    gv->scheme.tparams.push_back(tp.name);
-                    if (tp.kind == TypeParam::Kind::Type) gv->scheme.nonlifted.insert(tp.name);
-                }
-            }
-            gv->scheme.type = zonk(outside, true);
             std::string v = *flat + "#" + std::to_string(env_.anon_modules++);
-            env_.vals[v] = gv;
+            env_.vals[v] = spec_global(sp, outside);
             auto def = env_.view_of.find(*flat);  // a view of a view is one of the definition
             env_.view_of[v] = def == env_.view_of.end() ? *flat : def->second;
             out.vals[sp.name] = v;
@@ -789,15 +881,14 @@ std::optional<std::string> describe_module(const CheckedEnvPtr &env, const std::
 // A parametric module is kept as its source position and the scopes around it; each
 // application matches the argument against the parameter's module type, binds the
 // parameter to the matched module and parses and checks the body again, its
-// definitions named under the applied module's name (`module G = F M`: "G.x").  A body
-// is so checked once per application, not once in general as in Futhark, so an error in
-// a parametric module that is never applied is not reported.
+// definitions named under the applied module's name (`module G = F M`: "G.x").  The
+// body is also checked once where it is defined, for any argument (Note [Parametric
+// modules checked once]), so its errors are reported as Futhark reports them.
 //
 // An `import "f"` checks f.fut (relative to the importing file) once, as a module named
 // after its path, and opens it locally; its entry points are plain definitions.
 //
 // Ascription hides abstract types (Note [Matching]).  Not yet as in Futhark: an
-// abstract type with parameters (`type t 'a`) stays its definition outside; inside a
-// parametric module's body, a parameter's abstract type is the argument's own type
-// (each application is checked with its argument), so a body that relies on that is
-// accepted; and module types of parametric modules (`->`) are not supported.
+// abstract type with parameters (`type t 'a`) stays its definition outside, and a
+// parametric module whose parameter has one is checked at its applications only; and
+// module types of parametric modules (`->`) are not supported.

@@ -371,7 +371,11 @@ private:
                 check_use(v->name, *a, e->loc);
                 return *a;
             }
-            if (e->type && e->type->kind != Type::Kind::Func && !is_prim_type(e->type))
+            // A value of a parametric module's abstract parameter type (checked once for
+            // any argument: Note [Parametric modules checked once]) is no known array; each
+            // application checks it at its argument's type.
+            if (e->type && e->type->kind != Type::Kind::Func && !is_prim_type(e->type) &&
+                e->type->kind != Type::Kind::TypeVar)
                 return Als{{global_id_, global_val_id_}, {}};
             return Als{{global_id_}, {}};
         }

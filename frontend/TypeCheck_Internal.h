@@ -53,6 +53,7 @@ struct Names {
  * again at each application, in the scope of its definition. */
 struct Functor {
     std::string name;               ///< as declared (messages)
+    std::string path;               ///< the flat name it is bound to ("M.F"), or ""
     std::vector<ModParam> params;   ///< all of them, in order
     std::vector<ModuleInfoPtr> args;  ///< the first args.size() are applied
     ModTypeExpPtr result;           ///< may be null
@@ -330,6 +331,10 @@ private:
         return n.substr(0, n.find('#'));
     }
     TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
+    void check_functor_once(const Functor &fn);
+    ModuleInfoPtr skeleton(const ModTypeInfo &mt, const std::string &path);
+    TypePtr resolve_val_spec(const Spec &sp);
+    std::shared_ptr<GlobalVal> spec_global(const Spec &sp, const TypePtr &type);
     /// A type abbreviation's parameters and body: `type t 'a [n] = def`.
     std::shared_ptr<TypeAbbrev> resolve_abbrev(const std::vector<TypeParam> &params, const TypeExpPtr &def);
     std::shared_ptr<const TypeAbbrev> type_abbrev(const std::string &flat);
