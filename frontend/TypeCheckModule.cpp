@@ -309,6 +309,15 @@ void Checker::check_functor_once(const Functor &fn) {
     }
 }
 
+// A module specification's module type, with the `with`s on its types (`mt with N.t = T`).
+ModTypeInfo Checker::member_mod_type(const ModTypeInfo &mt, const Spec &sp) {
+    ModTypeInfo smt = *elab_mod_type(*sp.mod_type);
+    const std::string pre = sp.name + ".";
+    for (auto &[k, v] : mt.refined)
+        if (k.rfind(pre, 0) == 0) smt.refined[k.substr(pre.size())] = v;
+    return smt;
+}
+
 // A global of a value specification's type (resolved by the caller, in its scope).
 std::shared_ptr<GlobalVal> Checker::spec_global(const Spec &sp, const TypePtr &type) {
     auto gv = std::make_shared<GlobalVal>();
@@ -364,11 +373,7 @@ ModuleInfoPtr Checker::skeleton(const ModTypeInfo &mt, const std::string &path) 
             m->members.vals[sp.name] = flat;
             break;
         case Spec::Kind::Module: {
-            ModTypeInfo smt = *elab_mod_type(*sp.mod_type);
-            const std::string pre = sp.name + ".";
-            for (auto &[k, v] : mt.refined)
-                if (k.rfind(pre, 0) == 0) smt.refined[k.substr(pre.size())] = v;
-            ModuleInfoPtr sub = skeleton(smt, path + "." + sp.name);
+            ModuleInfoPtr sub = skeleton(member_mod_type(mt, sp), path + "." + sp.name);
             if (!sub) return nullptr;
             here.mods[sp.name] = sub;
             m->members.mods[sp.name] = sub;
@@ -656,11 +661,7 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
         case Spec::Kind::Module: {
             const ModuleInfoPtr *sub = find_in(m.members.mods, sp.name);
             if (!sub) throw missing(sp, "the module");
-            ModTypeInfo smt = *elab_mod_type(*sp.mod_type);
-            const std::string pre = sp.name + ".";
-            for (auto &[k, v] : mt.refined)
-                if (k.rfind(pre, 0) == 0) smt.refined[k.substr(pre.size())] = v;
-            ModuleInfoPtr r = match_mod_type(*sub, smt, loc, what + "'s module `" + sp.name + "`",
+            ModuleInfoPtr r = match_mod_type(*sub, member_mod_type(mt, sp), loc, what + "'s module `" + sp.name + "`",
                                              seal.empty() ? "" : seal + "." + sp.name);
             scope.mods[sp.name] = *sub;
             view.mods[sp.name] = r;

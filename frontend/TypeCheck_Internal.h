@@ -334,6 +334,7 @@ private:
     void check_functor_once(const Functor &fn);
     ModuleInfoPtr skeleton(const ModTypeInfo &mt, const std::string &path);
     TypePtr resolve_val_spec(const Spec &sp);
+    ModTypeInfo member_mod_type(const ModTypeInfo &mt, const Spec &sp);
     std::shared_ptr<GlobalVal> spec_global(const Spec &sp, const TypePtr &type);
     /// A type abbreviation's parameters and body: `type t 'a [n] = def`.
     std::shared_ptr<TypeAbbrev> resolve_abbrev(const std::vector<TypeParam> &params, const TypeExpPtr &def);
