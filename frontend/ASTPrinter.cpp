@@ -37,14 +37,7 @@ std::string dim_str(const DimExp &d) {
 
 std::string fundef_str(const FunDef &f) {
     std::ostringstream os;
-    os << f.name;
-    for (const auto &tp : f.type_params) {
-        switch (tp.kind) {
-        case TypeParam::Kind::Size: os << " [" << tp.name << "]"; break;
-        case TypeParam::Kind::Type: os << " '" << tp.name; break;
-        case TypeParam::Kind::LiftedType: os << " '^" << tp.name; break;
-        }
-    }
+    os << f.name << print_type_params(f.type_params);
     for (const auto &p : f.params) os << " " << print_pat(*p);
     if (f.ret_type) os << " : " << print_type_exp(*f.ret_type);
     if (f.body) os << " = " << print_exp(*f.body);
@@ -347,9 +340,7 @@ std::string print_exp(const Exp &e) {
     return os.str();
 }
 
-namespace {
-
-std::string type_params_str(const std::vector<TypeParam> &ps) {
+std::string print_type_params(const std::vector<TypeParam> &ps) {
     std::string s;
     for (auto &tp : ps) {
         if (tp.kind == TypeParam::Kind::Size) s += " [" + tp.name + "]";
@@ -358,15 +349,17 @@ std::string type_params_str(const std::vector<TypeParam> &ps) {
     return s;
 }
 
+namespace {
+
 std::string mod_type_str(const ModTypeExp &t);
 
 std::string spec_str(const Spec &sp) {
     switch (sp.kind) {
     case Spec::Kind::Val:
-        return "val " + sp.name + type_params_str(sp.params) + " : " + print_type_exp(*sp.type);
+        return "val " + sp.name + print_type_params(sp.params) + " : " + print_type_exp(*sp.type);
     case Spec::Kind::Type:
         return std::string("type") + (sp.lifted ? std::string(1, sp.lifted) : "") + " " + sp.name +
-               type_params_str(sp.params) + (sp.type ? " = " + print_type_exp(*sp.type) : "");
+               print_type_params(sp.params) + (sp.type ? " = " + print_type_exp(*sp.type) : "");
     case Spec::Kind::Module: return "module " + sp.name + " : " + mod_type_str(*sp.mod_type);
     case Spec::Kind::Include: return "include " + mod_type_str(*sp.mod_type);
     }
@@ -382,7 +375,7 @@ std::string mod_type_str(const ModTypeExp &t) {
         return s + " }";
     }
     case ModTypeExp::Kind::With:
-        return "(" + mod_type_str(*t.inner) + " with " + t.name + type_params_str(t.params) + " = " +
+        return "(" + mod_type_str(*t.inner) + " with " + t.name + print_type_params(t.params) + " = " +
                print_type_exp(*t.type) + ")";
     case ModTypeExp::Kind::Arrow:
         return "(" + (t.name.empty() ? "" : t.name + ": ") + mod_type_str(*t.inner) + " -> " +
@@ -426,10 +419,7 @@ std::string print_decl(const Decl &d) {
         std::string s = "type";
         if (d.type_decl->lifted) s += d.type_decl->lifted;
         s += " " + d.type_decl->name;
-        for (auto &tp : d.type_decl->params) {
-            if (tp.kind == TypeParam::Kind::Size) s += " [" + tp.name + "]";
-            else s += (tp.kind == TypeParam::Kind::Type ? " '" : " '^") + tp.name;
-        }
+        s += print_type_params(d.type_decl->params);
         return s + " = " + print_type_exp(*d.type_decl->def);
     }
     case Decl::Kind::Open: return "open " + (d.mod ? mod_exp_str(*d.mod) : d.import_path);

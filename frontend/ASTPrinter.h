@@ -15,5 +15,7 @@ std::string print_type_exp(const TypeExp &t);
 std::string print_pat(const Pat &p);
 std::string print_slice(const std::vector<DimIndex> &slice);
 std::string print_decl(const Decl &d);
+/** Type parameters as written after a name: ` [n] 'a '^b`. */
+std::string print_type_params(const std::vector<TypeParam> &ps);
 
 }  // namespace loom

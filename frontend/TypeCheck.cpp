@@ -1473,10 +1473,8 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
             name = it->second;
             // A numeric module's built-in operator (`f64.+`) is the operator itself, at
             // the checked type, as check_var makes it.
-            size_t dot = name.find('.');
-            if (dot != std::string::npos && prim_from_name(name.substr(0, dot)) &&
-                is_builtin_op(name.substr(dot + 1)))
-                name = name.substr(dot + 1);
+            std::string op;
+            if (prim_builtin_op(name, op)) name = op;
         };
         for (auto *v : touched_vars_) real(v->name);
         for (auto *e : touched_exps_) {

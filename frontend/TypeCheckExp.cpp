@@ -84,12 +84,19 @@ TypePtr Checker::builtin_op_type(const std::string &op, const SrcLoc &loc) {
 
 // `i32.+`: a built-in operator through a numeric module's namespace, i.e. the
 // operator at that one type.  Returns null when `name` is not of that form.
-TypePtr Checker::qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare) {
+std::optional<PrimType> Checker::prim_builtin_op(const std::string &name, std::string &op) const {
     size_t dot = name.find('.');
-    if (dot == std::string::npos || dot == 0) return nullptr;
+    if (dot == std::string::npos || dot == 0) return std::nullopt;
     auto prim = prim_from_name(name.substr(0, dot));
-    std::string op = name.substr(dot + 1);
-    if (!prim || !is_builtin_op(op)) return nullptr;
+    if (!prim || !is_builtin_op(name.substr(dot + 1))) return std::nullopt;
+    op = name.substr(dot + 1);
+    return prim;
+}
+
+TypePtr Checker::qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare) {
+    std::string op;
+    auto prim = prim_builtin_op(name, op);
+    if (!prim) return nullptr;
     TypePtr ft = builtin_op_type(op, loc);
     TypePtr p = resolve(ft->param);
     if (p->kind == Type::Kind::TypeVar) {
@@ -158,15 +165,12 @@ TypePtr Checker::check_var(ExpPtr &e) {
                 v->name = open_mods_[i] + "." + v->name;
                 break;
             }
-    // The flat name of a module's member (Note [Modules]); a local variable shadows it.
-    if (std::string g = lookup_opened_val(v->name); !g.empty()) {
+    if (std::string g = global_name(v->name); !g.empty())
         v->name = g;
-    } else if (!find_local(v->name.substr(0, v->name.find('.')))) {  // `r.x` of a local r: a field
-        if (std::string g = lookup_val(v->name); !g.empty()) v->name = g;
-        else if (in_module(v->name))  // not a member (or hidden): its flat name does not count
-            throw CompileError(e->loc, "Unknown name `" + v->name + "`: the module has no member `" +
-                                           v->name.substr(v->name.rfind('.') + 1) + "`");
-    }
+    else if (!find_local(v->name.substr(0, v->name.find('.'))) && in_module(v->name))
+        // not a member (or hidden): its flat name does not count
+        throw CompileError(e->loc, "Unknown name `" + v->name + "`: the module has no member `" +
+                                       v->name.substr(v->name.rfind('.') + 1) + "`");
     if (!find_local(v->name) && !env_.vals.count(v->name)) {
         std::string bare;
         if (auto qt = qualified_op_type(v->name, e->loc, &bare)) {
@@ -354,9 +358,7 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
             op = open_mods_[i] + "." + op;
             break;
         }
-    if (std::string g = lookup_opened_val(op); !g.empty()) op = g;
-    else if (!find_local(op))
-        if (std::string g = lookup_val(op); !g.empty()) op = g;
+    if (std::string g = global_name(op); !g.empty()) op = g;
     std::string bare;
     TypePtr ft;
     if (!find_local(op) && !env_.vals.count(op) && (ft = qualified_op_type(op, loc, &bare))) {

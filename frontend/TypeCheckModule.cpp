@@ -1,6 +1,7 @@
 // The type checker: the module system.  Modules, module types, parametric modules,
 // `open` and `import` are elaborated into ordinary top-level declarations; see
 // Note [Modules] at the end of this file.
+#include "frontend/ASTPrinter.h"
 #include "frontend/TypeCheck_Internal.h"
 
 #include <cctype>
@@ -134,6 +135,15 @@ void Checker::open_module(const ModuleInfo &m, bool local) {
     for (auto &[k, v] : m.members.types) bind(&Names::types, k, v, local);
     for (auto &[k, v] : m.members.mods) bind(&Names::mods, k, v, local);
     for (auto &[k, v] : m.members.mod_types) bind(&Names::mod_types, k, v, local);
+}
+
+// The flat name of a module's member (Note [Modules]) a written name is here: `M.(e)`'s
+// names come first, then a local variable (or, for `r.x`, a local r) shadows it.  "" for
+// a local or an unknown name.
+std::string Checker::global_name(const std::string &w) const {
+    if (std::string g = lookup_opened_val(w); !g.empty()) return g;
+    if (find_local(w.substr(0, w.find('.')))) return {};
+    return lookup_val(w);
 }
 
 std::string Checker::lookup_opened_val(const std::string &w) const {
@@ -333,12 +343,18 @@ std::shared_ptr<GlobalVal> Checker::spec_global(const Spec &sp, const TypePtr &t
     return gv;
 }
 
-TypePtr Checker::resolve_val_spec(const Spec &sp) {
+// A fresh inference state with a declaration's type parameters in scope: sizes as i64
+// locals, types as rigid type variables.
+void Checker::bind_type_params(const std::vector<TypeParam> &params) {
     reset();
-    for (const TypeParam &tp : sp.params) {
-        if (tp.kind == TypeParam::Kind::Size) bind_local(tp.name, Type::prim_type(PrimType::I64));
-        else tparam_scope_[tp.name] = Type::type_var(tp.name);
+    for (const TypeParam &p : params) {
+        if (p.kind == TypeParam::Kind::Size) bind_local(p.name, Type::prim_type(PrimType::I64));
+        else tparam_scope_[p.name] = Type::type_var(p.name);
     }
+}
+
+TypePtr Checker::resolve_val_spec(const Spec &sp) {
+    bind_type_params(sp.params);
     return zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
 }
 
@@ -516,16 +532,13 @@ bool Checker::has_type_spec(const ModTypeInfo &mt, const std::string &name) {
 }
 
 std::shared_ptr<TypeAbbrev> Checker::resolve_abbrev(const std::vector<TypeParam> &params, const TypeExpPtr &def) {
-    reset();
-    auto ab = std::make_shared<TypeAbbrev>();
-    ab->params = params;
     std::set<std::string> seen;
-    for (const TypeParam &p : params) {
+    for (const TypeParam &p : params)
         if (!seen.insert(p.name).second)
             throw CompileError(p.loc, "type parameter `" + p.name + "` is bound twice");
-        if (p.kind == TypeParam::Kind::Size) bind_local(p.name, Type::prim_type(PrimType::I64));
-        else tparam_scope_[p.name] = Type::type_var(p.name);
-    }
+    bind_type_params(params);
+    auto ab = std::make_shared<TypeAbbrev>();
+    ab->params = params;
     ab->body = zonk(resolve_type_exp(def, SizeCtx::Ret, nullptr), true);
     return ab;
 }
@@ -757,14 +770,6 @@ void member_names(const ModuleInfo &m, const std::string &prefix, int depth,
     }
 }
 
-std::string type_params_text(const std::vector<TypeParam> &ps) {
-    std::string s;
-    for (auto &p : ps)
-        s += p.kind == TypeParam::Kind::Size ? " [" + p.name + "]"
-             : p.kind == TypeParam::Kind::Type ? " '" + p.name : " '^" + p.name;
-    return s;
-}
-
 void describe_members(const CheckedEnvPtr &env_ptr, const ModuleInfo &m, const std::string &indent,
                       std::string &out) {
     const CheckedEnv &env = *env_ptr;
@@ -814,7 +819,7 @@ std::string resolve_name(const CheckedEnvPtr &env, const std::string &written, b
 std::string type_signature(const CheckedEnvPtr &env, const std::string &flat) {
     auto it = env->types.find(flat);
     if (it == env->types.end()) return {};
-    return type_params_text(it->second->params) + " = " + type_to_string(it->second->body);
+    return print_type_params(it->second->params) + " = " + type_to_string(it->second->body);
 }
 
 std::string definition_name(const CheckedEnvPtr &env, const std::string &flat) {

@@ -248,6 +248,8 @@ private:
     bool user_shadows_op(const std::string &op);
     TypePtr op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node);
     TypePtr qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare);
+    /// `i32.+`: the numeric module's type, and the operator in `op`.
+    std::optional<PrimType> prim_builtin_op(const std::string &name, std::string &op) const;
     void constrain_to_open_module(const std::string &op, const TypePtr &ft);
     std::vector<std::string> open_mods_;  ///< modules opened by `M.(e)`, innermost last
     TypePtr apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::string &fname,
@@ -303,6 +305,7 @@ private:
                             const std::string &written) const;
     /// Whether `written` is qualified by a module's name (`M.x`, not `r.x`).
     bool in_module(const std::string &written) const;
+    std::string global_name(const std::string &written) const;
     /// The value the innermost `M.(e)` around gives `written`, or "".
     std::string lookup_opened_val(const std::string &written) const;
     template <typename V>
@@ -333,6 +336,7 @@ private:
     TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
     void check_functor_once(const Functor &fn);
     ModuleInfoPtr skeleton(const ModTypeInfo &mt, const std::string &path);
+    void bind_type_params(const std::vector<TypeParam> &params);
     TypePtr resolve_val_spec(const Spec &sp);
     ModTypeInfo member_mod_type(const ModTypeInfo &mt, const Spec &sp);
     std::shared_ptr<GlobalVal> spec_global(const Spec &sp, const TypePtr &type);

@@ -318,12 +318,13 @@ struct Session::State {
                                          decltype(compute) compute);
     /** Checks and loads one parsed program. */
     void add(Program prog) {
-        std::vector<std::string> modules;  // `module M`: checking makes its members' definitions
-        for (auto &d : prog.decls) modules.push_back(decl_key(*d));
+        // The keys as written (`module M`), then those of the declarations checking made.
+        std::vector<std::string> written;
+        for (auto &d : prog.decls) written.push_back(decl_key(*d));
         check_program(prog, env);
         kept_progs.push_back(prog);
         load(kept_progs.back());
-        for (auto &k : modules) note_key(k);
+        for (auto &k : written) note_key(k);
         for (auto &d : prog.decls) note_key(decl_key(*d));
     }
 };
