@@ -844,6 +844,8 @@ private:
                 s = bind_name(s, name, nullptr, t);
             s = bind_params(*fd, s, args);
             LValPtr r = conform_result(lower(*fd->body, s), *fd, s, l);
+            if (in_prelude(fd->loc) && !in_prelude(l))
+                report_at_call(stms_.back(), mark, l, fd->name);
             inlining_.pop_back();
             return r;
         } catch (const Recursive &x) {
@@ -857,6 +859,23 @@ private:
         } catch (...) {
             inlining_.pop_back();
             throw;
+        }
+    }
+
+    /** What a prelude function's inlined body emitted (stms from `mark` on) fails at the
+     * user's call of it (called_at), as the interpreter reports it: the caret under code
+     * the user can change, the prelude's place in a note. */
+    static void report_at_call(std::vector<ir::Stm> &stms, size_t mark, const SrcLoc &call,
+                               const std::string &fn) {
+        auto relocate = [&](const ir::Stm &st) {
+            // Made while inlining (Lower keeps no shared nodes), so not yet shared.
+            auto &e = const_cast<ir::Exp &>(*st.exp);
+            e.loc = called_at(e.loc, call, fn);
+        };
+        for (size_t i = mark; i < stms.size(); i++) {
+            relocate(stms[i]);
+            for (const ir::Body *b : passes::nested_bodies(*stms[i].exp))
+                passes::for_each_stm(*b, relocate);
         }
     }
 

@@ -37,7 +37,28 @@ std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
             os << std::string(width, '^');
         }
     }
+    if (loc.via) {
+        const SrcLoc &at = loc.via->at;
+        os << "\n  in `" << loc.via->fn << "`, at " << at.str();
+        if (at.file && at.end_col > at.col) {
+            std::string text = source_line(*at.file, at.line);
+            if ((size_t)at.col - 1 < text.size()) {
+                std::string part = text.substr((size_t)at.col - 1, (size_t)(at.end_col - at.col));
+                os << ": " << (part.size() > 60 ? part.substr(0, 57) + "..." : part);
+            }
+        }
+    }
     return os.str();
+}
+
+bool in_prelude(const SrcLoc &loc) { return loc.file && loc.file->prelude; }
+
+SrcLoc called_at(const SrcLoc &inner, const SrcLoc &call, const std::string &fn) {
+    if (!in_prelude(inner) || inner.via || !call.known() || in_prelude(call))
+        return inner;
+    SrcLoc r = call;
+    r.via = std::make_shared<const Via>(Via{fn, inner});
+    return r;
 }
 
 namespace internal {

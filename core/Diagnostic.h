@@ -19,8 +19,11 @@ namespace loom {
 struct SourceFile {
     std::string name;
     std::string text;
+    bool prelude = false;  ///< Loom's own prelude (frontend/prelude), not a user's file
 };
 using SourceFilePtr = std::shared_ptr<const SourceFile>;
+
+struct Via;
 
 /** A position in a source file: 1-based line and column; `file` may be null for
  * synthesised code. */
@@ -29,11 +32,28 @@ struct SrcLoc {
     int line = 0;
     int col = 0;
     int end_col = 0;  ///< exclusive; 0 means one caret
+    /** Set on the user's call of a prelude function where a failure inside it is
+     * reported (called_at): the function and the failing place in the prelude. */
+    std::shared_ptr<const Via> via = nullptr;
 
     bool known() const { return line > 0; }
     /** "file:line:col" (or "<unknown>"). */
     std::string str() const;
 };
+
+struct Via {
+    std::string fn;
+    SrcLoc at;
+};
+
+/** Whether loc is in the prelude's source (frontend/prelude). */
+bool in_prelude(const SrcLoc &loc);
+
+/** A failure at `inner`, in the prelude, reported at `call`, the user's application of
+ * prelude function `fn`: the caret goes under the user's code, which is what they can
+ * change, and a note names the place in the prelude.  Any other `inner` is returned
+ * as it is (a user lambda's own failure, or one already placed). */
+SrcLoc called_at(const SrcLoc &inner, const SrcLoc &call, const std::string &fn);
 
 /** Renders "file:line:col: <kind>: message" plus the source line and a caret. */
 std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,

@@ -110,7 +110,8 @@ SourceFilePtr make_source(std::string name, std::string text) {
 }
 
 SourceFilePtr prelude_file() {
-    static SourceFilePtr f = make_source("prelude.fut", expand_prelude_templates(prelude_source()));
+    static SourceFilePtr f = std::make_shared<SourceFile>(
+        SourceFile{"prelude.fut", expand_prelude_templates(prelude_source()), true});
     return f;
 }
 

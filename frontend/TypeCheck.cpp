@@ -1682,6 +1682,7 @@ void Checker::check_decl_impl(Decl &d) {
         auto gv = std::make_shared<GlobalVal>();
         gv->scheme = *scheme;
         gv->from_prelude = env_.checking_prelude;
+        gv->function = !f.params.empty();
         env_.vals[f.name] = gv;
         return;
     }

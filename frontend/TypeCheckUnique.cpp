@@ -295,6 +295,11 @@ private:
 
     Als apply(ExpPtr &fn, std::vector<ExpPtr *> args, const TypePtr &result, const SrcLoc &loc) {
         Als fa = walk(fn);
+        // A top-level function's result aliases its arguments, never a top-level array
+        // (fun() rejects that), so `unzip (zip xs ys)` is as fresh as its argument.
+        if (auto *v = fn->as<Var>(); v && !lookup(v->name))
+            if (auto it = env_.vals.find(v->name); it != env_.vals.end() && it->second->function)
+                fa = {};
         std::vector<Als> as;
         for (auto *a : args) as.push_back(walk(*a));
         auto uniq = unique_params(fn->type, args.size());

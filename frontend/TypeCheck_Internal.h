@@ -27,6 +27,9 @@ struct Scheme {
 struct GlobalVal {
     Scheme scheme;
     bool from_prelude = false;
+    /// A definition with parameters: the uniqueness checker keeps its result from
+    /// aliasing top-level arrays, so an application aliases its arguments only.
+    bool function = false;
 };
 
 /** `type t 'a [n] = body`: params appear in body as TypeVar(a) and Dim::Var(n). */

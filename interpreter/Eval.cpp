@@ -267,20 +267,33 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
             for (size_t i = 0; i < params.size(); ++i)
                 type_param_sizes(params[i]->type, args[i], *known);
         }
-        FrameGuard guard(*this);
-        frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, known ? known.get() : f.subst.get(),
-                       f.prelude};
-        if (f.fundef && !f.fundef->size_params.empty()) {
-            for (size_t i = 0; i < params.size(); ++i)
-                bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);
-            for (const auto &[name, size] : typed_sizes) {
-                if (lookup_local_mut(name)) continue;
-                auto it = std::find(f.fundef->size_params.begin(), f.fundef->size_params.end(), name);
-                if (it != f.fundef->size_params.end()) push(*it, Value(mk_int(PrimType::I64, (uint64_t)size)));
+        // A prelude function applied by user code reports its failures at that call.
+        auto run = [&]() -> Value {
+            FrameGuard guard(*this);
+            frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, known ? known.get() : f.subst.get(),
+                           f.prelude};
+            if (f.fundef && !f.fundef->size_params.empty()) {
+                for (size_t i = 0; i < params.size(); ++i)
+                    bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);
+                for (const auto &[name, size] : typed_sizes) {
+                    if (lookup_local_mut(name)) continue;
+                    auto it = std::find(f.fundef->size_params.begin(), f.fundef->size_params.end(), name);
+                    if (it != f.fundef->size_params.end()) push(*it, Value(mk_int(PrimType::I64, (uint64_t)size)));
+                }
             }
+            for (size_t i = 0; i < params.size(); ++i) bind_pat(*params[i], std::move(args[i]));
+            return eval(*f.body);
+        };
+        // A prelude function applied by user code reports its failures at that call.
+        if (!f.prelude || frame_.prelude || !f.fundef)
+            return run();
+        try {
+            return run();
+        } catch (const RuntimeError &e) {
+            if (!in_prelude(e.loc()))
+                throw;
+            throw RuntimeError(called_at(e.loc(), loc, f.fundef->name), e.message());
         }
-        for (size_t i = 0; i < params.size(); ++i) bind_pat(*params[i], std::move(args[i]));
-        return eval(*f.body);
     }
     case FunctionValue::Kind::Builtin: return call_builtin(f, args, loc, result_type);
     case FunctionValue::Kind::OpSection: {

@@ -284,7 +284,9 @@ struct Simplifier {
     /** `(x ± a) ± b` on integers as `x + c` (or `x - c` for a negative c of a signed
      * type), c = ±a ± b: exact, since integer arithmetic wraps.  Lowered slices leave
      * such chains (`n - 1 - -1 + 1 - 1`); folded one link at a time, as each link's
-     * operand is already the folded one, they reduce to `n`. */
+     * operand is already the folded one, they reduce to `n`.  A lone `x + -a` becomes
+     * `x - a` too (an inlined `i + d` with d = -1), the form bounds checks and the
+     * stencil tiles recognise. */
     ExpPtr offsets(const Exp &e) const {
         auto offset_of = [&](const Exp *d) -> const ir::BinOpExp * {
             auto *n = d ? d->as<ir::BinOpExp>() : nullptr;
@@ -293,6 +295,12 @@ struct Simplifier {
             return ok ? n : nullptr;
         };
         const ir::BinOpExp *n = offset_of(&e), *in = n ? offset_of(def(n->x)) : nullptr;
+        if (n && !in && n->op == BinOpKind::Add && is_signed_int(n->y.value.type)) {
+            const PrimValue &a = n->y.value;
+            PrimValue neg = interp::eval_binop(BinOpKind::Sub, zero(a.type).value, a, n->loc);
+            if (a.as_i64() < 0 && neg.as_i64() > 0) // not the lowest value, whose negation wraps
+                return ir::BinOpExp::make(BinOpKind::Sub, n->x, SubExp::constant(neg), n->loc);
+        }
         if (!in)
             return nullptr;
         const PrimType t = n->y.value.type;

@@ -83,6 +83,8 @@ template <typename F> Outcome outcome(F &&f) {
         o.ok = false;
         o.error = e.message();
         o.loc = e.loc().str();
+        if (e.loc().via)
+            o.loc += " in " + e.loc().via->fn + " at " + e.loc().via->at.str();
     }
     return o;
 }
@@ -172,6 +174,19 @@ TEST_CASE("cpu: run-time errors carry the interpreter's message and location") {
     CHECK(agree("def main (xs: []i32) (n: i64) = xs :> [n]i32", {i32_array({1, 2}), i64v(2)}));
     CHECK(agree("def main (x: i32) = assert (x > 3) (x + 1)", {i32v(1)}));
     CHECK(agree("def main (m: [][]i32) = m[1, 7]", {array(PrimType::I32, std::vector<int>{1, 2, 3, 4}, {2, 2})}));
+}
+
+TEST_CASE("cpu: a failure inside a prelude function is reported at the user's call") {
+    // agree() compares the location and the note naming the prelude's place.
+    CHECK(agree("def main (xs: []i32) = head xs + 1", {i32_array({})}));
+    CHECK(agree("def main (xs: []i32) (n: i64) = map (+1) (take n xs)", {i32_array({1, 2}), i64v(3)}));
+    CHECK(agree("def main (xs: []i32) = backpermute 3 (\\i -> i + 1) xs", {i32_array({1, 2, 3})}));
+    CHECK(agree("def main (ls: []i64) (xs: []i32) = fold_seg (+) 0 ls xs",
+                {array(PrimType::I64, std::vector<int64_t>{2, 2}), i32_array({1, 2, 3})}));
+    Program p = checked("def main (xs: []i32) = map (+1) (tail xs)", "user.fut");
+    Outcome o = outcome([&] { return build(p, "main", true)->call({i32_array({})}); });
+    INFO(o.loc);
+    CHECK(o.loc.rfind("user.fut:1:34 in tail at prelude.fut:", 0) == 0);
 }
 
 TEST_CASE("cpu: SOACs, loops and updates (fused and unfused)") {

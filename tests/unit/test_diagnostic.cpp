@@ -20,3 +20,19 @@ TEST_CASE("an unknown location renders without a source line") {
     CompileError e({}, "oops");
     CHECK(e.render() == "<unknown>: error: oops");
 }
+
+TEST_CASE("a failure inside the prelude is placed at the user's call, the prelude's place in a note") {
+    auto prelude = std::make_shared<SourceFile>(SourceFile{"prelude.fut", "def head xs = xs[0]\n", true});
+    auto user = std::make_shared<SourceFile>(SourceFile{"u.fut", "def main xs = head xs\n"});
+    SrcLoc inner{prelude, 1, 15, 20}, call{user, 1, 15, 22};
+    SrcLoc at = called_at(inner, call, "head");
+    RuntimeError e(at, "Index [0] out of bounds for array of shape [0].");
+    CHECK(e.render() == "u.fut:1:15: runtime error: Index [0] out of bounds for array of shape [0].\n"
+                        "  def main xs = head xs\n"
+                        "                ^^^^^^^\n"
+                        "  in `head`, at prelude.fut:1:15: xs[0]");
+    // Already placed, a user's own location, or a call from the prelude: unchanged.
+    CHECK(called_at(at, call, "f").via == at.via);
+    CHECK_FALSE(called_at(call, call, "head").via);
+    CHECK_FALSE(called_at(inner, inner, "head").via);
+}

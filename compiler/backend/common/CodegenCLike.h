@@ -464,6 +464,8 @@ protected:
     std::string fresh(const char *base) { return base + std::to_string(tmp_++) + "_"; }
     std::string loc(const SrcLoc &l) {
         std::string key = l.str() + "-" + std::to_string(l.end_col); // spans may share a start
+        if (l.via) // one call of a prelude function, failing at different places in it
+            key += "@" + l.via->at.str() + "-" + std::to_string(l.via->at.end_col);
         auto it = loc_ids_.find(key);
         if (it != loc_ids_.end())
             return std::to_string(it->second);
