@@ -95,6 +95,13 @@ def nbody_inputs(rng, n):
     return [i32(1), f32(0.01), f32(0.05), *pos, mass, *vel]
 
 
+def spmv_inputs(rng, n):
+    lens = rng.integers(0, 21, n).astype(i64)
+    nnz = int(lens.sum())
+    return [lens, rng.integers(0, n, nnz).astype(i64), uniform(rng, nnz, -1, 1),
+            uniform(rng, n, -1, 1)]
+
+
 def n_elements(n):
     return f"n = {n:,}"
 
@@ -132,6 +139,10 @@ BENCHMARKS = [
           rtol=0, atol=0, fused=False, gpu_kind="scan"),
     Bench("stencil", ((128, 3), (2048, 10), (8192, 10)), lambda s: f"{s[0]}×{s[0]}, {s[1]} steps",
           lambda rng, s: [i32(s[1]), rng.uniform(0, 1, (s[0], s[0])).astype(f32)]),
+    # A sparse matrix in compressed rows of 0 to 20 non-zeros (10 on average) times a
+    # vector: backpermute and fold_seg, Loom's collective operations.
+    Bench("spmv", (10**4, 10**6, 10**7), lambda n: f"{n:,} rows, ~{10 * n:,} non-zeros",
+          spmv_inputs, fused=False),
     # Column sums of scaled rows: bandwidth-bound like a reduction (the matrix read once).
     # Not a pipeline for NumPy: `v @ a` is one BLAS call (sgemv), nothing to fuse away.
     Bench("vecmat", (256, 4096, 16384), lambda n: f"{n}×{n} matrix",

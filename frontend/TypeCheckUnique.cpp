@@ -354,6 +354,13 @@ private:
                 if (!taken[i].count(id))
                     r.ids.insert(id);
         (void)loc;
+        // A tuple result's unique (and primitive) components alias nothing.
+        if (result && result->kind == Type::Kind::Tuple) {
+            Als t;
+            for (const TypePtr &c : result->elems)
+                t.elems.push_back(is_prim_type(c) || (c && c->unique) ? Als{} : r);
+            return t;
+        }
         return r;
     }
 

@@ -93,3 +93,12 @@ def groupby(bins, keys, vals):
     cand = jnp.where(vals == low[k], jnp.arange(n), n)
     at = jax.ops.segment_min(cand, k, num_segments=b)
     return (mean, jnp.where(at == n, -1, at))
+
+
+@jax.jit
+def spmv(lens, cols, vals, x):
+    """segment_sum over each product's row; the rows from the lengths by a repeat with a
+    static total (jit needs it: the number of non-zeros)."""
+    n = lens.shape[0]
+    rows = jnp.repeat(jnp.arange(n), lens, total_repeat_length=cols.shape[0])
+    return (jax.ops.segment_sum(vals * x[cols], rows, num_segments=n),)

@@ -117,3 +117,10 @@ def stencil(steps, grid):
         p = torch.nn.functional.pad(g[None, None], (1, 1, 1, 1), mode="replicate")[0, 0]
         g = (p[1:-1, 1:-1] + p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]) * 0.2
     return (g,)
+
+
+def spmv(lens, cols, vals, x):
+    """The products summed into their rows with index_add_ (rows: repeat_interleave)."""
+    rows = torch.repeat_interleave(torch.arange(lens.shape[0], device=lens.device), lens)
+    out = torch.zeros(lens.shape[0], dtype=vals.dtype, device=vals.device)
+    return (out.index_add_(0, rows, vals * x[cols]),)

@@ -110,20 +110,30 @@ def segmented_reduce [n] 'a (op: a -> a -> a) (ne: a) (flags: [n]bool) (xs: [n]a
   let ys = segmented_scan op ne flags xs
   in map (.1) (filter (\(i, _) -> i == n - 1 || flags[i + 1]) (zip (iota n) ys))
 
--- | The flags of `segmented_scan` for segments of lengths `lens`: true at the start of
--- each non-empty segment.
-def segment_flags [m] (n: i64) (lens: [m]i64) : *[n]bool =
-  let starts = map2 (\o l -> if l > 0 then o else -1) (exscan (+) 0 lens) lens
+-- | The flags of `segmented_scan` for segments of lengths `lens`, which start at
+-- offsets `offs` (`exscan (+) 0 lens`): true at the start of each non-empty segment.
+def segment_flags [m] (n: i64) (offs: [m]i64) (lens: [m]i64) : *[n]bool =
+  let starts = map2 (\o l -> if l > 0 then o else -1) offs lens
   in scatter (replicate n false) starts (replicate m true)
+
+-- | The segments' offsets and `scan_seg op ne lens xs`.  The lengths are checked after
+-- the scan, which cannot fail with any (scatter drops what falls outside), so the map
+-- that makes xs fuses into it.
+def scan_seg_offsets [m] [n] 'a (op: a -> a -> a) (ne: a) (lens: [m]i64) (xs: [n]a) : ([m]i64, *[n]a) =
+  let offs = exscan (+) 0 lens
+  let ys = segmented_scan op ne (segment_flags n offs lens) xs
+  let least = i64.minimum lens -- not `all (>= 0)`: a bool in the GPU's scan kernel spills
+  let total = i64.sum lens
+  let lengths_nonnegative_and_adding_up_to_n = least >= 0 && total == n
+  in assert lengths_nonnegative_and_adding_up_to_n (offs, ys)
 
 -- | `scan_seg op ne lens xs`: the inclusive scan of each segment of xs, of lengths
 -- `lens` (which add up to the length of xs; Accelerate's `scanl1Seg`).
 def scan_seg [m] [n] 'a (op: a -> a -> a) (ne: a) (lens: [m]i64) (xs: [n]a) : *[n]a =
-  let lengths_nonnegative_and_adding_up_to_n = all (>= 0) lens && i64.sum lens == n
-  in assert lengths_nonnegative_and_adding_up_to_n (segmented_scan op ne (segment_flags n lens) xs)
+  (scan_seg_offsets op ne lens xs).1
 
 -- | `fold_seg op ne lens xs`: the reduction of each segment of xs, of lengths `lens`
 -- (which add up to the length of xs); ne for an empty one (Accelerate's `foldSeg`).
 def fold_seg [m] [n] 'a (op: a -> a -> a) (ne: a) (lens: [m]i64) (xs: [n]a) : *[m]a =
-  let ys = scan_seg op ne lens xs
-  in map2 (\e l -> if l == 0 then ne else ys[e - 1]) (scan (+) 0 lens) lens
+  let (offs, ys) = scan_seg_offsets op ne lens xs
+  in map2 (\o l -> if l == 0 then ne else ys[o + l - 1]) offs lens
