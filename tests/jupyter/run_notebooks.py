@@ -58,6 +58,9 @@ def check_tour(nb):
     assert "32.0f64" in texts(find(nb, "dot [1, 2, 3]"))
     assert "2.5f32" in texts(find(nb, "module stats"))
     assert "val mean [n] : [n]f32 -> f32" in texts(find(nb, ":type s32"))
+    blur = images(find(nb, "let board = generate_2d"))
+    assert len(blur) == 1 and decode_png(blur[0])[:2] == image_size(24, 32), "the blurred board"
+    assert "[3i32, 0i32, 12i32]" in texts(find(nb, "fold_seg (+) 0 [2, 0, 3]"))
     err = find(nb, "dot [1, 2] [1, 2, 3]")
     assert re.search(r":1:12:", texts(err)), texts(err)
     assert "144i32" in texts(find(nb, "sq 12")), "the session survives the error"

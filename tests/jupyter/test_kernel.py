@@ -338,6 +338,21 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
         self.assertFalse(reply["content"]["found"])
 
+    def test_inspect_prelude_collective(self):
+        self.flush_channels()
+        self.kc.inspect("stencil_2d #clamp f g", 4)
+        reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+        self.assertTrue(reply["content"]["found"])
+        text = plain(reply["content"]["data"]["text/plain"])
+        self.assertIn("stencil_2d 'a 'b [n] [m] : (#clamp | #constant a | #mirror | #wrap) ->", text)
+        self.assertIn("past the edges as `b` says", text)
+
+    def test_prelude_failure_at_the_call(self):
+        reply, _ = self.run_cell("1 + 1\nbackpermute 2 (\\i -> i + 5) [1, 2, 3]", status="error")
+        tb = [plain(line) for line in "\n".join(reply["content"]["traceback"]).split("\n")]
+        self.assertTrue(any(re.search(r"\S+:2:1: runtime error: Index \[[56]\] out of bounds", l) for l in tb), tb)
+        self.assertTrue(any(re.match(r"\s*in `backpermute`, at prelude\.fut:\d+:\d+: xs\[p i\]", l) for l in tb), tb)
+
     def test_module_members_complete_and_inspect(self):
         self.run_cell("module Geo = {\n  -- | The area of a circle.\n  def disc_area (r: f64) = f64.pi * r * r\n}\n"
                       "module G2 = Geo")

@@ -6,7 +6,8 @@
 # numbers on `-- time:`/`-- bench:` lines are replaced by N (durations on the compiled
 # backends' `-- cpu:` summary lines by `N ms`, the kernel cache's file count by N), and the wording of
 # located diagnostics (owned by the parser, checker and interpreter, tested in
-# tests/errors) by `...`, except `Unknown name`, which shows the session's state.
+# tests/errors) by `...`, except `Unknown name`, which shows the session's state, and the
+# prelude's line and column in the note of a failure inside a prelude function by L:C.
 # Usage: tests/repl/run.sh path/to/loom [--dir DIR] [--update]
 set -u
 LOOM=$(realpath "${1:?usage: run.sh path/to/loom [--dir DIR] [--update]}")
@@ -43,6 +44,7 @@ for in in *.in *.loom; do
         -e '/^  on disk:/ s/[0-9]+(\.[0-9]+)? MiB of/N MiB of/' \
         -e '/^  on disk:/ s/[0-9]+ entries/N entries/' \
         -e '/: (runtime )?error: Unknown name/! s/^([^ ]+:[0-9]+:[0-9]+: (runtime )?error: ).*/\1.../' \
+        -e 's/^(  in `[^`]+`, at prelude\.fut:)[0-9]+:[0-9]+/\1L:C/' \
         <<<"$actual")
     if [[ $UPDATE == --update ]]; then
         printf '%s\n' "$actual" >"$name.out"
