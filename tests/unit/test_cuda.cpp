@@ -613,6 +613,27 @@ TEST_CASE("cuda: which launches can fail, and which must wait for earlier failur
     CHECK(has(st.host_shown, "lrt::check_kernels();"));
 }
 
+TEST_CASE("cuda: the prelude's clamped stencil_2d gets the hand-written stencil's kernels") {
+    if (!have_nvrtc())
+        return;
+    // Its offsets are constants once inlined, and its clamped reads max 0 (i - 1) and
+    // min (n - 1) (i + 1): unchecked, tiled through shared memory, two steps a launch.
+    auto st = compile_ok(checked(
+        "entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do stencil_2d #clamp "
+        "(\\at -> (at (-1, 0) + at (1, 0) + at (0, -1) + at (0, 1) + at (0, 0)) * 0.2) g"));
+    REQUIRE(st.kernels.size() == 1);
+    REQUIRE(st.kernels[0].calls.size() == 2);
+    CHECK(st.kernels[0].calls[1].steps == 2);
+    CHECK(has(st.source, "k0_2("));
+    CHECK(!st.kernels[0].calls[0].can_fail);
+    // The other modes read through their own index arithmetic: one plain kernel each.
+    for (const char *mode : {"#mirror", "#wrap", "(#constant 0)"}) {
+        auto other = compile_ok(checked(std::string("entry main [n][m] (g: [n][m]f32) = stencil_2d ") +
+                                        mode + " (\\at -> at (-1, 0) + at (1, 1)) g"));
+        CHECK(other.kernels.size() == 1);
+    }
+}
+
 TEST_CASE("cuda: a stencil loop over its own result gets a two-step kernel") {
     if (!have_nvrtc())
         return;
