@@ -31,6 +31,7 @@ blackscholes = _traced("blackscholes")
 nbody = _traced("nbody", static=(0,))
 prefixsum = _traced("prefixsum")
 stencil = _traced("stencil", static=(0,))
+sort = _traced("sort")
 
 
 @jax.jit

@@ -1,0 +1,93 @@
+-- Sorting (DESIGN.md §7, docs/language.md), with the names and signatures of Futhark's
+-- sorts library (github.com/diku-dk/sorts): a radix sort over the bits of a key, and a
+-- merge sort by any ordering.  Both are stable.  Loom code over the SOACs, so they run
+-- and fuse on every backend.
+
+-- | One pass of `radix_sort_by_key`: a stable counting sort of xs by the 2-bit digit
+-- `digit x` (0 to 3): each element's place is the number of smaller digits plus its
+-- rank among the elements of its own digit (a scan of four counters).
+def radix_sort_step [n] 't (digit: t -> i64) (xs: [n]t) : *[n]t =
+  let ds = map digit xs
+  let counts = scan (\(a0, a1, a2, a3) (b0, b1, b2, b3) -> (a0 + b0, a1 + b1, a2 + b2, a3 + b3))
+                    (0, 0, 0, 0)
+                    (map (\d -> (i64.bool (d == 0), i64.bool (d == 1), i64.bool (d == 2), i64.bool (d == 3))) ds)
+  let (t0, t1, t2, _) = if n == 0 then (0, 0, 0, 0) else counts[n - 1]
+  let place d (c0, c1, c2, c3) =
+    if d == 0 then c0 - 1
+    else if d == 1 then t0 + c1 - 1
+    else if d == 2 then t0 + t1 + c2 - 1
+    else t0 + t1 + t2 + c3 - 1
+  in scatter (copy xs) (map2 place ds counts) xs
+
+-- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
+-- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), two
+-- bits a pass.
+def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
+  let bit b x = if b < num_bits then i64.i32 (get_bit b (key x)) else 0
+  in loop ys = copy xs for p < (num_bits + 1) / 2 do
+       radix_sort_step (\x -> bit (2 * p) x + 2 * bit (2 * p + 1) x) ys
+
+-- | `radix_sort num_bits get_bit xs`: xs sorted as unsigned numbers of `num_bits` bits:
+-- `radix_sort u32.num_bits u32.get_bit xs`.
+def radix_sort [n] 't (num_bits: i32) (get_bit: i32 -> t -> i32) (xs: [n]t) : *[n]t =
+  radix_sort_by_key (\x -> x) num_bits get_bit xs
+
+-- | A signed integer's bits in the order of its value: the sign bit flipped.
+def signed_bit 't (num_bits: i32) (get_bit: i32 -> t -> i32) (b: i32) (x: t) : i32 =
+  if b == num_bits - 1 then 1 - get_bit b x else get_bit b x
+
+-- | A float's bits in the order of its value: the sign bit flipped for a positive one,
+-- every bit for a negative one.
+def float_bit 't (num_bits: i32) (get_bit: i32 -> t -> i32) (b: i32) (x: t) : i32 =
+  let negative = get_bit (num_bits - 1) x == 1
+  in if b == num_bits - 1 || negative then 1 - get_bit b x else get_bit b x
+
+-- | `radix_sort_int_by_key key num_bits get_bit xs`: by a signed integer key.
+def radix_sort_int_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
+  radix_sort_by_key key num_bits (signed_bit num_bits get_bit) xs
+
+-- | `radix_sort_int num_bits get_bit xs`: signed integers in order:
+-- `radix_sort_int i32.num_bits i32.get_bit xs`.
+def radix_sort_int [n] 't (num_bits: i32) (get_bit: i32 -> t -> i32) (xs: [n]t) : *[n]t =
+  radix_sort_int_by_key (\x -> x) num_bits get_bit xs
+
+-- | `radix_sort_float_by_key key num_bits get_bit xs`: by a float key.
+def radix_sort_float_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
+  radix_sort_by_key key num_bits (float_bit num_bits get_bit) xs
+
+-- | `radix_sort_float num_bits get_bit xs`: floats in order, -0 before 0 and NaNs at
+-- the ends (by sign): `radix_sort_float f64.num_bits f64.get_bit xs`.
+def radix_sort_float [n] 't (num_bits: i32) (get_bit: i32 -> t -> i32) (xs: [n]t) : *[n]t =
+  radix_sort_float_by_key (\x -> x) num_bits get_bit xs
+
+-- | How many elements of xs[lo:hi] satisfy p, which holds for a prefix of them.
+def count_prefix [n] 't (p: t -> bool) (xs: [n]t) (lo: i64) (hi: i64) : i64 =
+  let (a, _) = loop (a, b) = (lo, hi) while a < b do
+                 let m = a + (b - a) / 2
+                 in if p xs[m] then (m + 1, b) else (a, m)
+  in a - lo
+
+-- | One pass of `merge_sort`: each pair of sorted runs of `w` elements (the last ones
+-- shorter) merged stably into one; an element's place is its rank in its own run plus
+-- the number of the other run's elements that go before it (a binary search).
+def merge_sort_step [n] 't (le: t -> t -> bool) (w: i64) (xs: [n]t) : *[n]t =
+  let place i =
+    let s = i - i % (2 * w)
+    let mid = i64.min n (s + w)
+    let e = i64.min n (s + 2 * w)
+    let x = xs[i]
+    in if i < mid then i + count_prefix (\y -> !(le x y)) xs mid e
+       else s + (i - mid) + count_prefix (\y -> le y x) xs s mid
+  in scatter (copy xs) (tabulate n place) xs
+
+-- | `merge_sort (<=) xs`: xs sorted stably by the ordering `(<=)`, which must be a total
+-- preorder (transitive, and `x <= y || y <= x`).  log n passes of a binary search per
+-- element.
+def merge_sort [n] 't (le: t -> t -> bool) (xs: [n]t) : *[n]t =
+  let (ys, _) = loop (ys, w) = (copy xs, 1) while w < n do (merge_sort_step le w ys, w * 2)
+  in ys
+
+-- | `merge_sort_by_key key (<=) xs`: xs sorted stably by `key`, the keys computed once.
+def merge_sort_by_key [n] 't 'k (key: t -> k) (le: k -> k -> bool) (xs: [n]t) : *[n]t =
+  let ks = merge_sort (\(a, _) (b, _) -> le a b) (zip (map key xs) (iota n))
+  in map (\(_, i) -> xs[i]) ks
