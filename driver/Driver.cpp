@@ -10,6 +10,7 @@
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cpu/HostCompiler.h"
 #include "runtime/cuda/CudaDriver.h"
 
 #include <nlohmann/json.hpp>
@@ -55,6 +56,7 @@ const char *const usage_text =
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
     "        on each backend named (default auto)\n"
     "  loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats] [-o DIR]\n"
+    "  loom compile FILE --emit library -o DIR [--entry NAME]   (a C library: cpu)\n"
     "        print the optimised IR, the generated C++ (the default) or the compiler's\n"
     "        report (one JSON object per line) of the entry point, or of every entry\n"
     "        point without --entry; -o writes DIR/<entry>.ir|.cpp|.json instead\n"
@@ -856,6 +858,36 @@ std::pair<std::string, std::string> emit_entry(const Program &prog, const std::s
     return {compiler::report_json(r).dump() + "\n", "json"};
 }
 
+/** `loom compile --emit library`: DIR/<p>.h, DIR/<p>.cpp and DIR/lib<p>.so (p: the file's
+ * stem as a C identifier), built with the host compiler's flags. */
+int write_library(const Program &prog, const std::vector<std::string> &entries, const std::string &file,
+                  const std::string &dir, std::ostream &out, std::ostream &err) {
+    const std::string prefix = cpu::library_prefix(file);
+    std::vector<cpu::LibraryEntry> named;
+    for (const std::string &e : entries)
+        named.push_back({e, find_function(prog, e)->doc});
+    cpu::LibraryCode code;
+    try {
+        code = cpu::generate_library(prog, named, prefix, file);
+    } catch (const LocatedError &) {
+        return compile_failure_status(std::current_exception(), err);
+    }
+    const fs::path header = fs::path(dir) / (prefix + ".h"), source = fs::path(dir) / (prefix + ".cpp"),
+                   lib = fs::path(dir) / ("lib" + prefix + ".so");
+    for (const auto &[path, text] : {std::pair{header, &code.header}, std::pair{source, &code.source}}) {
+        std::ofstream f(path, std::ios::binary);
+        f << *text;
+        if (!f.flush()) throw UsageError{"cannot write `" + path.string() + "`", 2};
+    }
+    runtime::HostCompileResult r = runtime::compile_shared_object(source, lib);
+    if (!r.ok)
+        throw InternalError("the host compiler failed on " + source.string() + ":\n" + r.output);
+    out << "wrote " << header.string() << ", " << source.string() << " and " << lib.string() << " (entry points:";
+    for (const std::string &e : entries) out << " " << e;
+    out << "; prefix " << prefix << "_)\n";
+    return 0;
+}
+
 int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     std::string file, entry, emit = "code", out_dir;
     Backend backend = Backend::Cpu;
@@ -874,9 +906,13 @@ int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::os
         else throw UsageError{"`loom compile` takes one program file", 2};
     }
     if (file.empty())
-        throw UsageError{"usage: loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats] [-o DIR]", 2};
-    if (emit != "ir" && emit != "code" && emit != "stats")
-        throw UsageError{"unknown --emit `" + emit + "` (expected ir, code or stats)", 2};
+        throw UsageError{"usage: loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats|library] [-o DIR]", 2};
+    if (emit != "ir" && emit != "code" && emit != "stats" && emit != "library")
+        throw UsageError{"unknown --emit `" + emit + "` (expected ir, code, stats or library)", 2};
+    if (emit == "library" && backend != Backend::Cpu)
+        throw UsageError{"`--emit library` builds a C library for the cpu backend only (no --backend cuda yet)", 2};
+    if (emit == "library" && out_dir.empty())
+        throw UsageError{"`--emit library` needs -o DIR, where it writes the header, the source and the library", 2};
     LoadedProgram loaded = load_or_report(file, err);
     if (loaded.status) return loaded.status;
     std::vector<std::string> entries = entry.empty() ? entry_points(loaded.prog)
@@ -889,6 +925,8 @@ int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::os
         fs::create_directories(out_dir, ec);
         if (ec) throw UsageError{"cannot create `" + out_dir + "`: " + ec.message(), 2};
     }
+    if (emit == "library")
+        return write_library(loaded.prog, entries, file, out_dir, out, err);
     int status = 0;
     for (const std::string &e : entries) {
         // A limitation in one entry point does not hide the others.

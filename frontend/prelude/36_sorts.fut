@@ -5,19 +5,19 @@
 
 -- | One pass of `radix_sort_by_key`: a stable counting sort of xs by the 2-bit digit
 -- `digit x` (0 to 3): each element's place is the number of smaller digits plus its
--- rank among the elements of its own digit (a scan of four counters).
+-- rank among the elements of its own digit.  A scan counts digits 0, 1 and 2; digit 3's
+-- count is what is left of the position.
 def radix_sort_step [n] 't (digit: t -> i64) (xs: [n]t) : *[n]t =
   let ds = map digit xs
-  let counts = scan (\(a0, a1, a2, a3) (b0, b1, b2, b3) -> (a0 + b0, a1 + b1, a2 + b2, a3 + b3))
-                    (0, 0, 0, 0)
-                    (map (\d -> (i64.bool (d == 0), i64.bool (d == 1), i64.bool (d == 2), i64.bool (d == 3))) ds)
-  let (t0, t1, t2, _) = if n == 0 then (0, 0, 0, 0) else counts[n - 1]
-  let place d (c0, c1, c2, c3) =
+  let counts = scan (\(a0, a1, a2) (b0, b1, b2) -> (a0 + b0, a1 + b1, a2 + b2)) (0, 0, 0)
+                    (map (\d -> (i64.bool (d == 0), i64.bool (d == 1), i64.bool (d == 2))) ds)
+  let (t0, t1, t2) = if n == 0 then (0, 0, 0) else counts[n - 1]
+  let place i d (c0, c1, c2) =
     if d == 0 then c0 - 1
     else if d == 1 then t0 + c1 - 1
     else if d == 2 then t0 + t1 + c2 - 1
-    else t0 + t1 + t2 + c3 - 1
-  in scatter (copy xs) (map2 place ds counts) xs
+    else t0 + t1 + t2 + (i - c0 - c1 - c2)
+  in scatter (copy xs) (map3 place (iota n) ds counts) xs
 
 -- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
 -- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), two

@@ -9,4 +9,6 @@
 
 namespace loom::cpu {
 const std::string &cpu_runtime_text();
+/** The text of runtime/cpu/loom_cpu_lib.h: the C API runtime of a library (CpuLibrary.cpp). */
+const std::string &cpu_library_text();
 } // namespace loom::cpu

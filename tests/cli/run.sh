@@ -188,6 +188,45 @@ expect compile-out-dir 0 '' '' -- "$LOOM" compile "$HERE/sum.fut" --entry main -
 check_output compile-out-files 'out.split() == ["main.cpp", "main.ir", "main.json"]' \
     bash -c "'$LOOM' compile '$HERE/sum.fut' --entry main -o '$TMP/out' && '$LOOM' compile '$HERE/sum.fut' --entry main --emit stats -o '$TMP/out' && ls '$TMP/out'"
 
+# --- loom compile --emit library: a C library, used by a C program
+expect library-build 0 'wrote lib/stats.h, lib/stats.cpp and lib/libstats.so (entry points: dot summary scale pick three same sorted; prefix stats_)' '' \
+    -- bash -c 'cd "$1" && cp "$2"/stats.fut . && "$0" compile stats.fut --emit library -o lib' "$LOOM" "$TMP" "$HERE/library"
+expect library-use 0 "dot 32
+stats.fut:4:7: runtime error: entry point \`dot\`: argument \`ys\` has size 2 in dimension 1, but \`n\` = 3 from dimension 1 of \`xs\`
+  entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = f32.sum (map2 (*) xs ys)
+        ^^^
+min -2 max 9 sums 5 3 12 13 (4)
+sorted -2 1 5 9
+scaled 2x3: 0.5 1 1.5 2 2.5 3
+pick 30, no error: 1
+stats.fut:11:41: runtime error: Index [7] out of bounds for array of shape [3].
+  entry pick (xs: []i64) (i: i64) : i64 = xs[i]
+                                          ^^^^^
+stats.fut:13:7: runtime error: entry point \`three\`: argument \`xs\` has size 4 in dimension 1, but its type says 3
+  entry three (xs: [3]u8) : [3]u8 = reverse xs
+        ^^^^^
+three 3 2 1
+same 1 0 1
+a new array of 2 elements from a null pointer" '' \
+    -- bash -c 'cc -Wall -Wextra -Werror -std=c11 "$1" -I"$0"/lib -L"$0"/lib -lstats -Wl,-rpath,"$0"/lib -o "$0"/use && "$0"/use' "$TMP" "$HERE/library/use_stats.c"
+# No leak and no invalid access (valgrind: a library built without -march=native, whose
+# vector instructions valgrind may not know).
+if command -v valgrind >/dev/null; then
+    expect library-valgrind 0 '*' '' -- bash -c 'cd "$0" && LOOM_CPU_CXXFLAGS="-O1 -g" "$1" compile stats.fut --emit library -o vg >/dev/null &&
+        cc -std=c11 "$2" -Ivg -Lvg -lstats -Wl,-rpath,"$0"/vg -o vg/use &&
+        valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite vg/use' "$TMP" "$LOOM" "$HERE/library/use_stats.c"
+else
+    echo "skipped library-valgrind: valgrind is not installed"
+fi
+# The interpreter words the same failure the same way.
+expect library-same-message 1 '' '[1f32, 2f32, 3f32] [4f32, 5f32]' -- bash -c 'cd "$0" && "$1" run stats.fut --entry dot --backend interp' "$TMP" "$LOOM"
+expect_err library-same-message-text '^stats\.fut:4:7: runtime error: entry point `dot`: argument `ys` has size 2 in dimension 1, but `n` = 3 from dimension 1 of `xs`$'
+expect library-no-dir 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --emit library
+expect library-cuda 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --emit library --backend cuda -o "$TMP/nolib"
+printf 'entry pairs (ps: [](i32, i32)) : i32 = i32.sum (map (.0) ps)\n' >"$TMP/pairs.fut"
+expect library-unsupported 3 '' '' -- "$LOOM" compile "$TMP/pairs.fut" --emit library -o "$TMP/nolib"
+expect_err library-unsupported-msg 'pairs\.fut:1:7: compiler limitation: entry point `pairs` has no C API: its parameter `ps` is of type `\[\]\(i32, i32\)`'
+
 # --- loom cache
 check_output cache-stats 'out.startswith("directory: ") and "entries:" in out and "limit:" in out' \
     "$LOOM" cache --stats

@@ -1708,7 +1708,7 @@ protected:
     /** `loom_entry`, `loom_release` and `loom_lendable` over the ABI of runtime/cpu/loom_cpu_abi.h: the
      * arguments unpacked, the body, the results packed, failures into ctx->err. */
     void entry_function() {
-        os_ << "extern \"C\" int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
+        os_ << (exported_ ? "extern \"C\" " : "") << "int loom_entry(lrt::Ctx *ctx, lrt::Val *args_, lrt::Val *res_) {\n";
         ind_ = 1;
         line("unsigned poll_ = 0;");
         line("(void)poll_;");
@@ -1757,6 +1757,8 @@ protected:
         line("    return 1;");
         line("}");
         os_ << "}\n";
+        if (!exported_)
+            return;
         os_ << "extern \"C\" void loom_release(void *m) { lrt::dec((lrt::Mem *)m); }\n";
         os_ << "extern \"C\" int loom_lendable(void *m) { return lrt::lendable((lrt::Mem *)m); }\n";
         os_ << "extern \"C\" void loom_lent(void *m, const void *data, int64_t bytes) { "
@@ -1764,6 +1766,9 @@ protected:
         os_ << "extern \"C\" void loom_settle(void *m, const void *data, int64_t bytes) { "
                "lrt::settle((lrt::Mem *)m, data, bytes); }\n";
     }
+    /** Whether entry_function() exports `loom_entry` and the block helpers (extern "C"):
+     * not for one of several entries in a C library's translation unit. */
+    bool exported_ = true;
     /** The for loops being generated, innermost last: each one's counter and bound. */
     struct ForLoop {
         const ir::LoopExp *loop;

@@ -72,4 +72,24 @@ std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<Sr
                                                     std::shared_ptr<runtime::SharedObject> so,
                                                     bool device_host = false);
 
+/** A C library of entry points (`loom compile --emit library`, docs/library.md): the C
+ * header, and one C++ translation unit (the runtime, each entry's code, the C API) to
+ * build into a shared object with the host compiler's flags. */
+struct LibraryCode {
+    std::string header, source;
+};
+
+/** The C library of `entries` of the checked program `prog` (from `file`), its C names
+ * starting with `prefix`.  Throws CompilerLimitation for an entry whose parameters or
+ * results are not primitives or arrays of them (f16 excluded), or that the compiler
+ * cannot compile. */
+struct LibraryEntry {
+    std::string name, doc; ///< doc: its `-- |` comment, for the header
+};
+LibraryCode generate_library(const Program &prog, const std::vector<LibraryEntry> &entries,
+                             const std::string &prefix, const std::string &file);
+
+/** The C name prefix of a library made from `file`: its stem as a C identifier. */
+std::string library_prefix(const std::string &file);
+
 } // namespace loom::cpu

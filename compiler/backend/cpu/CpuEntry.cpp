@@ -45,58 +45,24 @@ struct ArgBytes {
     const Value *value;
 };
 
-std::string shape_text(const int64_t *s, int n) {
-    std::string r;
-    for (int i = 0; i < n; i++)
-        r += "[" + std::to_string(s[i]) + "]";
-    return r;
-}
+// The messages of its failures, as the interpreter words them.
+#include "runtime/cpu/loom_cpu_err.h"
 
-/** Throws the error the generated code reported, worded as the interpreter does. */
+/** Throws the error the generated code reported. */
 [[noreturn]] void rethrow(const Err &e, const std::vector<SrcLoc> &locs) {
     SrcLoc loc = e.loc >= 0 && (size_t)e.loc < locs.size() ? locs[(size_t)e.loc] : SrcLoc{};
-    const int64_t *a = e.nums, *b = e.nums + e.na;
     switch (e.kind) {
     case E_MSG:
-        throw RuntimeError(loc, e.msg ? e.msg : "failure");
-    case E_INDEX: {
-        std::string msg = "Index [";
-        for (int k = 0; k < e.na; k++)
-            msg += (k ? ", " : "") + std::to_string(a[k]);
-        throw RuntimeError(loc, msg + "] out of bounds for array of shape " +
-                                    shape_text(b, e.nb) + ".");
-    }
-    case E_RANGE: {
-        int64_t stride = 0, second = a[2];
-        interp::range_length(a[0], a[1] ? &second : nullptr, a[3], (RangeExp::End)e.extra, loc,
-                             stride);
-        break;
-    }
-    case E_SLICE: {
-        std::vector<interp::SliceSpec> specs;
-        for (int k = 0; k + 7 <= e.na; k += 7) {
-            interp::SliceSpec s;
-            s.is_range = a[k];
-            s.has_start = a[k + 1];
-            s.has_end = a[k + 2];
-            s.has_stride = a[k + 3];
-            s.start = a[k + 4];
-            s.end = a[k + 5];
-            s.stride = a[k + 6];
-            specs.push_back(s);
-        }
-        interp::resolve_slice(specs, std::vector<int64_t>(b, b + e.nb), loc);
-        break;
-    }
+    case E_INDEX:
+    case E_RANGE:
+    case E_SLICE:
     case E_COERCE:
-        throw RuntimeError(loc, "Value of shape " + shape_text(a, e.na) +
-                                    " cannot match shape of type `" + shape_text(b, e.nb) + "`.");
+        throw RuntimeError(loc, err_message(e));
     case E_INTERRUPT:
         throw Interrupted();
     default:
-        break;
+        throw InternalError(std::string("cpu backend: ") + (e.msg ? e.msg : "failure"));
     }
-    throw InternalError(std::string("cpu backend: ") + (e.msg ? e.msg : "failure"));
 }
 
 /** A scalar in the C representation the generated code uses (f16 as float). */

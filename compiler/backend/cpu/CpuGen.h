@@ -50,6 +50,18 @@ public:
         return {os_.str(), locs_, prelude};
     }
 
+    /** The entry and its functions alone, in namespace `ns`, its `loom_entry` not
+     * exported: one of the entry points of a C library, after the runtime text
+     * (CpuLibrary.cpp). */
+    CpuCode run_in_namespace(const std::string &ns) {
+        os_ << "// ---- generated from the IR of `" << f_.name << "`\nnamespace " << ns << " {\n";
+        exported_ = false;
+        functions();
+        entry_function();
+        os_ << "} // namespace " << ns << "\n";
+        return {os_.str(), locs_, 0};
+    }
+
 protected:
     const ir::Module *module_; ///< the callees of ApplyExp (may be null: none)
 

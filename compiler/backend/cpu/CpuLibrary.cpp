@@ -1,0 +1,401 @@
+/** \file
+ * C libraries of a program's entry points (CpuBackend.h, generate_library): one C++
+ * translation unit holding the runtime, each entry point's generated code in a
+ * namespace of its own, and the C API over them, generated here for the entries' types;
+ * and its C header.  The C functions check and unpack their arguments as Loom does
+ * (the interpreter's size check, interpreter/EntryArgs.cpp), call the entry, and word a
+ * failure as Loom does, with the location and the source line rendered now.
+ */
+#include "compiler/backend/cpu/CpuGen.h"
+#include "frontend/Type.h"
+
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace loom::cpu {
+
+namespace {
+
+/** The C type of a primitive type; null for f16 (no C type of its own). */
+const char *c_type(PrimType t) {
+    switch (t) {
+    case PrimType::Bool: return "bool";
+    case PrimType::I8: return "int8_t";
+    case PrimType::I16: return "int16_t";
+    case PrimType::I32: return "int32_t";
+    case PrimType::I64: return "int64_t";
+    case PrimType::U8: return "uint8_t";
+    case PrimType::U16: return "uint16_t";
+    case PrimType::U32: return "uint32_t";
+    case PrimType::U64: return "uint64_t";
+    case PrimType::F32: return "float";
+    case PrimType::F64: return "double";
+    default: return nullptr;
+    }
+}
+
+/** A C string literal of `s` (octal escapes: safe before any character). */
+std::string c_string(const std::string &s) {
+    std::string r = "\"";
+    for (unsigned char ch : s) {
+        if (ch == '"' || ch == '\\') {
+            r += '\\';
+            r += (char)ch;
+        } else if (ch == '\n') {
+            r += "\\n";
+        } else if (ch < 32 || ch >= 127) {
+            char b[5];
+            std::snprintf(b, sizeof b, "\\%03o", ch);
+            r += b;
+        } else {
+            r += (char)ch;
+        }
+    }
+    return r + "\"";
+}
+
+/** A value the C API passes: a primitive (rank 0) or an array of primitives. */
+struct CVal {
+    PrimType elem;
+    int rank;
+    TypePtr type; ///< the source type (for its sizes and the header's comments)
+};
+
+/** `t` as a CVal, or why the C API cannot pass it. */
+std::optional<CVal> c_val(const TypePtr &t, std::string &why) {
+    TypePtr e = t && t->kind == Type::Kind::Array ? t->elem : t;
+    if (!e || e->kind != Type::Kind::Prim) {
+        why = "the C API passes primitives and arrays of primitives";
+        return std::nullopt;
+    }
+    if (!c_type(e->prim)) {
+        why = "f16 has no C type";
+        return std::nullopt;
+    }
+    if (t->rank() > 8) {
+        why = "more than 8 dimensions";
+        return std::nullopt;
+    }
+    return CVal{e->prim, t->rank(), t};
+}
+
+class Library {
+public:
+    Library(std::string prefix, std::string file) : p_(std::move(prefix)), file_(std::move(file)) {}
+
+    /** Adds entry point `name` (its optimised module o, its `-- |` comment doc). */
+    void entry(const std::string &name, const compiler::Optimised &o, int index, const std::string &doc) {
+        const ir::Function &f = o.module.functions.at(0);
+        std::vector<CVal> ins, outs;
+        for (size_t i = 0; i < f.source_params.size(); i++)
+            ins.push_back(need(f, f.source_params[i], "parameter `" + f.source_param_names.at(i) + "`"));
+        std::vector<TypePtr> rets;
+        if (f.source_ret && f.source_ret->kind == Type::Kind::Tuple)
+            rets = f.source_ret->elems;
+        else
+            rets.push_back(f.source_ret);
+        for (const TypePtr &t : rets)
+            outs.push_back(need(f, t, "result of type `" + type_to_string(t) + "`"));
+        if (ins.size() != f.params.size() || outs.size() != f.ret.size() || !o.constant_args.empty())
+            throw InternalError("C library: entry point `" + name + "` does not map one to one to its IR");
+        for (const CVal &v : ins)
+            if (v.rank)
+                arrays_.insert({v.elem, v.rank});
+        for (const CVal &v : outs)
+            if (v.rank)
+                arrays_.insert({v.elem, v.rank});
+
+        const std::string ns = "e" + std::to_string(index);
+        CpuCode code = CpuGen(f, &o.module, "cpu library").run_in_namespace(ns);
+        entries_ << code.source;
+        // Locations as Loom renders them: "file:line:col" and what follows the message.
+        std::vector<SrcLoc> locs = code.locs;
+        locs.push_back(f.loc); // the entry's own, for its arguments' size check
+        std::string pre = "static const char *const " + ns + "_pre[] = {", post = "static const char *const " + ns + "_post[] = {";
+        for (const SrcLoc &l : locs) {
+            std::string whole = render_diagnostic(l, "runtime error", "");
+            const std::string head = l.str() + ": runtime error: ";
+            pre += "\n    " + c_string(l.str()) + ",";
+            post += "\n    " + c_string(whole.substr(std::min(whole.size(), head.size()))) + ",";
+        }
+        entries_ << pre << "};\n" << post << "};\n";
+        const int nlocs = (int)code.locs.size();
+        const std::string entry_pre = ns + "_pre[" + std::to_string(nlocs) + "]",
+                          entry_post = ns + "_post[" + std::to_string(nlocs) + "]";
+
+        // The C function: results first, then the arguments.
+        std::vector<std::string> in_names;
+        for (size_t i = 0; i < ins.size(); i++)
+            in_names.push_back(c_name(f.source_param_names[i], i));
+        std::string sig = "int " + p_ + "_entry_" + name + "(struct " + p_ + "_context *ctx";
+        for (size_t j = 0; j < outs.size(); j++)
+            sig += ", " + c_decl(outs[j], true) + "out" + std::to_string(j);
+        for (size_t i = 0; i < ins.size(); i++)
+            sig += ", " + c_decl(ins[i], false) + in_names[i];
+        sig += ")";
+        std::string shown = "entry " + name;
+        for (size_t i = 0; i < ins.size(); i++)
+            shown += " (" + f.source_param_names[i] + ": " + type_to_string(ins[i].type) + ")";
+        shown += " : " + type_to_string(f.source_ret);
+        header_ << "\n/* " << shown << "\n * (" << f.loc.str() << ")";
+        std::istringstream lines(doc);
+        for (std::string l; std::getline(lines, l);)
+            header_ << "\n *" << (l.empty() ? "" : " ") << l;
+        header_ << " */\n" << sig << ";\n";
+
+        std::ostringstream &c = wrappers_;
+        c << "\nextern \"C\" " << sig << " {\n";
+        c << "    if (!ctx) return 1;\n";
+        std::string nulls;
+        for (size_t j = 0; j < outs.size(); j++)
+            nulls += std::string(nulls.empty() ? "" : " || ") + "!out" + std::to_string(j);
+        for (size_t i = 0; i < ins.size(); i++)
+            if (ins[i].rank)
+                nulls += std::string(nulls.empty() ? "" : " || ") + "!" + in_names[i];
+        if (!nulls.empty())
+            c << "    if (" << nulls << ")\n        return lib::fail(ctx, \"" << p_ << "_entry_" << name
+              << ": a null pointer argument\");\n";
+        size_checks(c, f, ins, in_names, name, entry_pre, entry_post);
+        const size_t nargs = f.size_params.size() + f.params.size();
+        c << "    lrt::Val args_[" << std::max<size_t>(nargs, 1) << "] = {};\n";
+        c << "    uint64_t slots_[" << std::max<size_t>(nargs, 1) << "] = {};\n";
+        size_t k = 0;
+        for (const ir::Param &s : f.size_params) {
+            std::string value = "0";
+            for (size_t i = 0; i < f.params.size() && value == "0"; i++)
+                for (int d = 0; d < f.params[i].type.rank(); d++) {
+                    const ir::SubExp &dim = f.params[i].type.dims[(size_t)d];
+                    if (!dim.is_const && dim.var.id == s.var.id) {
+                        value = in_names[i] + "->shape[" + std::to_string(d) + "]";
+                        break;
+                    }
+                }
+            c << "    { const int64_t n = " << value << "; std::memcpy(&slots_[" << k << "], &n, 8); args_[" << k
+              << "].data = &slots_[" << k << "]; }\n";
+            k++;
+        }
+        for (size_t i = 0; i < ins.size(); i++, k++) {
+            const std::string &in = in_names[i];
+            if (ins[i].rank)
+                c << "    args_[" << k << "] = lib::arg(" << in << ");\n";
+            else
+                c << "    std::memcpy(&slots_[" << k << "], &" << in << ", sizeof " << in << "); args_[" << k
+                  << "].data = &slots_[" << k << "];\n";
+        }
+        c << "    lrt::Val res_[" << std::max<size_t>(outs.size(), 1) << "] = {};\n";
+        c << "    uint64_t rslots_[" << std::max<size_t>(outs.size(), 1) << "] = {};\n";
+        c << "    int64_t rshapes_[" << std::max<size_t>(outs.size(), 1) << "][8] = {};\n";
+        for (size_t j = 0; j < outs.size(); j++)
+            c << "    res_[" << j << "] = lrt::Val{&rslots_[" << j << "], rshapes_[" << j << "], nullptr};\n";
+        c << "    if (lib::call(ctx, " << ns << "::loom_entry, args_, res_, " << ns << "_pre, " << ns << "_post, "
+          << nlocs << ") != 0)\n        return 1;\n";
+        // Arrays first: if one cannot be made, none is given and every block is released.
+        bool any = false;
+        for (size_t j = 0; j < outs.size(); j++) {
+            if (!outs[j].rank)
+                continue;
+            const std::string out = "out" + std::to_string(j);
+            c << "    *" << out << " = lib::result<" << array_name(outs[j]) << ">(ctx, res_[" << j << "], "
+              << outs[j].rank << ", sizeof(" << c_type(outs[j].elem) << "));\n";
+            any = true;
+        }
+        if (any) {
+            std::string fails, frees;
+            for (size_t j = 0; j < outs.size(); j++)
+                if (outs[j].rank) {
+                    const std::string out = "out" + std::to_string(j);
+                    fails += std::string(fails.empty() ? "" : " || ") + "!*" + out;
+                    frees += "        lib::array_free(*" + out + "); *" + out + " = nullptr;\n";
+                }
+            c << "    if (" << fails << ") {\n" << frees << "        return 1;\n    }\n";
+        }
+        for (size_t j = 0; j < outs.size(); j++)
+            if (!outs[j].rank)
+                c << "    std::memcpy(out" << j << ", &rslots_[" << j << "], sizeof *out" << j << ");\n";
+        c << "    return 0;\n}\n";
+    }
+
+    LibraryCode finish() const {
+        const std::string guard = upper(p_) + "_LOOM_H";
+        std::ostringstream h, s;
+        h << "/* The C API of the entry points of " << file_ << ", generated by Loom\n"
+          << " * (`loom compile --emit library`; docs/library.md).  Link with -l" << p_ << ".\n"
+          << " * Every function that can fail returns 0, or 1 with the failure (with its source\n"
+          << " * location) in " << p_ << "_context_error.  Arrays are row-major; an entry's result\n"
+          << " * arrays are the caller's, to free. */\n"
+          << "#ifndef " << guard << "\n#define " << guard << "\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
+          << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
+          << "struct " << p_ << "_context;\n"
+          << "/* A context: entry points run on its threads (all cores by default). */\n"
+          << "struct " << p_ << "_context *" << p_ << "_context_new(void);\n"
+          << "void " << p_ << "_context_free(struct " << p_ << "_context *ctx);\n"
+          << "void " << p_ << "_context_set_threads(struct " << p_ << "_context *ctx, int threads);\n"
+          << "/* The last failure's message, or NULL when the last call succeeded. */\n"
+          << "const char *" << p_ << "_context_error(struct " << p_ << "_context *ctx);\n";
+        for (const auto &[elem, rank] : arrays_) {
+            const std::string a = array_name({elem, rank, nullptr}), t = c_type(elem), suf = suffix(elem, rank);
+            std::string dims;
+            for (int k = 0; k < rank; k++)
+                dims += ", int64_t dim" + std::to_string(k);
+            h << "\n/* Arrays of " << rank << " dimension" << (rank > 1 ? "s" : "") << " of " << prim_name(elem)
+              << ": `new` copies the elements, `values` copies them out. */\n"
+              << "struct " << a << ";\n"
+              << "struct " << a << " *" << p_ << "_new_" << suf << "(struct " << p_ << "_context *ctx, const " << t
+              << " *data" << dims << ");\n"
+              << "int " << p_ << "_values_" << suf << "(struct " << p_ << "_context *ctx, struct " << a << " *arr, "
+              << t << " *data);\n"
+              << "const int64_t *" << p_ << "_shape_" << suf << "(struct " << p_ << "_context *ctx, struct " << a
+              << " *arr);\n"
+              << "int " << p_ << "_free_" << suf << "(struct " << p_ << "_context *ctx, struct " << a << " *arr);\n";
+        }
+        h << header_.str() << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
+
+        s << "// The C library of " << file_ << ", generated by Loom (`loom compile --emit library`).\n"
+          << cpu_runtime_text() << "\n" << cpu_library_text() << "\n"
+          << "struct " << p_ << "_context : lib::Context {};\n";
+        for (const auto &[elem, rank] : arrays_)
+            s << "struct " << array_name({elem, rank, nullptr}) << " : lib::Array {};\n";
+        s << entries_.str() << "\n// ---- the C API\n"
+          << "extern \"C\" struct " << p_ << "_context *" << p_ << "_context_new(void) { return lib::context_new<"
+          << p_ << "_context>(); }\n"
+          << "extern \"C\" void " << p_ << "_context_free(struct " << p_ << "_context *ctx) { delete ctx; }\n"
+          << "extern \"C\" void " << p_ << "_context_set_threads(struct " << p_
+          << "_context *ctx, int threads) { if (ctx) ctx->threads = threads > 0 ? threads : 1; }\n"
+          << "extern \"C\" const char *" << p_ << "_context_error(struct " << p_
+          << "_context *ctx) { return ctx && ctx->failed ? ctx->error.c_str() : nullptr; }\n";
+        for (const auto &[elem, rank] : arrays_) {
+            const std::string a = array_name({elem, rank, nullptr}), t = c_type(elem), suf = suffix(elem, rank);
+            std::string dims, shape;
+            for (int k = 0; k < rank; k++) {
+                dims += ", int64_t dim" + std::to_string(k);
+                shape += std::string(k ? ", " : "") + "dim" + std::to_string(k);
+            }
+            s << "extern \"C\" struct " << a << " *" << p_ << "_new_" << suf << "(struct " << p_
+              << "_context *ctx, const " << t << " *data" << dims << ") {\n"
+              << "    const int64_t shape[] = {" << shape << "};\n"
+              << "    if (!ctx) return nullptr;\n"
+              << "    return lib::array_new<" << a << ">(ctx, data, shape, " << rank << ", sizeof(" << t << "));\n}\n"
+              << "extern \"C\" int " << p_ << "_values_" << suf << "(struct " << p_ << "_context *ctx, struct " << a
+              << " *arr, " << t << " *data) {\n"
+              << "    if (!ctx) return 1;\n"
+              << "    if (!arr || !data) return lib::fail(ctx, \"" << p_ << "_values_" << suf << ": a null pointer argument\");\n"
+              << "    const int64_t n = lib::array_count(arr, " << rank << ");\n"
+              << "    if (n > 0) std::memcpy(data, arr->data, (size_t)n * sizeof(" << t << "));\n"
+              << "    return 0;\n}\n"
+              << "extern \"C\" const int64_t *" << p_ << "_shape_" << suf << "(struct " << p_ << "_context *, struct "
+              << a << " *arr) { return arr ? arr->shape : nullptr; }\n"
+              << "extern \"C\" int " << p_ << "_free_" << suf << "(struct " << p_ << "_context *, struct " << a
+              << " *arr) { lib::array_free(arr); return 0; }\n";
+        }
+        s << wrappers_.str();
+        return {h.str(), s.str()};
+    }
+
+private:
+    std::string p_, file_;
+    std::set<std::pair<PrimType, int>> arrays_;
+    std::ostringstream header_, entries_, wrappers_;
+
+    static std::string upper(std::string s) {
+        for (char &ch : s)
+            ch = (char)std::toupper((unsigned char)ch);
+        return s;
+    }
+    static std::string suffix(PrimType elem, int rank) {
+        return std::string(prim_name(elem)) + "_" + std::to_string(rank) + "d";
+    }
+    std::string array_name(const CVal &v) const { return p_ + "_" + suffix(v.elem, v.rank); }
+    /** A declaration's type part: `const struct p_f32_1d *`, `float `, `float *` (out). */
+    std::string c_decl(const CVal &v, bool out) const {
+        if (v.rank)
+            return out ? "struct " + array_name(v) + " **" : "const struct " + array_name(v) + " *";
+        return std::string(c_type(v.elem)) + (out ? " *" : " ");
+    }
+    /** The C parameter of source parameter `name` (the i-th): `in_name`, or `in<i>` for a
+     * pattern or a name that is no C identifier. */
+    static std::string c_name(const std::string &name, size_t i) {
+        bool ok = !name.empty();
+        for (char ch : name)
+            ok = ok && (std::isalnum((unsigned char)ch) || ch == '_');
+        return ok ? "in_" + name : "in" + std::to_string(i);
+    }
+    static CVal need(const ir::Function &f, const TypePtr &t, const std::string &what) {
+        std::string why;
+        if (std::optional<CVal> v = c_val(t, why))
+            return *v;
+        throw CompilerLimitation(f.loc, "entry point `" + f.name + "` has no C API: its " + what +
+                                                      " is of type `" + type_to_string(t) + "` (" + why + ")");
+    }
+
+    /** The interpreter's check of the arguments' sizes (interpreter/EntryArgs.cpp), with
+     * its messages: a size named twice must agree, a constant one must be met. */
+    void size_checks(std::ostringstream &c, const ir::Function &f, const std::vector<CVal> &ins,
+                     const std::vector<std::string> &in_names, const std::string &name, const std::string &pre,
+                     const std::string &post) {
+        std::map<std::string, std::pair<std::string, std::string>> known; // size -> C value, origin
+        auto fail = [&](const std::string &actual, const std::string &arg, int k, const std::string &but) {
+            c << "        return lib::fail(ctx, std::string(" << pre << ") + \": runtime error: entry point `" << name
+              << "`: argument `" << arg << "` has size \" + std::to_string(" << actual << ") + \" in dimension " << k
+              << ", but " << but << " + " << post << ");\n";
+        };
+        for (size_t i = 0; i < ins.size(); i++) {
+            const std::string &in = in_names[i], &arg = f.source_param_names[i];
+            if (!ins[i].rank) {
+                if (is_int(ins[i].elem))
+                    known[arg] = {"(int64_t)" + in, "argument `" + arg + "`"};
+                continue;
+            }
+            for (int d = 0; d < ins[i].rank; d++) {
+                const Dim &dim = ins[i].type->shape[(size_t)d];
+                const std::string actual = in + "->shape[" + std::to_string(d) + "]";
+                if (dim.kind == Dim::Kind::Const) {
+                    c << "    if (" << actual << " != " << dim.value << ")\n";
+                    fail(actual, arg, d + 1, "its type says " + std::to_string(dim.value) + "\"");
+                } else if (dim.kind == Dim::Kind::Var) {
+                    auto it = known.find(dim.name);
+                    if (it == known.end()) {
+                        known[dim.name] = {actual, "dimension " + std::to_string(d + 1) + " of `" + arg + "`"};
+                        continue;
+                    }
+                    c << "    if (" << actual << " != " << it->second.first << ")\n";
+                    fail(actual, arg, d + 1,
+                         "`" + dim.name + "` = \" + std::to_string(" + it->second.first + ") + \" from " +
+                             it->second.second + "\"");
+                }
+            }
+        }
+    }
+};
+
+/** A C identifier from a file's stem: letters, digits and `_`, not starting with a digit. */
+std::string c_identifier(const std::string &stem) {
+    std::string r;
+    for (char ch : stem)
+        r += std::isalnum((unsigned char)ch) ? ch : '_';
+    if (r.empty() || std::isdigit((unsigned char)r[0]))
+        r = "_" + r;
+    return r;
+}
+
+} // namespace
+
+std::string library_prefix(const std::string &file) {
+    std::string stem = file;
+    if (size_t slash = stem.find_last_of('/'); slash != std::string::npos)
+        stem = stem.substr(slash + 1);
+    if (size_t dot = stem.find_last_of('.'); dot != std::string::npos && dot > 0)
+        stem = stem.substr(0, dot);
+    return c_identifier(stem);
+}
+
+LibraryCode generate_library(const Program &prog, const std::vector<LibraryEntry> &entries,
+                             const std::string &prefix, const std::string &file) {
+    Library lib(prefix, file);
+    for (size_t i = 0; i < entries.size(); i++)
+        lib.entry(entries[i].name, compiler::optimise(prog, entries[i].name), (int)i, entries[i].doc);
+    return lib.finish();
+}
+
+} // namespace loom::cpu
