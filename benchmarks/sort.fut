@@ -1,5 +1,5 @@
--- Sorting 32-bit integers with the prelude's radix_sort_int (docs/language.md): two bits
--- a pass, each a scan of three counters and a scatter.
+-- Sorting 32-bit integers with the prelude's radix_sort_int (docs/language.md): a bit a
+-- pass, each a scan and a scatter.
 -- ==
 -- input { [3, -1, 2, -7, 0, 2147483647, -2147483648] }
 -- output { [-2147483648, -7, -1, 0, 2, 3, 2147483647] }

@@ -3,29 +3,21 @@
 -- merge sort by any ordering.  Both are stable.  Loom code over the SOACs, so they run
 -- and fuse on every backend.
 
--- | One pass of `radix_sort_by_key`: a stable counting sort of xs by the 2-bit digit
--- `digit x` (0 to 3): each element's place is the number of smaller digits plus its
--- rank among the elements of its own digit.  A scan counts digits 0, 1 and 2; digit 3's
--- count is what is left of the position.
-def radix_sort_step [n] 't (digit: t -> i64) (xs: [n]t) : *[n]t =
-  let ds = map digit xs
-  let counts = scan (\(a0, a1, a2) (b0, b1, b2) -> (a0 + b0, a1 + b1, a2 + b2)) (0, 0, 0)
-                    (map (\d -> (i64.bool (d == 0), i64.bool (d == 1), i64.bool (d == 2))) ds)
-  let (t0, t1, t2) = if n == 0 then (0, 0, 0) else counts[n - 1]
-  let place i d (c0, c1, c2) =
-    if d == 0 then c0 - 1
-    else if d == 1 then t0 + c1 - 1
-    else if d == 2 then t0 + t1 + c2 - 1
-    else t0 + t1 + t2 + (i - c0 - c1 - c2)
-  in scatter (copy xs) (map3 place (iota n) ds counts) xs
+-- | One pass of `radix_sort_by_key`: a stable partition of xs by `bit x` (0 or 1): an
+-- element's place is its rank among the elements with its bit, those with 0 first (one
+-- scan counts the ones).  A bit a pass measured faster than two (a scan of three
+-- counters), on the CPU and in registers on the GPU.
+def radix_sort_step [n] 't (bit: t -> i64) (xs: [n]t) : *[n]t =
+  let ones = scan (+) 0 (map bit xs)
+  let total = if n == 0 then 0 else ones[n - 1]
+  let place i x c = if bit x == 0 then i - c else n - total + c - 1
+  in scatter (copy xs) (map3 place (iota n) xs ones) xs
 
 -- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
--- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), two
--- bits a pass.
+-- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), a bit
+-- a pass.
 def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
-  let bit b x = if b < num_bits then i64.i32 (get_bit b (key x)) else 0
-  in loop ys = copy xs for p < (num_bits + 1) / 2 do
-       radix_sort_step (\x -> bit (2 * p) x + 2 * bit (2 * p + 1) x) ys
+  loop ys = copy xs for b < num_bits do radix_sort_step (\x -> i64.bool (get_bit b (key x) != 0)) ys
 
 -- | `radix_sort num_bits get_bit xs`: xs sorted as unsigned numbers of `num_bits` bits:
 -- `radix_sort u32.num_bits u32.get_bit xs`.
