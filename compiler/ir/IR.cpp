@@ -235,8 +235,16 @@ ExpPtr ScatterExp::make(SubExp w, Var dest, Var indices, Var values) {
     auto n = node<ScatterExp>();
     n->w = std::move(w);
     n->dest = std::move(dest);
-    n->indices = std::move(indices);
-    n->values = std::move(values);
+    n->inputs = {std::move(indices), std::move(values)};
+    return n;
+}
+ExpPtr ScatterExp::make_fused(SubExp w, Var dest, std::vector<Var> inputs, Lambda map_lam) {
+    internal_assert(map_lam.params.size() == inputs.size() && map_lam.body.result.size() == 2);
+    auto n = node<ScatterExp>();
+    n->w = std::move(w);
+    n->dest = std::move(dest);
+    n->inputs = std::move(inputs);
+    n->map_lam = std::move(map_lam);
     return n;
 }
 ExpPtr HistExp::make(SubExp w, Var dest, Lambda lam, SubExp neutral, Var indices, Var values) {
@@ -552,9 +560,15 @@ struct Printer {
             break;
         }
         case ExpKind::Scatter: {
+            // scatter(w, dest, [map lambda,] inputs)
             auto *n = e.as<ScatterExp>();
-            os << "scatter(" << n->w << ", " << n->dest << ", " << n->indices << ", " << n->values
-               << ")";
+            os << "scatter(" << n->w << ", " << n->dest << ", ";
+            if (n->fused()) {
+                lambda(n->map_lam);
+                os << ", ";
+            }
+            list(n->inputs);
+            os << ")";
             break;
         }
         case ExpKind::Hist: {
@@ -1045,7 +1059,13 @@ struct Verifier {
         case ExpKind::Scatter: {
             auto *n = e.as<ScatterExp>();
             Type d = array_of(n->dest);
-            std::vector<Type> rs = rows(n->w, {n->indices, n->values}, "scatter");
+            std::vector<Type> rs = rows(n->w, n->inputs, "scatter");
+            if (n->fused()) {
+                lambda(n->map_lam, rs, "scatter map");
+                rs = n->map_lam.ret;
+            }
+            if (rs.size() != 2)
+                fail("scatter: rows of an index and a value expected");
             expect(rs[0], Type::scalar(PrimType::I64), "scatter indices");
             expect(rs[1], d.row(), "scatter values");
             return {d};

@@ -389,11 +389,18 @@ struct FilterExp : ExpNode<ExpKind::Filter> {
 };
 
 /** `scatter dest is vs` (one dest): writes vs[j] at is[j] for each in-range index
- * (out-of-range indices are ignored, as in Futhark); gives the updated dest. */
+ * (out-of-range indices are ignored, as in Futhark); gives the updated dest.
+ * Plain form: `inputs` are the arrays is and vs (outer size w).  Fused form (made by
+ * fusion, `fused()`): `map_lam` takes row j of each of `inputs` and returns (is[j],
+ * vs[j]), so neither array is materialised (a scalar vs[j]: dest is one-dimensional). */
 struct ScatterExp : ExpNode<ExpKind::Scatter> {
     SubExp w; ///< length of indices and values
-    Var dest, indices, values;
+    Var dest;
+    std::vector<Var> inputs;
+    Lambda map_lam; ///< fused form only
+    bool fused() const { return !map_lam.params.empty(); }
     static ExpPtr make(SubExp w, Var dest, Var indices, Var values);
+    static ExpPtr make_fused(SubExp w, Var dest, std::vector<Var> inputs, Lambda map_lam);
 };
 
 /** One operator of a Hist: m destinations with the same bins (m > 1 for a histogram of

@@ -445,12 +445,19 @@ struct Evaluator {
         case ExpKind::Scatter: {
             auto *n = e.as<ScatterExp>();
             Value d = copy_array(get(n->dest));
-            const Value &is = get(n->indices), &vs = get(n->values);
+            std::vector<Value> in;
+            for (const Var &v : n->inputs)
+                in.push_back(get(v));
             int64_t w = size(n->w);
             for (int64_t j = 0; j < w; j++) {
-                int64_t i = is.row(j).prim().as_i64();
+                std::vector<Value> row;
+                for (const Value &x : in)
+                    row.push_back(x.row(j));
+                if (n->fused())
+                    row = apply(n->map_lam, row);
+                int64_t i = row[0].prim().as_i64();
                 if (i >= 0 && i < d.length())
-                    write_at(d, {i}, vs.row(j));
+                    write_at(d, {i}, row[1]);
             }
             return {d};
         }

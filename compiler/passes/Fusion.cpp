@@ -201,7 +201,9 @@ void add(VarSet &s, const Exp &e) {
     case ExpKind::Scatter: {
         auto *n = e.as<ScatterExp>();
         add(s, n->w);
-        return add(s, std::vector<Var>{n->dest, n->indices, n->values});
+        add(s, n->map_lam);
+        add(s, std::vector<Var>{n->dest});
+        return add(s, n->inputs);
     }
     case ExpKind::Hist: {
         auto *n = e.as<HistExp>();
@@ -268,6 +270,10 @@ template <typename F> void each_body(const Exp &e, F &&f) {
             f(e.as<HistExp>()->map_lam.body);
         for (const HistOp &op : e.as<HistExp>()->ops)
             f(op.lam.body);
+        return;
+    case ExpKind::Scatter:
+        if (e.as<ScatterExp>()->fused())
+            f(e.as<ScatterExp>()->map_lam.body);
         return;
     case ExpKind::Screma: {
         auto *n = e.as<ScremaExp>();
@@ -342,6 +348,9 @@ void collect_types(PrimOf &t, const Exp &e) {
         for (const HistOp &op : e.as<HistExp>()->ops)
             lam(op.lam);
         lam(e.as<HistExp>()->map_lam);
+        break;
+    case ExpKind::Scatter:
+        lam(e.as<ScatterExp>()->map_lam);
         break;
     case ExpKind::Screma: {
         auto *n = e.as<ScremaExp>();
@@ -655,6 +664,13 @@ private:
                 go(op.lam.body);
             return done(n);
         }
+        case ExpKind::Scatter: {
+            auto n = std::make_shared<ScatterExp>(*e->as<ScatterExp>());
+            if (!n->fused())
+                return e;
+            go(n->map_lam.body);
+            return done(n);
+        }
         case ExpKind::Screma: {
             auto n = std::make_shared<ScremaExp>(*e->as<ScremaExp>());
             go(n->map_lam.body);
@@ -899,6 +915,8 @@ private:
             const Exp &c = *b.stms[j].exp;
             if (c.kind == ExpKind::Hist && map_into_hist(b, bound, j))
                 return true;
+            if (c.kind == ExpKind::Scatter && map_into_scatter(b, bound, j))
+                return true;
             if (!is_fusible(c))
                 continue;
             for (const Var &v : inputs_of(c)) {
@@ -1036,6 +1054,76 @@ private:
             return true;
         }
         return false;
+    }
+
+    /** A Map (or map-only Screma) i producing the index or value rows that only scatter j
+     * reads, fused into the scatter's map lambda: neither array is materialised (a radix
+     * sort pass's places, computed as they are written).  One-dimensional destinations:
+     * the lambda gives a scalar value. */
+    bool map_into_scatter(Body &b, const std::unordered_map<int, size_t> &bound, size_t j) {
+        const Stm &cs = b.stms[j];
+        auto *sc = cs.exp->as<ScatterExp>();
+        if (cs.pat.at(0).type.rank() != 1)
+            return false;
+        for (const Var &v : sc->inputs) {
+            auto it = bound.find(v.id);
+            if (it == bound.end())
+                continue;
+            size_t i = it->second;
+            const Stm &ps = b.stms[i];
+            auto *sp = ps.exp->as<ScremaExp>();
+            if (!(ps.exp->kind == ExpKind::Map || (sp && sp->scans.empty() && sp->reduces.empty())))
+                continue;
+            if (!(width_of(*ps.exp) == sc->w) ||
+                (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_)))
+                continue;
+            VarSet pall = binds_of(ps);
+            if (meets(used_elsewhere(b, i, j), pall))
+                continue; // the scatter cannot give the map's results to others
+            // A lambda reading dest is safe: a statement that uses dest besides as its
+            // destination writes a copy of it (CodegenCLike::movable), as a plain scatter
+            // whose values are dest does (`scatter (copy xs) is xs`, the copy elided).
+            VarSet other;
+            add(other, sc->w);
+            add(other, sc->map_lam);
+            other.insert(sc->dest.id);
+            if (meets(other, pall))
+                continue;
+            Node pn = node(ps), cn = scatter_node(*sc, cs.pat.at(0).type);
+            std::unordered_map<int, SubExp> from;
+            for (size_t k = 0; k < ps.pat.size(); k++)
+                from[ps.pat[k].var.id] = pn.lam.body.result[k];
+            Node r = combine(pn, cn, from, std::vector<bool>(ps.pat.size(), false));
+            Stm st{cs.pat, passes::located(ScatterExp::make_fused(sc->w, sc->dest, std::move(r.inputs),
+                                                                  std::move(r.lam)),
+                                           sc->loc)};
+            if (!place(b, i, j, std::move(st)))
+                continue;
+            stats.vertical++;
+            return true;
+        }
+        return false;
+    }
+    /** A scatter's index and value rows as a Node's map lambda (identity unless fused);
+     * `dest` is its destination's type. */
+    Node scatter_node(const ScatterExp &sc, const Type &dest) {
+        Node n;
+        n.w = sc.w;
+        n.fused = {"scatter"};
+        n.inputs = sc.inputs;
+        if (sc.fused()) {
+            n.lam = sc.map_lam;
+        } else {
+            for (const Type &t : {Type::scalar(PrimType::I64), dest.row()}) {
+                Var x = fresh("x");
+                n.lam.ret.push_back(t);
+                n.lam.params.push_back({x, t});
+                n.lam.body.result.push_back(SubExp::of(x));
+            }
+        }
+        for (const Type &t : n.lam.ret)
+            n.pat.push_back({fresh("sx"), t});
+        return n;
     }
 
     /** Filter i into a reduction j over its results: the map lambda gives the row's

@@ -153,8 +153,12 @@ struct Apply {
         }
         case ExpKind::Scatter: {
             auto *n = e.as<ir::ScatterExp>();
+            if (n->fused())
+                return with_loc(ir::ScatterExp::make_fused(sub(n->w), var(n->dest), vars(n->inputs),
+                                                           lambda(n->map_lam)),
+                                e);
             return with_loc(
-                ir::ScatterExp::make(sub(n->w), var(n->dest), var(n->indices), var(n->values)), e);
+                ir::ScatterExp::make(sub(n->w), var(n->dest), var(n->inputs.at(0)), var(n->inputs.at(1))), e);
         }
         case ExpKind::Hist: {
             auto *n = e.as<ir::HistExp>();
@@ -307,6 +311,10 @@ std::vector<const Lambda *> nested_lambdas(const ir::Exp &e) {
         return {&e.as<ir::ScanExp>()->lam};
     case ExpKind::Filter:
         return {&e.as<ir::FilterExp>()->lam};
+    case ExpKind::Scatter:
+        if (e.as<ir::ScatterExp>()->fused())
+            return {&e.as<ir::ScatterExp>()->map_lam};
+        return {};
     case ExpKind::Hist: {
         auto *n = e.as<ir::HistExp>();
         std::vector<const Lambda *> r;

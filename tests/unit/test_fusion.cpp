@@ -507,6 +507,35 @@ TEST_CASE("fusion: a map giving a hist's indices fuses into the hist") {
               .kernels.size() == 2);
 }
 
+TEST_CASE("fusion: maps giving a scatter's indices and values fuse into the scatter") {
+    // Neither array is materialised: one kernel, and the IR's scatter has a lambda.
+    const char *src = "def main [n] (xs: [n]i32) = "
+                      "scatter (replicate n 0) (map (\\i -> n - 1 - i) (iota n)) (map (* 2) xs)";
+    Fused a = fused(src);
+    REQUIRE(a.kernels.size() == 1);
+    CHECK(a.kernels[0].kind == "scatter");
+    const size_t at = a.text.find("scatter(");
+    REQUIRE(at != std::string::npos);
+    CHECK(a.text.substr(at, a.text.find('\n', at) - at).find("\\(") != std::string::npos); // a lambda
+    CHECK(a.text.find(" = map(") == std::string::npos);
+    CHECK(agree(src, {i32_array({1, 2, 3, 4, 5})}));
+    CHECK(agree(src, {i32_array({})}));
+    // An index that fails to compute keeps its error; one out of range is dropped.
+    const char *checked = "def main [n] (is: [n]i64) (vs: [n]i32) = "
+                          "scatter (replicate 3 0) (map (\\i -> [0i64, 1, 2][i]) is) vs";
+    CHECK(fused(checked).kernels.size() == 1);
+    CHECK(agree(checked, {i64_array({2, 0}), i32_array({7, 8})}));
+    CHECK(agree(checked, {i64_array({0, 9}), i32_array({7, 8})}));
+    // The indices are used elsewhere too: the map stays.
+    CHECK(fused("def main [n] (xs: [n]i32) = let is = map (\\i -> n - 1 - i) (iota n) "
+                "in (is, scatter (copy xs) is xs)")
+              .kernels.size() == 2);
+    // A destination of rows (a 2-D scatter of rows): not fused, the rows are arrays.
+    CHECK(fused("def main [n] (m: [n][2]i32) = "
+                "scatter (copy m) (map (\\i -> n - 1 - i) (iota n)) m")
+              .kernels.size() == 2);
+}
+
 TEST_CASE("fusion: sibling hists over the same rows become one hist") {
     // kmeans: three hists over `nearest`; together they take its map (used only by them).
     const char *src = "def main [n] (k: i64) (xs: [n]f32) = "

@@ -177,6 +177,10 @@ protected:
             if (e.as<ir::HistExp>()->fused())
                 params_in_lambda(e.as<ir::HistExp>()->map_lam, f);
             break;
+        case ExpKind::Scatter:
+            if (e.as<ir::ScatterExp>()->fused())
+                params_in_lambda(e.as<ir::ScatterExp>()->map_lam, f);
+            break;
         case ExpKind::Screma: {
             auto *n = e.as<ir::ScremaExp>();
             params_in_lambda(n->map_lam, f);
@@ -310,7 +314,11 @@ protected:
         }
         case ExpKind::Scatter: {
             auto *n = e.as<ir::ScatterExp>();
-            a(n->w), v(n->dest), v(n->indices), v(n->values);
+            a(n->w), v(n->dest);
+            for (const Var &x : n->inputs)
+                v(x);
+            if (n->fused())
+                uses_lambda(n->map_lam, f);
             break;
         }
         case ExpKind::Hist: {
@@ -593,6 +601,26 @@ protected:
             r.push_back(x.expr);
         return r;
     }
+    /** Row i of scatter n into its destination d (of type dt): `d[is[i]] = vs[i]` for an
+     * index in range; the fused form computes both by its map lambda (a scalar value). */
+    void scatter_row_into(const ir::ScatterExp &n, const std::string &d, const IType &dt,
+                          const std::string &i) {
+        if (!n.fused()) {
+            line("const int64_t ix_ = (int64_t)" + in_row(n.inputs.at(0), i) + ";");
+            line("if (ix_ >= 0 && ix_ < " + d + ".shape[0]) lrt::copy_row(" + d + ", ix_, " +
+                 name(n.inputs.at(1)) + ", " + i + ");");
+            return;
+        }
+        if (dt.rank() != 1)
+            throw InternalError(who_ + ": a fused scatter into an array of rank " +
+                                std::to_string(dt.rank()));
+        std::vector<std::string> args;
+        for (const Var &v : n.inputs)
+            args.push_back(in_row(v, i));
+        std::vector<Res> r = apply(n.map_lam, args);
+        line("if (const int64_t ix_ = (int64_t)(" + r.at(0).expr + "); ix_ >= 0 && ix_ < " + d +
+             ".shape[0]) " + d + ".data[ix_] = " + store(dt.elem, r.at(1).expr) + ";");
+    }
     /** Where a hist's ops are: op k's destinations are the pattern's first[k]... (its
      * width of them), its index is hist_row's value at[k], its values the next ones. */
     struct HistLayout {
@@ -711,6 +739,10 @@ protected:
             return e.as<ir::ScanExp>()->inputs;
         case ExpKind::Hist:
             return e.as<ir::HistExp>()->inputs;
+        case ExpKind::Scatter: // plain: its arrays are read whole (copy_row)
+            if (e.as<ir::ScatterExp>()->fused())
+                return e.as<ir::ScatterExp>()->inputs;
+            return {};
         default:
             return {};
         }

@@ -354,32 +354,14 @@ protected:
         line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + (heavy ? ", true" : "") + ");");
         for (size_t k = 0; k < nacc; k++)
             line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
-        // The kernel's free variables (scalars, arrays as borrowed views) by value, then
-        // copied into locals of the same names: GCC keeps locals, not the closure's
-        // members, in registers, where it reloaded them in the `omp simd` loop and fell
-        // back to a scalar loop or gathers (dot: 8.4 -> 6 ms at 10^7 on the 2-core VM by
-        // value; the locals then let saxpy-then-sum vectorise).
-        std::string cap = "[&";
-        std::vector<std::string> locals;
-        std::set<int> used, bound;
-        uses_exp(*s.exp, [&](int id) { used.insert(id); });
-        params_in_exp(*s.exp, [&](const Param &prm) { bound.insert(prm.var.id); });
-        for (const Param &prm : s.pat)
-            bound.insert(prm.var.id);
-        auto by_value = [&](const std::string &v, bool written) {
-            cap += ", " + v + "c_ = lrt::borrowed(" + v + ")";
-            locals.push_back(std::string(written ? "auto " : "const auto ") + v + " = " + v + "c_;");
-        };
-        for (int id : used)
-            if (!bound.count(id) && !virt_.count(id)) // virtual arrays are not declared
-                by_value(name(Var{id, ""}), false);
-        // The arrays the chunks write (scan and map outputs, allocated by now): through a
-        // view's data pointer as well, which the stores cannot be mistaken to change.
+        // The arrays the chunks write (scan and map outputs, allocated by now).
+        std::vector<std::string> written;
         for (size_t k = 0; k < s.pat.size(); k++)
             if ((k < nscan || k >= nacc) && s.pat[k].type.rank() > 0)
-                by_value(name(s.pat[k].var), true);
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cap + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
-        for (const std::string &l : locals)
+                written.push_back(name(s.pat[k].var));
+        ChunkCaptures cc = chunk_captures(s, written);
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        for (const std::string &l : cc.locals)
             line(l);
         line("unsigned poll_ = 0;");
         line("(void)" + c + ";");
@@ -500,6 +482,36 @@ protected:
         close();
     }
 
+    /** A parallel chunk lambda's captures over statement s: its free variables (scalars,
+     * arrays as borrowed views) by value, then copied into locals of the same names, and
+     * the arrays it writes (`written`, by name) alike.  GCC keeps locals, not the closure's
+     * members, in registers, where it reloaded them in the `omp simd` loop and fell back to
+     * a scalar loop or gathers (dot: 8.4 -> 6 ms at 10^7 on the 2-core VM by value; the
+     * locals then let saxpy-then-sum vectorise); a store through a written view's data
+     * pointer cannot then be mistaken to change the views (a fused scatter: 1.7x). */
+    struct ChunkCaptures {
+        std::string list; ///< `[&, ...` (the caller closes it)
+        std::vector<std::string> locals;
+    };
+    ChunkCaptures chunk_captures(const Stm &s, const std::vector<std::string> &written) {
+        ChunkCaptures r{"[&", {}};
+        std::set<int> used, bound;
+        uses_exp(*s.exp, [&](int id) { used.insert(id); });
+        params_in_exp(*s.exp, [&](const Param &prm) { bound.insert(prm.var.id); });
+        for (const Param &prm : s.pat)
+            bound.insert(prm.var.id);
+        auto by_value = [&](const std::string &v, bool w) {
+            r.list += ", " + v + "c_ = lrt::borrowed(" + v + ")";
+            r.locals.push_back(std::string(w ? "auto " : "const auto ") + v + " = " + v + "c_;");
+        };
+        for (int id : used)
+            if (!bound.count(id) && !virt_.count(id)) // virtual arrays are not declared
+                by_value(name(Var{id, ""}), false);
+        for (const std::string &v : written)
+            by_value(v, true);
+        return r;
+    }
+
     void scatter(const Stm &s, const ir::ScatterExp &n, bool par) override {
         std::string N = std::to_string(tmp_++);
         std::string w = "w" + N + "_", i = "i" + N + "_", nc = "nc" + N + "_", d = name(s.pat.at(0).var);
@@ -507,13 +519,39 @@ protected:
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
         line("const int64_t " + nc + " = " + (par ? "lrt::nchunks(ctx, " + w + ")" : "1") + ";");
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t, int64_t lo_, int64_t hi_) {");
+        ChunkCaptures cc = chunk_captures(s, {d});
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t, int64_t lo_, int64_t hi_) {");
+        for (const std::string &l : cc.locals)
+            line(l);
         line("unsigned poll_ = 0;");
-        open_loop(i, "lo_", "hi_");
-        line("const int64_t ix_ = (int64_t)" + name(n.indices) + ".data[" + i + "];");
-        line("if (ix_ >= 0 && ix_ < " + d + ".shape[0]) lrt::copy_row(" + d + ", ix_, " +
-             name(n.values) + ", " + i + ");");
-        close_loop();
+        if (!n.fused()) {
+            open_loop(i, "lo_", "hi_");
+            scatter_row_into(n, d, s.pat[0].type, i);
+            close_loop();
+        } else {
+            // A block's indices and values first, in a loop the host compiler vectorises,
+            // then its writes (one loop of both was not vectorised: a radix sort of 10^7
+            // i32 took 960 ms against 410 so, and 595 unfused).
+            const PrimType t = s.pat[0].type.elem;
+            open("for (int64_t blk_ = lo_; blk_ < hi_; blk_ += 1024) {");
+            line("lrt::poll(ctx);");
+            line("const int64_t end_ = blk_ + 1024 < hi_ ? blk_ + 1024 : hi_;");
+            line("int64_t ixs_[1024];");
+            line(std::string(stype(t)) + " vals_[1024];");
+            open("for (int64_t " + i + " = blk_; " + i + " < end_; " + i + "++) {");
+            std::vector<std::string> args;
+            for (const Var &v : n.inputs)
+                args.push_back(in_row(v, i));
+            std::vector<Res> r = apply(n.map_lam, args);
+            line("ixs_[" + i + " - blk_] = (int64_t)(" + r.at(0).expr + ");");
+            line("vals_[" + i + " - blk_] = " + store(t, r.at(1).expr) + ";");
+            close();
+            open("for (int64_t j_ = 0; j_ < end_ - blk_; j_++) {");
+            line("if (const int64_t ix_ = ixs_[j_]; ix_ >= 0 && ix_ < " + d + ".shape[0]) " + d +
+                 ".data[ix_] = vals_[j_];");
+            close();
+            close();
+        }
         close("});");
         close();
     }

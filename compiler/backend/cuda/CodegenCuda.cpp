@@ -260,6 +260,10 @@ private:
             if (e.as<ir::HistExp>()->fused())
                 body(e.as<ir::HistExp>()->map_lam.body);
             break;
+        case ExpKind::Scatter:
+            if (e.as<ir::ScatterExp>()->fused())
+                body(e.as<ir::ScatterExp>()->map_lam.body);
+            break;
         case ExpKind::Screma: {
             auto *n = e.as<ir::ScremaExp>();
             body(n->map_lam.body);
@@ -336,9 +340,7 @@ private:
         std::string i = fresh("i"), d = name(s.pat.at(0).var);
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
         open("for (int64_t " + i + " = 0; " + i + " < " + i64(n.w) + "; " + i + "++) {");
-        line("const int64_t ix_ = (int64_t)" + in_row(n.indices, i) + ";");
-        line("if (ix_ >= 0 && ix_ < " + d + ".shape[0]) lrt::copy_row(" + d + ", ix_, " +
-             name(n.values) + ", " + i + ");");
+        scatter_row_into(n, d, s.pat[0].type, i);
         close();
     }
 
@@ -2306,9 +2308,7 @@ private:
         std::string d = name(s.pat[0].var);
         line("const int64_t w_ = " + i64(n.w) + ";");
         open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
-        line("const int64_t ix_ = (int64_t)" + in_row(n.indices, "i_") + ";");
-        line("if (ix_ >= 0 && ix_ < " + d + ".shape[0]) lrt::copy_row(" + d + ", ix_, " +
-             name(n.values) + ", i_);");
+        scatter_row_into(n, d, s.pat[0].type, "i_");
         close();
         end_kernel();
     }
