@@ -267,7 +267,6 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
             for (size_t i = 0; i < params.size(); ++i)
                 type_param_sizes(params[i]->type, args[i], *known);
         }
-        // A prelude function applied by user code reports its failures at that call.
         auto run = [&]() -> Value {
             FrameGuard guard(*this);
             frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, known ? known.get() : f.subst.get(),
