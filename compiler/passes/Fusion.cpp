@@ -11,6 +11,7 @@
 #include "compiler/passes/Fusion.h"
 #include "compiler/passes/Rewrite.h"
 
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -1016,12 +1017,17 @@ private:
         return s;
     }
 
-    /** A Map (or map-only Screma) i producing rows that only hist j reads, fused into
-     * the hist's map lambda: the index and value arrays are never materialised. */
-    bool map_into_hist(Body &b, const std::unordered_map<int, size_t> &bound, size_t j) {
+    /** A Map (or map-only Screma) producing rows of consumer j's `inputs` (j's width w)
+     * that nothing but j reads, fused into j's map lambda: `rows` gives j's rows as a
+     * Node (an identity lambda unless j is fused already), `remake` j with the combined
+     * inputs and lambda.  The producer may not bind what j uses besides its input rows
+     * (`reads`), nor read `keep_out`. */
+    bool map_into_rows(Body &b, const std::unordered_map<int, size_t> &bound, size_t j,
+                       const std::vector<Var> &inputs, const SubExp &w, const VarSet &reads,
+                       const VarSet &keep_out, const std::function<Node()> &rows,
+                       const std::function<ExpPtr(Node)> &remake) {
         const Stm &cs = b.stms[j];
-        auto *h = cs.exp->as<HistExp>();
-        for (const Var &v : h->inputs) {
+        for (const Var &v : inputs) {
             auto it = bound.find(v.id);
             if (it == bound.end())
                 continue;
@@ -1030,25 +1036,19 @@ private:
             auto *sp = ps.exp->as<ScremaExp>();
             if (!(ps.exp->kind == ExpKind::Map || (sp && sp->scans.empty() && sp->reduces.empty())))
                 continue;
-            if (!(width_of(*ps.exp) == h->w) ||
-                (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_)))
+            if (!(width_of(*ps.exp) == w) || (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_)))
                 continue;
             VarSet pall = binds_of(ps);
             if (meets(used_elsewhere(b, i, j), pall))
-                continue; // the hist cannot give the map's results to others
-            if (meets(uses_of(ps), dests_of(*h)))
-                continue; // the hist updates dest in place while the lambda would read it
-            VarSet other = hist_reads(*h, false); // what the hist uses besides its input rows
-            for (int d : dests_of(*h))
-                other.insert(d);
-            if (meets(other, pall))
+                continue; // j cannot give the map's results to others
+            if (meets(uses_of(ps), keep_out) || meets(reads, pall))
                 continue;
-            Node pn = node(ps), cn = hist_node(*h, cs.pat);
+            Node pn = node(ps);
             std::unordered_map<int, SubExp> from;
             for (size_t k = 0; k < ps.pat.size(); k++)
                 from[ps.pat[k].var.id] = pn.lam.body.result[k];
-            Node r = combine(pn, cn, from, std::vector<bool>(ps.pat.size(), false));
-            if (!place(b, i, j, Stm{cs.pat, with_rows(*h, h->ops, std::move(r))}))
+            Node r = combine(pn, rows(), from, std::vector<bool>(ps.pat.size(), false));
+            if (!place(b, i, j, Stm{cs.pat, remake(std::move(r))}))
                 continue;
             stats.vertical++;
             return true;
@@ -1056,53 +1056,42 @@ private:
         return false;
     }
 
-    /** A Map (or map-only Screma) i producing the index or value rows that only scatter j
-     * reads, fused into the scatter's map lambda: neither array is materialised (a radix
-     * sort pass's places, computed as they are written).  One-dimensional destinations:
-     * the lambda gives a scalar value. */
+    /** A map producing rows that only hist j reads, fused into the hist's map lambda:
+     * the index and value arrays are never materialised.  Not a map reading the hist's
+     * destinations, which it updates in place while the lambda would read them. */
+    bool map_into_hist(Body &b, const std::unordered_map<int, size_t> &bound, size_t j) {
+        const Stm &cs = b.stms[j];
+        auto *h = cs.exp->as<HistExp>();
+        VarSet reads = hist_reads(*h, false);
+        for (int d : dests_of(*h))
+            reads.insert(d);
+        return map_into_rows(
+            b, bound, j, h->inputs, h->w, reads, dests_of(*h), [&] { return hist_node(*h, cs.pat); },
+            [&](Node r) { return with_rows(*h, h->ops, std::move(r)); });
+    }
+
+    /** A map producing the index or value rows that only scatter j reads, fused into the
+     * scatter's map lambda: neither array is materialised (a radix sort pass's places,
+     * computed as they are written).  One-dimensional destinations: the lambda gives a
+     * scalar value.  A map reading dest is fine: a statement that uses dest besides as its
+     * destination writes a copy of it (CodegenCLike::movable), as a plain scatter whose
+     * values are dest does (`scatter (copy xs) is xs`, the copy elided). */
     bool map_into_scatter(Body &b, const std::unordered_map<int, size_t> &bound, size_t j) {
         const Stm &cs = b.stms[j];
         auto *sc = cs.exp->as<ScatterExp>();
         if (cs.pat.at(0).type.rank() != 1)
             return false;
-        for (const Var &v : sc->inputs) {
-            auto it = bound.find(v.id);
-            if (it == bound.end())
-                continue;
-            size_t i = it->second;
-            const Stm &ps = b.stms[i];
-            auto *sp = ps.exp->as<ScremaExp>();
-            if (!(ps.exp->kind == ExpKind::Map || (sp && sp->scans.empty() && sp->reduces.empty())))
-                continue;
-            if (!(width_of(*ps.exp) == sc->w) ||
-                (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_)))
-                continue;
-            VarSet pall = binds_of(ps);
-            if (meets(used_elsewhere(b, i, j), pall))
-                continue; // the scatter cannot give the map's results to others
-            // A lambda reading dest is safe: a statement that uses dest besides as its
-            // destination writes a copy of it (CodegenCLike::movable), as a plain scatter
-            // whose values are dest does (`scatter (copy xs) is xs`, the copy elided).
-            VarSet other;
-            add(other, sc->w);
-            add(other, sc->map_lam);
-            other.insert(sc->dest.id);
-            if (meets(other, pall))
-                continue;
-            Node pn = node(ps), cn = scatter_node(*sc, cs.pat.at(0).type);
-            std::unordered_map<int, SubExp> from;
-            for (size_t k = 0; k < ps.pat.size(); k++)
-                from[ps.pat[k].var.id] = pn.lam.body.result[k];
-            Node r = combine(pn, cn, from, std::vector<bool>(ps.pat.size(), false));
-            Stm st{cs.pat, passes::located(ScatterExp::make_fused(sc->w, sc->dest, std::move(r.inputs),
-                                                                  std::move(r.lam)),
-                                           sc->loc)};
-            if (!place(b, i, j, std::move(st)))
-                continue;
-            stats.vertical++;
-            return true;
-        }
-        return false;
+        VarSet reads;
+        add(reads, sc->w);
+        add(reads, sc->map_lam);
+        reads.insert(sc->dest.id);
+        return map_into_rows(
+            b, bound, j, sc->inputs, sc->w, reads, {},
+            [&] { return scatter_node(*sc, cs.pat.at(0).type); },
+            [&](Node r) {
+                return passes::located(
+                    ScatterExp::make_fused(sc->w, sc->dest, std::move(r.inputs), std::move(r.lam)), sc->loc);
+            });
     }
     /** A scatter's index and value rows as a Node's map lambda (identity unless fused);
      * `dest` is its destination's type. */

@@ -39,20 +39,7 @@ class CLikeGen {
 public:
     virtual ~CLikeGen() = default;
 
-protected:
-    // The IR's names, here so that derived generators see them too (a using-directive
-    // would clash with frontend/AST.h's loom::Exp etc.).
-    using Body = ir::Body;
-    using Exp = ir::Exp;
-    using ExpKind = ir::ExpKind;
-    using Lambda = ir::Lambda;
-    using Param = ir::Param;
-    using ScremaOp = ir::ScremaOp;
-    using Stm = ir::Stm;
-    using SubExp = ir::SubExp;
-    using Var = ir::Var;
-    using IType = ir::Type;
-
+    /** The C type of a scalar of type t in generated code (f16 computed as float). */
     static const char *ctype(PrimType t) {
         switch (t) {
         case PrimType::Bool: return "bool";
@@ -70,6 +57,21 @@ protected:
         }
         return "?";
     }
+
+protected:
+    // The IR's names, here so that derived generators see them too (a using-directive
+    // would clash with frontend/AST.h's loom::Exp etc.).
+    using Body = ir::Body;
+    using Exp = ir::Exp;
+    using ExpKind = ir::ExpKind;
+    using Lambda = ir::Lambda;
+    using Param = ir::Param;
+    using ScremaOp = ir::ScremaOp;
+    using Stm = ir::Stm;
+    using SubExp = ir::SubExp;
+    using Var = ir::Var;
+    using IType = ir::Type;
+
     /** The element type in memory (f16 is stored as its bits). */
     static const char *stype(PrimType t) { return t == PrimType::F16 ? "uint16_t" : ctype(t); }
 

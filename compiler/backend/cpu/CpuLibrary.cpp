@@ -20,20 +20,7 @@ namespace {
 
 /** The C type of a primitive type; null for f16 (no C type of its own). */
 const char *c_type(PrimType t) {
-    switch (t) {
-    case PrimType::Bool: return "bool";
-    case PrimType::I8: return "int8_t";
-    case PrimType::I16: return "int16_t";
-    case PrimType::I32: return "int32_t";
-    case PrimType::I64: return "int64_t";
-    case PrimType::U8: return "uint8_t";
-    case PrimType::U16: return "uint16_t";
-    case PrimType::U32: return "uint32_t";
-    case PrimType::U64: return "uint64_t";
-    case PrimType::F32: return "float";
-    case PrimType::F64: return "double";
-    default: return nullptr;
-    }
+    return t == PrimType::F16 ? nullptr : clike::CLikeGen::ctype(t);
 }
 
 /** A C string literal of `s` (octal escapes: safe before any character). */
