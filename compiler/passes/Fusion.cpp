@@ -964,33 +964,40 @@ private:
         return true;
     }
 
-    /** A hist's index and value rows as a Node's map lambda (identity unless fused);
-     * `pat` gets one placeholder per row value (combine takes the consumer's map results
-     * from it).  `dests` is the hist's pattern (the value rows have its row types). */
-    Node hist_node(const HistExp &h, const std::vector<Param> &dests) {
+    /** A consumer's rows as a Node: its map lambda when it is fused, else an identity
+     * lambda over rows of `types`; `pat` gets one placeholder per row value (combine
+     * takes the consumer's map results from it). */
+    Node rows_node(const SubExp &w, const char *kind, const std::vector<Var> &inputs,
+                   const Lambda &map_lam, bool fused, const std::vector<Type> &types) {
         Node n;
-        n.w = h.w;
-        n.fused = {"hist"};
-        n.inputs = h.inputs;
-        if (h.fused()) {
-            n.lam = h.map_lam;
+        n.w = w;
+        n.fused = {kind};
+        n.inputs = inputs;
+        if (fused) {
+            n.lam = map_lam;
         } else {
-            size_t d = 0;
-            for (const HistOp &op : h.ops) {
-                std::vector<Type> row{Type::scalar(PrimType::I64)}; // the index, then values
-                for (size_t m = 0; m < op.width(); m++)
-                    row.push_back(dests.at(d++).type.row());
-                for (const Type &t : row) {
-                    Var x = fresh("x");
-                    n.lam.ret.push_back(t);
-                    n.lam.params.push_back({x, t});
-                    n.lam.body.result.push_back(SubExp::of(x));
-                }
+            for (const Type &t : types) {
+                Var x = fresh("x");
+                n.lam.ret.push_back(t);
+                n.lam.params.push_back({x, t});
+                n.lam.body.result.push_back(SubExp::of(x));
             }
         }
         for (const Type &t : n.lam.ret)
-            n.pat.push_back({fresh("hx"), t});
+            n.pat.push_back({fresh("rx"), t});
         return n;
+    }
+    /** A hist's index and value rows (each op's index, then its values); `dests` is the
+     * hist's pattern (the value rows have its row types). */
+    Node hist_node(const HistExp &h, const std::vector<Param> &dests) {
+        std::vector<Type> types;
+        size_t d = 0;
+        for (const HistOp &op : h.ops) {
+            types.push_back(Type::scalar(PrimType::I64));
+            for (size_t m = 0; m < op.width(); m++)
+                types.push_back(dests.at(d++).type.row());
+        }
+        return rows_node(h.w, "hist", h.inputs, h.map_lam, h.fused(), types);
     }
     /** The hist with `n`'s inputs and lambda as its fused form (the location kept). */
     static ExpPtr with_rows(const HistExp &h, std::vector<HistOp> ops, Node n) {
@@ -1093,26 +1100,10 @@ private:
                     ScatterExp::make_fused(sc->w, sc->dest, std::move(r.inputs), std::move(r.lam)), sc->loc);
             });
     }
-    /** A scatter's index and value rows as a Node's map lambda (identity unless fused);
-     * `dest` is its destination's type. */
+    /** A scatter's index and value rows; `dest` is its destination's type. */
     Node scatter_node(const ScatterExp &sc, const Type &dest) {
-        Node n;
-        n.w = sc.w;
-        n.fused = {"scatter"};
-        n.inputs = sc.inputs;
-        if (sc.fused()) {
-            n.lam = sc.map_lam;
-        } else {
-            for (const Type &t : {Type::scalar(PrimType::I64), dest.row()}) {
-                Var x = fresh("x");
-                n.lam.ret.push_back(t);
-                n.lam.params.push_back({x, t});
-                n.lam.body.result.push_back(SubExp::of(x));
-            }
-        }
-        for (const Type &t : n.lam.ret)
-            n.pat.push_back({fresh("sx"), t});
-        return n;
+        return rows_node(sc.w, "scatter", sc.inputs, sc.map_lam, sc.fused(),
+                         {Type::scalar(PrimType::I64), dest.row()});
     }
 
     /** Filter i into a reduction j over its results: the map lambda gives the row's
