@@ -199,10 +199,10 @@ min -2 max 9 sums 5 3 12 13 (4)
 sorted -2 1 5 9
 scaled 2x3: 0.5 1 1.5 2 2.5 3
 pick 30, no error: 1
-stats.fut:11:41: runtime error: Index [7] out of bounds for array of shape [3].
+stats.fut:12:41: runtime error: Index [7] out of bounds for array of shape [3].
   entry pick (xs: []i64) (i: i64) : i64 = xs[i]
                                           ^^^^^
-stats.fut:13:7: runtime error: entry point \`three\`: argument \`xs\` has size 4 in dimension 1, but its type says 3
+stats.fut:14:7: runtime error: entry point \`three\`: argument \`xs\` has size 4 in dimension 1, but its type says 3
   entry three (xs: [3]u8) : [3]u8 = reverse xs
         ^^^^^
 three 3 2 1

@@ -43,6 +43,13 @@ std::string c_string(const std::string &s) {
     return r + "\"";
 }
 
+/** `s` safe inside a C comment: no star-slash to end it. */
+std::string comment_text(std::string s) {
+    for (size_t at = s.find("*/"); at != std::string::npos; at = s.find("*/", at))
+        s.replace(at, 2, "* /");
+    return s;
+}
+
 /** A value the C API passes: a primitive (rank 0) or an array of primitives. */
 struct CVal {
     PrimType elem;
@@ -126,10 +133,10 @@ public:
         for (size_t i = 0; i < ins.size(); i++)
             shown += " (" + f.source_param_names[i] + ": " + type_to_string(ins[i].type) + ")";
         shown += " : " + type_to_string(f.source_ret);
-        header_ << "\n/* " << shown << "\n * (" << f.loc.str() << ")";
+        header_ << "\n/* " << comment_text(shown) << "\n * (" << comment_text(f.loc.str()) << ")";
         std::istringstream lines(doc);
         for (std::string l; std::getline(lines, l);)
-            header_ << "\n *" << (l.empty() ? "" : " ") << l;
+            header_ << "\n *" << (l.empty() ? "" : " ") << comment_text(l);
         header_ << " */\n" << sig << ";\n";
 
         std::ostringstream &c = wrappers_;

@@ -6,6 +6,7 @@ entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = f32.sum (map2 (*) xs ys)
 -- | The smallest and largest element, and the running sums.
 entry summary (xs: []i32) : (i32, i32, []i32) = (i32.minimum xs, i32.maximum xs, scan (+) 0 xs)
 
+-- | Every element times `a` (a C comment's end, */, is escaped in the header).
 entry scale (a: f64) (m: [][]f64) : [][]f64 = map (map (* a)) m
 
 entry pick (xs: []i64) (i: i64) : i64 = xs[i]
