@@ -603,8 +603,21 @@ protected:
             r.push_back(x.expr);
         return r;
     }
+    /** Row i of fused scatter n into destination d (of type dt, one-dimensional): its map
+     * lambda emitted, the index (int64_t) and the value as stored. */
+    std::pair<std::string, std::string> scatter_fused_row(const ir::ScatterExp &n, const IType &dt,
+                                                          const std::string &i) {
+        if (dt.rank() != 1)
+            throw InternalError(who_ + ": a fused scatter into an array of rank " +
+                                std::to_string(dt.rank()));
+        std::vector<std::string> args;
+        for (const Var &v : n.inputs)
+            args.push_back(in_row(v, i));
+        std::vector<Res> r = apply(n.map_lam, args);
+        return {"(int64_t)(" + r.at(0).expr + ")", store(dt.elem, r.at(1).expr)};
+    }
     /** Row i of scatter n into its destination d (of type dt): `d[is[i]] = vs[i]` for an
-     * index in range; the fused form computes both by its map lambda (a scalar value). */
+     * index in range. */
     void scatter_row_into(const ir::ScatterExp &n, const std::string &d, const IType &dt,
                           const std::string &i) {
         if (!n.fused()) {
@@ -613,15 +626,9 @@ protected:
                  name(n.inputs.at(1)) + ", " + i + ");");
             return;
         }
-        if (dt.rank() != 1)
-            throw InternalError(who_ + ": a fused scatter into an array of rank " +
-                                std::to_string(dt.rank()));
-        std::vector<std::string> args;
-        for (const Var &v : n.inputs)
-            args.push_back(in_row(v, i));
-        std::vector<Res> r = apply(n.map_lam, args);
-        line("if (const int64_t ix_ = (int64_t)(" + r.at(0).expr + "); ix_ >= 0 && ix_ < " + d +
-             ".shape[0]) " + d + ".data[ix_] = " + store(dt.elem, r.at(1).expr) + ";");
+        auto [ix, v] = scatter_fused_row(n, dt, i);
+        line("if (const int64_t ix_ = " + ix + "; ix_ >= 0 && ix_ < " + d + ".shape[0]) " + d +
+             ".data[ix_] = " + v + ";");
     }
     /** Where a hist's ops are: op k's destinations are the pattern's first[k]... (its
      * width of them), its index is hist_row's value at[k], its values the next ones. */

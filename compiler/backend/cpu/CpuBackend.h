@@ -79,13 +79,15 @@ struct LibraryCode {
     std::string header, source;
 };
 
+/** An entry point of a library: its name, and its `-- |` comment for the header. */
+struct LibraryEntry {
+    std::string name, doc;
+};
+
 /** The C library of `entries` of the checked program `prog` (from `file`), its C names
  * starting with `prefix`.  Throws CompilerLimitation for an entry whose parameters or
  * results are not primitives or arrays of them (f16 excluded), or that the compiler
  * cannot compile. */
-struct LibraryEntry {
-    std::string name, doc; ///< doc: its `-- |` comment, for the header
-};
 LibraryCode generate_library(const Program &prog, const std::vector<LibraryEntry> &entries,
                              const std::string &prefix, const std::string &file);
 

@@ -9,8 +9,6 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 
 #include "compiler/ir/EntryValues.h"
-#include "interpreter/Evaluator.h"
-#include "interpreter/PrimOps.h"
 #include "runtime/KernelCache.h"
 #include "runtime/cpu/HostCompiler.h"
 #include "runtime/cpu/SharedObject.h"

@@ -488,7 +488,8 @@ protected:
      * members, in registers, where it reloaded them in the `omp simd` loop and fell back to
      * a scalar loop or gathers (dot: 8.4 -> 6 ms at 10^7 on the 2-core VM by value; the
      * locals then let saxpy-then-sum vectorise); a store through a written view's data
-     * pointer cannot then be mistaken to change the views (a fused scatter: 1.7x). */
+     * pointer cannot then be mistaken to change the views (a scatter reloaded them for
+     * every element). */
     struct ChunkCaptures {
         std::string list; ///< `[&, ...` (the caller closes it)
         std::vector<std::string> locals;
@@ -531,7 +532,7 @@ protected:
         } else {
             // A block's indices and values first, in a loop the host compiler vectorises,
             // then its writes (one loop of both was not vectorised: a radix sort of 10^7
-            // i32 took 960 ms against 410 so, and 595 unfused).
+            // i32 took 960 ms, against 510-630 split so and 595-625 unfused).
             const PrimType t = s.pat[0].type.elem;
             open("for (int64_t blk_ = lo_; blk_ < hi_; blk_ += 1024) {");
             line("lrt::poll(ctx);");
@@ -539,12 +540,9 @@ protected:
             line("int64_t ixs_[1024];");
             line(std::string(stype(t)) + " vals_[1024];");
             open("for (int64_t " + i + " = blk_; " + i + " < end_; " + i + "++) {");
-            std::vector<std::string> args;
-            for (const Var &v : n.inputs)
-                args.push_back(in_row(v, i));
-            std::vector<Res> r = apply(n.map_lam, args);
-            line("ixs_[" + i + " - blk_] = (int64_t)(" + r.at(0).expr + ");");
-            line("vals_[" + i + " - blk_] = " + store(t, r.at(1).expr) + ";");
+            auto [ix, v] = scatter_fused_row(n, s.pat[0].type, i);
+            line("ixs_[" + i + " - blk_] = " + ix + ";");
+            line("vals_[" + i + " - blk_] = " + v + ";");
             close();
             open("for (int64_t j_ = 0; j_ < end_ - blk_; j_++) {");
             line("if (const int64_t ix_ = ixs_[j_]; ix_ >= 0 && ix_ < " + d + ".shape[0]) " + d +
