@@ -4,6 +4,7 @@
 #include "compiler/passes/Rewrite.h"
 #include "frontend/Frontend.h"
 #include "interpreter/EntryArgs.h"
+#include "runtime/cpu/Foreign.h"
 
 #include <algorithm>
 #include <cctype>
@@ -217,6 +218,7 @@ public:
         for (ir::Function &g : rec_functions_)
             m.functions.push_back(std::move(g));
         m.next_var_id = next_id_;
+        m.foreign = foreign_;
         return m;
     }
 
@@ -238,6 +240,7 @@ private:
     int depth_ = 0;
     ConstantArgs *constants_ = nullptr;
     ir::Function *entry_fn_ = nullptr;        ///< the entry being lowered
+    std::vector<std::shared_ptr<const ForeignFn>> foreign_; ///< those called, in first-use order
     std::map<const FunDef *, LValPtr> constant_params_; ///< constants passed in, by definition
     int in_recursive_ = 0;                    ///< > 0 while a recursive function's body is lowered
 
@@ -721,11 +724,27 @@ private:
         return LVal::func(f);
     }
 
+    /** A foreign function as a value: its calls are ForeignExps. */
+    LValPtr foreign_value(const std::shared_ptr<const ForeignFn> &ff) {
+        if (std::find(foreign_.begin(), foreign_.end(), ff) == foreign_.end()) {
+            runtime::foreign_thunk(*ff); // its C compiles: every backend's errors, at the declaration
+            foreign_.push_back(ff);
+        }
+        return closure((int)ff->params.size(), [this, ff](const std::vector<LValPtr> &args, const SrcLoc &l) {
+            std::vector<SubExp> xs;
+            for (const LValPtr &a : args)
+                xs.push_back(scalar_atom(a, l)->atom);
+            return emit1(ir::ForeignExp::make(ff, std::move(xs), l), ir::Type::scalar(ff->ret), "call");
+        });
+    }
+
     /** A function definition as a value; `scope` is what its body sees. */
     LValPtr fundef_value(const FunDefPtr &fd, const ScopePtr &scope, const SrcLoc &use_loc,
                          const std::vector<TypePtr> *targs = nullptr) {
         if (fd->is_intrinsic)
             return intrinsic(fd->name, use_loc);
+        if (fd->foreign)
+            return foreign_value(fd->foreign);
         // Note [Type arguments]: the explicit type parameters come first, in order; targs
         // are concrete (the caller's own type variables replaced).
         std::vector<std::pair<std::string, TypePtr>> types;

@@ -13,6 +13,13 @@ std::optional<PrimType> prim_from_name(const std::string &s) {
     return std::nullopt;
 }
 
+const char *c_type_name(PrimType t) {
+    static const char *const c_names[num_prim_types] = {
+        "bool",    "int8_t",   "int16_t",  "int32_t", "int64_t", "uint8_t",
+        "uint16_t", "uint32_t", "uint64_t", "float",   "float",   "double"};
+    return c_names[static_cast<int>(t)];
+}
+
 int prim_size(PrimType t) {
     switch (t) {
     case PrimType::Bool:

@@ -25,6 +25,10 @@ inline bool is_int(PrimType t) { return is_signed_int(t) || is_unsigned_int(t); 
 inline bool is_float(PrimType t) { return t >= PrimType::F16; }
 inline bool is_numeric(PrimType t) { return t != PrimType::Bool; }
 
+/** The C type of a scalar in generated code and in foreign functions' signatures
+ * (`int32_t`, `double`; f16 is computed as `float`). */
+const char *c_type_name(PrimType t);
+
 /** Size in bytes of one element (bool is 1 byte). */
 int prim_size(PrimType t);
 /** Bit width (bool is 8, as in Futhark's binary format). */

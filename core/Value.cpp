@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace loom {
@@ -447,6 +448,30 @@ bool values_equal_ieee(const Value &a, const Value &b) {
 
 bool values_close(const Value &a, const Value &b, double tolerance) {
     return compare(a, b, FloatCmp::Close, tolerance);
+}
+
+void put_c_scalar(const PrimValue &p, void *slot) {
+    switch (p.type) {
+    case PrimType::Bool: *(bool *)slot = p.b; return;
+    case PrimType::F16:
+    case PrimType::F32: *(float *)slot = (float)p.f; return;
+    case PrimType::F64: *(double *)slot = p.f; return;
+    default: std::memcpy(slot, &p.u, (size_t)prim_size(p.type)); return; // little endian
+    }
+}
+
+PrimValue get_c_scalar(PrimType t, const void *slot) {
+    switch (t) {
+    case PrimType::Bool: return PrimValue::boolean(*(const bool *)slot);
+    case PrimType::F16:
+    case PrimType::F32: return PrimValue::floating(t, *(const float *)slot);
+    case PrimType::F64: return PrimValue::floating(t, *(const double *)slot);
+    default: {
+        uint64_t u = 0;
+        std::memcpy(&u, slot, (size_t)prim_size(t));
+        return PrimValue::integer(t, u);
+    }
+    }
 }
 
 }  // namespace loom

@@ -54,6 +54,11 @@ struct PrimValue {
     bool operator==(const PrimValue &o) const;  ///< bitwise-ish equality (NaN != NaN)
 };
 
+/** A scalar in the C representation of generated code and foreign functions (f16 as
+ * float, bool as one byte), written at `slot`; and back. */
+void put_c_scalar(const PrimValue &p, void *slot);
+PrimValue get_c_scalar(PrimType t, const void *slot);
+
 /** Rounds a double to the nearest f16 value (and back to double). */
 double round_to_f16(double v);
 /** IEEE half bits <-> float. */

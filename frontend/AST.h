@@ -12,6 +12,7 @@
 #pragma once
 
 #include "core/Diagnostic.h"
+#include "core/Foreign.h"
 #include "frontend/Type.h"
 
 #include <memory>
@@ -275,6 +276,9 @@ struct FunDef {
     /// Prelude only: `intrinsic def name params : t` declares a built-in whose body
     /// the interpreter provides; `body` is then null.
     bool is_intrinsic = false;
+    /// `foreign "header" def name params : t [= "symbol"]`: a C function (core/Foreign.h);
+    /// `body` is then null.
+    ForeignFnPtr foreign;
     /// Filled by the checker.
     TypePtr ret;                  ///< the return type
     std::vector<std::string> size_params;  ///< all size parameters, including implicit ones

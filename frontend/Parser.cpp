@@ -302,6 +302,20 @@ private:
             decl->fun->doc = doc;
             return decl;
         }
+        if (at_foreign_decl()) {
+            advance();
+            auto ff = std::make_shared<ForeignFn>();
+            const Token &h = advance();
+            ff->header = h.text;
+            ff->loc = h.loc;
+            if (ff->header.empty() || ff->header == "<>")
+                error_at(h.loc, "a foreign function needs a header: a file such as \"stats.c\" or a "
+                                "system header such as \"<math.h>\"");
+            decl->kind = Decl::Kind::Fun;
+            decl->fun = parse_val_bind(false, ff);
+            decl->fun->doc = doc;
+            return decl;
+        }
         error_expected("a declaration (`def`, `entry`, `type`, ...)");
     }
 
@@ -434,11 +448,12 @@ private:
         return t.text;
     }
 
-    FunDefPtr parse_val_bind(bool intrinsic) {
+    FunDefPtr parse_val_bind(bool intrinsic, ForeignFnPtr foreign = nullptr) {
         const Token &kw = advance();
         auto fun = std::make_shared<FunDef>();
         fun->is_entry = kw.kind == Tok::KwEntry;
         fun->is_intrinsic = intrinsic;
+        fun->foreign = std::move(foreign);
         fun->loc = cur().loc;
         if (at_binding_op()) {
             advance();
@@ -474,6 +489,16 @@ private:
         }
         if (intrinsic) {
             if (!fun->ret_type) error_expected("`:` and the result type of the intrinsic");
+            return fun;
+        }
+        if (fun->foreign) {
+            if (!fun->ret_type) error_expected("`:` and the result type of the foreign function");
+            fun->foreign->name = fun->name;
+            fun->foreign->symbol = fun->name;
+            if (at(Tok::Equals)) { // `= "symbol"`: the C function's own name
+                advance();
+                fun->foreign->symbol = expect(Tok::StringLit, " (the C function's name) after `=`").text;
+            }
             return fun;
         }
         if (!at(Tok::Equals)) {
@@ -622,7 +647,7 @@ private:
             return e;
         }
         e = parse_mod_atom();
-        while (can_start_mod_atom() && !at_intrinsic_decl()) {
+        while (can_start_mod_atom() && !at_bodyless_decl()) {
             auto app = mod_node(ModExp::Kind::Apply, first);
             app->fn = e;
             app->arg = parse_mod_atom();
@@ -837,7 +862,7 @@ private:
     bool can_start_type_atom() const {
         // The result type of an `intrinsic def` is followed directly by the next
         // declaration; `intrinsic def` must not be read as a type argument.
-        if (at_intrinsic_decl()) return false;
+        if (at_bodyless_decl()) return false;
         return at(Tok::LParen) || at(Tok::LBrace) || at_lbracket() || at(Tok::Name);
     }
 
@@ -1445,8 +1470,17 @@ private:
         return at(Tok::Name) && cur().text == "intrinsic" && peek().kind == Tok::KwDef;
     }
 
+    /** `foreign "header" def`, a contextual keyword as `intrinsic` is. */
+    bool at_foreign_decl() const {
+        return at(Tok::Name) && cur().text == "foreign" && peek().kind == Tok::StringLit &&
+               peek(2).kind == Tok::KwDef;
+    }
+
+    /** A declaration without a body, which a result type runs into. */
+    bool at_bodyless_decl() const { return at_intrinsic_decl() || at_foreign_decl(); }
+
     bool can_start_atom() const {
-        if (at_intrinsic_decl()) return false;
+        if (at_bodyless_decl()) return false;
         switch (cur().kind) {
         case Tok::IntLit:
         case Tok::FloatLit:

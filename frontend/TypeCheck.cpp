@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace loom {
 namespace internal {
@@ -1657,6 +1660,7 @@ void Checker::check_decl_impl(Decl &d) {
         reset();
         FunDef &f = *d.fun;
         auto scheme = check_fundef(f, true);
+        if (f.foreign) check_foreign(f);
         check_ambiguous_sizes();
         std::vector<std::string> gen;
         finalize(&scheme->type, &gen);
@@ -1687,6 +1691,56 @@ void Checker::check_decl_impl(Decl &d) {
         return;
     }
     }
+}
+
+void Checker::check_foreign(FunDef &f) {
+    ForeignFn &ff = *f.foreign;
+    if (!f.type_params.empty())
+        throw CompileError(f.type_params[0].loc, "a foreign function cannot have type or size parameters");
+    if (f.params.empty())
+        throw CompileError(f.loc, "foreign function `" + f.name + "` needs at least one parameter");
+    if (f.params.size() > 16)
+        throw CompileError(f.params[16]->loc, "a foreign function takes at most 16 parameters");
+    auto scalar = [&](const TypePtr &t, const SrcLoc &loc, const std::string &what) {
+        TypePtr z = zonk(t, false);
+        if (!z || !z->is_prim() || z->prim == PrimType::F16)
+            throw CompileError(loc, "the " + what + " of foreign function `" + f.name + "` is `" +
+                                        type_to_string(z) + "`; a foreign function takes and returns " +
+                                        (z && z->is_prim() ? "bool, integers, f32 and f64 only (f16 "
+                                                             "has no C type both host and GPU share)"
+                                                           : "scalars only (bool, integers, f32, f64)"));
+        return z->prim;
+    };
+    ff.params.clear();
+    for (const PatPtr &p : f.params) ff.params.push_back(scalar(p->type, p->loc, "parameter"));
+    ff.ret = scalar(f.ret, f.ret_type ? f.ret_type->loc : f.loc, "result");
+    bool ident = !ff.symbol.empty() && !std::isdigit((unsigned char)ff.symbol[0]);
+    for (char c : ff.symbol) ident = ident && (std::isalnum((unsigned char)c) || c == '_');
+    if (!ident)
+        throw CompileError(f.loc, "`" + ff.symbol + "` is not a C function name" +
+                                      (ff.symbol == f.name ? std::string("; name the C function after the "
+                                                                         "result type: `: t = \"c_name\"`")
+                                                           : std::string()));
+    if (ff.system()) {
+        if (ff.header.back() != '>')
+            throw CompileError(ff.loc, "a system header is written `<name.h>`");
+        return;
+    }
+    namespace fs = std::filesystem;
+    fs::path given(ff.header), path = given;
+    if (given.is_relative() && ff.loc.file) {
+        std::error_code ec;
+        fs::path src(ff.loc.file->name);
+        if (fs::is_regular_file(src, ec)) path = src.parent_path() / given;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in || fs::is_directory(path))
+        throw CompileError(ff.loc, "cannot read the foreign function's file `" + path.string() +
+                                       "`: " + (fs::exists(path) ? "not a readable file" : "no such file"));
+    std::ostringstream text;
+    text << in.rdbuf();
+    ff.path = fs::absolute(path).lexically_normal().string();
+    ff.text = text.str();
 }
 
 // Uniqueness matters on parameter and return types only; values are shown without it.

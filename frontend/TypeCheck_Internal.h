@@ -143,6 +143,7 @@ public:
 
 private:
     void check_decl_impl(Decl &d);
+    void check_foreign(FunDef &f); ///< a foreign declaration's types and file
     TypePtr check_top_exp_impl(ExpPtr &e, TypePtr *shown);
     TypePtr shown_type(const TypePtr &t);
 

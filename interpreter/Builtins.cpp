@@ -2,6 +2,7 @@
 // primitives over flat typed buffers, with fast paths for operator sections.
 #include "interpreter/Evaluator.h"
 #include "interpreter/ScalarFn.h"
+#include "runtime/cpu/Foreign.h"
 
 #include <algorithm>
 #include <cstring>
@@ -192,6 +193,14 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             ps[i] = args[i].prim();
         }
         return Value(eval_math(f.math, f.prim, ps, loc));
+    }
+    case Builtin::Foreign: {
+        std::vector<PrimValue> ps;
+        for (int i = 0; i < f.arity; ++i) {
+            if (!args[i].is_prim()) throw RuntimeError(loc, f.name + ": argument is not a scalar");
+            ps.push_back(args[i].prim());
+        }
+        return Value(runtime::call_foreign(*f.foreign, ps.data()));
     }
     case Builtin::Convert:
         if (!args[0].is_prim()) throw RuntimeError(loc, f.name + ": argument is not a scalar");

@@ -1,6 +1,7 @@
 // Expression evaluation, patterns, application and indexing (see Evaluator.h).
 #include "interpreter/Evaluator.h"
 #include "interpreter/EntryArgs.h"
+#include "runtime/cpu/Foreign.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -78,7 +79,10 @@ void Evaluator::define_fun(const FunDefPtr &def, const Interpreter::ConstantHook
         fv->name = def->name;
         fv->arity = (int)def->params.size();
         fv->loc = def->loc;
-        fv->builtin = builtin_by_name(def->name);
+        fv->builtin = def->foreign ? Builtin::Foreign : builtin_by_name(def->name);
+        fv->foreign = def->foreign.get();
+        if (def->foreign) // its C compiles: the error at the declaration, not at a first call
+            runtime::foreign_thunk(*def->foreign);
         size_t dot = def->name.find('.');
         if (fv->builtin == Builtin::Unknown && dot != std::string::npos) {
             auto mod = prim_from_name(def->name.substr(0, dot));

@@ -2,6 +2,8 @@
 // mirrors the corresponding case of Evaluator::eval / invoke.
 #include "interpreter/ScalarFn.h"
 
+#include "runtime/cpu/Foreign.h"
+
 namespace loom::interp {
 
 namespace {
@@ -10,6 +12,18 @@ struct ConstN : SNode {
     PrimValue v;
     explicit ConstN(PrimValue p) : v(p) {}
     PrimValue eval(ScalarFn &) const override { return v; }
+};
+
+/** A foreign function's call through its thunk (runtime/cpu/Foreign.h). */
+struct ForeignN : SNode {
+    const ForeignFn *fn;
+    std::vector<const SNode *> args;
+    ForeignN(const ForeignFn *f, std::vector<const SNode *> a) : fn(f), args(std::move(a)) {}
+    PrimValue eval(ScalarFn &f) const override {
+        PrimValue vs[16];
+        for (size_t i = 0; i < args.size(); ++i) vs[i] = args[i]->eval(f);
+        return runtime::call_foreign(*fn, vs);
+    }
 };
 
 struct SlotN : SNode {
@@ -215,6 +229,7 @@ private:
         case FunctionValue::Kind::Builtin:
             if (f.builtin == Builtin::Convert) return mk<ConvN>(f.prim, args[0]);
             if (f.builtin == Builtin::Math) return mk<MathN>(f.math, f.prim, std::move(args), site);
+            if (f.builtin == Builtin::Foreign && args.size() <= 16) return mk<ForeignN>(f.foreign, std::move(args));
             throw Fail{};
         case FunctionValue::Kind::OpSection: {
             if (f.user_op.kind() == Value::Kind::Function || f.bop == BinOpKind::None) throw Fail{};

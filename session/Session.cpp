@@ -479,6 +479,20 @@ const std::vector<std::string> &Session::command_names() {
     return names;
 }
 
+/** Whether an input is declarations (rather than an expression or a `let`): its first
+ * word, and for `foreign` a header string after it (a variable may be called `foreign`). */
+static bool starts_declaration(const std::string &input) {
+    static const std::set<std::string> decl_words = {"def",    "entry", "type",  "open",
+                                                     "import", "local", "module"};
+    std::string word = first_word(input);
+    if (word == "foreign") {
+        size_t at = input.find("foreign") + 7;
+        at = input.find_first_not_of(" \t\r\n", at);
+        return at != std::string::npos && input[at] == '"';
+    }
+    return decl_words.count(word) > 0;
+}
+
 bool Session::is_complete(const std::string &input) {
     size_t i = skip_blank(input);
     if (i >= input.size() || input[i] == ':') return true;
@@ -496,9 +510,7 @@ bool Session::is_complete(const std::string &input) {
             return false;
         }
     };
-    static const std::set<std::string> decl_words = {"def",   "entry",  "type", "open",
-                                                     "import", "local", "module"};
-    if (decl_words.count(word)) return try_parse(true) || !eof;
+    if (starts_declaration(input)) return try_parse(true) || !eof;
     if (word == "let") return try_parse(true) || try_parse(false) || !eof;
     return try_parse(false) || !eof;
 }
@@ -607,10 +619,7 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
             r = run_command(trim(input.substr(i)), source_name, line);
         } else {
             std::string word = first_word(input);
-            static const std::set<std::string> decl_words = {"def",    "entry", "type",
-                                                             "open",   "import", "local",
-                                                             "module"};
-            if (decl_words.count(word)) {
+            if (starts_declaration(input)) {
                 r = add_declarations(input, source_name, first_line, "");
             } else if (word == "let") {
                 // `let x = 1` (or `let (a, b) = e`) declares; `let x = 1 in x` is an

@@ -72,6 +72,13 @@ ExpPtr MathExp::make(MathFn fn, PrimType type, PrimType ret, std::vector<SubExp>
     n->args = std::move(args);
     return n;
 }
+ExpPtr ForeignExp::make(std::shared_ptr<const ForeignFn> fn, std::vector<SubExp> args, SrcLoc loc) {
+    internal_assert(fn && fn->params.size() == args.size());
+    auto n = node<ForeignExp>(std::move(loc));
+    n->fn = std::move(fn);
+    n->args = std::move(args);
+    return n;
+}
 ExpPtr ConvertExp::make(PrimType to, SubExp x) {
     auto n = node<ConvertExp>();
     n->to = to;
@@ -400,6 +407,13 @@ struct Printer {
             os << prim_name(n->type) << '.' << math_names[(int)n->fn] << "(";
             list(n->args);
             os << "): " << prim_name(n->ret);
+            break;
+        }
+        case ExpKind::Foreign: {
+            auto *n = e.as<ForeignExp>();
+            os << "foreign " << n->fn->symbol << "(";
+            list(n->args);
+            os << "): " << prim_name(n->fn->ret);
             break;
         }
         case ExpKind::Convert: {
@@ -896,6 +910,16 @@ struct Verifier {
             for (const SubExp &a : n->args)
                 scalar_prim(type_of(a), "math");
             return {Type::scalar(n->ret)};
+        }
+        case ExpKind::Foreign: {
+            auto *n = e.as<ForeignExp>();
+            for (size_t i = 0; i < n->args.size(); i++) {
+                Type t = type_of(n->args[i]);
+                scalar_prim(t, "foreign");
+                if (t.elem != n->fn->params[i])
+                    fail("foreign argument type");
+            }
+            return {Type::scalar(n->fn->ret)};
         }
         case ExpKind::Convert: {
             auto *n = e.as<ConvertExp>();

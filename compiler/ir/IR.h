@@ -29,6 +29,7 @@
 #pragma once
 
 #include "core/Diagnostic.h"
+#include "core/Foreign.h"
 #include "core/Value.h"
 #include "interpreter/PrimOps.h"
 
@@ -143,7 +144,7 @@ struct Lambda {
 // clang-format off
 /** Every expression kind.  X(Name) — the node struct is Name##Exp. */
 #define LOOM_IR_EXP_KINDS(X) \
-    X(Atom) X(UnOp) X(BinOp) X(Math) X(Convert) \
+    X(Atom) X(UnOp) X(BinOp) X(Math) X(Foreign) X(Convert) \
     X(If) X(Loop) X(Assert) \
     X(Iota) X(Range) X(Replicate) X(ArrayLit) X(Index) X(Slice) X(Update) X(Concat) \
     X(Coerce) X(Transpose) \
@@ -202,6 +203,14 @@ struct MathExp : ExpNode<ExpKind::Math> {
     std::vector<SubExp> args;
     static ExpPtr make(MathFn fn, PrimType type, PrimType ret, std::vector<SubExp> args,
                        SrcLoc loc);
+};
+
+/** A call of a foreign C function of scalars (core/Foreign.h): pure, so it may be moved,
+ * shared or dropped as any scalar operation; never folded. */
+struct ForeignExp : ExpNode<ExpKind::Foreign> {
+    std::shared_ptr<const ForeignFn> fn;
+    std::vector<SubExp> args;
+    static ExpPtr make(std::shared_ptr<const ForeignFn> fn, std::vector<SubExp> args, SrcLoc loc);
 };
 
 /** `to.from(x)`: Futhark's conversion between primitive types. */
@@ -503,6 +512,9 @@ struct Function {
 
 struct Module {
     std::vector<Function> functions;
+    /** The foreign functions its code calls, in first-use order: the generated code
+     * starts with their C (core/Foreign.h, foreign_code). */
+    std::vector<std::shared_ptr<const ForeignFn>> foreign;
     int next_var_id = 0; ///< fresh vars of later passes start here
     const Function *find(const std::string &name) const;
 };

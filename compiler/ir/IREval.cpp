@@ -2,6 +2,8 @@
 // Value in one map (ids are unique in a module, so no scoping is needed).
 #include "compiler/ir/IREval.h"
 
+#include "runtime/cpu/Foreign.h"
+
 #include "compiler/ir/EntryValues.h"
 #include "core/Stack.h"
 
@@ -146,6 +148,13 @@ struct Evaluator {
             for (const SubExp &a : n->args)
                 args.push_back(atom(a).prim());
             return {Value(interp::eval_math(n->fn, n->type, args.data(), n->loc))};
+        }
+        case ExpKind::Foreign: {
+            auto *n = e.as<ForeignExp>();
+            std::vector<PrimValue> args;
+            for (const SubExp &a : n->args)
+                args.push_back(atom(a).prim());
+            return {Value(runtime::call_foreign(*n->fn, args.data()))};
         }
         case ExpKind::Convert: {
             auto *n = e.as<ConvertExp>();

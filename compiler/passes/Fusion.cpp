@@ -101,6 +101,8 @@ void add(VarSet &s, const Exp &e) {
         return add(s, e.as<BinOpExp>()->y);
     case ExpKind::Math:
         return add(s, e.as<ir::MathExp>()->args);
+    case ExpKind::Foreign:
+        return add(s, e.as<ir::ForeignExp>()->args);
     case ExpKind::Convert:
         return add(s, e.as<ir::ConvertExp>()->x);
     case ExpKind::If: {

@@ -69,6 +69,10 @@ struct Apply {
             auto *n = e.as<ir::MathExp>();
             return ir::MathExp::make(n->fn, n->type, n->ret, subs(n->args), e.loc);
         }
+        case ExpKind::Foreign: {
+            auto *n = e.as<ir::ForeignExp>();
+            return ir::ForeignExp::make(n->fn, subs(n->args), e.loc);
+        }
         case ExpKind::Convert: {
             auto *n = e.as<ir::ConvertExp>();
             return with_loc(ir::ConvertExp::make(n->to, sub(n->x)), e);

@@ -50,6 +50,7 @@ bool cse_kind(ExpKind k) {
     case ExpKind::UnOp:
     case ExpKind::BinOp:
     case ExpKind::Math:
+    case ExpKind::Foreign: // pure (docs/language.md)
     case ExpKind::Convert:
     case ExpKind::Assert:
     case ExpKind::Iota:

@@ -27,9 +27,10 @@ std::string quote(const std::string &s) {
     return r + "'";
 }
 
-/** Runs a shell command, returning its exit status and combined output. */
+/** Runs a shell command, returning its exit status and combined output (in the C
+ * locale: diagnostics quoted to users read the same on every machine). */
 int run(const std::string &cmd, std::string &output) {
-    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
+    FILE *p = popen(("LC_ALL=C " + cmd + " 2>&1").c_str(), "r");
     if (!p) {
         output = "cannot run: " + cmd;
         return -1;

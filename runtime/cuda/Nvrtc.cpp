@@ -121,7 +121,12 @@ NvrtcResult nvrtc_compile(const std::string &source, const std::string &arch,
     }
     auto t0 = std::chrono::steady_clock::now();
     Prog p = nullptr;
-    int rc = a.create(&p, source.c_str(), name.c_str(), 0, nullptr, nullptr);
+    // The C headers a foreign function's file may include (core/Foreign.h): NVRTC has no
+    // system headers, but its maths functions are built in and the runtime text defines
+    // the fixed-width integers.
+    static const char *const header_text[] = {"", "", "", "#ifndef NULL\n#define NULL 0\n#endif\n"};
+    static const char *const header_names[] = {"math.h", "stdint.h", "stdbool.h", "stddef.h"};
+    int rc = a.create(&p, source.c_str(), name.c_str(), 4, header_text, header_names);
     if (rc != 0) {
         r.log = std::string("nvrtcCreateProgram: ") + a.error_string(rc);
         return r;

@@ -227,6 +227,22 @@ printf 'entry pairs (ps: [](i32, i32)) : i32 = i32.sum (map (.0) ps)\n' >"$TMP/p
 expect library-unsupported 3 '' '' -- "$LOOM" compile "$TMP/pairs.fut" --emit library -o "$TMP/nolib"
 expect_err library-unsupported-msg 'pairs\.fut:1:7: compiler limitation: entry point `pairs` has no C API: its parameter `ps` is of type `\[\]\(i32, i32\)`'
 
+# --- foreign functions: C that does not compile is an error at the declaration, on every
+# backend (before any kernel is built); foreign code goes into C libraries and CUDA
+mkdir -p "$TMP/ffi"
+printf 'static int twice(int x) { return 2 * x; }\n' >"$TMP/ffi/twice.h"
+printf 'foreign "twice.h" def twice (x: i32): i32\nforeign "twice.h" def thrice (x: i32): i32\nentry main (xs: []i32) = map thrice xs\n' >"$TMP/ffi/bad.fut"
+for b in interp cpu; do
+    expect "foreign-bad-c-$b" 2 '' '[1, 2]' -- "$LOOM" run "$TMP/ffi/bad.fut" --backend $b
+    expect_err "foreign-bad-c-$b-msg" '^.*bad\.fut:2:9: error: the C code of foreign function `thrice` does not compile:$'
+    expect_err "foreign-bad-c-$b-why" 'thrice.* was not declared'
+done
+printf 'foreign "twice.h" def twice (x: i32): i32\nentry main (xs: []i32) = map twice xs\n' >"$TMP/ffi/good.fut"
+expect foreign-library 0 '*' '' -- "$LOOM" compile "$TMP/ffi/good.fut" --emit library -o "$TMP/ffi/lib"
+check_output foreign-library-code '"static int twice(int x)" in out' cat "$TMP/ffi/lib/good.cpp"
+check_output foreign-cuda-code '"#line 1 \"twice.h\"" in out and "(int32_t)twice((int32_t)" in out' \
+    "$LOOM" compile "$TMP/ffi/good.fut" --backend cuda --emit code
+
 # --- loom cache
 check_output cache-stats 'out.startswith("directory: ") and "entries:" in out and "limit:" in out' \
     "$LOOM" cache --stats

@@ -40,23 +40,7 @@ public:
     virtual ~CLikeGen() = default;
 
     /** The C type of a scalar of type t in generated code (f16 computed as float). */
-    static const char *ctype(PrimType t) {
-        switch (t) {
-        case PrimType::Bool: return "bool";
-        case PrimType::I8: return "int8_t";
-        case PrimType::I16: return "int16_t";
-        case PrimType::I32: return "int32_t";
-        case PrimType::I64: return "int64_t";
-        case PrimType::U8: return "uint8_t";
-        case PrimType::U16: return "uint16_t";
-        case PrimType::U32: return "uint32_t";
-        case PrimType::U64: return "uint64_t";
-        case PrimType::F16: return "float";
-        case PrimType::F32: return "float";
-        case PrimType::F64: return "double";
-        }
-        return "?";
-    }
+    static const char *ctype(PrimType t) { return c_type_name(t); }
 
 protected:
     // The IR's names, here so that derived generators see them too (a using-directive
@@ -214,6 +198,10 @@ protected:
                 a(x);
             break;
         case ExpKind::Convert: a(e.as<ir::ConvertExp>()->x); break;
+        case ExpKind::Foreign:
+            for (const SubExp &x : e.as<ir::ForeignExp>()->args)
+                a(x);
+            break;
         case ExpKind::If: {
             auto *n = e.as<ir::IfExp>();
             a(n->cond);
@@ -901,6 +889,13 @@ protected:
         }
         case ExpKind::BinOp: return binop(*e.as<ir::BinOpExp>());
         case ExpKind::Math: return math(*e.as<ir::MathExp>());
+        case ExpKind::Foreign: {
+            auto *n = e.as<ir::ForeignExp>();
+            std::vector<std::string> xs;
+            for (const SubExp &x : n->args)
+                xs.push_back(atom(x));
+            return foreign_call(*n->fn, xs);
+        }
         case ExpKind::Convert: {
             auto *n = e.as<ir::ConvertExp>();
             return convert(n->to, type_of(n->x).elem, atom(n->x));

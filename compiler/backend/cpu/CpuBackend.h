@@ -24,6 +24,7 @@
 #pragma once
 
 #include "compiler/Pipeline.h"
+#include "runtime/cpu/ObjectCache.h"
 
 #include <memory>
 #include <string>
@@ -49,17 +50,10 @@ CpuCode generate(const ir::Function &f, const ir::Module *m = nullptr);
  * report's kernels get their cache status and compile time. */
 std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt);
 
-/** A C++ source of the CPU ABI built into a shared object: from this process's loaded
- * objects, the kernel cache, or the host compiler (`status`: memory | disk | compiled).
- * Its first `prelude_size` bytes are runtime text that other sources share: the host
- * compiler reads them from a precompiled header when one is built.
- * The cuda backend builds its host programs this way too. */
-struct LoadedObject {
-    std::shared_ptr<runtime::SharedObject> so;
-    std::string status;
-    double compile_ms = 0;
-};
-LoadedObject load_object(const std::string &source, size_t prelude_size);
+/** Sources of the CPU ABI built into shared objects (runtime/cpu/ObjectCache.h); the
+ * cuda backend builds its host programs this way too. */
+using runtime::LoadedObject;
+using runtime::load_object;
 
 /** The entry point in `so` (loom_entry/loom_release/loom_lendable/loom_lent/loom_settle of
  * runtime/cpu/loom_cpu_abi.h) for function `m.functions[0]`, failures located through

@@ -63,30 +63,6 @@ struct ArgBytes {
     }
 }
 
-/** A scalar in the C representation the generated code uses (f16 as float). */
-void put_scalar(const PrimValue &p, void *slot) {
-    switch (p.type) {
-    case PrimType::Bool: *(bool *)slot = p.b; return;
-    case PrimType::F16:
-    case PrimType::F32: *(float *)slot = (float)p.f; return;
-    case PrimType::F64: *(double *)slot = p.f; return;
-    default: std::memcpy(slot, &p.u, (size_t)prim_size(p.type)); return; // little endian
-    }
-}
-PrimValue get_scalar(PrimType t, const void *slot) {
-    switch (t) {
-    case PrimType::Bool: return PrimValue::boolean(*(const bool *)slot);
-    case PrimType::F16:
-    case PrimType::F32: return PrimValue::floating(t, *(const float *)slot);
-    case PrimType::F64: return PrimValue::floating(t, *(const double *)slot);
-    default: {
-        uint64_t u = 0;
-        std::memcpy(&u, slot, (size_t)prim_size(t));
-        return PrimValue::integer(t, u);
-    }
-    }
-}
-
 /** A few large result buffers the caller dropped, reused by the next copied results of
  * similar size (as lrt::BlockCache in the generated code): a fresh buffer costs a page
  * fault per page on first touch, which is more than the copy into it. */
@@ -199,7 +175,7 @@ public:
                 throw InternalError("cpu backend: argument " + std::to_string(i + 1) +
                                     " is not of type " + type_text(t.elem, t.rank()));
             if (t.rank() == 0) {
-                put_scalar(v.prim(), &slots[k]);
+                put_c_scalar(v.prim(), &slots[k]);
                 in[k].data = &slots[k];
             } else {
                 shapes[k] = v.shape();
@@ -231,7 +207,7 @@ public:
         for (size_t i = 0; i < nres; i++) {
             const ir::Type &t = f.ret[i];
             if (t.rank() == 0) {
-                res.push_back(Value(get_scalar(t.elem, &rslots[i])));
+                res.push_back(Value(get_c_scalar(t.elem, &rslots[i])));
                 continue;
             }
             std::vector<int64_t> sh(rshapes[i].begin(), rshapes[i].begin() + t.rank());
@@ -298,99 +274,7 @@ private:
     }
 };
 
-/** This process's loaded objects by cache key (the "memory" level of the cache). */
-std::mutex loaded_mutex;
-std::unordered_map<std::string, std::shared_ptr<runtime::SharedObject>> &loaded() {
-    static std::unordered_map<std::string, std::shared_ptr<runtime::SharedObject>> m;
-    return m;
-}
-
-/** Compiles `source` (its prelude from a precompiled header when there is one) and stores
- * it in the cache; returns the stored path. */
-std::filesystem::path compile(const std::string &key, const std::string &source,
-                              size_t prelude_size, double &ms) {
-    namespace fs = std::filesystem;
-    std::random_device rd;
-    fs::path dir = fs::temp_directory_path() /
-                   ("loom-cpu-" + std::to_string(getpid()) + "-" + std::to_string(rd()));
-    fs::create_directories(dir);
-    fs::path src = dir / "entry.cpp", so = dir / "entry.so";
-    auto write = [&](std::string_view text) {
-        std::ofstream out(src);
-        out << text;
-    };
-    runtime::HostCompileResult r;
-    std::optional<fs::path> pch;
-    if (prelude_size > 0)
-        pch = runtime::precompiled_prelude(source.substr(0, prelude_size));
-    if (pch) {
-        write(std::string_view(source).substr(prelude_size));
-        r = runtime::compile_shared_object(src, so, *pch);
-    }
-    if (!r.ok) { // no header yet, or one the compiler refused: the whole text
-        double pch_ms = r.ms;
-        write(source);
-        r = runtime::compile_shared_object(src, so);
-        r.ms += pch_ms;
-    }
-    ms = r.ms;
-    if (!r.ok) {
-        std::string head;
-        size_t pos = 0;
-        for (int i = 0; i < 20 && pos < r.output.size(); i++) {
-            size_t nl = r.output.find('\n', pos);
-            if (nl == std::string::npos)
-                nl = r.output.size();
-            head += r.output.substr(pos, nl - pos + 1);
-            pos = nl + 1;
-        }
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-        throw InternalError("the generated C++ does not compile (a bug in the cpu backend):\n" +
-                            head);
-    }
-    fs::path stored = runtime::KernelCache::global().store(key, "so", so);
-    if (stored == so) { // the cache is unusable: keep a private copy to load
-        fs::path keep = fs::temp_directory_path() / ("loom-cpu-" + key + ".so");
-        std::error_code ec;
-        fs::copy_file(so, keep, fs::copy_options::overwrite_existing, ec);
-        stored = keep;
-    }
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-    return stored;
-}
-
 } // namespace
-
-LoadedObject load_object(const std::string &source, size_t prelude_size) {
-    std::string flags = runtime::host_compiler_flags();
-    std::string key = runtime::KernelCache::key({source, flags, runtime::host_compiler_version()});
-    std::shared_ptr<runtime::SharedObject> so;
-    std::string status;
-    double compile_ms = 0;
-    {
-        std::lock_guard<std::mutex> lock(loaded_mutex);
-        auto it = loaded().find(key);
-        if (it != loaded().end()) {
-            so = it->second;
-            status = "memory";
-            runtime::KernelCache::global().note_memory_hit();
-        }
-    }
-    if (!so) {
-        if (auto p = runtime::KernelCache::global().lookup(key, "so")) {
-            so = std::make_shared<runtime::SharedObject>(*p);
-            status = "disk";
-        } else {
-            so = std::make_shared<runtime::SharedObject>(compile(key, source, prelude_size, compile_ms));
-            status = "compiled";
-        }
-        std::lock_guard<std::mutex> lock(loaded_mutex);
-        loaded().emplace(key, so);
-    }
-    return {so, status, compile_ms};
-}
 
 std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<SrcLoc> locs,
                                                     std::shared_ptr<runtime::SharedObject> so,

@@ -44,6 +44,8 @@ public:
     CpuCode run() {
         os_ << cpu_runtime_text() << "\n";
         size_t prelude = (size_t)os_.tellp();
+        if (module_)
+            os_ << foreign_code(module_->foreign, false);
         os_ << "// ---- generated from the IR of `" << f_.name << "`\n";
         functions();
         entry_function();
@@ -177,7 +179,7 @@ protected:
                 if (p.type.rank() != 0)
                     return false;
             const Exp &e = *st.exp;
-            bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math ||
+            bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math || e.kind == ExpKind::Foreign ||
                       e.kind == ExpKind::Convert || e.kind == ExpKind::Atom;
             if (auto *b = e.as<ir::BinOpExp>()) {
                 // Arithmetic has its operands' type; comparisons cannot fail.

@@ -9,6 +9,7 @@
 #include "compiler/backend/cpu/CpuGen.h"
 #include "frontend/Type.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -102,6 +103,9 @@ public:
                 arrays_.insert({v.elem, v.rank});
 
         const std::string ns = "e" + std::to_string(index);
+        for (const auto &ff : o.module.foreign)
+            if (std::find(foreign_.begin(), foreign_.end(), ff) == foreign_.end())
+                foreign_.push_back(ff);
         CpuCode code = CpuGen(f, &o.module, "cpu library").run_in_namespace(ns);
         entries_ << code.source;
         // Locations as Loom renders them: "file:line:col" and what follows the message.
@@ -273,13 +277,14 @@ public:
             << "struct " << p_ << "_context : lib::Context {};\n";
         for (const auto &[elem, rank] : arrays_)
             src << "struct " << array_name({elem, rank, nullptr}) << " : lib::Array {};\n";
-        src << entries_.str() << s.str() << wrappers_.str();
+        src << foreign_code(foreign_, false) << entries_.str() << s.str() << wrappers_.str();
         return {h.str(), src.str()};
     }
 
 private:
     std::string p_, file_;
     std::set<std::pair<PrimType, int>> arrays_;
+    std::vector<std::shared_ptr<const ForeignFn>> foreign_; ///< called by any entry
     std::ostringstream header_, entries_, wrappers_;
 
     static std::string upper(std::string s) {

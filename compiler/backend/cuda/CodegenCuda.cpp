@@ -103,9 +103,10 @@ public:
      * into `loom_err` before the thread ends. */
     std::string msg_storage() const override { return "char"; }
 
-    CudaCode run() {
-        os_ << cuda_runtime_text() << "\n// ---- kernels generated from the IR of `" << f_.name
-            << "`\n";
+    /** `foreign`: the C of the foreign functions the kernels call (core/Foreign.h). */
+    CudaCode run(const std::string &foreign) {
+        os_ << cuda_runtime_text() << "\n" << foreign << "// ---- kernels generated from the IR of `"
+            << f_.name << "`\n";
         const std::vector<passes::KernelInfo> found = passes::find_kernels(f_);
         code_.found = compiler::kernel_reports(found);
         for (const passes::KernelInfo &k : found) {
@@ -2794,13 +2795,13 @@ CudaCode generate_code(const ir::Module &m) {
                     split[k.stm] = std::move(groups);
     }
     if (split.empty()) {
-        CudaCode c = Gen(m.functions.at(0)).run();
+        CudaCode c = Gen(m.functions.at(0)).run(foreign_code(m.foreign, true));
         generate_host(m, c);
         return c;
     }
     ir::Module s = m;
     s.functions[0].body = split_rows_in(m.functions[0].body, split, s);
-    CudaCode c = Gen(s.functions.at(0)).run();
+    CudaCode c = Gen(s.functions.at(0)).run(foreign_code(m.foreign, true));
     generate_host(s, c);
     for (KernelDesc &k : c.kernels) // they point into `s`, gone on return
         k.stm = nullptr, k.steps_loop = nullptr;

@@ -53,6 +53,7 @@ public:
             << cpu::cpu_runtime_text() << "\n"
             << cuda_host_runtime_text() << "\n";
         size_t start = (size_t)os_.tellp();
+        os_ << foreign_code(module_->foreign, false);
         os_ << "// ---- host program of `" << f_.name << "` (its kernels: the CUDA above)\n";
         on_cpu_++;
         functions();
