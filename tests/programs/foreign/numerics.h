@@ -38,8 +38,13 @@ static int8_t saturate8(int32_t x) { return (int8_t)(x < -128 ? -128 : x > 127 ?
 
 static uint16_t swap16(uint16_t x) { return (uint16_t)((x << 8) | (x >> 8)); }
 
+/* CUDA's own instruction on the GPU (NVRTC defines __CUDACC_RTC__), a loop elsewhere. */
 static uint64_t popcount64(uint64_t x) {
+#ifdef __CUDACC_RTC__
+    return (uint64_t)__popcll(x);
+#else
     uint64_t n = 0;
     for (; x; x &= x - 1) n++;
     return n;
+#endif
 }
