@@ -731,10 +731,39 @@ private:
             foreign_.push_back(ff);
         }
         return closure((int)ff->params.size(), [this, ff](const std::vector<LValPtr> &args, const SrcLoc &l) {
-            std::vector<SubExp> xs;
-            for (const LValPtr &a : args)
-                xs.push_back(scalar_atom(a, l)->atom);
-            return emit1(ir::ForeignExp::make(ff, std::move(xs), l), ir::Type::scalar(ff->ret), "call");
+            std::vector<SubExp> sizes(ff->size_names.size()), xs;
+            std::vector<bool> known(sizes.size(), false);
+            for (size_t i = 0; i < args.size(); i++) {
+                const ForeignArg &p = ff->params[i];
+                if (!p.array()) {
+                    xs.push_back(scalar_atom(args[i], l)->atom);
+                    continue;
+                }
+                if (args[i]->kind != LVal::Kind::Atom || args[i]->type.rank() != (int)p.dims.size())
+                    throw InternalError("lower: an array argument of foreign function " + ff->name);
+                xs.push_back(args[i]->atom);
+                for (size_t d = 0; d < p.dims.size(); d++) {
+                    const size_t k = (size_t)p.dims[d];
+                    const SubExp &n = args[i]->type.dims[d];
+                    if (!known[k]) {
+                        sizes[k] = n, known[k] = true;
+                    } else if (!(sizes[k] == n)) { // the interpreter's check (runtime/cpu/Foreign.cpp)
+                        Msg m;
+                        m << "foreign function `" << ff->name << "`: size `" << ff->size_names[k] << "` is "
+                          << sizes[k] << " and " << n << " in its arguments";
+                        check(emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, sizes[k], n, l),
+                                    ir::Type::scalar(PrimType::Bool), "same"),
+                              m, l);
+                    }
+                }
+            }
+            auto e = ir::ForeignExp::make(ff, std::move(sizes), std::move(xs), l);
+            std::vector<ir::Type> types = static_cast<const ir::ForeignExp &>(*e).result_types();
+            std::vector<SubExp> outs = emit(std::move(e), types, "call");
+            std::vector<LValPtr> rs;
+            for (size_t j = 0; j < outs.size(); j++)
+                rs.push_back(LVal::of(outs[j], types[j]));
+            return rs.size() == 1 ? rs[0] : LVal::tuple(std::move(rs));
         });
     }
 

@@ -32,10 +32,17 @@ std::string foreign_code(const std::vector<std::shared_ptr<const ForeignFn>> &fs
 }
 
 std::string foreign_call(const ForeignFn &f, const std::vector<std::string> &args) {
-    std::string s = "(" + std::string(c_type_name(f.ret)) + ")" + f.symbol + "(";
+    std::vector<std::string> types(f.size_names.size(), "int64_t");
+    for (const ForeignArg &p : f.params)
+        types.push_back(std::string(p.array() ? "const " : "") + c_type_name(p.elem) + (p.array() ? " *" : ""));
+    if (!f.returns_scalar())
+        for (const ForeignArg &r : f.rets)
+            types.push_back(std::string(c_type_name(r.elem)) + " *");
+    std::string s = f.symbol + "(";
     for (size_t i = 0; i < args.size(); i++)
-        s += (i ? ", (" : "(") + std::string(c_type_name(f.params.at(i))) + ")" + args[i];
-    return s + ")";
+        s += (i ? ", (" : "(") + types.at(i) + ")" + args[i];
+    s += ")";
+    return f.returns_scalar() ? "(" + std::string(c_type_name(f.rets[0].elem)) + ")" + s : s;
 }
 
 } // namespace loom

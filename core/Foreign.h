@@ -17,6 +17,14 @@
 
 namespace loom {
 
+/** A parameter or a result of a foreign function: a scalar, or an array (row-major,
+ * contiguous) whose dimensions are the function's size parameters `dims`. */
+struct ForeignArg {
+    PrimType elem = PrimType::I32;
+    std::vector<int> dims; ///< an index into ForeignFn::size_names per dimension
+    bool array() const { return !dims.empty(); }
+};
+
 struct ForeignFn {
     std::string name;   ///< Loom's name
     std::string symbol; ///< the C function called (the name unless `= "symbol"`)
@@ -25,12 +33,23 @@ struct ForeignFn {
     /** Filled by the checker. */
     std::string path;   ///< the file read (relative to the declaring file), empty for `<...>`
     std::string text;   ///< that file's contents
-    std::vector<PrimType> params;
-    PrimType ret = PrimType::I32;
+    std::vector<std::string> size_names; ///< `[n]` size parameters, passed first (int64_t)
+    std::vector<ForeignArg> params;
+    std::vector<ForeignArg> rets;        ///< one, or a tuple's components
     /** The interpreter's compiled thunk, once built (runtime/cpu/Foreign.h). */
     mutable std::atomic<void *> thunk{nullptr};
 
     bool system() const { return !header.empty() && header.front() == '<'; }
+    /** One scalar result, which the C function returns; otherwise it writes each result
+     * through a pointer after the parameters and returns void. */
+    bool returns_scalar() const { return rets.size() == 1 && !rets[0].array(); }
+    /** Scalars only: a call the backends treat as any scalar operation. */
+    bool scalar() const {
+        for (const ForeignArg &a : params)
+            if (a.array())
+                return false;
+        return returns_scalar();
+    }
 };
 using ForeignFnPtr = std::shared_ptr<ForeignFn>;
 
@@ -42,7 +61,9 @@ std::string foreign_code(const ForeignFn &f, bool device);
 /** The preamble of several foreign functions, each header once, in first-use order. */
 std::string foreign_code(const std::vector<std::shared_ptr<const ForeignFn>> &fs, bool device);
 
-/** `symbol((T0)a0, (T1)a1, ...)` cast back to the result's C type. */
+/** The C call: `args` are the sizes, the parameters (arrays: pointers to their first
+ * elements) and, unless it returns a scalar, the results' pointers, in that order.
+ * Scalars are cast to their C types, and a scalar result back to its type. */
 std::string foreign_call(const ForeignFn &f, const std::vector<std::string> &args);
 
 } // namespace loom

@@ -1695,25 +1695,55 @@ void Checker::check_decl_impl(Decl &d) {
 
 void Checker::check_foreign(FunDef &f) {
     ForeignFn &ff = *f.foreign;
-    if (!f.type_params.empty())
-        throw CompileError(f.type_params[0].loc, "a foreign function cannot have type or size parameters");
+    ff.size_names.clear();
+    for (const TypeParam &tp : f.type_params) {
+        if (tp.kind != TypeParam::Kind::Size)
+            throw CompileError(tp.loc, "a foreign function cannot have type parameters (its C "
+                                       "function has one signature)");
+        ff.size_names.push_back(tp.name);
+    }
     if (f.params.empty())
         throw CompileError(f.loc, "foreign function `" + f.name + "` needs at least one parameter");
-    if (f.params.size() > 16)
-        throw CompileError(f.params[16]->loc, "a foreign function takes at most 16 parameters");
-    auto scalar = [&](const TypePtr &t, const SrcLoc &loc, const std::string &what) {
+    if (f.params.size() + ff.size_names.size() > 16)
+        throw CompileError(f.params.back()->loc, "a foreign function takes at most 16 parameters, "
+                                                 "size parameters included");
+    // A scalar, or an array of scalars whose sizes are size parameters: what C can take.
+    auto arg = [&](const TypePtr &t, const SrcLoc &loc, const std::string &what) {
         TypePtr z = zonk(t, false);
-        if (!z || !z->is_prim() || z->prim == PrimType::F16)
-            throw CompileError(loc, "the " + what + " of foreign function `" + f.name + "` is `" +
-                                        type_to_string(z) + "`; a foreign function takes and returns " +
-                                        (z && z->is_prim() ? "bool, integers, f32 and f64 only (f16 "
-                                                             "has no C type both host and GPU share)"
-                                                           : "scalars only (bool, integers, f32, f64)"));
-        return z->prim;
+        auto bad = [&](const std::string &why) {
+            return CompileError(loc, "the " + what + " of foreign function `" + f.name + "` is `" +
+                                         type_to_string(z) + "`; " + why);
+        };
+        const std::string kinds = "a foreign function takes and returns scalars (bool, "
+                                  "integers, f32, f64) and arrays of them";
+        ForeignArg a;
+        if (z && z->is_array()) {
+            for (const Dim &d : z->shape) {
+                auto it = std::find(ff.size_names.begin(), ff.size_names.end(), d.name);
+                if (d.kind != Dim::Kind::Var || it == ff.size_names.end())
+                    throw bad("each size of an array must be one of its size parameters, "
+                              "which C receives first: `[n]` before the parameters, `[n]f64`");
+                a.dims.push_back((int)(it - ff.size_names.begin()));
+            }
+            z = z->elem;
+        }
+        if (!z || !z->is_prim())
+            throw bad(kinds);
+        if (z->prim == PrimType::F16)
+            throw bad("a foreign function takes and returns bool, integers, f32 and f64 (f16 "
+                      "has no C type both host and GPU share)");
+        a.elem = z->prim;
+        return a;
     };
     ff.params.clear();
-    for (const PatPtr &p : f.params) ff.params.push_back(scalar(p->type, p->loc, "parameter"));
-    ff.ret = scalar(f.ret, f.ret_type ? f.ret_type->loc : f.loc, "result");
+    ff.rets.clear();
+    for (const PatPtr &p : f.params) ff.params.push_back(arg(p->type, p->loc, "parameter"));
+    const SrcLoc ret_loc = f.ret_type ? f.ret_type->loc : f.loc;
+    TypePtr ret = zonk(f.ret, false);
+    if (ret && ret->kind == Type::Kind::Tuple && !ret->elems.empty())
+        for (const TypePtr &t : ret->elems) ff.rets.push_back(arg(t, ret_loc, "result"));
+    else
+        ff.rets.push_back(arg(ret, ret_loc, "result"));
     bool ident = !ff.symbol.empty() && !std::isdigit((unsigned char)ff.symbol[0]);
     for (char c : ff.symbol) ident = ident && (std::isalnum((unsigned char)c) || c == '_');
     if (!ident)

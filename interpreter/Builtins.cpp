@@ -195,12 +195,8 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         return Value(eval_math(f.math, f.prim, ps, loc));
     }
     case Builtin::Foreign: {
-        std::vector<PrimValue> ps;
-        for (int i = 0; i < f.arity; ++i) {
-            if (!args[i].is_prim()) throw RuntimeError(loc, f.name + ": argument is not a scalar");
-            ps.push_back(args[i].prim());
-        }
-        return Value(runtime::call_foreign(*f.foreign, ps.data()));
+        std::vector<Value> rs = runtime::call_foreign(*f.foreign, std::vector<Value>(args, args + f.arity), loc);
+        return rs.size() == 1 ? rs[0] : Value::tuple(std::move(rs));
     }
     case Builtin::Convert:
         if (!args[0].is_prim()) throw RuntimeError(loc, f.name + ": argument is not a scalar");

@@ -72,12 +72,24 @@ ExpPtr MathExp::make(MathFn fn, PrimType type, PrimType ret, std::vector<SubExp>
     n->args = std::move(args);
     return n;
 }
-ExpPtr ForeignExp::make(std::shared_ptr<const ForeignFn> fn, std::vector<SubExp> args, SrcLoc loc) {
-    internal_assert(fn && fn->params.size() == args.size());
+ExpPtr ForeignExp::make(std::shared_ptr<const ForeignFn> fn, std::vector<SubExp> sizes,
+                        std::vector<SubExp> args, SrcLoc loc) {
+    internal_assert(fn && fn->params.size() == args.size() && fn->size_names.size() == sizes.size());
     auto n = node<ForeignExp>(std::move(loc));
     n->fn = std::move(fn);
+    n->sizes = std::move(sizes);
     n->args = std::move(args);
     return n;
+}
+std::vector<Type> ForeignExp::result_types() const {
+    std::vector<Type> ts;
+    for (const ForeignArg &r : fn->rets) {
+        Type t = Type::scalar(r.elem);
+        for (int k : r.dims)
+            t.dims.push_back(sizes.at((size_t)k));
+        ts.push_back(std::move(t));
+    }
+    return ts;
 }
 ExpPtr ConvertExp::make(PrimType to, SubExp x) {
     auto n = node<ConvertExp>();
@@ -412,8 +424,15 @@ struct Printer {
         case ExpKind::Foreign: {
             auto *n = e.as<ForeignExp>();
             os << "foreign " << n->fn->symbol << "(";
+            if (!n->sizes.empty()) {
+                os << "[";
+                list(n->sizes);
+                os << "]" << (n->args.empty() ? "" : ", ");
+            }
             list(n->args);
-            os << "): " << prim_name(n->fn->ret);
+            os << ")";
+            if (n->fn->scalar())
+                os << ": " << prim_name(n->fn->rets[0].elem);
             break;
         }
         case ExpKind::Convert: {
@@ -913,13 +932,16 @@ struct Verifier {
         }
         case ExpKind::Foreign: {
             auto *n = e.as<ForeignExp>();
+            for (const SubExp &x : n->sizes)
+                if (type_of(x) != Type::scalar(PrimType::I64))
+                    fail("foreign size not i64");
             for (size_t i = 0; i < n->args.size(); i++) {
                 Type t = type_of(n->args[i]);
-                scalar_prim(t, "foreign");
-                if (t.elem != n->fn->params[i])
+                const ForeignArg &p = n->fn->params[i];
+                if (t.elem != p.elem || t.rank() != (int)p.dims.size())
                     fail("foreign argument type");
             }
-            return {Type::scalar(n->fn->ret)};
+            return n->result_types();
         }
         case ExpKind::Convert: {
             auto *n = e.as<ConvertExp>();

@@ -205,12 +205,19 @@ struct MathExp : ExpNode<ExpKind::Math> {
                        SrcLoc loc);
 };
 
-/** A call of a foreign C function of scalars (core/Foreign.h): pure, so it may be moved,
- * shared or dropped as any scalar operation; never folded. */
+/** A call of a foreign C function (core/Foreign.h) with the values of its size
+ * parameters (i64) and its arguments (scalars, arrays); binds its results (fresh arrays
+ * whose dims are `sizes`).  Pure, so it may be moved, shared or dropped as any operation;
+ * never folded.  A scalar one (ForeignFn::scalar) is scalar code; one taking or giving
+ * arrays runs on the host, outside kernels. */
 struct ForeignExp : ExpNode<ExpKind::Foreign> {
     std::shared_ptr<const ForeignFn> fn;
+    std::vector<SubExp> sizes;
     std::vector<SubExp> args;
-    static ExpPtr make(std::shared_ptr<const ForeignFn> fn, std::vector<SubExp> args, SrcLoc loc);
+    static ExpPtr make(std::shared_ptr<const ForeignFn> fn, std::vector<SubExp> sizes,
+                       std::vector<SubExp> args, SrcLoc loc);
+    /** The types of its results. */
+    std::vector<Type> result_types() const;
 };
 
 /** `to.from(x)`: Futhark's conversion between primitive types. */

@@ -151,10 +151,10 @@ struct Evaluator {
         }
         case ExpKind::Foreign: {
             auto *n = e.as<ForeignExp>();
-            std::vector<PrimValue> args;
+            std::vector<Value> args;
             for (const SubExp &a : n->args)
-                args.push_back(atom(a).prim());
-            return {Value(runtime::call_foreign(*n->fn, args.data()))};
+                args.push_back(atom(a));
+            return runtime::call_foreign(*n->fn, args, n->loc);
         }
         case ExpKind::Convert: {
             auto *n = e.as<ConvertExp>();

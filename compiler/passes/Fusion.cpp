@@ -102,6 +102,7 @@ void add(VarSet &s, const Exp &e) {
     case ExpKind::Math:
         return add(s, e.as<ir::MathExp>()->args);
     case ExpKind::Foreign:
+        add(s, e.as<ir::ForeignExp>()->sizes);
         return add(s, e.as<ir::ForeignExp>()->args);
     case ExpKind::Convert:
         return add(s, e.as<ir::ConvertExp>()->x);

@@ -99,10 +99,13 @@ std::vector<std::string> fused_of(const Exp &e) {
     return {k};
 }
 
-bool calls(const Exp &e) {
+bool calls(const Exp &e, bool foreign_arrays) {
     bool found = false;
     for (const Body *b : nested_bodies(e))
-        for_each_stm(*b, [&](const Stm &t) { found = found || t.exp->kind == ExpKind::Apply; });
+        for_each_stm(*b, [&](const Stm &t) {
+            auto *f = t.exp->as<ir::ForeignExp>();
+            found = found || (foreign_arrays ? f && !f->fn->scalar() : t.exp->kind == ExpKind::Apply);
+        });
     return found;
 }
 
@@ -111,7 +114,7 @@ void walk(const Body &b, std::vector<KernelInfo> &out) {
         const Exp &e = *s.exp;
         if (is_soac(e)) {
             out.push_back(
-                {"k" + std::to_string(out.size()), kind_of(e), fused_of(e), &s, calls(e)});
+                {"k" + std::to_string(out.size()), kind_of(e), fused_of(e), &s, calls(e, false), calls(e, true)});
         } else if (auto *l = e.as<LoopExp>()) {
             walk(l->cond, out);
             walk(l->body, out);

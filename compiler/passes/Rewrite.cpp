@@ -71,7 +71,7 @@ struct Apply {
         }
         case ExpKind::Foreign: {
             auto *n = e.as<ir::ForeignExp>();
-            return ir::ForeignExp::make(n->fn, subs(n->args), e.loc);
+            return ir::ForeignExp::make(n->fn, subs(n->sizes), subs(n->args), e.loc);
         }
         case ExpKind::Convert: {
             auto *n = e.as<ir::ConvertExp>();

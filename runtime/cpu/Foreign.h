@@ -9,16 +9,21 @@
 
 namespace loom::runtime {
 
-/** Calls the C function with its arguments in their C representation
- * (core/Value.h put_c_scalar), one slot each, and writes its result at `ret`. */
-using ForeignThunk = void (*)(const void *const *args, void *ret);
+/** Calls the C function with its sizes, its arguments (scalars in their C representation,
+ * core/Value.h put_c_scalar; arrays' first elements) and its results' places, one slot
+ * each, and writes a scalar result at `ret`. */
+using ForeignThunk = void (*)(void *const *args, void *ret);
 
 /** f's thunk, built on first use (so a `foreign` declaration costs nothing until it is
  * called); a CompileError at f's header when the host compiler refuses f's code, the
  * compiler's error lines quoted. */
 ForeignThunk foreign_thunk(const ForeignFn &f);
 
-/** f applied to `args` (f.params.size() of them, of f's parameter types) through its thunk. */
+/** A scalar f (ForeignFn::scalar) applied to `args` (of f's parameter types). */
 PrimValue call_foreign(const ForeignFn &f, const PrimValue *args);
+
+/** f applied to `args` (scalars and primitive arrays): its results, one per component;
+ * a RuntimeError at `loc` when arrays sharing a size disagree. */
+std::vector<Value> call_foreign(const ForeignFn &f, const std::vector<Value> &args, const SrcLoc &loc);
 
 } // namespace loom::runtime

@@ -199,6 +199,8 @@ protected:
             break;
         case ExpKind::Convert: a(e.as<ir::ConvertExp>()->x); break;
         case ExpKind::Foreign:
+            for (const SubExp &x : e.as<ir::ForeignExp>()->sizes)
+                a(x);
             for (const SubExp &x : e.as<ir::ForeignExp>()->args)
                 a(x);
             break;
@@ -847,6 +849,12 @@ protected:
         case ExpKind::Range: range(s, *e.as<ir::RangeExp>()); return;
         case ExpKind::Slice: slice(s, *e.as<ir::SliceExp>()); return;
         case ExpKind::Apply: call(s, *e.as<ir::ApplyExp>()); return;
+        case ExpKind::Foreign:
+            if (!e.as<ir::ForeignExp>()->fn->scalar()) {
+                foreign_stm(s, *e.as<ir::ForeignExp>());
+                return;
+            }
+            break;
         default: break;
         }
         if (s.pat.size() != 1)
@@ -867,6 +875,34 @@ protected:
         }
         std::string rhs = simple(e, p.type);
         line(decl(p) + " = " + rhs + ";");
+    }
+
+    /** A foreign function on arrays: its results allocated (or declared), then the call
+     * with the arrays' first elements and the results' places. */
+    void foreign_stm(const Stm &s, const ir::ForeignExp &n) {
+        std::vector<std::string> xs;
+        for (const SubExp &x : n.sizes)
+            xs.push_back(atom(x));
+        for (size_t i = 0; i < n.args.size(); i++)
+            xs.push_back(atom(n.args[i]) + (n.fn->params[i].array() ? ".data" : ""));
+        if (n.fn->returns_scalar()) {
+            line(decl(s.pat.at(0)) + " = " + foreign_call(*n.fn, xs) + ";");
+            return;
+        }
+        for (const Param &p : s.pat) {
+            if (p.type.rank() == 0) {
+                line(decl(p) + ";");
+                xs.push_back("&" + name(p.var));
+                continue;
+            }
+            std::string dims;
+            for (const SubExp &d : p.type.dims)
+                dims += (dims.empty() ? "" : ", ") + atom(d);
+            line(decl(p) + " = lrt::alloc<" + stype(p.type.elem) + ", " + std::to_string(p.type.rank()) +
+                 ">({" + dims + "});");
+            xs.push_back(name(p.var) + ".data");
+        }
+        line(foreign_call(*n.fn, xs) + ";");
     }
 
     /** Single-result expressions: the initialiser of the bound variable (may emit

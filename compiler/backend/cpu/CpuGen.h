@@ -179,7 +179,8 @@ protected:
                 if (p.type.rank() != 0)
                     return false;
             const Exp &e = *st.exp;
-            bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math || e.kind == ExpKind::Foreign ||
+            auto *ff = e.as<ir::ForeignExp>();
+            bool ok = e.kind == ExpKind::UnOp || e.kind == ExpKind::Math || (ff && ff->fn->scalar()) ||
                       e.kind == ExpKind::Convert || e.kind == ExpKind::Atom;
             if (auto *b = e.as<ir::BinOpExp>()) {
                 // Arithmetic has its operands' type; comparisons cannot fail.

@@ -115,6 +115,10 @@ public:
                            "small for the interpreter's depth of recursion");
                 continue;
             }
+            if (k.foreign_arrays) {
+                on_host(k, "it calls a foreign function on arrays, which is host C");
+                continue;
+            }
             code_.kernels.push_back({k.name, k.kind, {}, {}, {}, 0, scan_block, k.stm});
             const std::streampos before = os_.tellp();
             try {
@@ -2785,23 +2789,33 @@ ir::Body split_rows_in(const ir::Body &b, const SplitGroups &split, ir::Module &
 
 } // namespace
 
+/** The C of the foreign functions kernels may call: the scalar ones (those on arrays run
+ * on the host, their kernels too: KernelInfo::foreign_arrays). */
+static std::string device_foreign_code(const ir::Module &m) {
+    std::vector<std::shared_ptr<const ForeignFn>> fs;
+    for (const auto &f : m.foreign)
+        if (f->scalar())
+            fs.push_back(f);
+    return foreign_code(fs, true);
+}
+
 CudaCode generate_code(const ir::Module &m) {
     SplitGroups split;
     {
         Gen g(m.functions.at(0));
         for (const passes::KernelInfo &k : passes::find_kernels(m.functions.at(0)))
-            if (!k.calls)
+            if (!k.calls && !k.foreign_arrays)
                 if (auto groups = g.split_groups(*k.stm); !groups.empty())
                     split[k.stm] = std::move(groups);
     }
     if (split.empty()) {
-        CudaCode c = Gen(m.functions.at(0)).run(foreign_code(m.foreign, true));
+        CudaCode c = Gen(m.functions.at(0)).run(device_foreign_code(m));
         generate_host(m, c);
         return c;
     }
     ir::Module s = m;
     s.functions[0].body = split_rows_in(m.functions[0].body, split, s);
-    CudaCode c = Gen(s.functions.at(0)).run(foreign_code(m.foreign, true));
+    CudaCode c = Gen(s.functions.at(0)).run(device_foreign_code(m));
     generate_host(s, c);
     for (KernelDesc &k : c.kernels) // they point into `s`, gone on return
         k.stm = nullptr, k.steps_loop = nullptr;
