@@ -61,6 +61,7 @@ def check_tour(nb):
     blur = images(find(nb, "let board = generate_2d"))
     assert len(blur) == 1 and decode_png(blur[0])[:2] == image_size(24, 32), "the blurred board"
     assert "[3i32, 0i32, 12i32]" in texts(find(nb, "fold_seg (+) 0 [2, 0, 3]"))
+    assert "[5.0f64, 13.0f64, 17.0f64]" in texts(find(nb, "foreign \"<math.h>\" def hypot"))
     err = find(nb, "dot [1, 2] [1, 2, 3]")
     assert re.search(r":1:12:", texts(err)), texts(err)
     assert "144i32" in texts(find(nb, "sq 12")), "the session survives the error"
