@@ -149,6 +149,9 @@ BENCHMARKS = [
           fused=False),
     # Column sums of scaled rows: bandwidth-bound like a reduction (the matrix read once).
     # Not a pipeline for NumPy: `v @ a` is one BLAS call (sgemv), nothing to fuse away.
+    # A foreign C function (docs/language.md) in a map: the C++ is the same loop in place.
+    Bench("foreign", (10**5, 10**7, 10**8), n_elements,
+          lambda rng, n: [uniform(rng, n, 0.05, 0.95)]),
     Bench("vecmat", (256, 4096, 16384), lambda n: f"{n}×{n} matrix",
           lambda rng, n: [rng.uniform(0, 1, (n, n)).astype(f32), uniform(rng, n)],
           fused=False, gpu_kind="reduce"),

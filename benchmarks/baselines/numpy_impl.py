@@ -17,6 +17,13 @@ def saxpy(xp, a, xs, ys):
     return (a * xs + ys,)
 
 
+def foreign(xp, xs):
+    x = xs.copy()
+    for _ in range(64):
+        x = xs.dtype.type(2.5) * x * (xs.dtype.type(1) - x)
+    return (x,)
+
+
 def saxpy_sum(xp, a, xs, ys):
     return (xp.sum(a * xs + ys),)
 
