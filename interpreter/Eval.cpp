@@ -80,7 +80,7 @@ void Evaluator::define_fun(const FunDefPtr &def, const Interpreter::ConstantHook
         fv->arity = (int)def->params.size();
         fv->loc = def->loc;
         fv->builtin = def->foreign ? Builtin::Foreign : builtin_by_name(def->name);
-        fv->foreign = def->foreign.get();
+        fv->foreign = def->foreign;
         if (def->foreign) // its C compiles: the error at the declaration, not at a first call
             runtime::foreign_thunk(*def->foreign);
         size_t dot = def->name.find('.');

@@ -69,7 +69,7 @@ struct FunctionValue {
     interp::Builtin builtin = interp::Builtin::Unknown;
     PrimType prim = PrimType::I32;
     interp::MathFn math = interp::MathFn::Unknown;
-    const ForeignFn *foreign = nullptr; ///< Foreign (kept alive by the FunDef)
+    std::shared_ptr<const ForeignFn> foreign; ///< Foreign
     std::string name;
     // OpSection (name = operator)
     interp::BinOpKind bop = interp::BinOpKind::None;

@@ -229,7 +229,7 @@ private:
         case FunctionValue::Kind::Builtin:
             if (f.builtin == Builtin::Convert) return mk<ConvN>(f.prim, args[0]);
             if (f.builtin == Builtin::Math) return mk<MathN>(f.math, f.prim, std::move(args), site);
-            if (f.builtin == Builtin::Foreign && f.foreign->scalar()) return mk<ForeignN>(f.foreign, std::move(args));
+            if (f.builtin == Builtin::Foreign && f.foreign->scalar()) return mk<ForeignN>(f.foreign.get(), std::move(args));
             throw Fail{};
         case FunctionValue::Kind::OpSection: {
             if (f.user_op.kind() == Value::Kind::Function || f.bop == BinOpKind::None) throw Fail{};

@@ -1,7 +1,5 @@
 #include "runtime/cpu/Foreign.h"
 
-#include "runtime/cpu/ObjectCache.h"
-
 #include <mutex>
 #include <sstream>
 
@@ -62,6 +60,18 @@ ForeignThunk foreign_thunk(const ForeignFn &f) {
     void *t = o.so->symbol("loom_foreign_thunk");
     f.thunk.store(t, std::memory_order_release);
     return reinterpret_cast<ForeignThunk>(t);
+}
+
+LoadedObject load_with_foreign(const std::string &source, size_t prelude_size,
+                               const std::vector<std::shared_ptr<const ForeignFn>> &fs) {
+    try {
+        return load_object(source, prelude_size);
+    } catch (const HostCompileError &e) {
+        if (fs.empty())
+            throw;
+        throw CompileError(fs[0]->loc, "the program's foreign C does not compile with the code Loom "
+                                       "generates around it:\n" + error_lines(e.output));
+    }
 }
 
 PrimValue call_foreign(const ForeignFn &f, const PrimValue *args) {

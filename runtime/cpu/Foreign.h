@@ -6,6 +6,7 @@
 
 #include "core/Foreign.h"
 #include "core/Value.h"
+#include "runtime/cpu/ObjectCache.h"
 
 namespace loom::runtime {
 
@@ -25,5 +26,12 @@ PrimValue call_foreign(const ForeignFn &f, const PrimValue *args);
 /** f applied to `args` (scalars and primitive arrays): its results, one per component;
  * a RuntimeError at `loc` when arrays sharing a size disagree. */
 std::vector<Value> call_foreign(const ForeignFn &f, const std::vector<Value> &args, const SrcLoc &loc);
+
+/** load_object for generated code with the C of `fs` pasted in: when the host compiler
+ * refuses it and `fs` is not empty, a CompileError at the first one's header quoting the
+ * compiler's error lines (foreign code clashing with Loom's or another file's), rather
+ * than an internal error. */
+LoadedObject load_with_foreign(const std::string &source, size_t prelude_size,
+                               const std::vector<std::shared_ptr<const ForeignFn>> &fs);
 
 } // namespace loom::runtime

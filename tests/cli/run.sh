@@ -237,6 +237,12 @@ for b in interp cpu; do
     expect_err "foreign-bad-c-$b-msg" '^.*bad\.fut:2:9: error: the C code of foreign function `thrice` does not compile:$'
     expect_err "foreign-bad-c-$b-why" 'thrice.* was not declared'
 done
+# Two files defining one name: the cpu backend's one translation unit refuses them.
+printf 'static int twice(int x) { return x + x; }\nstatic int thrice(int x) { return 3 * x; }\n' >"$TMP/ffi/other.h"
+printf 'foreign "twice.h" def twice (x: i32): i32\nforeign "other.h" def thrice (x: i32): i32\nentry main (xs: []i32) = map (\\x -> twice (thrice x)) xs\n' >"$TMP/ffi/clash.fut"
+expect foreign-clash-cpu 2 '' '[1, 2]' -- "$LOOM" run "$TMP/ffi/clash.fut" --backend cpu
+expect_err foreign-clash-cpu-msg "^.*clash\.fut:1:9: error: the program's foreign C does not compile with the code Loom generates"
+expect_err foreign-clash-cpu-why "other\.h:1:12: error: redefinition of 'int twice\(int\)'"
 printf 'foreign "twice.h" def twice (x: i32): i32\nentry main (xs: []i32) = map twice xs\n' >"$TMP/ffi/good.fut"
 expect foreign-library 0 '*' '' -- "$LOOM" compile "$TMP/ffi/good.fut" --emit library -o "$TMP/ffi/lib"
 check_output foreign-library-code '"static int twice(int x)" in out' cat "$TMP/ffi/lib/good.cpp"

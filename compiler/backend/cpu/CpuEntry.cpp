@@ -10,6 +10,7 @@
 
 #include "compiler/ir/EntryValues.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cpu/Foreign.h"
 #include "runtime/cpu/HostCompiler.h"
 #include "runtime/cpu/SharedObject.h"
 
@@ -288,7 +289,7 @@ std::shared_ptr<compiler::CompiledEntry> build(compiler::Optimised opt) {
     CpuCode code = generate(f, &opt.module);
     double codegen_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    auto [so, status, compile_ms] = load_object(code.source, code.prelude_size);
+    auto [so, status, compile_ms] = runtime::load_with_foreign(code.source, code.prelude_size, opt.module.foreign);
     auto entry = std::make_shared<CpuEntry>(opt.module, code.locs, so, false);
     entry->report = std::move(opt.report);
     entry->report.backend = "cpu";

@@ -7,6 +7,7 @@
 #include "compiler/ir/EntryValues.h"
 #include "compiler/ir/IR.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cpu/Foreign.h"
 #include "runtime/cpu/SharedObject.h"
 #include "runtime/cuda/CubinInfo.h"
 #include "runtime/cuda/CudaDriver.h"
@@ -55,9 +56,10 @@ fs::path store(const std::string &key, const std::string &cubin) {
 
 /** Builds the host program and completes the report: the kernels were `status`
  * (memory | disk | compiled) in `ms`. */
-CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &status, double ms) {
-    cpu::LoadedObject host = cpu::load_object(b.code.host_source,
-                                              b.code.host_source.size() - b.code.host_shown.size());
+CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &status, double ms,
+                 const std::vector<std::shared_ptr<const ForeignFn>> &foreign) {
+    cpu::LoadedObject host = runtime::load_with_foreign(
+        b.code.host_source, b.code.host_source.size() - b.code.host_shown.size(), foreign);
     b.host = host.so;
     report.compile_ms = ms + host.compile_ms;
     for (compiler::KernelReport &k : report.kernels) { // those on the host are its code
@@ -157,13 +159,13 @@ CudaBuild compile(compiler::Optimised opt) {
         }
         b.arch = "emu";
         b.emulated = k.so;
-        return finish(std::move(b), std::move(opt.report), k.status, k.compile_ms);
+        return finish(std::move(b), std::move(opt.report), k.status, k.compile_ms, opt.module.foreign);
     }
     Cubin c = cubin_for(b.code, opt.report.entry);
     b.arch = c.arch;
     b.cubin = c.path;
     attach_usage(opt.report, c.path);
-    return finish(std::move(b), std::move(opt.report), c.status, c.ms);
+    return finish(std::move(b), std::move(opt.report), c.status, c.ms, opt.module.foreign);
 }
 
 std::vector<runtime::KernelUse> kernel_usage(const CudaCode &code, const std::string &entry) {
