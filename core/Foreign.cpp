@@ -31,6 +31,16 @@ std::string foreign_code(const std::vector<std::shared_ptr<const ForeignFn>> &fs
                        : "// ---- foreign code\n" + out + "#line 1 \"<loom-generated>\"\n";
 }
 
+std::vector<std::string> foreign_link(const std::vector<std::shared_ptr<const ForeignFn>> &fs) {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    for (const auto &f : fs)
+        for (const std::string &l : f->link)
+            if (seen.insert(l).second)
+                out.push_back(l);
+    return out;
+}
+
 std::string foreign_call(const ForeignFn &f, const std::vector<std::string> &args) {
     std::vector<std::string> types(f.size_names.size(), "int64_t");
     for (const ForeignArg &p : f.params)

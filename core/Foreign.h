@@ -30,9 +30,12 @@ struct ForeignFn {
     std::string symbol; ///< the C function called (the name unless `= "symbol"`)
     std::string header; ///< as written: `<math.h>` (a system header) or a file's path
     SrcLoc loc;         ///< the header string of the declaration: where its errors point
+    std::string libraries; ///< as written (`"-lgsl -lgslcblas"`), may be empty
+    SrcLoc libraries_loc;
     /** Filled by the checker. */
     std::string path;   ///< the file read (relative to the declaring file), empty for `<...>`
     std::string text;   ///< that file's contents
+    std::vector<std::string> link; ///< `libraries` for the linker (relative paths resolved)
     std::vector<std::string> size_names; ///< `[n]` size parameters, passed first (int64_t)
     std::vector<ForeignArg> params;
     std::vector<ForeignArg> rets;        ///< one, or a tuple's components
@@ -43,6 +46,9 @@ struct ForeignFn {
     /** One scalar result, which the C function returns; otherwise it writes each result
      * through a pointer after the parameters and returns void. */
     bool returns_scalar() const { return rets.size() == 1 && !rets[0].array(); }
+    /** Its C runs on the host only: it takes or gives arrays, or links a library (the
+     * cuda backend runs kernels calling it on the host). */
+    bool host_only() const { return !scalar() || !link.empty(); }
     /** Scalars only: a call the backends treat as any scalar operation. */
     bool scalar() const {
         for (const ForeignArg &a : params)
@@ -60,6 +66,9 @@ std::string foreign_code(const ForeignFn &f, bool device);
 
 /** The preamble of several foreign functions, each header once, in first-use order. */
 std::string foreign_code(const std::vector<std::shared_ptr<const ForeignFn>> &fs, bool device);
+
+/** The linker arguments of several foreign functions, each once, in first-use order. */
+std::vector<std::string> foreign_link(const std::vector<std::shared_ptr<const ForeignFn>> &fs);
 
 /** The C call: `args` are the sizes, the parameters (arrays: pointers to their first
  * elements) and, unless it returns a scalar, the results' pointers, in that order.

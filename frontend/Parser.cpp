@@ -308,6 +308,10 @@ private:
             const Token &h = advance();
             ff->header = h.text;
             ff->loc = h.loc;
+            if (at(Tok::StringLit)) { // the libraries to link: `"-lgsl -lgslcblas"`
+                ff->libraries = cur().text;
+                ff->libraries_loc = advance().loc;
+            }
             if (ff->header.empty() || ff->header == "<>")
                 error_at(h.loc, "a foreign function needs a header: a file such as \"stats.c\" or a "
                                 "system header such as \"<math.h>\"");
@@ -1470,10 +1474,10 @@ private:
         return at(Tok::Name) && cur().text == "intrinsic" && peek().kind == Tok::KwDef;
     }
 
-    /** `foreign "header" def`, a contextual keyword as `intrinsic` is. */
+    /** `foreign "header" ["libraries"] def`, a contextual keyword as `intrinsic` is. */
     bool at_foreign_decl() const {
         return at(Tok::Name) && cur().text == "foreign" && peek().kind == Tok::StringLit &&
-               peek(2).kind == Tok::KwDef;
+               (peek(2).kind == Tok::KwDef || (peek(2).kind == Tok::StringLit && peek(3).kind == Tok::KwDef));
     }
 
     /** A declaration without a body, which a result type runs into. */

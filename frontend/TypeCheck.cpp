@@ -1751,18 +1751,44 @@ void Checker::check_foreign(FunDef &f) {
                                       (ff.symbol == f.name ? std::string("; name the C function after the "
                                                                          "result type: `: t = \"c_name\"`")
                                                            : std::string()));
+    namespace fs = std::filesystem;
+    // Relative paths are the declaring file's (the current directory's at a prompt).
+    auto resolve = [&](const std::string &given) {
+        fs::path p(given);
+        std::error_code ec;
+        if (p.is_relative() && ff.loc.file && fs::is_regular_file(ff.loc.file->name, ec))
+            p = fs::path(ff.loc.file->name).parent_path() / p;
+        return p;
+    };
+    ff.link.clear();
+    std::istringstream words(ff.libraries);
+    for (std::string w; words >> w;) {
+        auto ends = [&](const std::string &x) { return w.size() > x.size() && w.compare(w.size() - x.size(), x.size(), x) == 0; };
+        if (w.rfind("-l", 0) == 0 && w.size() > 2) {
+            ff.link.push_back(w);
+        } else if (w.rfind("-L", 0) == 0 && w.size() > 2) {
+            // A run path too: the loader finds what the linker found.
+            std::string dir = fs::absolute(resolve(w.substr(2))).lexically_normal().string();
+            ff.link.push_back("-L" + dir);
+            ff.link.push_back("-Wl,-rpath," + dir);
+        } else if (ends(".so") || ends(".a") || w.find(".so.") != std::string::npos) {
+            fs::path lib = resolve(w);
+            if (!fs::exists(lib))
+                throw CompileError(ff.libraries_loc, "no library file `" + lib.string() + "`");
+            lib = fs::absolute(lib).lexically_normal();
+            ff.link.push_back(lib.string());
+            ff.link.push_back("-Wl,-rpath," + lib.parent_path().string());
+        } else {
+            throw CompileError(ff.libraries_loc, "`" + w + "` is not a library: write `-lname`, `-Ldir` or a "
+                                                 "library file (`.so`, `.a`)");
+        }
+    }
     if (ff.system()) {
         if (ff.header.back() != '>')
             throw CompileError(ff.loc, "a system header is written `<name.h>`");
         return;
     }
-    namespace fs = std::filesystem;
-    fs::path given(ff.header), path = given;
-    if (given.is_relative() && ff.loc.file) {
-        std::error_code ec;
-        fs::path src(ff.loc.file->name);
-        if (fs::is_regular_file(src, ec)) path = src.parent_path() / given;
-    }
+    fs::path path = resolve(ff.header);
     std::ifstream in(path, std::ios::binary);
     if (!in || fs::is_directory(path))
         throw CompileError(ff.loc, "cannot read the foreign function's file `" + path.string() +

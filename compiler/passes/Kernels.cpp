@@ -99,12 +99,12 @@ std::vector<std::string> fused_of(const Exp &e) {
     return {k};
 }
 
-bool calls(const Exp &e, bool foreign_arrays) {
+bool calls(const Exp &e, bool foreign_host) {
     bool found = false;
     for (const Body *b : nested_bodies(e))
         for_each_stm(*b, [&](const Stm &t) {
             auto *f = t.exp->as<ir::ForeignExp>();
-            found = found || (foreign_arrays ? f && !f->fn->scalar() : t.exp->kind == ExpKind::Apply);
+            found = found || (foreign_host ? f && f->fn->host_only() : t.exp->kind == ExpKind::Apply);
         });
     return found;
 }

@@ -30,9 +30,9 @@ struct KernelInfo {
      * backend runs it on the host (a GPU thread's stack is too small for the
      * interpreter's depth of recursion). */
     bool calls = false;
-    /** Its code calls a foreign function on arrays (host C): the cuda backend runs it on
-     * the host. */
-    bool foreign_arrays = false;
+    /** Its code calls a foreign function only the host can run (ForeignFn::host_only: on
+     * arrays, or from a library): the cuda backend runs it on the host. */
+    bool foreign_host = false;
 };
 
 /** True for the expression kinds that become kernels at host level. */

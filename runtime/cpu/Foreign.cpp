@@ -30,12 +30,13 @@ std::string thunk_source(const ForeignFn &f) {
            ";\n}\n";
 }
 
-/** The compiler's error lines (all of its output when it names none). */
+/** The compiler's and the linker's error lines (all of the output when it names none). */
 std::string error_lines(const std::string &output) {
     std::istringstream in(output);
     std::string line, out;
     while (std::getline(in, line))
-        if (line.find("error:") != std::string::npos)
+        if ((line.find("error:") != std::string::npos || line.find("ld: ") != std::string::npos) &&
+            line.rfind("collect2:", 0) != 0)
             out += (out.empty() ? "  " : "\n  ") + line;
     return out.empty() ? output : out;
 }
@@ -52,10 +53,17 @@ ForeignThunk foreign_thunk(const ForeignFn &f) {
         return reinterpret_cast<ForeignThunk>(t);
     LoadedObject o;
     try {
-        o = load_object(thunk_source(f), 0);
+        o = load_object(thunk_source(f), 0, f.link);
     } catch (const HostCompileError &e) {
         throw CompileError(f.loc, "the C code of foreign function `" + f.name +
-                                      "` does not compile:\n" + error_lines(e.output));
+                                      "` does not compile or link:\n" + error_lines(e.output));
+    } catch (const InternalError &e) { // dlopen: a symbol no library defines
+        std::string why = e.what();
+        if (size_t u = why.find("undefined symbol"); u != std::string::npos)
+            why = why.substr(u);
+        throw CompileError(f.loc, "foreign function `" + f.name + "` does not load: " + why +
+                                      " (name the libraries it needs after the header: `foreign \"h\" "
+                                      "\"-lname\" def`)");
     }
     void *t = o.so->symbol("loom_foreign_thunk");
     f.thunk.store(t, std::memory_order_release);
@@ -65,7 +73,7 @@ ForeignThunk foreign_thunk(const ForeignFn &f) {
 LoadedObject load_with_foreign(const std::string &source, size_t prelude_size,
                                const std::vector<std::shared_ptr<const ForeignFn>> &fs) {
     try {
-        return load_object(source, prelude_size);
+        return load_object(source, prelude_size, foreign_link(fs));
     } catch (const HostCompileError &e) {
         if (fs.empty())
             throw;

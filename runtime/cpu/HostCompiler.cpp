@@ -103,12 +103,15 @@ const std::string &host_compiler_version() {
 
 HostCompileResult compile_shared_object(const std::filesystem::path &source,
                                         const std::filesystem::path &out,
-                                        const std::filesystem::path &prelude) {
+                                        const std::filesystem::path &prelude,
+                                        const std::vector<std::string> &link) {
     auto t0 = std::chrono::steady_clock::now();
     HostCompileResult r;
     std::string cmd = host_compiler() + " " + host_compiler_flags() +
                       (prelude.empty() ? "" : " -include " + quote(prelude.string())) + " -o " +
                       quote(out.string()) + " " + quote(source.string());
+    for (const std::string &l : link)
+        cmd += " " + quote(l);
     r.ok = run(cmd, r.output) == 0;
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return r;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace loom::runtime {
 
@@ -31,10 +32,12 @@ struct HostCompileResult {
 };
 
 /** Compiles `source` into the shared object `out`; with `prelude`, a header the compiler
- * reads first (`-include`: precompiled_prelude's). */
+ * reads first (`-include`: precompiled_prelude's); `link`: linker arguments after the
+ * source (`-lNAME`, `-LDIR`, library files: foreign functions' libraries). */
 HostCompileResult compile_shared_object(const std::filesystem::path &source,
                                         const std::filesystem::path &out,
-                                        const std::filesystem::path &prelude = {});
+                                        const std::filesystem::path &prelude = {},
+                                        const std::vector<std::string> &link = {});
 
 /** The precompiled header of `prelude` (the runtime text generated sources start with)
  * for this compiler and these flags, kept beside the kernel cache (`pch/<key>/`, the four

@@ -25,7 +25,7 @@ std::unordered_map<std::string, std::shared_ptr<SharedObject>> &loaded() {
 /** Compiles `source` (its prelude from a precompiled header when there is one) and stores
  * it in the cache; returns the stored path. */
 std::filesystem::path compile(const std::string &key, const std::string &source,
-                              size_t prelude_size, double &ms) {
+                              size_t prelude_size, const std::vector<std::string> &link, double &ms) {
     namespace fs = std::filesystem;
     std::random_device rd;
     fs::path dir = fs::temp_directory_path() /
@@ -42,12 +42,12 @@ std::filesystem::path compile(const std::string &key, const std::string &source,
         pch = precompiled_prelude(source.substr(0, prelude_size));
     if (pch) {
         write(std::string_view(source).substr(prelude_size));
-        r = compile_shared_object(src, so, *pch);
+        r = compile_shared_object(src, so, *pch, link);
     }
     if (!r.ok) { // no header yet, or one the compiler refused: the whole text
         double pch_ms = r.ms;
         write(source);
-        r = compile_shared_object(src, so);
+        r = compile_shared_object(src, so, {}, link);
         r.ms += pch_ms;
     }
     ms = r.ms;
@@ -79,8 +79,11 @@ std::filesystem::path compile(const std::string &key, const std::string &source,
 
 } // namespace
 
-LoadedObject load_object(const std::string &source, size_t prelude_size) {
+LoadedObject load_object(const std::string &source, size_t prelude_size,
+                         const std::vector<std::string> &link) {
     std::string flags = host_compiler_flags();
+    for (const std::string &l : link)
+        flags += " " + l;
     std::string key = KernelCache::key({source, flags, host_compiler_version()});
     std::shared_ptr<SharedObject> so;
     std::string status;
@@ -99,7 +102,7 @@ LoadedObject load_object(const std::string &source, size_t prelude_size) {
             so = std::make_shared<SharedObject>(*p);
             status = "disk";
         } else {
-            so = std::make_shared<SharedObject>(compile(key, source, prelude_size, compile_ms));
+            so = std::make_shared<SharedObject>(compile(key, source, prelude_size, link, compile_ms));
             status = "compiled";
         }
         std::lock_guard<std::mutex> lock(loaded_mutex);

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace loom::runtime {
 
@@ -33,6 +34,7 @@ struct LoadedObject {
     std::string status;
     double compile_ms = 0;
 };
-LoadedObject load_object(const std::string &source, size_t prelude_size);
+LoadedObject load_object(const std::string &source, size_t prelude_size,
+                         const std::vector<std::string> &link = {});
 
 } // namespace loom::runtime

@@ -234,9 +234,31 @@ printf 'static int twice(int x) { return 2 * x; }\n' >"$TMP/ffi/twice.h"
 printf 'foreign "twice.h" def twice (x: i32): i32\nforeign "twice.h" def thrice (x: i32): i32\nentry main (xs: []i32) = map thrice xs\n' >"$TMP/ffi/bad.fut"
 for b in interp cpu; do
     expect "foreign-bad-c-$b" 2 '' '[1, 2]' -- "$LOOM" run "$TMP/ffi/bad.fut" --backend $b
-    expect_err "foreign-bad-c-$b-msg" '^.*bad\.fut:2:9: error: the C code of foreign function `thrice` does not compile:$'
+    expect_err "foreign-bad-c-$b-msg" '^.*bad\.fut:2:9: error: the C code of foreign function `thrice` does not compile or link:$'
     expect_err "foreign-bad-c-$b-why" 'thrice.* was not declared'
 done
+# A function of a compiled library, named after the header: linked (with a run path) on
+# every backend; its kernel runs on the host on the cuda backend.  A library that is not
+# there, and a symbol no library defines, are errors at the declaration.
+mkdir -p "$TMP/ffi/lib"
+printf 'int triple(int x) { return 3 * x; }\n' >"$TMP/ffi/lib/triple.c"
+cc -shared -fPIC -o "$TMP/ffi/lib/libtriple.so" "$TMP/ffi/lib/triple.c"
+printf '#ifdef __cplusplus\nextern "C"\n#endif\nint triple(int x);\n' >"$TMP/ffi/triple.h"
+printf 'foreign "triple.h" "-Llib -ltriple" def triple (x: i32): i32\nentry main (xs: []i32) = map triple xs\n' >"$TMP/ffi/lib.fut"
+for b in interp cpu; do
+    expect "foreign-library-$b" 0 '[3i32, 6i32]' '[1, 2]' -- "$LOOM" run "$TMP/ffi/lib.fut" --backend $b
+done
+check_output foreign-library-cuda-host 'json.loads(lines[0])["kernel_list"][0]["on_host"].startswith("it calls a foreign function that runs on the host")' \
+    "$LOOM" compile "$TMP/ffi/lib.fut" --backend cuda --emit stats
+printf 'foreign "triple.h" "-lno_such_library_here" def triple (x: i32): i32\nentry main (xs: []i32) = map triple xs\n' >"$TMP/ffi/nolib.fut"
+expect foreign-no-library 2 '' '[1, 2]' -- "$LOOM" run "$TMP/ffi/nolib.fut" --backend interp
+expect_err foreign-no-library-msg 'cannot find -lno_such_library_here'
+printf 'foreign "triple.h" def triple (x: i32): i32\nentry main (xs: []i32) = map triple xs\n' >"$TMP/ffi/unlinked.fut"
+expect foreign-unlinked 2 '' '[1, 2]' -- "$LOOM" run "$TMP/ffi/unlinked.fut" --backend cpu
+expect_err foreign-unlinked-msg 'unlinked\.fut:1:9: error: foreign function `triple` does not load: .*undefined symbol: triple'
+printf 'foreign "triple.h" "triple" def triple (x: i32): i32\nentry main (xs: []i32) = map triple xs\n' >"$TMP/ffi/badlib.fut"
+expect foreign-bad-library-word 2 '' '' -- "$LOOM" check "$TMP/ffi/badlib.fut"
+expect_err foreign-bad-library-word-msg 'badlib\.fut:1:20: error: `triple` is not a library: write `-lname`, `-Ldir` or a library file'
 # Two files defining one name: the cpu backend's one translation unit refuses them.
 printf 'static int twice(int x) { return x + x; }\nstatic int thrice(int x) { return 3 * x; }\n' >"$TMP/ffi/other.h"
 printf 'foreign "twice.h" def twice (x: i32): i32\nforeign "other.h" def thrice (x: i32): i32\nentry main (xs: []i32) = map (\\x -> twice (thrice x)) xs\n' >"$TMP/ffi/clash.fut"

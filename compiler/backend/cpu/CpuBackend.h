@@ -71,6 +71,7 @@ std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<Sr
  * build into a shared object with the host compiler's flags. */
 struct LibraryCode {
     std::string header, source;
+    std::vector<std::string> link; ///< its foreign functions' libraries, for the linker
 };
 
 /** An entry point of a library: its name, and its `-- |` comment for the header. */

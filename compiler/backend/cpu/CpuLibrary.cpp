@@ -278,7 +278,7 @@ public:
         for (const auto &[elem, rank] : arrays_)
             src << "struct " << array_name({elem, rank, nullptr}) << " : lib::Array {};\n";
         src << foreign_code(foreign_, false) << entries_.str() << s.str() << wrappers_.str();
-        return {h.str(), src.str()};
+        return {h.str(), src.str(), foreign_link(foreign_)};
     }
 
 private:

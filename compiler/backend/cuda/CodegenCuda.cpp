@@ -115,8 +115,9 @@ public:
                            "small for the interpreter's depth of recursion");
                 continue;
             }
-            if (k.foreign_arrays) {
-                on_host(k, "it calls a foreign function on arrays, which is host C");
+            if (k.foreign_host) {
+                on_host(k, "it calls a foreign function that runs on the host (on arrays, or "
+                           "from a library)");
                 continue;
             }
             code_.kernels.push_back({k.name, k.kind, {}, {}, {}, 0, scan_block, k.stm});
@@ -2789,12 +2790,12 @@ ir::Body split_rows_in(const ir::Body &b, const SplitGroups &split, ir::Module &
 
 } // namespace
 
-/** The C of the foreign functions kernels may call: the scalar ones (those on arrays run
- * on the host, their kernels too: KernelInfo::foreign_arrays). */
+/** The C of the foreign functions kernels may call (the others run on the host, their
+ * kernels too: KernelInfo::foreign_host). */
 static std::string device_foreign_code(const ir::Module &m) {
     std::vector<std::shared_ptr<const ForeignFn>> fs;
     for (const auto &f : m.foreign)
-        if (f->scalar())
+        if (!f->host_only())
             fs.push_back(f);
     return foreign_code(fs, true);
 }
@@ -2804,7 +2805,7 @@ CudaCode generate_code(const ir::Module &m) {
     {
         Gen g(m.functions.at(0));
         for (const passes::KernelInfo &k : passes::find_kernels(m.functions.at(0)))
-            if (!k.calls && !k.foreign_arrays)
+            if (!k.calls && !k.foreign_host)
                 if (auto groups = g.split_groups(*k.stm); !groups.empty())
                     split[k.stm] = std::move(groups);
     }
