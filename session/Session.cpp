@@ -237,7 +237,7 @@ std::string kernels_text(const std::vector<compiler::KernelReport> &ks) {
 }
 
 const char *const help_text =
-    "Enter an expression to evaluate it, or declarations (def, let, type) to add them;\n"
+    "Enter an expression to evaluate it, or declarations (def, let, type, foreign) to add them;\n"
     "a redefinition replaces the old one.  An unfinished input continues on the next line.\n"
     "\n"
     "  :help            this text\n"
@@ -1236,20 +1236,23 @@ std::optional<std::string> Session::describe(const std::string &written) const {
         std::string out = written + value_signature(st_->env, name);
         // The doc comment of the latest definition of `name` (user first, then prelude).
         const std::string def = definition_name(st_->env, name);
-        auto doc_in = [&](const Program &p) -> std::string {
+        auto fun_in = [&](const Program &p) -> const FunDef * {
             for (auto d = p.decls.rbegin(); d != p.decls.rend(); ++d) {
                 const Decl *x = d->get();
                 while (x && x->kind == Decl::Kind::Local) x = x->inner.get();
                 if (x && x->kind == Decl::Kind::Fun && x->fun && x->fun->name == def)
-                    return x->fun->doc;
+                    return x->fun.get();
             }
-            return {};
+            return nullptr;
         };
-        std::string doc;
-        for (auto p = st_->kept_progs.rbegin(); p != st_->kept_progs.rend() && doc.empty(); ++p)
-            doc = doc_in(*p);
-        if (doc.empty() && it->second->from_prelude) doc = doc_in(checked_prelude());
-        if (!doc.empty()) out += "\n\n" + trim(doc);
+        const FunDef *fun = nullptr;
+        for (auto p = st_->kept_progs.rbegin(); p != st_->kept_progs.rend() && !fun; ++p)
+            fun = fun_in(*p);
+        if (!fun && it->second->from_prelude) fun = fun_in(checked_prelude());
+        if (fun && fun->foreign)
+            out += "\n(foreign: the C function `" + fun->foreign->symbol + "` of " + fun->foreign->header +
+                   (fun->foreign->libraries.empty() ? "" : ", linking " + fun->foreign->libraries) + ")";
+        if (fun && !fun->doc.empty()) out += "\n\n" + trim(fun->doc);
         return out;
     }
     if (auto m = describe_module(st_->env, written)) return m;

@@ -338,6 +338,23 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
         self.assertFalse(reply["content"]["found"])
 
+    def test_foreign_function(self):
+        # Declared in a cell, called, inspected (the C function it is); C that does not
+        # compile is an error at the declaration, and the session goes on.
+        self.run_cell('-- | The hypotenuse, from C.\n'
+                      'foreign "<math.h>" def hypotenuse (x: f64) (y: f64): f64 = "hypot"')
+        self.assertIn("[5.0f64, 13.0f64]", plain(self.result_of("map2 hypotenuse [3, 5] [4, 12]")["text/plain"]))
+        self.flush_channels()
+        self.kc.inspect("hypotenuse 3 4", 3)
+        text = plain(self.get_non_kernel_info_reply(timeout=TIMEOUT)["content"]["data"]["text/plain"])
+        self.assertIn("hypotenuse : f64 -> f64 -> f64", text)
+        self.assertIn("(foreign: the C function `hypot` of <math.h>)", text)
+        self.assertIn("The hypotenuse, from C.", text)
+        reply, _ = self.run_cell('foreign "<math.h>" def no_such_c_function (x: f64): f64', status="error")
+        tb = plain("\n".join(reply["content"]["traceback"]))
+        self.assertRegex(tb, r":1:9: error: the C code of foreign function `no_such_c_function` does not compile")
+        self.assertIn("17.0f64", plain(self.result_of("hypotenuse 8 15")["text/plain"]))
+
     def test_inspect_prelude_collective(self):
         self.flush_channels()
         self.kc.inspect("stencil_2d #clamp f g", 4)
