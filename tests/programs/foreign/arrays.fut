@@ -42,3 +42,14 @@ entry mv [m] [n] (a: [m][n]f32) (x: [n]f32) =
 entry pt [n] [r] [c] (xs: [n]i32) (s: i32) (g: [r][c]u8) =
   let (ps, total) = prefix_total xs s
   in (ps, total, transpose_u8 g)
+
+-- Calls for each row of a map giving arrays and tuples: each row's results written into
+-- the map's.
+-- ==
+-- entry: rows
+-- input { [[[1u8, 2u8], [3u8, 4u8]], [[5u8, 6u8], [7u8, 8u8]]] [[1, 2, 3], [4, 5, 6]] }
+-- output { [[[1u8, 3u8], [2u8, 4u8]], [[5u8, 7u8], [6u8, 8u8]]] [[0i64, 2i64, 6i64], [0i64, 8i64, 18i64]] [12i64, 30i64] }
+
+entry rows [k] [r] [c] [m] [n] (g: [k][r][c]u8) (xs: [m][n]i32) =
+  let (ps, ts) = unzip (map (\row -> prefix_total row 2) xs)
+  in (map transpose_u8 g, ps, ts)
