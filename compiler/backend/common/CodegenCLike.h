@@ -648,9 +648,38 @@ protected:
             args.push_back(row(hs[f + c], s.pat[f + c].type, slot));
         args.insert(args.end(), vals.begin(), vals.end());
         std::vector<Res> rs = apply(n.ops[k].lam, args);
-        for (size_t c = 0; c < m; c++)
-            put_row(hs[f + c], s.pat[f + c].type, slot, rs.at(c).expr);
+        const bool choose = choosing(n.ops[k].lam);
+        for (size_t c = 0; c < m; c++) {
+            const IType &t = s.pat[f + c].type;
+            if (!choose || t.rank() != 1) {
+                put_row(hs[f + c], t, slot, rs.at(c).expr);
+                continue;
+            }
+            // Written only when it changes (equal floats other than zeros have equal bits).
+            const std::string v = rs.at(c).expr, old = args[c];
+            open("if (" + (is_float(t.elem) ? "!(" + v + " == " + old + ") || " + v + " == 0"
+                                             : v + " != " + old) + ") {");
+            put_row(hs[f + c], t, slot, v);
+            close();
+        }
         close();
+    }
+    /** Whether each result of operator l is chosen by an `if` or is a min or max: an
+     * operator that picks one of its arguments, as an argmin does, leaves most bins as
+     * they are, so its bins are stored only when they change (groupby's argmin: a store
+     * a row of each of two bins cost more than the rest of its loop). */
+    static bool choosing(const Lambda &l) {
+        for (const SubExp &r : l.body.result) {
+            const Exp *def = nullptr;
+            for (const Stm &st : l.body.stms)
+                for (const Param &p : st.pat)
+                    if (!r.is_const && p.var.id == r.var.id)
+                        def = st.exp.get();
+            auto *m = def ? def->as<ir::MathExp>() : nullptr;
+            if (!def || !(def->kind == ExpKind::If || (m && (m->fn == ir::MathFn::Min || m->fn == ir::MathFn::Max))))
+                return false;
+        }
+        return true;
     }
     /** Row i of a hist into the histograms hs: each op's bins at its index, when in range
      * (one test for consecutive ops of the same index and number of bins: the sums and
