@@ -807,6 +807,27 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
     return r;
 }
 
+
+/** Generated code from `marker` on, after a line naming what comes before it: the runtime
+ * header every unit starts with, and the files of any foreign functions (their C as the
+ * user wrote it). */
+static std::string generated_part(const std::string &src, const std::string &marker, const char *runtime,
+                                  const ir::Module &m, bool device) {
+    size_t gen = src.find(marker);
+    if (gen == std::string::npos)
+        return src;
+    std::string before = std::string("// (after the runtime header ") + runtime;
+    for (size_t i = 0; i < m.foreign.size(); i++) {
+        bool again = device && m.foreign[i]->host_only(); // not in the CUDA: runs on the host
+        for (size_t j = 0; j < i; j++)
+            again = again || m.foreign[j]->header == m.foreign[i]->header;
+        if (!again)
+            before += (before.find("foreign") == std::string::npos ? " and the foreign code of " : ", ") +
+                      m.foreign[i]->header;
+    }
+    return before + ")\n" + src.substr(gen);
+}
+
 EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
                               const std::string &source_name, int first_line) {
     Checked c = check(text, source_name, first_line);
@@ -821,19 +842,15 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
         // The kernels and the launch plan; the host program's C++ is in `loom compile
         // --backend cuda --emit code`.
         cuda::CudaCode code = cuda::generate_code(o.module);
-        r.output = code.source;
-        size_t gen = r.output.find("// ---- kernels generated from the IR");
-        if (gen != std::string::npos)
-            r.output = "// (after the runtime header runtime/cuda/loom_cuda_rt.h)\n" + r.output.substr(gen);
-        r.output += usage_comment(code);
+        r.output = generated_part(code.source, "// ---- kernels generated from the IR",
+                                  "runtime/cuda/loom_cuda_rt.h", o.module, true) +
+                   usage_comment(code);
         r.code_language = "cuda";
     } else {
         // The runtime header every unit starts with is the same each time: show only
         // what was generated for this expression.
-        r.output = cpu::generate(o.module.functions.at(0), &o.module).source;
-        size_t gen = r.output.find("// ---- generated from the IR");
-        if (gen != std::string::npos)
-            r.output = "// (after the runtime header runtime/cpu/loom_cpu_rt.h)\n" + r.output.substr(gen);
+        r.output = generated_part(cpu::generate(o.module.functions.at(0), &o.module).source,
+                                  "// ---- generated from the IR", "runtime/cpu/loom_cpu_rt.h", o.module, false);
         r.code_language = "cpp";
     }
     while (!r.output.empty() && r.output.back() == '\n') r.output.pop_back();
