@@ -9,6 +9,7 @@ Usage: run_notebooks.py [NOTEBOOK...]   (default: examples/*.ipynb)"""
 import glob
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -91,11 +92,14 @@ CHECKS = {"tour": check_tour, "mandelbrot": check_mandelbrot}
 
 def run(path):
     nb = nbformat.read(path, as_version=4)
-    os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-nb-cache-")
+    cache = os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-nb-cache-")
     client = NotebookClient(nb, kernel_name="loom", timeout=60,
                             resources={"metadata": {"path": os.path.dirname(path)}})
     t0 = time.time()
-    client.execute()
+    try:
+        client.execute()
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     seconds = time.time() - t0
     for cell in nb.cells:
         if cell.cell_type != "code":

@@ -5,6 +5,7 @@ definitions; a restart starts a fresh session that answers.  Needs the kernel sp
 `loom` on JUPYTER_PATH (tests/jupyter/run.sh).
 """
 import os
+import shutil
 import tempfile
 import time
 import unittest
@@ -17,7 +18,9 @@ TIMEOUT = 30
 class InterruptTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        os.environ.setdefault("LOOM_CACHE_DIR", tempfile.mkdtemp(prefix="loom-jupyter-cache-"))
+        cls.own_cache = None
+        if "LOOM_CACHE_DIR" not in os.environ:
+            cls.own_cache = os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-jupyter-cache-")
         cls.km = KernelManager(kernel_name="loom")
         cls.km.start_kernel()
         cls.kc = cls.km.client()
@@ -28,6 +31,9 @@ class InterruptTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.kc.stop_channels()
         cls.km.shutdown_kernel(now=True)
+        if cls.own_cache:
+            shutil.rmtree(cls.own_cache, ignore_errors=True)
+            del os.environ["LOOM_CACHE_DIR"]
 
     def execute(self, code, timeout=TIMEOUT):
         """The execute_reply content and the execute_result text of `code`."""

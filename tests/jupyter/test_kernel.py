@@ -13,6 +13,7 @@ tests/jupyter/run.sh sets both up.  Run alone with
 import base64
 import os
 import re
+import shutil
 import struct
 import tempfile
 import unittest
@@ -29,7 +30,17 @@ def setUpModule():
     # A fresh kernel cache, so the first compilation of an expression says
     # "compiled" whatever ran before (the kernel inherits this environment).
     if "LOOM_CACHE_DIR" not in os.environ:
-        os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-jupyter-cache-")
+        global OWN_CACHE
+        OWN_CACHE = os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-jupyter-cache-")
+
+
+OWN_CACHE = None
+
+
+def tearDownModule():
+    if OWN_CACHE:
+        shutil.rmtree(OWN_CACHE, ignore_errors=True)
+        del os.environ["LOOM_CACHE_DIR"]
 
 
 def plain(text):

@@ -79,13 +79,17 @@ bool host_compiles(const cuda::CudaCode &code, std::string &log) {
                       src.string() + " 2>&1";
     log.clear();
     FILE *p = popen(cmd.c_str(), "r");
-    if (!p)
-        return false;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        log.append(buf, n);
-    return pclose(p) == 0;
+    bool ok = false;
+    if (p) {
+        char buf[4096];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+            log.append(buf, n);
+        ok = pclose(p) == 0;
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return ok;
 }
 
 } // namespace
