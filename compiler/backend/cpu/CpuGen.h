@@ -610,7 +610,10 @@ protected:
                 line(arr_type(s.pat[d].type.elem, s.pat[d].type.rank()) + " " + hs[d] +
                      " = lrt::row(" + pvs[d] + ", " + c + ", true);");
         };
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t c_, int64_t lo_, int64_t hi_) {");
+        ChunkCaptures cc = chunk_captures(s, {});
+        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t c_, int64_t lo_, int64_t hi_) {");
+        for (const std::string &cl : cc.locals)
+            line(cl);
         chunk_views("c_");
         rows(hs);
         close("});");
