@@ -1,6 +1,7 @@
 /** \file
- * A foreign function: `foreign "HEADER" def name (x: t)... : r [= "symbol"]` declares a
- * C function of scalars that every backend calls (docs/language.md, "Foreign functions").
+ * A foreign function: `foreign "HEADER" ["LIBRARIES"] def name (x: t)... : r [= "symbol"]`
+ * declares a C function of scalars or arrays that every backend calls (docs/language.md,
+ * "Foreign functions").
  * The parser makes it, the checker fills in its types and the file's text; the
  * interpreter calls it through a compiled thunk (runtime/cpu/Foreign.h), the compiled
  * backends paste the same text into their generated code.

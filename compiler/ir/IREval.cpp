@@ -2,13 +2,12 @@
 // Value in one map (ids are unique in a module, so no scoping is needed).
 #include "compiler/ir/IREval.h"
 
-#include "runtime/cpu/Foreign.h"
-
 #include "compiler/ir/EntryValues.h"
 #include "core/Stack.h"
 
 #include "frontend/Type.h"
 #include "interpreter/Evaluator.h" // resolve_slice/gather_slice: the very same slice rules
+#include "runtime/cpu/Foreign.h"
 
 #include <unordered_map>
 

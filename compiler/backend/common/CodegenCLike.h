@@ -879,7 +879,7 @@ protected:
         case ExpKind::Slice: slice(s, *e.as<ir::SliceExp>()); return;
         case ExpKind::Apply: call(s, *e.as<ir::ApplyExp>()); return;
         case ExpKind::Foreign:
-            if (!e.as<ir::ForeignExp>()->fn->scalar()) {
+            if (!e.as<ir::ForeignExp>()->fn->returns_scalar()) {
                 foreign_stm(s, *e.as<ir::ForeignExp>());
                 return;
             }
@@ -906,18 +906,19 @@ protected:
         line(decl(p) + " = " + rhs + ";");
     }
 
-    /** A foreign function on arrays: its results allocated (or declared), then the call
-     * with the arrays' first elements and the results' places. */
-    void foreign_stm(const Stm &s, const ir::ForeignExp &n) {
+    /** A foreign call's sizes and arguments (arrays: their first elements). */
+    std::vector<std::string> foreign_args(const ir::ForeignExp &n) {
         std::vector<std::string> xs;
         for (const SubExp &x : n.sizes)
             xs.push_back(atom(x));
         for (size_t i = 0; i < n.args.size(); i++)
             xs.push_back(atom(n.args[i]) + (n.fn->params[i].array() ? ".data" : ""));
-        if (n.fn->returns_scalar()) {
-            line(decl(s.pat.at(0)) + " = " + foreign_call(*n.fn, xs) + ";");
-            return;
-        }
+        return xs;
+    }
+    /** A foreign function giving arrays or several results: they are allocated (or
+     * declared), then the call with their places. */
+    void foreign_stm(const Stm &s, const ir::ForeignExp &n) {
+        std::vector<std::string> xs = foreign_args(n);
         for (const Param &p : s.pat) {
             if (p.type.rank() == 0) {
                 line(decl(p) + ";");
@@ -956,10 +957,7 @@ protected:
         case ExpKind::Math: return math(*e.as<ir::MathExp>());
         case ExpKind::Foreign: {
             auto *n = e.as<ir::ForeignExp>();
-            std::vector<std::string> xs;
-            for (const SubExp &x : n->args)
-                xs.push_back(atom(x));
-            return foreign_call(*n->fn, xs);
+            return foreign_call(*n->fn, foreign_args(*n));
         }
         case ExpKind::Convert: {
             auto *n = e.as<ir::ConvertExp>();

@@ -9,19 +9,14 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 
 #include "compiler/ir/EntryValues.h"
-#include "runtime/KernelCache.h"
 #include "runtime/cpu/Foreign.h"
-#include "runtime/cpu/HostCompiler.h"
 #include "runtime/cpu/SharedObject.h"
 
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <mutex>
-#include <random>
 #include <thread>
 #include <unordered_map>
 
