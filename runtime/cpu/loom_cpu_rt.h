@@ -127,6 +127,12 @@ struct BlockCache {
 };
 inline BlockCache block_cache;
 
+/** Whether two scalars have the same bits (floats' == takes -0 for 0 and NaN for
+ * nothing): where a scan's carry stops changing its elements (CpuGen.h). */
+template <class T> inline bool same_bits(const T &a, const T &b) {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
 // A host program that mirrors blocks on a device (the cuda backend's,
 // runtime/cuda/loom_cuda_host_rt.h) defines LOOM_MEM_HOOKS and these.
 #ifdef LOOM_MEM_HOOKS

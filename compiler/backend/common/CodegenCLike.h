@@ -449,10 +449,17 @@ protected:
      * block keeps the inner loop free of calls (and vectorisable). */
     void open_loop(const std::string &i, const std::string &lo, const std::string &hi,
                    const std::string &pragma = "") {
+        open_blocks(lo, hi);
+        open_block_loop(i, pragma);
+    }
+    /** open_loop in two steps, for code that runs once a block (at blk_, before end_). */
+    void open_blocks(const std::string &lo, const std::string &hi) {
         open("for (int64_t blk_ = " + lo + "; blk_ < " + hi + "; blk_ += 1024) {");
         if (poll_)
             line("lrt::poll(ctx);");
         line("const int64_t end_ = blk_ + 1024 < " + hi + " ? blk_ + 1024 : " + hi + ";");
+    }
+    void open_block_loop(const std::string &i, const std::string &pragma = "") {
         if (!pragma.empty())
             line(pragma);
         open("for (int64_t " + i + " = blk_; " + i + " < end_; " + i + "++) {");

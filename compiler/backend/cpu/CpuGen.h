@@ -422,7 +422,9 @@ protected:
                 cin[k] = "cin" + N + "_" + std::to_string(k);
                 line("const " + acc_t[k] + " " + cin[k] + " = " + ccur[k] + ";");
             }
-            open_loop(i, "lo_", "hi_");
+            open_blocks("lo_", "hi_");
+            carry_stop(p, cin);
+            open_block_loop(i);
             for (size_t o = 0; o < ops.size(); o++) {
                 if (op_first[o] >= nscan)
                     continue;
@@ -443,6 +445,34 @@ protected:
             close("});");
             close();
         }
+    }
+
+    /** A scan's second pass stops at the first block whose first element the carry
+     * leaves as it is: by associativity (y_j = op(y_i, z)) it leaves every later one too.
+     * A segmented scan's carry so touches only the chunk's first segment.  Bits, not ==:
+     * a sum's 0 + -0 is not -0.  Scalar accumulators only (rows would cost a pass). */
+    void carry_stop(const SoacPlan &p, const std::vector<std::string> &cin) {
+        for (size_t k = 0; k < p.nscan; k++)
+            if (p.s.pat[k].type.rank() != 1)
+                return;
+        open();
+        std::string same;
+        for (size_t o = 0; o < p.ops.size(); o++) {
+            if (p.op_first[o] >= p.nscan)
+                continue;
+            std::vector<std::string> ys, outs;
+            for (size_t k = p.op_first[o]; k < p.op_first[o] + p.ops[o]->neutral.size(); k++) {
+                std::string y = "y" + p.N + "_" + std::to_string(k), z = "z" + p.N + "_" + std::to_string(k);
+                line("const " + p.acc_t[k] + " " + y + " = " + row(name(p.s.pat[k].var), p.pt[k], "blk_") + ";");
+                line(p.acc_t[k] + " " + z + ";");
+                ys.push_back(y);
+                outs.push_back(z);
+                same += std::string(same.empty() ? "" : " && ") + "lrt::same_bits(" + y + ", " + z + ")";
+            }
+            combine(*p.ops[o], p.op_slice(cin, o), ys, outs);
+        }
+        line("if (" + same + ") break;");
+        close();
     }
 
     void filter(const Stm &s, const ir::FilterExp &n, bool par) override {
