@@ -447,6 +447,10 @@ protected:
     }
     /** A SOAC's loop over [lo, hi) in blocks of 1024 iterations: one interrupt poll per
      * block keeps the inner loop free of calls (and vectorisable). */
+    /** The divisors that stay the same through the kernel being emitted, as a backend
+     * declared them (CpuGen: an lrt::Divisor each): var id -> that declaration's name. */
+    std::map<int, std::string> divisors_;
+
     void open_loop(const std::string &i, const std::string &lo, const std::string &hi,
                    const std::string &pragma = "") {
         open_blocks(lo, hi);
@@ -1128,7 +1132,9 @@ protected:
             auto dm = [&](int k) {
                 if (n.y.is_const && n.y.value.u != 0) // cannot fail (kernels need no check)
                     return "lrt::divmod_by(" + x + ", " + y + ", " + std::to_string(k) + ")";
-                return "lrt::divmod(" + L + ", " + x + ", " + y + ", " + std::to_string(k) + ")";
+                auto d = n.y.is_const ? divisors_.end() : divisors_.find(n.y.var.id);
+                return "lrt::divmod(" + L + ", " + x + ", " + (d != divisors_.end() ? d->second : y) +
+                       ", " + std::to_string(k) + ")";
             };
             switch (n.op) {
             case K::Add: return call("add");

@@ -270,6 +270,11 @@ protected:
     /** While the middle range of a split loop is emitted: clamps there that are i + c. */
     std::unordered_map<int, std::string> identity_;
     bool custom_stm(const Stm &s) override {
+        if (kernels_.count(&s) && divisors_.empty() && declare_divisors(s)) {
+            plain_stm(s);
+            divisors_.clear();
+            return true;
+        }
         if (s.pat.size() != 1)
             return false;
         auto it = identity_.find(s.pat[0].var.id);
@@ -277,6 +282,29 @@ protected:
             return false;
         line(decl(s.pat[0]) + " = " + it->second + ";");
         return true;
+    }
+
+    /** An lrt::Divisor, before kernel s, for each integer variable that s divides by
+     * (/, %, //, %%) and does not bind: a multiplication in place of a divide each time
+     * (loom_cpu_rt.h).  False when there is none. */
+    bool declare_divisors(const Stm &s) {
+        std::unordered_set<int> inner;
+        passes::for_each_binder(*s.exp, [&](const Param &p) { inner.insert(p.var.id); });
+        for (const Body *b : passes::nested_bodies(*s.exp))
+            passes::for_each_stm(*b, [&](const Stm &t) {
+                auto *n = t.exp->as<ir::BinOpExp>();
+                using K = ir::BinOpKind;
+                if (!n || n->y.is_const || inner.count(n->y.var.id) || divisors_.count(n->y.var.id) ||
+                    !(n->op == K::Div || n->op == K::Mod || n->op == K::Quot || n->op == K::Rem))
+                    return;
+                PrimType t_ = type_of(n->y).elem;
+                if (!is_int(t_))
+                    return;
+                std::string d = fresh("dv");
+                line(std::string("const lrt::Divisor<") + ctype(t_) + "> " + d + " = lrt::divisor(" + atom(n->y) + ");");
+                divisors_[n->y.var.id] = d;
+            });
+        return !divisors_.empty();
     }
 
     /** A sequential SOAC whose body clamps the index (neighbour reads at an edge, as
@@ -543,6 +571,8 @@ protected:
                 by_value(name(Var{id, ""}), false);
         for (const std::string &v : written)
             by_value(v, true);
+        for (const auto &[id, d] : divisors_)
+            by_value(d, false);
         return r;
     }
 
