@@ -7,17 +7,20 @@
 -- element's place is its rank among the elements with its bit, those with 0 first (one
 -- scan counts the ones).  A bit a pass measured faster than two (a scan of three
 -- counters), on the CPU and in registers on the GPU.
-def radix_sort_step [n] 't (bit: t -> i64) (xs: [n]t) : *[n]t =
+def radix_sort_step [n] 't (bit: t -> i64) (xs: [n]t) (dest: *[n]t) : *[n]t =
   let ones = scan (+) 0 (map bit xs)
   let total = if n == 0 then 0 else ones[n - 1]
   let place i x c = if bit x == 0 then i - c else n - total + c - 1
-  in scatter (copy xs) (map3 place (iota n) xs ones) xs
+  in scatter dest (map3 place (iota n) xs ones) xs
 
 -- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
 -- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), a bit
 -- a pass.
 def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
-  loop ys = copy xs for b < num_bits do radix_sort_step (\x -> i64.bool (get_bit b (key x) != 0)) ys
+  let (ys, _) =
+    loop (ys: *[n]t, spare: *[n]t) = (copy xs, copy xs) for b < num_bits do
+      (radix_sort_step (\x -> i64.bool (get_bit b (key x) != 0)) ys spare, ys)
+  in ys
 
 -- | `radix_sort num_bits get_bit xs`: xs sorted as unsigned numbers of `num_bits` bits:
 -- `radix_sort u32.num_bits u32.get_bit xs`.

@@ -450,6 +450,9 @@ protected:
     /** The divisors that stay the same through the kernel being emitted, as a backend
      * declared them (CpuGen: an lrt::Divisor each): var id -> that declaration's name. */
     std::map<int, std::string> divisors_;
+    /** While a backend emits a pass that only folds a scan (its chunks' totals): the
+     * iteration writes no scan output. */
+    bool fold_scans_only_ = false;
 
     void open_loop(const std::string &i, const std::string &lo, const std::string &hi,
                    const std::string &pragma = "") {
@@ -1703,7 +1706,7 @@ protected:
                     close_loop();
                     close();
                 }
-                if (op_first[o] < nscan)
+                if (op_first[o] < nscan && !fold_scans_only_)
                     for (size_t k = op_first[o]; k < op_first[o] + ops[o]->neutral.size(); k++)
                         put_row(name(s.pat[k].var), pt[k], i, acc[k]);
             }

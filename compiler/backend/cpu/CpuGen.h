@@ -391,6 +391,8 @@ protected:
             if ((k < nscan || k >= nacc) && s.pat[k].type.rank() > 0)
                 written.push_back(name(s.pat[k].var));
         ChunkCaptures cc = chunk_captures(s, written);
+        if (reduce_then_scan(p))
+            return scan_twice(p, cc, part);
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
         for (const std::string &l : cc.locals)
             line(l);
@@ -574,6 +576,91 @@ protected:
         for (const auto &[id, d] : divisors_)
             by_value(d, false);
         return r;
+    }
+
+    /** Whether a kernel that only scans reads less memory by reading its inputs twice
+     * (each chunk's total, then the scan from each chunk's carry) than by writing its
+     * outputs twice (each chunk's scan, then the carry folded in: scan_twice and the
+     * default).  Not when the map part is costly or gathers (done twice), nor for an
+     * operator with a condition (a segmented scan's carry stops early: carry_stop). */
+    bool reduce_then_scan(const SoacPlan &p) {
+        if (p.nscan == 0 || p.nred > 0 || p.s.pat.size() != p.nscan)
+            return false;
+        int64_t out = 0, in = 0;
+        for (size_t k = 0; k < p.nscan; k++) {
+            if (p.pt[k].rank() != 1)
+                return false;
+            out += prim_size(p.pt[k].elem);
+        }
+        for (const ScremaOp *op : p.ops)
+            for (const Stm &t : op->lam.body.stms)
+                if (t.exp->kind != ExpKind::BinOp && t.exp->kind != ExpKind::Math &&
+                    t.exp->kind != ExpKind::Convert)
+                    return false;
+        if (p.q.map) {
+            if (costly(p.q.map->body))
+                return false;
+            bool gathers = false;
+            passes::for_each_stm(p.q.map->body, [&](const Stm &t) {
+                gathers = gathers || t.exp->kind == ExpKind::Index;
+            });
+            if (gathers)
+                return false;
+        }
+        for (const ir::Var &x : p.q.inputs) {
+            if (virt_.count(x.id))
+                continue; // computed from the index (iota)
+            const IType &t = types_.at(x.id);
+            if (t.rank() != 1)
+                return false;
+            in += prim_size(t.elem);
+        }
+        return in < 2 * out;
+    }
+
+    /** A scan by reduce_then_scan: each chunk's total but the last's (no writes), the
+     * carries in order, then each chunk scans from its carry and writes its outputs.
+     * One chunk: the second pass alone. */
+    void scan_twice(const SoacPlan &p, const ChunkCaptures &cc, const std::vector<std::string> &part) {
+        const std::string &N = p.N, &w = p.w, &i = p.i;
+        std::string c = "c" + N + "_", nc = "nc" + N + "_";
+        auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return p.op_slice(v, o); };
+        auto chunks = [&](bool totals) {
+            open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t " + c +
+                 ", int64_t lo_, int64_t hi_) {");
+            if (totals)
+                line("if (" + c + " == " + nc + " - 1) return;");
+            for (const std::string &l : cc.locals)
+                line(l);
+            line("unsigned poll_ = 0;");
+            p.declare_accs();
+            if (!totals)
+                for (size_t k = 0; k < p.nscan; k++)
+                    line("if (" + c + " > 0) " + p.acc[k] + " = " + part[k] + "[" + c + " - 1];");
+            fold_scans_only_ = totals;
+            open_loop(i, "lo_", "hi_");
+            p.iteration();
+            close_loop();
+            fold_scans_only_ = false;
+            if (totals)
+                for (size_t k = 0; k < p.nscan; k++)
+                    line(part[k] + "[" + c + "] = " + p.acc[k] + ";");
+            close("});");
+        };
+        // part[c]: chunk c's total, then (in place) the scan's value at its end.
+        open("if (" + nc + " > 1) {");
+        chunks(true);
+        open("for (int64_t " + c + " = 1; " + c + " < " + nc + " - 1; " + c + "++) {");
+        std::vector<std::string> prev(p.nscan), cur(p.nscan);
+        for (size_t k = 0; k < p.nscan; k++) {
+            prev[k] = part[k] + "[" + c + " - 1]";
+            cur[k] = part[k] + "[" + c + "]";
+        }
+        for (size_t o = 0; o < p.ops.size(); o++)
+            combine(*p.ops[o], op_slice(prev, o), op_slice(cur, o), op_slice(cur, o));
+        close();
+        close();
+        chunks(false);
     }
 
     void scatter(const Stm &s, const ir::ScatterExp &n, bool par) override {
