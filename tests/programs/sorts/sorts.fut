@@ -70,6 +70,8 @@
 
 -- merge_sort of pairs, ordered lexicographically.
 -- ==
+-- entry: large
+-- input { 50000i64 } output { 112606928497060i64 -2147483648i32 2147389635i32 }
 -- entry: pairs
 -- input { [1i32, 2i32, 2i32, 2i32, 0i32, 0i32, 2i32, 2i32, 2i32, 1i32, 2i32, 2i32, 2i32, 0i32, 2i32, 2i32, 2i32, 0i32, 2i32, 2i32] [-2i32, -7i32, -9i32, -8i32, -5i32, 2i32, -6i32, 3i32, 5i32, 8i32, -8i32, -9i32, 8i32, -2i32, 6i32, -1i32, -9i32, 5i32, -7i32, 7i32] }
 -- output { [0i32, 0i32, 0i32, 0i32, 1i32, 1i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32, 2i32] [-5i32, -2i32, 2i32, 5i32, -2i32, 8i32, -9i32, -9i32, -9i32, -8i32, -8i32, -7i32, -7i32, -6i32, -1i32, 3i32, 5i32, 6i32, 7i32, 8i32] }
@@ -94,3 +96,10 @@ entry merge (xs: []i32) = (merge_sort (<=) xs, merge_sort (>=) xs)
 
 entry pairs [n] (as: [n]i32) (bs: [n]i32) : ([n]i32, [n]i32) =
   unzip (merge_sort (\(a1, b1) (a2, b2) -> a1 < a2 || (a1 == a2 && b1 <= b2)) (zip as bs))
+
+-- Long enough for the cpu backend's parallel chunks (its scans in two passes): a
+-- weighted sum of the sorted keys, and the ends.
+entry large (n: i64) : (i64, i32, i32) =
+  let xs = map (\i -> i32.i64 (i * 2654435761 % 4294967296 - 2147483648)) (iota n)
+  let ys = radix_sort_int i32.num_bits i32.get_bit xs
+  in (i64.sum (map2 (\i y -> (i % 1013 + 1) * i64.i32 y) (iota n) ys), ys[0], ys[n - 1])
