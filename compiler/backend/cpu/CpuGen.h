@@ -297,9 +297,10 @@ protected:
                 if (!n || n->y.is_const || inner.count(n->y.var.id) || divisors_.count(n->y.var.id) ||
                     !(n->op == K::Div || n->op == K::Mod || n->op == K::Quot || n->op == K::Rem))
                     return;
-                PrimType t_ = type_of(n->y).elem;
-                if (!is_int(t_))
+                auto ty = types_.find(n->y.var.id);
+                if (ty == types_.end() || !is_int(ty->second.elem))
                     return;
+                PrimType t_ = ty->second.elem;
                 std::string d = fresh("dv");
                 line(std::string("const lrt::Divisor<") + ctype(t_) + "> " + d + " = lrt::divisor(" + atom(n->y) + ");");
                 divisors_[n->y.var.id] = d;
