@@ -445,8 +445,6 @@ protected:
         ind_--;
         line(s);
     }
-    /** A SOAC's loop over [lo, hi) in blocks of 1024 iterations: one interrupt poll per
-     * block keeps the inner loop free of calls (and vectorisable). */
     /** The divisors that stay the same through the kernel being emitted, as a backend
      * declared them (CpuGen: an lrt::Divisor each): var id -> that declaration's name. */
     std::map<int, std::string> divisors_;
@@ -454,6 +452,8 @@ protected:
      * iteration writes no scan output. */
     bool fold_scans_only_ = false;
 
+    /** A SOAC's loop over [lo, hi) in blocks of 1024 iterations: one interrupt poll per
+     * block keeps the inner loop free of calls (and vectorisable). */
     void open_loop(const std::string &i, const std::string &lo, const std::string &hi,
                    const std::string &pragma = "") {
         open_blocks(lo, hi);
