@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <thread>
 
 #include <unistd.h>
@@ -161,6 +162,47 @@ TEST_CASE("cpu: integer and float corners match the interpreter") {
                 {Value(PrimValue::floating(PrimType::F64, -1.25))}));
     CHECK(agree("def main (b: bool) = (!b, b || false, i32.bool b, f64.sqrt 2, b < true)",
                 {Value(PrimValue::boolean(true))}));
+}
+
+TEST_CASE("cpu: division by a divisor a kernel does not bind matches the interpreter") {
+    // The cpu backend multiplies by a reciprocal where numerator and divisor are in
+    // [0, 2^32) and the divisor is above 1 (lrt::Divisor): random numerators of every
+    // range against divisors around the edges of that, for each operator and width.
+    std::mt19937_64 g(2026);
+    auto numerators = [&](int64_t lo, int64_t hi) {
+        std::vector<int64_t> xs;
+        for (int k = 0; k < 3000; k++) {
+            uint64_t r = g();
+            switch (k % 4) {
+            case 0: xs.push_back((int64_t)(r & 0xffffffffu)); break;         // [0, 2^32)
+            case 1: xs.push_back((int64_t)(r & 0xffffu)); break;             // small
+            case 2: xs.push_back((int64_t)r); break;                         // any
+            default: xs.push_back(-(int64_t)(r & 0xffffffffu)); break;       // negative
+            }
+        }
+        for (int64_t e : {lo, hi, (int64_t)0, (int64_t)1, (int64_t)-1})
+            xs.push_back(e);
+        return xs;
+    };
+    const char *ops = "map (\\x -> (x / d, x % d, x // d, x %% d)) xs";
+    for (int64_t d : {2LL, 3LL, 7LL, 255LL, 256LL, 641LL, 65537LL, 2147483647LL, 2147483648LL,
+                      4294967295LL, 4294967296LL, 4294967297LL, 1LL, -1LL, -7LL,
+                      9223372036854775807LL}) {
+        CAPTURE(d);
+        CHECK(agree(std::string("def main (d: i64) (xs: []i64) = ") + ops,
+                    {i64v(d), array(PrimType::I64, numerators(INT64_MIN, INT64_MAX))}));
+    }
+    for (int64_t d : {3LL, 1000LL, 2147483647LL, -5LL}) {
+        CAPTURE(d);
+        std::vector<int64_t> xs = numerators(INT32_MIN, INT32_MAX);
+        for (int64_t &x : xs)
+            x = (int32_t)x;
+        CHECK(agree(std::string("def main (d: i32) (xs: []i32) = ") + ops,
+                    {i32v((int32_t)d), array(PrimType::I32, xs)}));
+        CHECK(agree(std::string("def main (d: u32) (xs: []u32) = ") + ops,
+                    {Value(PrimValue::integer(PrimType::U32, (uint64_t)(uint32_t)d)),
+                     array(PrimType::U32, xs)}));
+    }
 }
 
 TEST_CASE("cpu: run-time errors carry the interpreter's message and location") {
