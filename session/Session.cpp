@@ -807,7 +807,6 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
     return r;
 }
 
-
 /** Generated code from `marker` on, after a line naming what comes before it: the runtime
  * header every unit starts with, and the files of any foreign functions (their C as the
  * user wrote it). */

@@ -429,20 +429,7 @@ protected:
         // Scans: each chunk's carry-in, then a second pass folds it into the chunk.
         if (nscan > 0) {
             open("if (" + nc + " > 1) {");
-            std::vector<std::string> carry(nscan), cprev(nscan), pprev(nscan), ccur(nscan);
-            for (size_t k = 0; k < nscan; k++) {
-                carry[k] = "carry" + N + "_" + std::to_string(k);
-                line("lrt::Vec<" + acc_t[k] + "> " + carry[k] + "(" + nc + ");");
-                line(carry[k] + "[1] = " + part[k] + "[0];");
-                cprev[k] = carry[k] + "[" + c + " - 1]";
-                pprev[k] = part[k] + "[" + c + " - 1]";
-                ccur[k] = carry[k] + "[" + c + "]";
-            }
-            open("for (int64_t " + c + " = 2; " + c + " < " + nc + "; " + c + "++) {");
-            for (size_t o = 0; o < ops.size(); o++)
-                if (op_first[o] < nscan)
-                    combine(*ops[o], op_slice(cprev, o), op_slice(pprev, o), op_slice(ccur, o));
-            close();
+            chunk_carries(p, part);
             open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
             line("if (" + c + " == 0) return;");
             line("unsigned poll_ = 0;");
@@ -451,7 +438,7 @@ protected:
             std::vector<std::string> cin(nscan);
             for (size_t k = 0; k < nscan; k++) {
                 cin[k] = "cin" + N + "_" + std::to_string(k);
-                line("const " + acc_t[k] + " " + cin[k] + " = " + ccur[k] + ";");
+                line("const " + acc_t[k] + " " + cin[k] + " = " + part[k] + "[" + c + " - 1];");
             }
             open_blocks("lo_", "hi_");
             carry_stop(p, cin);
@@ -625,7 +612,6 @@ protected:
     void scan_twice(const SoacPlan &p, const ChunkCaptures &cc, const std::vector<std::string> &part) {
         const std::string &N = p.N, &w = p.w, &i = p.i;
         std::string c = "c" + N + "_", nc = "nc" + N + "_";
-        auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return p.op_slice(v, o); };
         auto chunks = [&](bool totals) {
             open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t " + c +
                  ", int64_t lo_, int64_t hi_) {");
@@ -648,9 +634,18 @@ protected:
                     line(part[k] + "[" + c + "] = " + p.acc[k] + ";");
             close("});");
         };
-        // part[c]: chunk c's total, then (in place) the scan's value at its end.
         open("if (" + nc + " > 1) {");
         chunks(true);
+        chunk_carries(p, part);
+        close();
+        chunks(false);
+    }
+
+    /** The scans' carries, in order: part[k][c], chunk c's total of scan accumulator k,
+     * becomes the scan's value at the chunk's end (chunk c + 1's carry), for every chunk
+     * but the last. */
+    void chunk_carries(const SoacPlan &p, const std::vector<std::string> &part) {
+        std::string c = "c" + p.N + "_", nc = "nc" + p.N + "_";
         open("for (int64_t " + c + " = 1; " + c + " < " + nc + " - 1; " + c + "++) {");
         std::vector<std::string> prev(p.nscan), cur(p.nscan);
         for (size_t k = 0; k < p.nscan; k++) {
@@ -658,10 +653,9 @@ protected:
             cur[k] = part[k] + "[" + c + "]";
         }
         for (size_t o = 0; o < p.ops.size(); o++)
-            combine(*p.ops[o], op_slice(prev, o), op_slice(cur, o), op_slice(cur, o));
+            if (p.op_first[o] < p.nscan)
+                combine(*p.ops[o], p.op_slice(prev, o), p.op_slice(cur, o), p.op_slice(cur, o));
         close();
-        close();
-        chunks(false);
     }
 
     void scatter(const Stm &s, const ir::ScatterExp &n, bool par) override {
