@@ -2,10 +2,12 @@
 
 #include "frontend/Type.h"  // field access only, for printing empty boxed arrays
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace loom {
 
@@ -71,10 +73,15 @@ private:
 
     SrcLoc loc_at(size_t p) {
         if (p < loc_pos_) loc_pos_ = 0, loc_line_ = 1, loc_col_ = 1;
-        for (; loc_pos_ < p && loc_pos_ < s_.size(); ++loc_pos_) {
-            if (s_[loc_pos_] == '\n') ++loc_line_, loc_col_ = 1;
-            else ++loc_col_;
+        p = std::min(p, s_.size());
+        // memchr: the bytes between two values can be a binary array of a gigabyte.
+        const char *b = s_.data() + loc_pos_, *e = s_.data() + p;
+        while (const void *nl = b < e ? std::memchr(b, '\n', (size_t)(e - b)) : nullptr) {
+            ++loc_line_, loc_col_ = 1;
+            b = static_cast<const char *>(nl) + 1;
         }
+        loc_col_ += (int)(e - b);
+        loc_pos_ = p;
         SrcLoc l;
         l.file = file_;
         l.line = loc_line_;

@@ -8,6 +8,7 @@
 #include "driver/Bench.h"
 
 #include "compiler/Pipeline.h"
+#include "core/Files.h"
 #include "core/ValueIO.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
@@ -19,7 +20,6 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
-#include <iterator>
 #include <optional>
 #include <stdexcept>
 
@@ -93,14 +93,10 @@ double median(std::vector<double> xs) {
     return n % 2 ? xs[n / 2] : (xs[n / 2 - 1] + xs[n / 2]) / 2;
 }
 
-std::string read_all(std::istream &in) {
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 std::string read_path(const std::string &path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw BenchUsage("cannot read `" + path + "`");
-    return read_all(f);
+    std::string text;
+    if (!read_file(path, text)) throw BenchUsage("cannot read `" + path + "`");
+    return text;
 }
 
 const FunDef *find_entry(const Program &prog, const std::string &name) {
@@ -167,7 +163,7 @@ int run_bench(const BenchOptions &o, std::istream &in, std::ostream &out) {
     }
     bool on_device = *backend == compiler::Backend::Cuda;
     auto t1 = Clock::now();
-    std::string input = o.input.empty() ? read_all(in) : read_path(o.input);
+    std::string input = o.input.empty() ? read_stream(in) : read_path(o.input);
     std::vector<ReadValue> read;
     try {
         read = read_values(input, o.input.empty() ? "<stdin>" : o.input);

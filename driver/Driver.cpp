@@ -3,6 +3,7 @@
 #include "compiler/Pipeline.h"
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "core/Files.h"
 #include "core/Stack.h"
 #include "core/ValueIO.h"
 #include "driver/Bench.h"
@@ -78,13 +79,6 @@ struct UsageError {
     std::string message;
     int status;
 };
-
-bool read_file(const std::string &path, std::string &out) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return false;
-    out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-    return !f.bad();
-}
 
 /** Parses and checks a program; throws CompileError. */
 Program load_program(const std::string &path, const std::string &text) {
@@ -299,7 +293,7 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
         compiled = build_or_report(prog, entry, backend, err, status);
         if (!compiled) return status;
     }
-    std::string input((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string input = read_stream(in);
     std::vector<Value> call_args;
     try {
         call_args = entry_arguments(*fn, read_values(input, "<stdin>"));

@@ -1,6 +1,7 @@
 // The type checker: inference state, unification, definitions and the public API.
 // Expressions and patterns are in TypeCheckExp.cpp, uniqueness in TypeCheckUnique.cpp.
 // See Note [Checker design] at the end of this file.
+#include "core/Files.h"
 #include "frontend/TypeCheck_Internal.h"
 
 #include <algorithm>
@@ -1793,10 +1794,8 @@ void Checker::check_foreign(FunDef &f) {
     if (!in || fs::is_directory(path))
         throw CompileError(ff.loc, "cannot read the foreign function's file `" + path.string() +
                                        "`: " + (fs::exists(path) ? "not a readable file" : "no such file"));
-    std::ostringstream text;
-    text << in.rdbuf();
     ff.path = fs::absolute(path).lexically_normal().string();
-    ff.text = text.str();
+    ff.text = read_stream(in);
 }
 
 // Uniqueness matters on parameter and return types only; values are shown without it.

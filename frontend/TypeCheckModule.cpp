@@ -1,13 +1,13 @@
 // The type checker: the module system.  Modules, module types, parametric modules,
 // `open` and `import` are elaborated into ordinary top-level declarations; see
 // Note [Modules] at the end of this file.
+#include "core/Files.h"
 #include "frontend/ASTPrinter.h"
 #include "frontend/TypeCheck_Internal.h"
 
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace loom {
 namespace internal {
@@ -465,9 +465,7 @@ ModuleInfoPtr Checker::import_file(const std::string &path, const SrcLoc &loc, s
     std::ifstream in(file, std::ios::binary);
     if (!in || fs::is_directory(file, ec))
         throw CompileError(loc, "cannot import \"" + path + "\": there is no file " + file.string());
-    std::stringstream text;
-    text << in.rdbuf();
-    Program prog = parse_program(make_source(file.string(), text.str()));
+    Program prog = parse_program(make_source(file.string(), read_stream(in)));
     env_.imported[key] = nullptr;
     // The file is a module of its own: it sees the prelude and what it imports itself,
     // not the scopes of the importer.

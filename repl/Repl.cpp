@@ -1,6 +1,8 @@
 // The interactive REPL and `loom --run` (see Repl.h).
 #include "repl/Repl.h"
 
+#include "core/Files.h"
+
 #include <histedit.h>
 
 #include <atomic>
@@ -15,7 +17,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
-#include <sstream>
 #include <unistd.h>
 
 namespace loom {
@@ -28,8 +29,7 @@ bool blank_line(const std::string &l) { return l.find_first_not_of(" \t\r") == s
 
 int run_script(std::istream &in, const std::string &name, bool keep_going, std::ostream &out,
                std::ostream &err, const std::string &load) {
-    std::stringstream text;
-    text << in.rdbuf();
+    const std::string text = read_stream(in);
     Session session;
     ReplStyle style;  // no colour; large arrays abbreviated as in the REPL
     int status = 0;
@@ -41,7 +41,7 @@ int run_script(std::istream &in, const std::string &name, bool keep_going, std::
             if (!keep_going) return status;
         }
     }
-    for (const InputChunk &c : session.split(text.str())) {
+    for (const InputChunk &c : session.split(text)) {
         EvalRecord r = session.submit(c.text, name, c.first_line);
         if (r.kind == EvalRecord::Kind::Incomplete) r.kind = EvalRecord::Kind::Error;
         print_record(r, style, out, err);

@@ -14,6 +14,8 @@
  */
 #include "runtime/KernelCache.h"
 
+#include "core/Files.h"
+
 #define OPENSSL_SUPPRESS_DEPRECATED // SHA256_* (see Sha256)
 #include <openssl/sha.h>
 
@@ -88,13 +90,6 @@ bool is_cache_file(const std::string &name) {
 bool is_temp(const std::string &name) { return name.find(".tmp-") != std::string::npos; }
 bool is_meta(const std::string &name) {
     return name.size() > 5 && name.compare(name.size() - 5, 5, ".meta") == 0;
-}
-
-bool read_all(const fs::path &p, std::string &out) {
-    std::ifstream f(p, std::ios::binary);
-    if (!f) return false;
-    out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-    return !f.bad();
 }
 
 /** Writes `bytes` to a fresh, uniquely named file beside `target` and renames it onto
@@ -256,7 +251,7 @@ std::optional<fs::path> KernelCache::lookup(const std::string &key, const std::s
         count(false);
         return std::nullopt;
     }
-    bool ok = read_all(artifact, bytes) && read_all(meta_path(artifact), meta) &&
+    bool ok = read_file(artifact.string(), bytes) && read_file(meta_path(artifact).string(), meta) &&
               meta == meta_text(bytes);
     if (!ok) {
         // Corrupt, truncated or half-removed: drop it so the caller rebuilds and stores anew.
@@ -276,7 +271,7 @@ fs::path KernelCache::store(const std::string &key, const std::string &ext, cons
         return file;
     }
     std::string bytes;
-    if (!read_all(file, bytes))
+    if (!read_file(file.string(), bytes))
         throw std::runtime_error("kernel cache: cannot read `" + file.string() + "`");
     std::error_code ec;
     fs::create_directories(dir_, ec);

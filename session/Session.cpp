@@ -14,6 +14,7 @@
 #include "compiler/Lower.h"
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
+#include "core/Files.h"
 #include "core/ValueIO.h"
 #include "frontend/Type.h"
 #include "frontend/TypeCheck_Internal.h" // CheckedEnv: names and types in scope
@@ -28,7 +29,6 @@
 #include <functional>
 #include "core/Stack.h"
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -1056,11 +1056,9 @@ EvalRecord Session::load_file(const std::string &path, bool reload) {
         return error_record("cannot read `" + path + "`: no such file");
     if (!std::filesystem::is_regular_file(path, ec))
         return error_record("cannot read `" + path + "`: not a file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return error_record("cannot read `" + path + "`");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    EvalRecord r = add_declarations(ss.str(), path, 1, path);
+    std::string text;
+    if (!read_file(path, text)) return error_record("cannot read `" + path + "`");
+    EvalRecord r = add_declarations(text, path, 1, path);
     loaded_file_ = path;
     if (r.kind == EvalRecord::Kind::Definitions) {
         std::string msg = (reload ? "reloaded " : "loaded ") + path + " (" +

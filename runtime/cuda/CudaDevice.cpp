@@ -3,6 +3,7 @@
 #include "runtime/cuda/CudaDevice.h"
 
 #include "core/Diagnostic.h"
+#include "core/Files.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/DevicePool.h"
 #include "runtime/cuda/EmuDevice.h"
@@ -11,9 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <future>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -340,9 +339,8 @@ private:
 class DriverProgram : public DeviceProgram {
 public:
     explicit DriverProgram(const std::string &cubin_path) : c_(DriverContext::get()), cu_(c_.cu) {
-        std::ifstream f(cubin_path, std::ios::binary);
-        std::string image((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-        if (image.empty())
+        std::string image;
+        if (!read_file(cubin_path, image) || image.empty())
             throw RuntimeError({}, "cuda: cannot read the compiled kernels " + cubin_path);
         std::lock_guard<std::mutex> lock(c_.mutex);
         c_.make_current();

@@ -1,5 +1,6 @@
 // Unit tests of `loom bench` (driver/Bench.h) on the interpreter: the JSON it prints, the
 // results it writes, and its usage errors.  benchmarks/run.py relies on this interface.
+#include "core/Files.h"
 #include "core/ValueIO.h"
 #include "driver/Bench.h"
 #include "driver/Driver.h"
@@ -61,8 +62,8 @@ TEST_CASE("loom bench: --input and --output in the binary format") {
     Run r = bench({"bench", prog.string(), "--entry", "twice", "--runs=2", "--input", input.string(),
                    "--output", output.string()});
     REQUIRE(r.status == 0);
-    std::ifstream f(output, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::string bytes;
+    REQUIRE(read_file(output.string(), bytes));
     std::vector<ReadValue> vals = read_values(bytes);
     REQUIRE(vals.size() == 2);
     CHECK(value_to_string(vals[0].value) == "42i64");

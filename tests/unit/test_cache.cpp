@@ -1,6 +1,7 @@
 // Unit tests of the kernel cache (runtime/KernelCache.h): round trips, corruption,
 // least-recently-used eviction, sharing a directory between cache objects, concurrency,
 // and an unusable directory.
+#include "core/Files.h"
 #include "runtime/KernelCache.h"
 
 #include <doctest/doctest.h>
@@ -40,9 +41,10 @@ fs::path write_file(const fs::path &p, const std::string &bytes) {
     return p;
 }
 
-std::string read_file(const fs::path &p) {
-    std::ifstream f(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+std::string contents(const fs::path &p) {
+    std::string s;
+    loom::read_file(p.string(), s);
+    return s;
 }
 
 /** Makes `p` look used `age` seconds ago (LRU order without sleeping). */
@@ -72,7 +74,7 @@ TEST_CASE("store then lookup returns the same bytes; counters follow") {
     auto found = c.lookup(k, "so");
     REQUIRE(found);
     CHECK(*found == stored);
-    CHECK(read_file(*found) == "artifact bytes");
+    CHECK(contents(*found) == "artifact bytes");
     CHECK_FALSE(c.lookup(k, "cubin")); // another extension is another entry
     c.note_memory_hit();
     auto s = c.stats();
@@ -144,9 +146,9 @@ TEST_CASE("two cache objects share one directory") {
     a.store(k, "so", write_file(d.path / "in", "from a"));
     auto found = b.lookup(k, "so");
     REQUIRE(found);
-    CHECK(read_file(*found) == "from a");
+    CHECK(contents(*found) == "from a");
     b.store(k, "so", write_file(d.path / "in", "from b")); // a re-store replaces atomically
-    CHECK(read_file(*a.lookup(k, "so")) == "from b");
+    CHECK(contents(*a.lookup(k, "so")) == "from b");
     b.clear();
     CHECK_FALSE(a.lookup(k, "so"));
     CHECK(fs::exists(d.path / "in")); // clear removes only the cache's own files
@@ -167,7 +169,7 @@ TEST_CASE("concurrent stores and lookups from threads") {
                 fs::path in = d.path / ("in-" + std::to_string(t));
                 c.store(k, "so", write_file(in, name + std::string(100, '.')));
                 auto found = c.lookup(k, "so");
-                if (!found || read_file(*found) != name + std::string(100, '.')) ++bad[(size_t)t];
+                if (!found || contents(*found) != name + std::string(100, '.')) ++bad[(size_t)t];
             }
         });
     for (std::thread &th : pool) th.join();

@@ -1,9 +1,14 @@
+#include "core/Files.h"
 #include "core/Value.h"
 #include "core/ValueIO.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
 
 using namespace loom;
 
@@ -259,4 +264,23 @@ TEST_CASE("npy: Fortran order, big-endian, and malformed files") {
     CHECK_THROWS_AS(read_npy("garbage"), CompileError);
     CHECK_THROWS_AS(read_npy(f.substr(0, f.size() - 1)), CompileError);
     CHECK_THROWS_AS(read_npy(f.substr(0, 20)), CompileError);
+}
+
+TEST_CASE("read_file and read_stream return every byte, past their buffer's size") {
+    std::string bytes;
+    for (int i = 0; i < 200000; i++) bytes += (char)(i * 7 % 256);  // NULs included
+    const std::string path = "/tmp/loom-test-files-" + std::to_string(::getpid());
+    std::ofstream(path, std::ios::binary) << bytes;
+    std::string got = "stale";
+    CHECK(read_file(path, got));
+    CHECK(got == bytes);
+    std::ofstream(path, std::ios::binary).flush();  // now empty
+    CHECK(read_file(path, got));
+    CHECK(got.empty());
+    std::remove(path.c_str());
+    CHECK_FALSE(read_file(path, got));
+    CHECK_FALSE(read_file("/tmp", got));  // a directory
+    std::istringstream in(bytes);
+    CHECK(read_stream(in) == bytes);
+    CHECK(read_stream(in).empty());  // nothing left
 }

@@ -6,6 +6,7 @@
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/ir/EntryValues.h"
 #include "compiler/ir/IR.h"
+#include "core/Files.h"
 #include "runtime/KernelCache.h"
 #include "runtime/cpu/Foreign.h"
 #include "runtime/cpu/SharedObject.h"
@@ -118,8 +119,8 @@ Cubin cubin_for(const CudaCode &code, const std::string &entry) {
 
 /** What the cubin's functions use. */
 std::vector<runtime::KernelUse> read_usage(const std::string &cubin) {
-    std::ifstream f(cubin, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::string bytes;
+    read_file(cubin, bytes);  // none: no usage to report
     return runtime::cubin_usage(bytes);
 }
 /** Whether GPU function `fn` is one of kernel `kernel`'s (k0's: k0, k0_final, k0_2, ...),
