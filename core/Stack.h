@@ -10,8 +10,9 @@
 namespace loom {
 
 /** Runs `f` on a thread with a 1 GiB stack (reserved, committed only as used) and waits
- * for it; exceptions thrown by `f` are rethrown in the caller.  Falls back to running
- * inline when no thread can be made. */
+ * for it; exceptions thrown by `f` are rethrown in the caller.  Each calling thread has
+ * one such thread, kept until it exits, so every call runs on the same thread; a call
+ * made there runs inline.  Falls back to running inline when no thread can be made. */
 void run_with_big_stack(const std::function<void()> &f);
 
 /** Knows how far the current thread's stack may grow.  `exhausted()` is true when fewer

@@ -1,4 +1,5 @@
 #include "core/Files.h"
+#include "core/Stack.h"
 #include "core/Value.h"
 #include "core/ValueIO.h"
 
@@ -6,6 +7,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <pthread.h>
+#include <stdexcept>
+#include <thread>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -283,4 +287,37 @@ TEST_CASE("read_file and read_stream return every byte, past their buffer's size
     std::istringstream in(bytes);
     CHECK(read_stream(in) == bytes);
     CHECK(read_stream(in).empty());  // nothing left
+}
+
+TEST_CASE("run_with_big_stack: one lasting thread per caller, with a big stack") {
+    // How many calls ran on the calling thread so far (a thread id can be reused by the
+    // next thread; a thread-local count starts again at 0).
+    static thread_local int calls = 0;
+    auto call = [] {
+        int n = 0;
+        run_with_big_stack([&] { n = ++calls; });
+        return n;
+    };
+    const int before = call();
+    CHECK(calls == 0);  // not this thread
+    // The same thread every time: OpenMP's workers belong to it (a new thread each call
+    // made them anew, and a 0.15 ms kernel took several in the REPL).
+    for (int i = 1; i <= 5; i++) CHECK(call() == before + i);
+    size_t size = 0;
+    run_with_big_stack([&] {
+        pthread_attr_t attr;
+        REQUIRE(pthread_getattr_np(pthread_self(), &attr) == 0);
+        pthread_attr_getstacksize(&attr, &size);
+        pthread_attr_destroy(&attr);
+        const int here = calls;
+        run_with_big_stack([&] { CHECK(calls == here); ++calls; });  // nested: inline
+        CHECK(calls == here + 1);
+    });
+    CHECK(size >= (size_t(1) << 30));
+    CHECK_THROWS_WITH_AS(run_with_big_stack([] { throw std::runtime_error("boom"); }), "boom",
+                         std::runtime_error);
+    CHECK(call() == before + 7);  // still there after a throw
+    int other = 0;
+    std::thread([&] { other = call(); }).join();
+    CHECK(other == 1);  // another caller, another thread
 }
