@@ -46,8 +46,9 @@ inline thread_local char err_msg[128];
  * before the host reads anything from the device, at the end of the call and after every
  * `unchecked_most` such launches (a loop of failing kernels ends soon), not after each
  * launch, which would make the host wait for every kernel and leave the GPU idle between
- * them.  A kernel after a failed one may compute garbage but nothing worse: every access
- * is checked or proven in bounds, and look-back waits give up (lrt::spin_failed). */
+ * them.  A kernel after a failed one returns at once (lrt::failed_earlier: its inputs may
+ * hold what the failed threads never wrote), and look-back waits give up
+ * (lrt::spin_failed). */
 inline thread_local int unchecked = 0;
 inline constexpr int unchecked_most = 64;
 /** Turns the kernels' failure record, when set, into the host's error. */

@@ -276,6 +276,12 @@ template <class S> __device__ inline S status_value(uint64_t w) {
     return v;
 }
 __device__ inline int32_t status_flag(uint64_t w) { return (int32_t)(w >> 32); }
+/** Whether a kernel launched before this one failed (its record not read yet): every
+ * kernel then returns at once.  Its inputs may be outputs the failing kernel's threads
+ * never wrote, and an index proven in bounds from such values (a bin computed in range
+ * by that kernel) is not; the host reports the first failure, as before. */
+__device__ inline bool failed_earlier() { return vload(&loom_err.set) != 0; }
+
 /** Ends the thread when another thread recorded a failure (a spinning look-back would
  * otherwise wait for a tile that never comes). */
 __device__ inline void stop_if_failed() {

@@ -146,7 +146,7 @@ public:
             transpose_kernel(*d, kname);
         }
         host_plan();
-        code_.source = os_.str();
+        code_.source = without_needless_stops(os_.str());
         code_.locs = locs_;
         return std::move(code_);
     }
@@ -432,6 +432,29 @@ private:
         return {buf_type(p.type.elem, p.type.rank()) + " p" + std::to_string(p.var.id),
                 "out " + name(p.var), KernelArg::of(KernelArg::Kind::Out, p.var.id)};
     }
+    /** Where kernel `kname` returns at once if an earlier kernel failed: a placeholder
+     * until the program's kernels are known (without_needless_stops). */
+    static std::string after_failure(const std::string &kname) { return "@after_failure " + kname + "@"; }
+    /** `src` with each kernel's placeholder the stop (lrt::failed_earlier) where a kernel
+     * of the program can fail, else nothing: then none can run after a failure, and a
+     * lone scan or map pays no load for it. */
+    std::string without_needless_stops(std::string src) const {
+        bool any = false;
+        for (const KernelDesc &k : code_.kernels)
+            for (const Launch &l : k.calls)
+                any = any || l.can_fail;
+        for (const KernelDesc &k : code_.kernels)
+            for (const Launch &l : k.calls) {
+                const std::string mark = after_failure(l.fn);
+                size_t at = src.find(mark);
+                if (at == std::string::npos)
+                    continue;
+                size_t from = src.rfind('\n', at) + 1, to = src.find('\n', at) + 1;
+                src.replace(from, to - from,
+                            any ? src.substr(from, at - from) + "if (lrt::failed_earlier()) return;\n" : "");
+            }
+        return src;
+    }
     /** Opens `extern "C" __global__ void name(params)` and binds the array arguments. */
     void begin_kernel(const std::string &kname, const std::vector<KParam> &ps, GridKind grid,
                       int block = scan_block, int min_blocks = 0) {
@@ -469,6 +492,7 @@ private:
                     std::to_string(i) + "]";
         emu_wrapper_ = "extern \"C\" void " + kname + "__emu(void **a) { " + kname + "(" + call + "); }\n";
         ind_ = 1;
+        line(after_failure(kname));
         for (const KParam &p : ps) {
             if (p.decl.rfind("Buf<", 0) != 0)
                 continue;
