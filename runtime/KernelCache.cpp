@@ -33,6 +33,7 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 namespace loom::runtime {
@@ -156,40 +157,48 @@ uint64_t default_limit() {
 
 /** A temporary file left by a writer that died (live writers rename within seconds). */
 bool is_stale_temp(const fs::directory_entry &e) {
+    if (!is_temp(e.path().filename().string())) return false;
     std::error_code ec;
     auto t = e.last_write_time(ec);
-    return !ec && is_temp(e.path().filename().string()) &&
-           fs::file_time_type::clock::now() - t > std::chrono::hours(1);
+    return !ec && fs::file_time_type::clock::now() - t > std::chrono::hours(1);
 }
 
 /** One artifact on disk with the bytes it occupies (artifact + sidecar). */
 struct DiskEntry {
     fs::path artifact;
     uint64_t bytes = 0;
-    fs::file_time_type used;
+    int64_t used_ns = 0; ///< last use (modification time)
 };
 
 /** The entries in `dir` (sidecars and temporary files are counted in their entry's size
- * only when the artifact exists; strays are not entries). */
+ * only when the artifact exists; strays are not entries).  One stat a file: a full
+ * cache holds tens of thousands. */
 std::vector<DiskEntry> scan(const fs::path &dir) {
     std::vector<DiskEntry> entries;
+    std::unordered_map<std::string, uint64_t> sidecars; // artifact path -> sidecar bytes
+    const int64_t hour_ago = (int64_t)::time(nullptr) - 3600;
     std::error_code ec;
     for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
          it.increment(ec)) {
         std::string name = it->path().filename().string();
-        std::error_code e2;
-        if (is_cache_file(name) && is_stale_temp(*it)) fs::remove(it->path(), e2);
-        if (!is_cache_file(name) || is_temp(name) || is_meta(name) || !it->is_regular_file(e2))
+        struct stat st;
+        if (!is_cache_file(name) || ::stat(it->path().c_str(), &st) != 0) continue;
+        if (is_temp(name)) {
+            std::error_code e2;
+            if (st.st_mtim.tv_sec < hour_ago) fs::remove(it->path(), e2); // a crashed write
             continue;
-        DiskEntry d;
-        d.artifact = it->path();
-        d.bytes = it->file_size(e2);
-        if (e2) continue;
-        d.used = it->last_write_time(e2);
-        uint64_t meta_size = fs::file_size(meta_path(d.artifact), e2);
-        if (!e2) d.bytes += meta_size;
-        entries.push_back(std::move(d));
+        }
+        if (!S_ISREG(st.st_mode)) continue;
+        if (is_meta(name)) {
+            std::string a = it->path().string();
+            sidecars[a.substr(0, a.size() - 5)] = (uint64_t)st.st_size;
+            continue;
+        }
+        entries.push_back({it->path(), (uint64_t)st.st_size,
+                           (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec});
     }
+    for (DiskEntry &d : entries)
+        if (auto s = sidecars.find(d.artifact.string()); s != sidecars.end()) d.bytes += s->second;
     return entries;
 }
 
@@ -285,18 +294,39 @@ fs::path KernelCache::store(const std::string &key, const std::string &ext, cons
         warn_unusable(problem);
         return file;
     }
-    evict(artifact);
+    evict(artifact, bytes.size() + meta_text(bytes).size());
     return artifact;
 }
 
-void KernelCache::evict(const fs::path &keep) {
+void KernelCache::evict(const fs::path &keep, uint64_t stored) {
     std::lock_guard lock(evict_mutex_);
+    // The directory is listed (a stat a file) when the bytes known to be there may have
+    // passed the limit, and every ten minutes for other processes' stores, not at every
+    // store: a cache of 8000 files took 0.1-0.5 s to list, a cold kernel 0.3 s to build.
+    // The last listing's total is kept beside the entries for the processes that follow
+    // (each `loom run` stores once).
+    const auto now = std::chrono::steady_clock::now();
+    const auto every = std::chrono::minutes(10);
+    const fs::path listing = dir_ / "listing";
+    if (!listed_) {
+        std::error_code ec;
+        std::string text;
+        auto age = fs::file_time_type::clock::now() - fs::last_write_time(listing, ec);
+        if (!ec && age < every && read_file(listing.string(), text)) {
+            known_bytes_ = std::strtoull(text.c_str(), nullptr, 10);
+            listed_ = true;
+            listed_at_ = now - std::chrono::duration_cast<std::chrono::steady_clock::duration>(age);
+        }
+    }
+    known_bytes_ += stored;
+    if (listed_ && known_bytes_ <= limit_ && now - listed_at_ < every) return;
     std::vector<DiskEntry> entries = scan(dir_);
+    listed_ = true;
+    listed_at_ = now;
     uint64_t total = 0;
     for (const DiskEntry &e : entries) total += e.bytes;
-    if (total <= limit_) return;
     std::sort(entries.begin(), entries.end(),
-              [](const DiskEntry &a, const DiskEntry &b) { return a.used < b.used; });
+              [](const DiskEntry &a, const DiskEntry &b) { return a.used_ns < b.used_ns; });
     uint64_t evicted = 0;
     for (const DiskEntry &e : entries) {
         if (total <= limit_) break;
@@ -305,6 +335,8 @@ void KernelCache::evict(const fs::path &keep) {
         total -= e.bytes;
         ++evicted;
     }
+    known_bytes_ = total;
+    write_atomically(listing, std::to_string(total) + "\n"); // none: the next one lists
     std::lock_guard counters_lock(mutex_);
     counters_.evictions += evicted;
 }
@@ -333,6 +365,8 @@ void KernelCache::clear() {
     if (dir_.empty()) return;
     std::lock_guard lock(evict_mutex_);
     std::error_code ec;
+    known_bytes_ = 0;
+    write_atomically(dir_ / "listing", "0\n"); // for the other processes too
     std::vector<fs::path> doomed;
     for (auto it = fs::directory_iterator(dir_, ec); !ec && it != fs::directory_iterator();
          it.increment(ec))

@@ -11,6 +11,7 @@
  */
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -71,13 +72,19 @@ public:
 private:
     /** dir_/<key>.<ext>, after checking both are plain (hex key, alphanumeric ext). */
     std::filesystem::path path_of(const std::string &key, const std::string &ext) const;
-    void evict(const std::filesystem::path &keep); ///< LRU down to the limit, never `keep`
+    /** After storing `stored` bytes: LRU down to the limit, never `keep`. */
+    void evict(const std::filesystem::path &keep, uint64_t stored);
     void warn_unusable(const std::string &why);    ///< once per cache object, on stderr
 
     std::filesystem::path dir_;
     uint64_t limit_;
     mutable std::mutex mutex_; ///< guards counters_ and warned_
     std::mutex evict_mutex_;   ///< one eviction or clear at a time in this process
+    // Guarded by evict_mutex_: the bytes on disk at the last listing, plus this object's
+    // stores since, and when that listing was.
+    uint64_t known_bytes_ = 0;
+    bool listed_ = false;
+    std::chrono::steady_clock::time_point listed_at_;
     CacheStats counters_;
     bool warned_ = false;
 };

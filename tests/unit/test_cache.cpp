@@ -139,6 +139,35 @@ TEST_CASE("eviction removes least-recently-used entries beyond the limit") {
     CHECK(tiny.stats().entries == 1);
 }
 
+TEST_CASE("the directory is listed when the known bytes pass the limit, not at every store") {
+    TempDir d;
+    std::string kb(1000, 'x');
+    KernelCache a(d.path, 4000);  // an entry: 1000 bytes and a sidecar of about 80
+    a.store(KernelCache::key({"a"}), "so", write_file(d.path / "in", kb));
+    CHECK(std::stoull(contents(d.path / "listing")) > 1000);  // the first store lists
+    // Another process's entry, older than all: the next stores do not list, so it stays
+    // while the bytes this object knows of fit.
+    fs::path other = d.path / (KernelCache::key({"other"}) + ".so");
+    write_file(other, std::string(3000, 'o'));
+    age(other, 1000);
+    a.store(KernelCache::key({"b"}), "so", write_file(d.path / "in", kb));
+    CHECK(fs::exists(other));
+    // A new object starts from the listing left beside the entries (a process that
+    // stores once need not list either).
+    KernelCache b(d.path, 4000);
+    b.store(KernelCache::key({"c"}), "so", write_file(d.path / "in", kb));
+    CHECK(fs::exists(other));
+    CHECK(b.stats().evictions == 0);
+    // Its next store passes the limit as far as it knows (about 2200 + 2100 bytes): it
+    // lists, and evicts the oldest entries until the rest fit.
+    fs::path last = b.store(KernelCache::key({"d"}), "so", write_file(d.path / "in", kb + kb));
+    CHECK_FALSE(fs::exists(other));
+    CHECK(fs::exists(last));
+    CHECK(b.stats().evictions >= 1);
+    CHECK(b.stats().bytes <= 4000);
+    CHECK(std::stoull(contents(d.path / "listing")) == b.stats().bytes);
+}
+
 TEST_CASE("two cache objects share one directory") {
     TempDir d;
     KernelCache a(d.path, 1 << 20), b(d.path, 1 << 20);
