@@ -141,18 +141,40 @@ PrimValue convert_prim(PrimType to, const PrimValue &v) {
 }
 
 BinOpKind binop_kind(const std::string &op) {
-    static const std::unordered_map<std::string, BinOpKind> table = {
-        {"+", BinOpKind::Add},   {"-", BinOpKind::Sub},   {"*", BinOpKind::Mul},
-        {"/", BinOpKind::Div},   {"%", BinOpKind::Mod},   {"//", BinOpKind::Quot},
-        {"%%", BinOpKind::Rem},  {"**", BinOpKind::Pow},  {"&", BinOpKind::BitAnd},
-        {"|", BinOpKind::BitOr}, {"^", BinOpKind::Xor},   {"<<", BinOpKind::Shl},
-        {">>", BinOpKind::Shr},  {">>>", BinOpKind::UShr}, {"==", BinOpKind::Eq},
-        {"!=", BinOpKind::Neq},  {"<", BinOpKind::Lt},    {">", BinOpKind::Gt},
-        {"<=", BinOpKind::Le},   {">=", BinOpKind::Ge},   {"&&", BinOpKind::LogAnd},
-        {"||", BinOpKind::LogOr},
-    };
-    auto it = table.find(op);
-    return it == table.end() ? BinOpKind::None : it->second;
+    // A switch, not a hash table: the interpreter asks at every operator it evaluates.
+    using K = BinOpKind;
+    const char a = op.empty() ? 0 : op[0], b = op.size() > 1 ? op[1] : 0;
+    switch (op.size()) {
+    case 1:
+        switch (a) {
+        case '+': return K::Add;
+        case '-': return K::Sub;
+        case '*': return K::Mul;
+        case '/': return K::Div;
+        case '%': return K::Mod;
+        case '&': return K::BitAnd;
+        case '|': return K::BitOr;
+        case '^': return K::Xor;
+        case '<': return K::Lt;
+        case '>': return K::Gt;
+        default: return K::None;
+        }
+    case 2:
+        if (a == '/' && b == '/') return K::Quot;
+        if (a == '%' && b == '%') return K::Rem;
+        if (a == '*' && b == '*') return K::Pow;
+        if (a == '<' && b == '<') return K::Shl;
+        if (a == '>' && b == '>') return K::Shr;
+        if (a == '=' && b == '=') return K::Eq;
+        if (a == '!' && b == '=') return K::Neq;
+        if (a == '<' && b == '=') return K::Le;
+        if (a == '>' && b == '=') return K::Ge;
+        if (a == '&' && b == '&') return K::LogAnd;
+        if (a == '|' && b == '|') return K::LogOr;
+        return K::None;
+    case 3: return op == ">>>" ? K::UShr : K::None;
+    default: return K::None;
+    }
 }
 
 PrimValue eval_binop(BinOpKind k, const PrimValue &a, const PrimValue &b, const SrcLoc &loc) {
