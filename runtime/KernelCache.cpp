@@ -288,13 +288,14 @@ fs::path KernelCache::store(const std::string &key, const std::string &ext, cons
         warn_unusable("cannot create `" + dir_.string() + "`: " + ec.message());
         return file;
     }
-    std::string problem = write_atomically(meta_path(artifact), meta_text(bytes));
+    const std::string meta = meta_text(bytes);
+    std::string problem = write_atomically(meta_path(artifact), meta);
     if (problem.empty()) problem = write_atomically(artifact, bytes);
     if (!problem.empty()) {
         warn_unusable(problem);
         return file;
     }
-    evict(artifact, bytes.size() + meta_text(bytes).size());
+    evict(artifact, bytes.size() + meta.size());
     return artifact;
 }
 
