@@ -176,19 +176,18 @@ struct DiskEntry {
 std::vector<DiskEntry> scan(const fs::path &dir) {
     std::vector<DiskEntry> entries;
     std::unordered_map<std::string, uint64_t> sidecars; // artifact path -> sidecar bytes
-    const int64_t hour_ago = (int64_t)::time(nullptr) - 3600;
     std::error_code ec;
     for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
          it.increment(ec)) {
         std::string name = it->path().filename().string();
-        struct stat st;
-        if (!is_cache_file(name) || ::stat(it->path().c_str(), &st) != 0) continue;
+        if (!is_cache_file(name)) continue;
         if (is_temp(name)) {
             std::error_code e2;
-            if (st.st_mtim.tv_sec < hour_ago) fs::remove(it->path(), e2); // a crashed write
+            if (is_stale_temp(*it)) fs::remove(it->path(), e2);
             continue;
         }
-        if (!S_ISREG(st.st_mode)) continue;
+        struct stat st;
+        if (::stat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
         if (is_meta(name)) {
             std::string a = it->path().string();
             sidecars[a.substr(0, a.size() - 5)] = (uint64_t)st.st_size;
