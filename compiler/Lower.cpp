@@ -1900,6 +1900,15 @@ private:
                            : emit1(ir::ConvertExp::make(PrimType::I64, v->atom),
                                    ir::Type::scalar(PrimType::I64), "d")
                                  ->atom;
+        if (d.kind == Dim::Kind::Exp) {
+            std::optional<SubExp> a = known_dim((*d.args)[0], scope), b = known_dim((*d.args)[1], scope);
+            if (a && b)
+                return i64_op(d.name == "+"   ? ir::BinOpKind::Add
+                              : d.name == "-" ? ir::BinOpKind::Sub
+                                              : ir::BinOpKind::Mul,
+                              *a, *b, SrcLoc{})
+                    ->atom;
+        }
         return std::nullopt;
     }
 
@@ -2029,17 +2038,44 @@ private:
         size_t d = name == "unflatten" ? 2 : name == "unflatten_3d" ? 3 : 4;
         // The interpreter takes the sizes from the call's type when all are known there
         // (size variables in scope included), else from the argument's written type.
-        std::vector<SubExp> dims;
+        // As the interpreter: else, with one size unknown, that one from the length.
+        std::vector<std::optional<SubExp>> known;
         if (rt && rt->kind == Type::Kind::Array && rt->shape.size() >= d)
             for (size_t i = 0; i < d; i++)
-                if (std::optional<SubExp> s = known_dim(rt->shape[i], scope))
-                    dims.push_back(*s);
-        if (dims.size() != d)
-            dims.clear();
-        if (dims.empty())
+                known.push_back(known_dim(rt->shape[i], scope));
+        size_t unknowns = known.empty() ? d : (size_t)std::count(known.begin(), known.end(), std::nullopt);
+        std::vector<SubExp> dims;
+        if (unknowns == 0)
+            for (const std::optional<SubExp> &k : known)
+                dims.push_back(*k);
+        else
             dims = size_hint(arg_exp, "*", d, scope);
+        if (dims.empty() && unknowns == 1) {
+            SubExp part = SubExp::i64(1);
+            Msg m;
+            m << "unflatten: cannot reshape array of size " << len << " to ";
+            for (const std::optional<SubExp> &k : known) {
+                if (k)
+                    part = i64_op(ir::BinOpKind::Mul, part, *k, loc)->atom;
+                m << "[";
+                k ? m << *k : m << "?";
+                m << "]";
+            }
+            LValPtr ok = compare(ir::BinOpKind::Lt, SubExp::i64(0), part, loc);
+            // Divides by 1 where the known sizes are not positive (the check fails).
+            SubExp pos = emit1(ir::ConvertExp::make(PrimType::I64, ok->atom), ir::Type::scalar(PrimType::I64), "d")->atom;
+            SubExp safe = i64_op(ir::BinOpKind::Add, i64_op(ir::BinOpKind::Mul, part, pos, loc)->atom,
+                                 i64_op(ir::BinOpKind::Sub, SubExp::i64(1), pos, loc)->atom, loc)
+                              ->atom;
+            ok = logical_and(ok, compare(ir::BinOpKind::Eq, i64_op(ir::BinOpKind::Mod, len, safe, loc)->atom, SubExp::i64(0), loc), loc);
+            check(ok, m << ".", loc);
+            for (const std::optional<SubExp> &k : known)
+                dims.push_back(k ? *k : i64_op(ir::BinOpKind::Div, len, safe, loc)->atom);
+        }
         if (dims.empty())
-            throw CompilerLimitation(loc, "unflatten whose result shape is not known here");
+            throw CompilerLimitation(loc, "unflatten whose result shape is not known here: give it by a type "
+                                          "ascription (`unflatten xs : [n][m]t`) or a size coercion of the "
+                                          "argument (`unflatten (xs :> [n * m]t)`)");
         SubExp prod = dims[0];
         LValPtr ok = compare(ir::BinOpKind::Le, SubExp::i64(0), dims[0], loc);
         for (size_t i = 1; i < d; i++) {

@@ -175,10 +175,14 @@ Dim Checker::resolve_dim(const Dim &d) {
 // x : [n + 1]t`), as the reference says.  They are Dim::Kind::Exp: two are the same
 // size when their operands are (constants folded, the operands of + and * in one
 // order), and otherwise rigid, like a declared size, so `map2 (+) (xs ++ ys) (xs ++
-// ys)` checks and `map2 (+) (xs ++ ys) xs` does not.  Only return types and arguments
-// make them: an annotation `[n + 1]` in a pattern stays lenient (Any), as does a
-// definition's own body against its return type; and finalisation turns them into Any
-// in the program's types, so neither the interpreter nor the compiler sees one.
+// ys)` checks and `map2 (+) (xs ++ ys) xs` does not.  Only return types, arguments and
+// intrinsics' parameters make them: an annotation `[n + 1]` in a pattern stays lenient
+// (Any), as does a definition's own body against its return type; and finalisation
+// turns them into Any in the program's types, so neither the interpreter nor the
+// compiler sees one.  unflatten's parameter `[n * m]t` pairs its sizes up with an
+// argument's size expression (`flatten xss : [n * m]t`, `iota (k * 3)`), as Futhark's
+// does; an argument of any other size leaves them unknown, to be given by an ascription
+// of the result (`unflatten xs : [2][3]i32`) or of the argument (`xs :> [2 * 3]i32`).
 Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any)
         return Dim::any();
@@ -740,7 +744,7 @@ std::string Checker::describe(const TypePtr &t0) {
 }
 
 // Keeps a's dims where b agrees, else Any (the result of if/match with different sizes).
-TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0) {
+TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0, bool ascribed) {
     TypePtr a = zonk(a0, false), b = zonk(b0, false);
     if (a->kind != b->kind) return a;
     switch (a->kind) {
@@ -756,25 +760,29 @@ TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0) {
                     return d.kind == Dim::Kind::Const || d.kind == Dim::Kind::Exp ||
                            (d.kind == Dim::Kind::Var && d.name[0] != '?');
                 };
-                shape[i] = known(x) && known(y) ? fresh_exist() : Dim::any();
+                // An ascription's unknown size (`[]`, `[n * 2]`: Note [Size
+                // expressions]) is the expression's.
+                shape[i] = ascribed && x.kind == Dim::Kind::Any ? y
+                           : known(x) && known(y)               ? fresh_exist()
+                                                                : Dim::any();
                 changed = true;
             }
         }
-        TypePtr e = join(a->elem, b->elem);
+        TypePtr e = join(a->elem, b->elem, ascribed);
         if (!changed && e == a->elem) return a;
         return Type::array(e, shape, a->unique);
     }
     case Type::Kind::Tuple: {
         if (a->elems.size() != b->elems.size()) return a;
         std::vector<TypePtr> es;
-        for (size_t i = 0; i < a->elems.size(); i++) es.push_back(join(a->elems[i], b->elems[i]));
+        for (size_t i = 0; i < a->elems.size(); i++) es.push_back(join(a->elems[i], b->elems[i], ascribed));
         return Type::tuple(es);
     }
     case Type::Kind::Record:
     case Type::Kind::Sum: {
         if (a->fields.size() != b->fields.size()) return a;
         auto fs = a->fields;
-        for (size_t i = 0; i < fs.size(); i++) fs[i].second = join(fs[i].second, b->fields[i].second);
+        for (size_t i = 0; i < fs.size(); i++) fs[i].second = join(fs[i].second, b->fields[i].second, ascribed);
         return a->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
     }
     default: return a;
@@ -900,6 +908,7 @@ TypePtr Checker::subst(const TypePtr &t0, const std::map<std::string, TypePtr> &
             auto dv2 = dv;
             std::string fresh_name = "?p" + std::to_string(param_counter_++);
             dv2[t->param_name] = Dim::var(fresh_name);
+            source_names_[fresh_name] = t->param_name;
             return Type::func(subst(t->param, tv, dv2), subst(t->result, tv, dv2), fresh_name);
         }
         auto p = subst(t->param, tv, dv), r = subst(t->result, tv, dv);
@@ -930,7 +939,10 @@ TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
         tv[p] = v;
         if (targs) targs->push_back(v);
     }
-    for (auto &p : s.sparams) dv[p] = fresh_dim();
+    for (auto &p : s.sparams) {
+        dv[p] = fresh_dim();
+        source_names_[dv[p].name] = p;
+    }
     return subst(s.type, tv, dv);
 }
 
@@ -1219,7 +1231,10 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         std::function<void(PatPtr &)> pre = [&](PatPtr &q) {
             if (!q) return;
             if (q->kind == Pat::Kind::Ascript && q->type_exp && !q->type) {
+                // Note [Size expressions]: an intrinsic's `[n * m]` (unflatten's) stays.
+                exp_sizes_ = fun_is_intrinsic(f);
                 q->type = resolve_type_exp(q->type_exp, SizeCtx::Param, &implicit);
+                exp_sizes_ = false;
                 touched_pats_.push_back(q.get());
             }
             for (auto &e : q->elems) pre(e);
@@ -1839,15 +1854,23 @@ TypePtr Checker::shown_type(const TypePtr &t0) {
     dim_names(t, taken);
     const char *preferred[] = {"n", "m", "k", "l"};
     int next = 0;
+    std::set<std::string> given;
     auto name = [&](const std::string &n) {
         if (!open(n) || names.count(n))
             return;
         std::string s;
+        // The name the definition gave it, where no other size or global has it.
+        if (auto it = source_names_.find(n); it != source_names_.end() && !open(it->second) &&
+                                              !taken.count(it->second) && !given.count(it->second) &&
+                                              !env_.vals.count(it->second)) {
+            given.insert(names[n] = it->second);
+            return;
+        }
         do {
             s = next < 4 ? preferred[next] : "n" + std::to_string(next - 3);
             next++;
-        } while (taken.count(s) || env_.vals.count(s));
-        names[n] = s;
+        } while (taken.count(s) || given.count(s) || env_.vals.count(s));
+        given.insert(names[n] = s);
     };
     // In order of appearance, so that the first size is `n`.
     std::function<void(const TypePtr &)> collect = [&](const TypePtr &x) {

@@ -314,7 +314,21 @@ TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, i
                                    "would be irregular arrays");
         }
     }
-    expect(ft->param, at, arg ? arg->loc : loc, what);
+    try {
+        expect(ft->param, at, arg ? arg->loc : loc, what);
+    } catch (CompileError &) {
+        // Note [Size expressions]: an argument whose size is no expression of the
+        // parameter's declared form (not one a size variable was bound to) leaves
+        // those sizes unknown.
+        bool exps = false;
+        map_dims(ft->param, [&](const Dim &d) {
+            exps |= d.kind == Dim::Kind::Exp;
+            return d;
+        });
+        if (!exps) throw;
+        TypePtr lenient = without_size_exps(ft->param);
+        expect(lenient, at, arg ? arg->loc : loc, what);
+    }
     TypePtr r = ft->result;
     if (!ft->param_name.empty()) r = subst_dim(r, ft->param_name, arg ? dim_of_arg(arg) : Dim::any());
     // The unknown result sizes of a fully applied prelude function (`++`, filter)
@@ -879,7 +893,7 @@ TypePtr Checker::check(ExpPtr &e) {
         TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
         expect(decl, et, e->loc, "type ascription");
         check_consume_compat(decl, et, e->loc);
-        t = join(decl, et);
+        t = join(decl, et, true);
         break;
     }
     case ExpKind::Coerce: {

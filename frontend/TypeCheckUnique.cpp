@@ -42,7 +42,6 @@ class Uniq {
 public:
     explicit Uniq(const CheckedEnv &env) : env_(env) {
         global_id_ = new_id("a top-level definition", false, 0, false);
-        global_val_id_ = new_id("a top-level definition", false, 0, false);
     }
 
     void fun(FunDef &f) {
@@ -54,9 +53,12 @@ public:
         check_unique_components(r, f.ret, f, f.body->loc);
         // Futhark: the result of a function may alias its parameters only, never a
         // top-level array (a constant `def` without parameters may).
-        if (!f.params.empty() && f.ret && !is_prim_type(f.ret) && r.all().count(global_val_id_))
-            throw CompileError(f.body->loc, "Function result aliases the free variable (a top-level array): `" +
-                                                f.name + "` must return a `copy` of it");
+        if (!f.params.empty() && f.ret && !is_prim_type(f.ret))
+            for (int id : r.all())
+                if (global_val_ids_.count(id))
+                    throw CompileError(f.body->loc, "Function result aliases the free variable `" + infos_[id].name +
+                                                        "` (a top-level array): `" + f.name +
+                                                        "` must return a `copy` of it");
     }
     void top(ExpPtr &e) { walk(e); }
 
@@ -67,7 +69,15 @@ private:
     std::map<int, SrcLoc> consumed_;
     int depth_ = 0;
     int global_id_ = 0;      ///< anything from outside the definition (function results too)
-    int global_val_id_ = 0;  ///< a top-level array value itself (`def weights = [...]`)
+    std::map<std::string, int> global_vals_;  ///< an id for each top-level array value (`def w = [...]`)
+    std::set<int> global_val_ids_;            ///< their ids
+
+    bool is_global(int id) const { return id == global_id_ || global_val_ids_.count(id); }
+    int global_val(const std::string &name) {
+        auto [it, fresh] = global_vals_.emplace(name, 0);
+        if (fresh) global_val_ids_.insert(it->second = new_id(name, false, 0, false));
+        return it->second;
+    }
     std::string fname_;
 
     int new_id(const std::string &name, bool consumable, int depth, bool param) {
@@ -180,7 +190,7 @@ private:
     void check_overlap(const Als &target, const Als &value, const Exp &v) {
         if (!v.type || v.type->kind != Type::Kind::Array) return;
         for (int id : value.all())
-            if (id != global_id_ && id != global_val_id_ && target.all().count(id))
+            if (!is_global(id) && target.all().count(id))
                 throw CompileError(v.loc, "Source array for in-place update might alias update value `" +
                                               infos_[id].name + "`; use `copy` to remove aliases from the value");
     }
@@ -210,7 +220,7 @@ private:
         for (size_t i = 0; i < r.elems.size(); i++) {
             if (!ret->elems[i] || !ret->elems[i]->unique) continue;
             for (int id : r.elems[i].all()) {
-                if (id == global_id_ || id == global_val_id_) continue;
+                if (is_global(id)) continue;
                 if (infos_[id].param && !infos_[id].consumable)
                     throw CompileError(loc, "Unique-typed return value of `" + f.name + "` is aliased to `" +
                                                 infos_[id].name + "`, which is not consumable");
@@ -225,10 +235,15 @@ private:
     }
 
     void check_unique_return(const Als &r, const FunDef &f, const SrcLoc &loc) {
-        for (int id : r.all()) {
-            if (id == global_id_ || id == global_val_id_)
-                throw CompileError(loc, "Unique-typed return value of `" + f.name +
-                                            "` aliases a top-level definition");
+        auto ids = r.all();
+        // A top-level array by name before the unnamed rest (function results and so on).
+        for (int id : ids)
+            if (global_val_ids_.count(id))
+                throw CompileError(loc, "Unique-typed return value of `" + f.name + "` aliases the top-level array `" +
+                                            infos_[id].name + "`");
+        for (int id : ids) {
+            if (id == global_id_)
+                throw CompileError(loc, "Unique-typed return value of `" + f.name + "` aliases a top-level definition");
             if (infos_[id].param && !infos_[id].consumable)
                 throw CompileError(loc, "Unique-typed return value of `" + f.name + "` is aliased to `" +
                                             infos_[id].name + "`, which is not consumable");
@@ -319,7 +334,7 @@ private:
                 std::set<int> seen;
                 for (auto &c : as[i].elems)
                     for (int id : c.all())
-                        if (id != global_id_ && id != global_val_id_ && !seen.insert(id).second)
+                        if (!is_global(id) && !seen.insert(id).second)
                             throw CompileError((*args[i])->loc, "Argument passed for consuming parameter is self-aliased: "
                                                                 "two components of it alias `" + infos_[id].name + "`");
             } else {
@@ -329,7 +344,7 @@ private:
                     if (!consumed_part(ct, as[i].elems[k]).empty() || is_prim_type(ct))
                         continue;
                     for (int id : as[i].elems[k].all())
-                        if (taken[i].count(id) && id != global_id_ && id != global_val_id_)
+                        if (taken[i].count(id) && !is_global(id))
                             throw CompileError(
                                 (*args[i])->loc,
                                 "Argument passed for consuming parameter is self-aliased: `" +
@@ -388,7 +403,7 @@ private:
             // application checks it at its argument's type.
             if (e->type && e->type->kind != Type::Kind::Func && !is_prim_type(e->type) &&
                 e->type->kind != Type::Kind::TypeVar)
-                return Als{{global_id_, global_val_id_}, {}};
+                return Als{{global_id_, global_val(v->name)}, {}};
             return Als{{global_id_}, {}};
         }
         case ExpKind::Tuple: {

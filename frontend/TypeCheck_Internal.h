@@ -183,6 +183,7 @@ private:
     std::vector<ExpPtr> synthetic_;
     int name_counter_ = 0;  ///< generalised type parameters: t0, t1, ...
     int param_counter_ = 0; ///< renamed named parameters: ?p0, ?p1, ...
+    std::map<std::string, std::string> source_names_; ///< instantiated size (`?3`, `?p0`): its declared name
     std::set<std::string> used_tparam_names_;
     std::map<std::string, TypePtr> tparam_scope_;  ///< explicit 'a in scope
 
@@ -218,7 +219,7 @@ private:
     std::string describe(const TypePtr &t);
     static std::string no_sizes(std::string s);
     static std::string show_dim(const Dim &d);
-    TypePtr join(const TypePtr &a, const TypePtr &b);
+    TypePtr join(const TypePtr &a, const TypePtr &b, bool ascribed = false);
     TypePtr forget_dims(const TypePtr &t, const std::set<std::string> &names);
     TypePtr subst_dim(const TypePtr &t, const std::string &name, const Dim &d);
     TypePtr instantiate(const Scheme &s, std::vector<TypePtr> *targs);

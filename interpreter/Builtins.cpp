@@ -677,15 +677,32 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         if (f.arity > 1) {
             for (int i = 0; i < f.arity - 1; ++i) dims.push_back(as_i64(args[i], loc));
         } else {
+            // The call's type, else the sizes written in the argument (`xs :> [n * m]t`),
+            // else, where one size is unknown (`unflatten xs : [n * 2][3]t`, whose size
+            // expression the checked type does not keep), that one from the length.
             TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
-            bool known = h && h->kind == Type::Kind::Array && (int)h->shape.size() >= d;
-            for (int i = 0; known && i < d; ++i) {
-                if (h->shape[(size_t)i].kind != Dim::Kind::Const) known = false;
-                else dims.push_back(h->shape[(size_t)i].value);
-            }
-            if (!known) {
-                if ((int)hint.size() != d) throw RuntimeError(loc, "unflatten: the shape of the result is unknown");
+            int unknown = -1, unknowns = 0;
+            int64_t known = 1;
+            if (h && h->kind == Type::Kind::Array && (int)h->shape.size() >= d)
+                for (int i = 0; i < d; ++i) {
+                    const Dim &x = h->shape[(size_t)i];
+                    dims.push_back(x.kind == Dim::Kind::Const ? x.value : -1);
+                    if (x.kind == Dim::Kind::Const) known *= x.value;
+                    else unknown = i, unknowns++;
+                }
+            else
+                unknowns = d;
+            if (unknowns > 0 && (int)hint.size() == d) {
                 dims = hint;
+            } else if (unknowns == 1) {
+                if (known <= 0 || a.length() % known != 0)
+                    throw RuntimeError(loc, "unflatten: cannot reshape array of size " + std::to_string(a.length()) +
+                                                " to " + shape_string(dims, unknown) + ".");
+                dims[(size_t)unknown] = a.length() / known;
+            } else if (unknowns > 1) {
+                throw RuntimeError(loc, "unflatten: the shape of the result is unknown: give it by a type "
+                                        "ascription (`unflatten xs : [n][m]t`) or a size coercion of the "
+                                        "argument (`unflatten (xs :> [n * m]t)`)");
             }
         }
         int64_t prod = 1;

@@ -35,9 +35,9 @@ Builtin builtin_by_name(const std::string &n) {
 
 }  // namespace
 
-std::string shape_string(const std::vector<int64_t> &shape) {
+std::string shape_string(const std::vector<int64_t> &shape, int unknown) {
     std::string s;
-    for (int64_t d : shape) s += "[" + std::to_string(d) + "]";
+    for (size_t i = 0; i < shape.size(); i++) s += "[" + ((int)i == unknown ? "?" : std::to_string(shape[i])) + "]";
     return s;
 }
 
@@ -542,6 +542,23 @@ bool Evaluator::match_pat(const Pat &p, const Value &v) {
 
 // ---------------------------------------------------------------- types
 
+// A size variable in scope, or a size expression of them (`[n * 2]`), as a constant.
+Dim Evaluator::resolve_dim(const Dim &d) {
+    if (d.kind == Dim::Kind::Var) {
+        const Value *v = lookup(d.name);
+        if (v && v->is_prim() && is_int(v->prim().type)) return Dim::constant(v->prim().i);
+    }
+    if (d.kind == Dim::Kind::Exp) {
+        Dim a = resolve_dim((*d.args)[0]), b = resolve_dim((*d.args)[1]);
+        if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const) {
+            // Wrapping as i64 does, as the checker folds constants.
+            uint64_t x = (uint64_t)a.value, y = (uint64_t)b.value;
+            return Dim::constant((int64_t)(d.name == "+" ? x + y : d.name == "-" ? x - y : x * y));
+        }
+    }
+    return d;
+}
+
 TypePtr Evaluator::resolve_type(const TypePtr &t) {
     if (!t) return t;
     switch (t->kind) {
@@ -552,11 +569,7 @@ TypePtr Evaluator::resolve_type(const TypePtr &t) {
         return t;
     case Type::Kind::Array: {
         std::vector<Dim> dims = t->shape;
-        for (Dim &d : dims) {
-            if (d.kind != Dim::Kind::Var) continue;
-            const Value *v = lookup(d.name);
-            if (v && v->is_prim() && is_int(v->prim().type)) d = Dim::constant(v->prim().i);
-        }
+        for (Dim &d : dims) d = resolve_dim(d);
         TypePtr elem = resolve_type(t->elem);
         if (elem && elem->kind == Type::Kind::Array) {  // a type variable stood for an array
             dims.insert(dims.end(), elem->shape.begin(), elem->shape.end());

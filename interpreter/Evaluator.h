@@ -45,6 +45,7 @@ public:
     Value call_builtin(const FunctionValue &f, Value *args, const SrcLoc &loc, const Type *result_type);
     /** Resolves type variables (current substitution) and named sizes (variables in scope). */
     TypePtr resolve_type(const TypePtr &t);
+    Dim resolve_dim(const Dim &d);
     /** An empty array of the given (resolved) array type, outer size 0. */
     Value empty_array(const TypePtr &array_type);
     /** Best-effort type of a value (for boxed arrays' element types). */
@@ -163,6 +164,7 @@ std::vector<SliceDim> resolve_slice(const std::vector<SliceSpec> &specs,
 /** The array (or element) selected by a resolved slice. */
 Value gather_slice(const Value &arr, const std::vector<SliceDim> &dims);
 /** Shape of a value as "[3][2]" for messages. */
-std::string shape_string(const std::vector<int64_t> &shape);
+/** `[2][3]`; the dimension `unknown`, if any, as `[?]`. */
+std::string shape_string(const std::vector<int64_t> &shape, int unknown = -1);
 
 }  // namespace loom::interp

@@ -19,6 +19,8 @@ intrinsic def tc_iota (n: i64) : *[n]i64
 intrinsic def tc_filter [n] 'a (p: a -> bool) (as: [n]a) : *[]a
 intrinsic def tc_copy 'a (x: a) : *a
 intrinsic def tc_reduce [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : a
+intrinsic def tc_flatten [n] [m] 't (xs: [n][m]t) : [n * m]t
+intrinsic def tc_unflatten 't [n] [m] (xs: [n * m]t) : [n][m]t
 )";
 
 struct Checked {
@@ -121,6 +123,23 @@ TEST_CASE("typecheck: sizes") {
     CHECK(rejected_with("def f = [[1, 2], [3]]", "1:18", "Dimensions `2` and `1` do not match"));
 }
 
+TEST_CASE("typecheck: an intrinsic's `[n * m]` parameter pairs its sizes with the argument's") {
+    CHECK(last_type("def f [a][b] (xss: [a][b]i32) = tc_unflatten (tc_flatten xss)") == "[a][b]i32");
+    CHECK(last_type("def f (k: i64) = tc_unflatten (tc_iota (k * 3))") == "[k][3]i64");
+    // `(k * 2) * 3`: the outer size is the expression `k * 2`, which the program's
+    // types do not keep; an ascription gives it, unknown sizes become the expression's.
+    CHECK(last_type("def f (k: i64) = tc_unflatten (tc_iota (k * 2 * 3)) : [k * 2][3]i64") == "[][3]i64");
+    CHECK(shown_type("", "\\(k: i64) -> tc_unflatten (tc_iota (k * 2 * 3))") == "(k: i64) -> [k * 2][3]i64");
+    CHECK(last_type("def f (k: i64) = tc_iota k : []i64") == "[k]i64");
+    // Any other argument size leaves them unknown (an ascription gives them), as before.
+    CHECK(last_type("def f (xs: [6]i32) = tc_unflatten xs : [2][3]i32") == "[2][3]i32");
+    CHECK(last_type("def f (xs: []i32) = tc_unflatten xs") == "[][]i32");
+    // Only a declared size expression is lenient so: map2's `[n]`, bound to `2 * n` by
+    // its first argument, still rejects an argument of another size.
+    CHECK(rejected_with("def f [n] (xs: [n]i32) = tc_map2 (+) (tc_flatten [xs, xs]) (tc_flatten [xs])", "1:61",
+                        "do not match"));
+}
+
 TEST_CASE("typecheck: `:type` names the sizes a function's parameters share") {
     // The type of the expression has `[]` where the function's sizes are open.
     CHECK(expr_type("", "tc_map2") == "(t0 -> t1 -> t2) -> []t0 -> []t1 -> *[]t2");
@@ -130,7 +149,11 @@ TEST_CASE("typecheck: `:type` names the sizes a function's parameters share") {
     CHECK(shown_type("", "tc_filter") == "(t0 -> bool) -> [n]t0 -> *[]t0");
     CHECK(shown_type("", "tc_iota 5") == "[5]i64");
     CHECK(shown_type("def f [a][b] (xs: [a][b]i32) (ys: [b]i32) : [a]i32 = tc_map (\\_ -> 0) xs",
-                     "f") == "[n][m]i32 -> [m]i32 -> [n]i32");
+                     "f") == "[a][b]i32 -> [b]i32 -> [a]i32");
+    // A function's own names for its sizes and named parameters are kept.
+    CHECK(shown_type("def g (k: i64) = tc_iota k", "g") == "(k: i64) -> [k]i64");
+    CHECK(shown_type("def g (n: i64) (k: i64) = (tc_iota k, tc_iota n)", "g") ==
+          "(n: i64) -> (k: i64) -> ([k]i64, [n]i64)");
     // A global's name is not used for a size.
     CHECK(shown_type("def n = 1i64", "tc_map") == "(t0 -> t1) -> [m]t0 -> *[m]t1");
     CHECK(shown_type("", "\\xs -> tc_reduce (+) 0i32 xs") == "[n]i32 -> i32");
