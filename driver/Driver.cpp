@@ -7,6 +7,7 @@
 #include "core/Stack.h"
 #include "core/ValueIO.h"
 #include "driver/Bench.h"
+#include "driver/RandomInput.h"
 #include "driver/TestSpec.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
@@ -433,11 +434,10 @@ bool is_disabled(const TestFile &f) {
     return false;
 }
 
-/** Whether a case runs on backend b: generated inputs and expected outputs are not
- * supported, and `compiled` cases are for compiled backends only. */
+/** Whether a case runs on backend b: FutharkScript inputs are not supported, and
+ * `compiled` cases are for compiled backends only. */
 bool runs_on(const TestCase &c, Backend b) {
-    if (c.input_kind == TestCase::InputKind::Random ||
-        c.input_kind == TestCase::InputKind::Script || c.expect == TestCase::Expect::AutoOutput)
+    if (c.input_kind == TestCase::InputKind::Script)
         return false;
     return b != Backend::Interp || !c.has_tag("compiled");
 }
@@ -500,6 +500,10 @@ struct TestRunner {
     std::vector<Backend> backends;
     int passed = 0, failed = 0, skipped = 0;
     std::map<Backend, int> limited;  ///< entry points with a compiler limitation, by backend
+    /// `auto output`: the interpreter's results, by case and entry point, and the
+    /// interpreter of each program that computes them where `interp` did not run first.
+    std::map<std::pair<const TestCase *, std::string>, std::vector<Value>> reference;
+    std::map<const Program *, std::unique_ptr<Interpreter>> reference_interp;
 
     void fail(const std::string &where, const std::string &what) {
         ++failed;
@@ -630,6 +634,23 @@ struct TestRunner {
         }
     }
 
+    /** The interpreter's results for `auto output`, kept under `key`; else why it failed. */
+    std::string interpret_reference(const Program &prog, const std::string &entry, const std::vector<Value> &args,
+                                    const std::pair<const TestCase *, std::string> &key) {
+        try {
+            std::unique_ptr<Interpreter> &interp = reference_interp[&prog];
+            if (!interp) {
+                auto fresh = std::make_unique<Interpreter>();
+                fresh->load(prog);
+                interp = std::move(fresh);
+            }
+            reference[key] = result_values(interp->call(entry, args));
+            return "";
+        } catch (const RuntimeError &e) {
+            return e.render();
+        }
+    }
+
     void run_case(const std::string &path, const Program &prog, Backend b, const EntryCall &call,
                   const TestCase &c, int index, const std::string &entry) {
         std::string where = path + ": entry `" + entry + "`, case " + std::to_string(index);
@@ -658,6 +679,8 @@ struct TestRunner {
                 } else {
                     inputs = read_values(data, p.string());
                 }
+            } else if (c.input_kind == TestCase::InputKind::Random) {
+                inputs = random_inputs(c.input, c.input_loc, path, random_input_seed(c.input, c.input_loc.line));
             } else {
                 inputs = read_located(c.input, c.input_loc, path);
             }
@@ -679,6 +702,15 @@ struct TestRunner {
         } catch (const UsageError &e) {
             fail(where, e.message);
             return;
+        }
+        // Before the call, which may update its arguments in place.
+        if (c.expect == TestCase::Expect::AutoOutput && b != Backend::Interp &&
+            !reference.count({&c, entry})) {
+            std::string problem = interpret_reference(prog, entry, args, {&c, entry});
+            if (!problem.empty()) {
+                fail(where, "auto output: the interpreter, whose results are the expected ones, failed:\n" + problem);
+                return;
+            }
         }
         Value result;
         try {
@@ -713,7 +745,19 @@ struct TestRunner {
                             "/, but the program succeeded");
             return;
         }
-        if (c.expect != TestCase::Expect::Output) {
+        if (c.expect == TestCase::Expect::AutoOutput) {
+            auto key = std::make_pair(&c, entry);
+            if (b == Backend::Interp) {
+                reference[key] = result_values(result);
+                ++passed;
+                return;
+            }
+            for (const Value &v : reference.at(key)) {
+                ReadValue rv;
+                rv.value = v;
+                expected.push_back(std::move(rv));
+            }
+        } else if (c.expect != TestCase::Expect::Output) {
             ++passed;
             return;
         }

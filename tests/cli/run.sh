@@ -150,6 +150,45 @@ fi
 # A compiler limitation on cpu is its own category, reported before the last line.
 check_output test-cpu-limitation '"rec.fut: main: skipped on cpu: compiler limitation at 4:" in out and lines[-2:] == ["1 skipped on cpu (compiler limitations)", "1 passed, 0 failed"]' \
     "$LOOM" test --backend interp,cpu "$TMP/rec.fut"
+# `random input` and `auto output`: the interpreter's results are the expected ones.  A
+# foreign function with a CUDA body of its own makes the cuda backend (emulated: the
+# emulator's LOOM_CUDA_EMU in place of NVRTC's __CUDACC_RTC__) differ.
+mkdir -p "$TMP/auto"
+cat >"$TMP/auto/differs.h" <<'H'
+#if defined(__CUDACC_RTC__) || defined(LOOM_CUDA_EMU)
+static int32_t nudge(int32_t x) { return x + 1; }
+#else
+static int32_t nudge(int32_t x) { return x; }
+#endif
+H
+cat >"$TMP/auto/auto.fut" <<'F'
+-- ==
+-- random input { [100]i32 } auto output
+foreign "differs.h" def nudge (x: i32): i32
+def main (xs: []i32) = map nudge xs
+F
+check_output test-auto-output 'lines[-1] == "2 passed, 0 failed"' "$LOOM" test --backend interp,cpu "$TMP/auto/auto.fut"
+out=$(LOOM_CUDA_EMULATE=1 "$LOOM" test --backend cuda "$TMP/auto/auto.fut" 2>&1)
+if [[ "$out" == *"case 1 (line 2) on cuda"* && "$out" == *"value 1 differs"* && "$(tail -n1 <<<"$out")" == "0 passed, 1 failed" ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL test-auto-output-differs:"; echo "$out" | sed 's/^/  /'
+fi
+printf -- '-- ==\n-- random input { [10]i32 } auto output\ndef main (xs: []i32) = xs[20]\n' >"$TMP/auto/fails.fut"
+out=$("$LOOM" test --backend cpu "$TMP/auto/fails.fut" 2>&1)
+if [[ "$out" == *"auto output: the interpreter, whose results are the expected ones, failed"* &&
+      "$out" == *"out of bounds"* && "$(tail -n1 <<<"$out")" == "0 passed, 1 failed" ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL test-auto-output-interp-fails:"; echo "$out" | sed 's/^/  /'
+fi
+printf -- '-- ==\n-- random input { [10]i33 } auto output\ndef main (xs: []i32) = xs\n' >"$TMP/auto/bad.fut"
+out=$("$LOOM" test "$TMP/auto/bad.fut" 2>&1)
+if [[ "$out" == *"bad.fut:2:19: error: random input: unknown element type \`i33\`"* && "$(tail -n1 <<<"$out")" == "0 passed, 1 failed" ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL test-random-input-bad-type:"; echo "$out" | sed 's/^/  /'
+fi
 # --- loom compile
 expect compile-code 0 '*' '' -- "$LOOM" compile "$HERE/sum.fut" --backend cpu --entry main --emit code
 expect compile-ir 0 '*' '' -- "$LOOM" compile "$HERE/sum.fut" --entry main --emit ir

@@ -1,3 +1,4 @@
+#include "driver/RandomInput.h"
 #include "driver/TestSpec.h"
 
 #include <doctest/doctest.h>
@@ -72,4 +73,44 @@ TEST_CASE("test blocks: malformed blocks are located errors") {
         CAPTURE(s);
         CHECK_THROWS_AS(blocks_of(s), CompileError);
     }
+}
+
+TEST_CASE("random inputs: shapes, ranges, constants, the same values for the same seed") {
+    SrcLoc at;
+    at.line = 3;
+    at.col = 19;
+    auto vs = random_inputs("[4][3]i32  f32\n 7i64 [5]bool [0]u8 9", at, "t.fut", 42);
+    REQUIRE(vs.size() == 6);
+    CHECK(vs[0].value.shape() == std::vector<int64_t>{4, 3});
+    CHECK(value_to_string(vs[0].value).find("i32") != std::string::npos);
+    CHECK(vs[1].value.is_prim());
+    CHECK(vs[1].value.prim().type == PrimType::F32);
+    CHECK(vs[1].value.prim().f >= 0);
+    CHECK(vs[1].value.prim().f < 1);
+    CHECK(vs[2].value.prim().type == PrimType::I64);
+    CHECK(vs[2].value.prim().i == 7);
+    CHECK(vs[3].value.shape() == std::vector<int64_t>{5});
+    CHECK(vs[4].value.shape() == std::vector<int64_t>{0});
+    CHECK(!vs[5].typed);  // an unsuffixed constant takes its parameter's type
+    // The same seed gives the same values; another seed others.
+    auto again = random_inputs("[4][3]i32  f32\n 7i64 [5]bool [0]u8 9", at, "t.fut", 42);
+    auto other = random_inputs("[4][3]i32  f32\n 7i64 [5]bool [0]u8 9", at, "t.fut", 43);
+    CHECK(value_to_string(again[0].value) == value_to_string(vs[0].value));
+    CHECK(value_to_string(again[1].value) == value_to_string(vs[1].value));
+    CHECK(value_to_string(other[0].value) != value_to_string(vs[0].value));
+    CHECK(random_input_seed("[4]i32", 3) == random_input_seed("[4]i32", 3));
+    CHECK(random_input_seed("[4]i32", 3) != random_input_seed("[4]i32", 4));
+    // Mistakes are located at the word.
+    auto error_of = [&](const std::string &spec) {
+        try {
+            random_inputs(spec, at, "t.fut", 1);
+        } catch (const CompileError &e) {
+            return e.loc().str() + " " + e.message();
+        }
+        return std::string("no error");
+    };
+    CHECK(error_of("[4]i32 [3]i33") == "t.fut:3:26 random input: unknown element type `i33`");
+    CHECK(error_of("[x]i32") == "t.fut:3:19 random input: expected a size in `[...]`, such as `[100]i32`");
+    CHECK(error_of("\n  nope") == "t.fut:4:3 random input: expected a type such as `[100]i32` or a constant such as `10i64`, not `nope`");
+    CHECK(error_of("[100000][100000]i8") == "t.fut:3:19 random input: `[100000][100000]i8` has more than 2^31 elements");
 }
