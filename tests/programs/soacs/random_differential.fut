@@ -1,0 +1,71 @@
+-- Differential tests on random data: several chunks and blocks of each kind of kernel,
+-- the interpreter's results expected on the compiled backends (`auto output`).
+
+-- ==
+-- entry: scans
+-- random input { [30011]i32 } auto output
+-- random input { [7]i32 } auto output
+entry scans (xs: []i32) = (scan (+) 0 xs, scan i32.max i32.lowest xs, scan (\a b -> a ^ b) 0 xs |> last)
+
+-- ==
+-- entry: segscan
+-- random input { [30011]i32 [30011]bool } auto output
+entry segscan (xs: []i32) (fs: []bool) = segmented_scan (+) 0 fs xs
+
+-- ==
+-- entry: filt
+-- random input { [30011]i32 } auto output
+entry filt (xs: []i32) = (filter (\x -> x % 3 == 0) xs, partition (> 0) xs)
+
+-- ==
+-- entry: sorting
+-- random input { [20011]i32 } auto output
+-- random input { [3]i32 } auto output
+entry sorting (xs: []i32) = radix_sort_int i32.num_bits i32.get_bit xs
+
+-- ==
+-- entry: hists
+-- random input { [30011]u32 [30011]f32 } auto output
+entry hists (ks: []u32) (vs: []f32) =
+  (hist (+) 0 256 (map (\k -> i64.u32 (k % 256)) ks) vs,
+   hist i32.max 0 1000 (map (\k -> i64.u32 (k % 1000)) ks) (map (\k -> i32.u32 (k >> 4)) ks),
+   reduce_by_index (replicate 7 0u32) (+) 0 (map (\k -> i64.u32 (k % 9) - 1) ks) ks)
+
+-- ==
+-- entry: mm
+-- random input { [67][45]f32 [45][33]f32 } auto output
+entry mm [n][m][p] (a: [n][m]f32) (b: [m][p]f32) = map (\r -> map (\c -> f32.sum (map2 (*) r c)) (transpose b)) a
+
+-- ==
+-- entry: stencil
+-- random input { [130][257]f32 } auto output
+entry stencil [n][m] (a: [n][m]f32) = stencil_2d #clamp (\at -> at (-1, 0) + at (1, 0) + at (0, -1) + at (0, 1) - 4 * at (0, 0)) a
+
+-- ==
+-- entry: foldseg
+-- random input { [300]u8 [60000]f32 } auto output
+entry foldseg (ls: []u8) (xs: [60000]f32) =
+  let lens = map i64.u8 ls
+  let total = i64.sum lens
+  let xs' = take total (xs ++ xs)
+  in fold_seg (+) 0 lens xs'
+
+-- ==
+-- entry: argmin
+-- random input { [30011]f32 } auto output
+entry argmin (xs: []f32) = reduce (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j)) (f32.inf, -1) (zip xs (indices xs))
+
+-- ==
+-- entry: scatter_it
+-- random input { [30011]i32 [1000]i64 } auto output
+entry scatter_it (xs: []i32) (is: []i64) = scatter (copy xs) (map (\i -> i * 100) (indices is)) (map i32.i64 is)
+
+-- ==
+-- entry: rowred
+-- random input { [1000][129]i32 } auto output
+entry rowred [n][m] (xss: [n][m]i32) = map i32.sum xss
+
+-- ==
+-- entry: colred
+-- random input { [1000][129]i32 } auto output
+entry colred [n][m] (xss: [n][m]i32) = reduce (map2 (+)) (replicate m 0) xss
