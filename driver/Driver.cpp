@@ -7,6 +7,7 @@
 #include "core/Stack.h"
 #include "core/ValueIO.h"
 #include "driver/Bench.h"
+#include "driver/Property.h"
 #include "driver/RandomInput.h"
 #include "driver/TestSpec.h"
 #include "frontend/Frontend.h"
@@ -28,6 +29,7 @@
 #include <iterator>
 #include <map>
 #include <new>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -428,6 +430,18 @@ TestFile load_test_file(const std::string &path) {
     return f;
 }
 
+/** The entry points property `name` calls (itself, its gen and shrink), where they exist. */
+std::vector<std::string> property_entries(const Program &prog, const std::string &name) {
+    std::vector<std::string> out;
+    FunDefPtr fn = find_function(prog, name);
+    std::string problem;
+    std::optional<PropertySpec> spec = fn ? property_spec(*fn, problem) : std::nullopt;
+    if (!spec) return out;
+    for (const std::string &e : {name, spec->gen, spec->shrink})
+        if (!e.empty() && find_function(prog, e)) out.push_back(e);
+    return out;
+}
+
 bool is_disabled(const TestFile &f) {
     for (const TestBlock &b : f.blocks)
         if (std::find(b.tags.begin(), b.tags.end(), "disable") != b.tags.end()) return true;
@@ -473,6 +487,10 @@ void compile_test_entries(std::vector<TestFile> &files, Backend b) {
                 for (const std::string &e : c.entries)
                     if (runs_on(c, b) && !f.compiled[b].count(e) && find_function(*f.prog, e))
                         f.compiled[b][e];
+        for (const TestBlock &blk : f.blocks)
+            for (const std::string &name : blk.properties)
+                for (const std::string &e : property_entries(*f.prog, name))
+                    f.compiled[b][e];
         for (auto &[name, slot] : f.compiled[b]) tasks.push_back({&*f.prog, &name, &slot});
     }
     unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -492,9 +510,6 @@ void compile_test_entries(std::vector<TestFile> &files, Backend b) {
     for (std::thread &t : pool) t.join();
 }
 
-/** Calls an entry point on one backend. */
-using EntryCall = std::function<Value(const std::string &entry, const std::vector<Value> &args)>;
-
 struct TestRunner {
     std::ostream &out;
     std::vector<Backend> backends;
@@ -504,6 +519,7 @@ struct TestRunner {
     /// interpreter of each program that computes them where `interp` did not run first.
     std::map<std::pair<const TestCase *, std::string>, std::vector<Value>> reference;
     std::map<const Program *, std::unique_ptr<Interpreter>> reference_interp;
+    uint64_t seed = 0;  ///< of property tests' candidates (`--seed`)
 
     void fail(const std::string &where, const std::string &what) {
         ++failed;
@@ -538,8 +554,7 @@ struct TestRunner {
         size_t num_cases = 0;
         for (const TestBlock &b : f.blocks) {
             if (b.compile_error) check_compile_error(f, *b.compile_error);
-            skipped += (int)b.properties.size();
-            num_cases += b.cases.size();
+            num_cases += b.cases.size() + b.properties.size();
         }
         if (f.blocks.empty() || num_cases == 0) {
             // Not a test program (or only compile-error tests): it must still compile.
@@ -614,6 +629,7 @@ struct TestRunner {
     }
 
     void run_cases(const TestFile &f, Backend b, const EntryCall &call) {
+        run_properties(f, b, call);
         for (const TestBlock &blk : f.blocks) {
             int index = 0;
             for (const TestCase &c : blk.cases) {
@@ -632,6 +648,49 @@ struct TestRunner {
                 }
             }
         }
+    }
+
+    /** Each `property:` of f on backend b: passed, or failed with its counterexample. */
+    void run_properties(const TestFile &f, Backend b, const EntryCall &call) {
+        for (const TestBlock &blk : f.blocks)
+            for (const std::string &name : blk.properties) {
+                std::string where = f.path + ": property `" + name + "`" + on_backend(b);
+                FunDefPtr fn = find_function(*f.prog, name);
+                if (!fn) {
+                    fail(where, "the program has no entry point `" + name + "`");
+                    continue;
+                }
+                std::string problem;
+                std::optional<PropertySpec> spec = property_spec(*fn, problem);
+                if (!spec) problem = "`" + name + "` is not a property: mark it `#[prop] entry " + name + " ...`";
+                for (const std::string &e : spec ? std::vector<std::string>{spec->gen, spec->shrink}
+                                                 : std::vector<std::string>{})
+                    if (problem.empty() && !e.empty() && !find_function(*f.prog, e))
+                        problem = "the program has no entry point `" + e + "` (named by `#[prop]`)";
+                if (!problem.empty()) {
+                    fail(where, problem);
+                    continue;
+                }
+                // An entry that could not be built is reported with the file's entries.
+                if (auto slots = f.compiled.find(b); slots != f.compiled.end()) {
+                    bool built = true;
+                    for (const std::string &e : property_entries(*f.prog, name))
+                        built &= slots->second.count(e) && slots->second.at(e).entry;
+                    if (!built) continue;
+                }
+                try {
+                    PropertyResult r = check_property(*fn, *spec, call, seed ^ random_input_seed(name, 0));
+                    if (r.passed) ++passed;
+                    else if (r.counterexample)
+                        fail(where, r.report + "\n`loom test --seed " + std::to_string(seed) +
+                                        "` draws the same candidates");
+                    else fail(where, r.report);
+                } catch (const Interrupted &) {
+                    throw;
+                } catch (const std::exception &e) {
+                    fail(where, std::string("internal error: ") + e.what());
+                }
+            }
     }
 
     /** The interpreter's results for `auto output`, kept under `key`; else why it failed. */
@@ -805,17 +864,24 @@ void add_backends(const std::string &list, std::vector<Backend> &backends) {
 int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     std::vector<std::string> paths;
     std::vector<Backend> backends;
+    std::optional<uint64_t> seed;  // Futhark's default: a new one each run
     for (ArgReader r{args}; !r.done(); ++r.i) {
         const std::string &a = r.current();
         if (r.is("--backend")) add_backends(r.value_of("--backend"), backends);
+        else if (r.is("--seed")) {
+            std::string v = r.value_of("--seed");
+            if (v.empty() || v.size() > 19 || v.find_first_not_of("0123456789") != std::string::npos)
+                throw UsageError{"`--seed` takes a number, not `" + v + "`", 2};
+            seed = std::stoull(v);
+        }
         else if (a == "-i") add_backends("interp", backends);
         else if (!a.empty() && a[0] == '-') throw UsageError{"unknown option `" + a + "` for `loom test`", 2};
         else paths.push_back(a);
     }
-    if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] PATH...", 2};
+    if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] [--seed N] PATH...", 2};
     if (backends.empty()) backends.push_back(compiler::auto_backend());
     std::vector<std::string> files;
-    TestRunner runner{out, backends, 0, 0, 0, {}};
+    TestRunner runner{out, backends, 0, 0, 0, {}, {}, {}, seed ? *seed : std::random_device{}()};
     for (const std::string &p : paths) {
         std::error_code ec;
         if (fs::is_directory(p, ec)) {

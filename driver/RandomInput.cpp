@@ -9,19 +9,7 @@ namespace loom {
 
 namespace {
 
-/** SplitMix64: small, fast, the same numbers on every platform (unlike the standard
- * library's distributions). */
-struct SplitMix {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-};
-
-PrimValue random_prim(PrimType t, SplitMix &rng) {
+PrimValue random_prim(PrimType t, SplitMix64 &rng) {
     uint64_t x = rng.next();
     switch (t) {
     case PrimType::Bool: return PrimValue::boolean(x & 1);
@@ -67,7 +55,7 @@ std::vector<ReadValue> random_inputs(const std::string &spec, const SrcLoc &loc,
         l.end_col = l.col + (int)len;
         return l;
     };
-    SplitMix rng{seed};
+    SplitMix64 rng{seed};
     std::vector<ReadValue> out;
     for (size_t i = 0; (i = spec.find_first_not_of(" \t\r\n", i)) != std::string::npos;) {
         size_t end = std::min(spec.find_first_of(" \t\r\n", i), spec.size());

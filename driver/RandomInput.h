@@ -15,6 +15,20 @@
 
 namespace loom {
 
+/** SplitMix64: small, fast, the same numbers on every platform (unlike the standard
+ * library's distributions). */
+struct SplitMix64 {
+    uint64_t state;
+    uint64_t next() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    /** Uniform in [0, n) for n > 0 (the tiny bias of a modulus does not matter here). */
+    uint64_t below(uint64_t n) { return next() % n; }
+};
+
 /** The values `spec` (the text inside the braces, which starts at `loc` in the test
  * file `name`) describes, drawn with `seed`.  Throws CompileError at the faulty word. */
 std::vector<ReadValue> random_inputs(const std::string &spec, const SrcLoc &loc, const std::string &name,

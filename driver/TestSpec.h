@@ -40,7 +40,7 @@ struct TestBlock {
     std::vector<TestCase> cases;
     /// `error: regex` not after an input: the program must be rejected at compile time.
     std::optional<std::string> compile_error;
-    std::vector<std::string> properties;      ///< `property: names` (not run)
+    std::vector<std::string> properties;      ///< `property: names` (driver/Property.h)
 };
 
 /** The test blocks of a program's source (none for a file without `-- ==`).

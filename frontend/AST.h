@@ -273,6 +273,7 @@ struct FunDef {
     ExpPtr body;
     bool is_entry = false;
     std::string doc;  ///< the `-- |` comment before a top-level definition
+    std::vector<std::string> attrs;  ///< `#[prop(size(10))]` before it: "prop(size(10))"
     /// Prelude only: `intrinsic def name params : t` declares a built-in whose body
     /// the interpreter provides; `body` is then null.
     bool is_intrinsic = false;

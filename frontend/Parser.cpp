@@ -279,10 +279,12 @@ private:
             return decl;
         }
         case Tok::HashLBracket: {
-            // Attributes on declarations are accepted and ignored.
-            skip_attr();
+            // Attributes on declarations are kept on functions (`#[prop]`: loom test's
+            // properties) and otherwise ignored.
+            std::string attr = skip_attr();
             DeclPtr inner = parse_decl();
             if (inner->fun && inner->fun->doc.empty()) inner->fun->doc = doc;
+            if (inner->fun) inner->fun->attrs.insert(inner->fun->attrs.begin(), attr);
             return inner;
         }
         case Tok::KwInclude:
@@ -793,8 +795,10 @@ private:
         }
     }
 
-    void skip_attr() {
+    /** Skips `#[...]`; returns the text inside, as written. */
+    std::string skip_attr() {
         advance();  // #[
+        size_t begin = cur().begin;
         int nest = 0;
         while (true) {
             if (at(Tok::Eof)) error_expected("`]` to close the attribute");
@@ -806,7 +810,9 @@ private:
             }
             advance();
         }
+        std::string text = file_->text.substr(begin, cur().begin - begin);
         advance();
+        return text;
     }
 
     // ------------------------------------------------------------ types

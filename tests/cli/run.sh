@@ -189,6 +189,41 @@ if [[ "$out" == *"bad.fut:2:19: error: random input: unknown element type \`i33\
 else
     fail=$((fail + 1)); echo "FAIL test-random-input-bad-type:"; echo "$out" | sed 's/^/  /'
 fi
+# Properties: a counterexample is shrunk and reported; the same seed finds it again.
+cat >"$TMP/props.fut" <<'F'
+-- ==
+-- property: all_small pair_sum not_bool no_attr record_param
+
+#[prop]
+entry all_small (xs: []i32) = all (< 1) xs
+
+#[prop]
+entry pair_sum [n] (xs: [n]i32) (ys: [n]i32) = i32.sum (map2 (+) xs ys) < 10
+
+#[prop]
+entry not_bool (xs: []i32) = length xs
+
+entry no_attr (xs: []i32) = true
+
+#[prop]
+entry record_param (r: {a: i32}) = r.a == r.a
+F
+out=$("$LOOM" test --seed 7 --backend interp,cpu "$TMP/props.fut" 2>&1)
+want_all_small=$'property `all_small` is false for
+      xs = [1i32]'
+want_pair_sum=$'property `pair_sum` is false for
+      xs = [0i32]
+      ys = [10i32]'
+if [[ "$out" == *"$want_all_small"* && "$out" == *"$want_pair_sum"* && "$out" == *'`loom test --seed 7` draws the same candidates'* &&
+      "$out" == *'property `not_bool` must return a bool'* &&
+      "$out" == *'`no_attr` is not a property: mark it `#[prop] entry no_attr ...`'* &&
+      "$out" == *'parameter `r` has type `{a: i32}`, of which loom test makes no candidates'* &&
+      "$out" == *'props.fut: property `all_small` on cpu'* && "$(tail -n1 <<<"$out")" == "0 passed, 10 failed" ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL test-properties:"; echo "$out" | sed 's/^/  /'
+fi
+expect test-bad-seed 2 '' '' -- "$LOOM" test --seed x "$TMP/props.fut"
 # --- loom compile
 expect compile-code 0 '*' '' -- "$LOOM" compile "$HERE/sum.fut" --backend cpu --entry main --emit code
 expect compile-ir 0 '*' '' -- "$LOOM" compile "$HERE/sum.fut" --entry main --emit ir

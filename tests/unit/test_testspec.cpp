@@ -1,4 +1,6 @@
+#include "driver/Property.h"
 #include "driver/RandomInput.h"
+#include "frontend/Frontend.h"
 #include "driver/TestSpec.h"
 
 #include <doctest/doctest.h>
@@ -113,4 +115,29 @@ TEST_CASE("random inputs: shapes, ranges, constants, the same values for the sam
     CHECK(error_of("[x]i32") == "t.fut:3:19 random input: expected a size in `[...]`, such as `[100]i32`");
     CHECK(error_of("\n  nope") == "t.fut:4:3 random input: expected a type such as `[100]i32` or a constant such as `10i64`, not `nope`");
     CHECK(error_of("[100000][100000]i8") == "t.fut:3:19 random input: `[100000][100000]i8` has more than 2^31 elements");
+}
+
+TEST_CASE("properties: #[prop] and its arguments") {
+    auto spec_of = [](const std::string &attrs, std::string &problem) {
+        Program prog = parse_program(make_source("p.fut", attrs + " entry p (xs: []i32) = true\n"));
+        problem.clear();
+        return property_spec(*prog.decls.back()->fun, problem);
+    };
+    std::string problem;
+    CHECK(!spec_of("", problem));
+    CHECK(!spec_of("#[inline]", problem));
+    auto plain = spec_of("#[prop]", problem);
+    REQUIRE(plain);
+    CHECK(plain->gen.empty());
+    CHECK(plain->size == 100);
+    auto full = spec_of("#[prop(gen(g), shrink( s ), size(12))] #[inline]", problem);
+    REQUIRE(full);
+    CHECK(problem.empty());
+    CHECK(full->gen == "g");
+    CHECK(full->shrink == "s");
+    CHECK(full->size == 12);
+    spec_of("#[prop(size(x))]", problem);
+    CHECK(problem == "in `#[prop(size(x))]`: `size(x)` is none of gen(f), shrink(f) and size(N) (N a number)");
+    spec_of("#[prop(gen)]", problem);
+    CHECK(problem == "malformed attribute `#[prop(gen)]`: expected gen(f), shrink(f) or size(N)");
 }
