@@ -56,7 +56,7 @@ const char *const usage_text =
     "        value format) and print each result on its own line (-b: binary output)\n"
     "  loom check FILE\n"
     "        parse and type-check; exit 0, or print diagnostics and exit 2\n"
-    "  loom test [--backend B[,B...]]... PATH...\n"
+    "  loom test [--backend B[,B...]]... [--seed N] PATH...\n"
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
     "        on each backend named (default auto)\n"
     "  loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats] [-o DIR]\n"
