@@ -41,8 +41,9 @@ double emu_timeout() {
     return s > 0 ? s : 60;
 }
 
-/** The kernels' objects keep their scheduler state and `loom_err` in globals. */
-std::mutex emu_mutex;
+/** The kernels' objects keep their scheduler state and `loom_err` in globals.  Recursive:
+ * a program may be destroyed (its last result's bytes freed) during another's call. */
+std::recursive_mutex emu_mutex;
 
 /** The emulated device's memory, one for every program as a GPU's is (arrays kept for
  * all entries, ArgCache, move between programs): live allocations, address -> bytes.
@@ -59,6 +60,11 @@ ArgCache &emu_arrays() {
 
 using LaunchFn = int (*)(void (*)(void **), int64_t, int, void **, double, char *, int);
 using KernelFn = void (*)(void **);
+using ReleaseFn = void (*)();
+
+/** The module whose threads' stacks are mapped (loom_emu_release; under emu_mutex): one at
+ * a time, as a launch keeps them for the next. */
+ReleaseFn stacks_held = nullptr;
 
 [[noreturn]] void fail(const std::string &msg) { throw RuntimeError({}, "cuda emulator: " + msg); }
 
@@ -66,7 +72,15 @@ class EmuProgram : public DeviceProgram {
 public:
     explicit EmuProgram(std::shared_ptr<SharedObject> so) : so_(std::move(so)) {
         launch_ = reinterpret_cast<LaunchFn>(so_->symbol("loom_emu_launch"));
+        release_ = reinterpret_cast<ReleaseFn>(so_->symbol("loom_emu_release"));
         err_ = static_cast<DevErr *>(so_->symbol("loom_err"));
+    }
+    ~EmuProgram() override {
+        std::lock_guard<std::recursive_mutex> lock(emu_mutex);
+        if (stacks_held == release_) { // the module may go with it
+            release_();
+            stacks_held = nullptr;
+        }
     }
 
     uint64_t alloc(uint64_t bytes) override {
@@ -110,6 +124,10 @@ public:
         auto it = fns_.find(fn);
         if (it == fns_.end())
             it = fns_.emplace(fn, reinterpret_cast<KernelFn>(so_->symbol(std::string(fn) + "__emu"))).first;
+        if (stacks_held != release_) {
+            if (stacks_held) stacks_held();
+            stacks_held = release_;
+        }
         char err[512];
         auto t0 = std::chrono::steady_clock::now();
         int rc = launch_(it->second, grid, block, args, emu_timeout(), err, sizeof err);
@@ -123,7 +141,7 @@ public:
             std::memset(err_, 0, sizeof *err_);
     }
     void begin_call() override {
-        lock_ = std::unique_lock<std::mutex>(emu_mutex);
+        lock_ = std::unique_lock<std::recursive_mutex>(emu_mutex);
         ms_ = 0;
     }
     double end_call() override {
@@ -134,10 +152,11 @@ public:
 private:
     std::shared_ptr<SharedObject> so_;
     LaunchFn launch_ = nullptr;
+    ReleaseFn release_ = nullptr;
     DevErr *err_ = nullptr;
     std::map<uint64_t, uint64_t> &blocks_ = emu_blocks_live();
     std::map<std::string, KernelFn> fns_;
-    std::unique_lock<std::mutex> lock_;
+    std::unique_lock<std::recursive_mutex> lock_;
     double ms_ = 0; ///< the current call's time in kernels
 
     /** The host address of [p, p + bytes), which must lie inside one live allocation
@@ -165,7 +184,7 @@ std::shared_ptr<DeviceProgram> emu_program(std::shared_ptr<SharedObject> kernels
 std::optional<KeptArrays> emu_kept_arrays() {
     if (!emu_used)
         return std::nullopt;
-    std::lock_guard<std::mutex> lock(emu_mutex);
+    std::lock_guard<std::recursive_mutex> lock(emu_mutex);
     KeptArrays a = emu_arrays().live();
     a.emulated = true;
     return a;

@@ -7,7 +7,9 @@
  *
  * Execution: the blocks of a launch run one after another on the calling OS thread (a
  * single-pass scan's look-back only waits for earlier tiles, which are then done); the
- * threads of a block are fibers (ucontext) switched round-robin, each running until it
+ * threads of a block are fibers (made with ucontext, switched with _setjmp/_longjmp, which
+ * leave the signal mask alone: swapcontext sets it, two system calls a switch) switched
+ * round-robin, each running until it
  * waits at `__syncthreads` (released when every live thread of the block is there), at a
  * warp shuffle (two warp barriers: write, then read, released when every live thread of
  * the warp is there), spins on a flag (`loom_emu_spin`), or exits (returns, or
@@ -24,12 +26,15 @@
 // Emulated kernels are checked, not timed: compile them quickly (whatever the host
 // compiler's flags; no FMA contraction either way).
 #pragma GCC optimize("O1")
+// Jumps between the threads' stacks are what _FORTIFY_SOURCE's longjmp check forbids.
+#undef _FORTIFY_SOURCE
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <math.h> // the float overloads of sqrt, exp, ... in the global namespace, as NVRTC has them
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -118,13 +123,15 @@ constexpr int max_threads = 1024;
 constexpr long max_spins = 1 << 20;
 
 struct Fiber {
-    ucontext_t ctx;
+    ucontext_t ctx;        ///< its start (makecontext), entered once
+    jmp_buf at;            ///< where it waits at a barrier
     char *stack = nullptr; ///< stack_bytes above a guard page, mapped for a launch
     State state = Done;
+    bool started = false;
 };
 
 Fiber fibers[max_threads];
-ucontext_t sched;
+jmp_buf sched; ///< the scheduler, waiting for the running thread to stop
 int cur = 0, nthreads = 0;
 bool backward = false;            ///< the order the threads run in until the next barrier
 volatile sig_atomic_t in_fiber = 0, fault = 0; ///< a fault in a thread: its signal
@@ -140,17 +147,30 @@ double now() {
 uint64_t slots[max_threads]; ///< shuffle values, by thread
 
 /** Back to the scheduler in state `s` (the current thread stops here until released). */
-inline void yield(State s) {
+__attribute__((noinline)) void yield(State s) {
     fibers[cur].state = s;
-    swapcontext(&fibers[cur].ctx, &sched);
+    if (_setjmp(fibers[cur].at) == 0) _longjmp(sched, 1);
 }
 
 void fiber_main() {
     kernel(kargs);
     fibers[cur].state = Done;
-    setcontext(&sched);
+    _longjmp(sched, 1);
 }
 
+/** Runs thread i until it stops: at a barrier, a spin, its end or a fault. */
+__attribute__((noinline)) void resume(int i) {
+    if (_setjmp(sched) != 0) return;
+    Fiber &f = fibers[i];
+    if (!f.started) {
+        f.started = true;
+        setcontext(&f.ctx); // its first run: one system call a thread and launch
+    }
+    _longjmp(f.at, 1);
+}
+
+/** Thread i ready to start.  Its stack and start context are made once and kept until
+ * loom_emu_release (a switch never writes the context, so it starts afresh each time). */
 bool make_fiber(int i) {
     Fiber &f = fibers[i];
     if (!f.stack) {
@@ -159,13 +179,14 @@ bool make_fiber(int i) {
         if (m == MAP_FAILED) return false;
         mprotect(m, guard_bytes, PROT_NONE); // an overflow faults instead of corrupting a neighbour
         f.stack = (char *)m + guard_bytes;
+        getcontext(&f.ctx);
+        f.ctx.uc_stack.ss_sp = f.stack;
+        f.ctx.uc_stack.ss_size = stack_bytes;
+        f.ctx.uc_link = nullptr;
+        makecontext(&f.ctx, fiber_main, 0);
     }
-    getcontext(&f.ctx);
-    f.ctx.uc_stack.ss_sp = f.stack;
-    f.ctx.uc_stack.ss_size = stack_bytes;
-    f.ctx.uc_link = nullptr;
-    makecontext(&f.ctx, fiber_main, 0);
     f.state = Ready;
+    f.started = false;
     return true;
 }
 
@@ -229,7 +250,7 @@ void on_fault(int sig, siginfo_t *, void *) {
     }
     in_fiber = 0;
     fault = sig;
-    setcontext(&sched);
+    _longjmp(sched, 1); // the signal stays blocked: the scheduler unblocks it
 }
 
 /** Catches faults in the threads of a launch (on a stack of their own: a thread's stack
@@ -275,9 +296,13 @@ bool run_block(char *err, int errlen) {
             threadIdx = {(unsigned)i, 0, 0};
             fibers[i].state = Ready;
             in_fiber = 1;
-            swapcontext(&sched, &fibers[i].ctx);
+            resume(i);
             in_fiber = 0;
             if (fault) {
+                sigset_t blocked;
+                sigemptyset(&blocked);
+                sigaddset(&blocked, fault);
+                sigprocmask(SIG_UNBLOCK, &blocked, nullptr);
                 snprintf(err, (size_t)errlen, "%s in thread %d of block %u",
                          fault == SIGFPE ? "arithmetic fault (SIGFPE)" : "invalid memory access",
                          i, blockIdx.x);
@@ -377,11 +402,29 @@ inline void __stcs(int4 *p, int4 v) {
 /** The thread ends here (lrt::stop(), PTX `exit`). */
 [[noreturn]] inline void loom_emu_exit() {
     loom_emu::fibers[loom_emu::cur].state = loom_emu::Done;
-    setcontext(&loom_emu::sched);
+    _longjmp(loom_emu::sched, 1);
     __builtin_unreachable();
 }
 /** A thread waits for a flag another thread sets: let the others run first. */
 inline void loom_emu_spin() { loom_emu::yield(loom_emu::Spinning); }
+
+/** Unmaps the threads' stacks.  The host calls it before another module's launch: each
+ * module has its own, and a process loading hundreds of modules (`loom test` of a whole
+ * corpus) would otherwise run out of mappings (two a stack: vm.max_map_count, 65530). */
+extern "C" void loom_emu_release() {
+    using namespace loom_emu;
+    for (Fiber &f : fibers)
+        if (f.stack) {
+            munmap(f.stack - guard_bytes, stack_bytes + guard_bytes);
+            f.stack = nullptr;
+        }
+}
+namespace loom_emu {
+/** And when the module is unloaded. */
+struct ReleaseAtUnload {
+    ~ReleaseAtUnload() { loom_emu_release(); }
+} release_at_unload;
+} // namespace loom_emu
 
 /** Runs `kernel` (a `<name>__emu` wrapper taking cuLaunchKernel's argument pointers) over
  * `grid` blocks of `block` threads, for at most `seconds`.  0 when done; else 1 with a
@@ -397,18 +440,6 @@ extern "C" int loom_emu_launch(void (*kernel)(void **), int64_t grid, int block,
     loom_emu::kernel = kernel;
     kargs = args;
     nthreads = block;
-    // The threads' stacks are unmapped after the launch: each kernel's module has its
-    // own, and a process loading hundreds of modules (`loom test` of a whole corpus)
-    // would otherwise run out of mappings (two a stack: vm.max_map_count, 65530).
-    struct Unmap {
-        ~Unmap() {
-            for (Fiber &f : fibers)
-                if (f.stack) {
-                    munmap(f.stack - guard_bytes, stack_bytes + guard_bytes);
-                    f.stack = nullptr;
-                }
-        }
-    } unmap;
     deadline = now() + seconds;
     FaultGuard guard;
     gridDim = {(unsigned)grid, 1, 1};
