@@ -6,7 +6,9 @@
 #include "core/Files.h"
 #include "core/Stack.h"
 #include "core/ValueIO.h"
+#include "driver/Args.h"
 #include "driver/Bench.h"
+#include "driver/Dataset.h"
 #include "driver/Property.h"
 #include "driver/RandomInput.h"
 #include "driver/TestSpec.h"
@@ -77,12 +79,6 @@ const char *const usage_text =
     "             3 internal error or compiler limitation (a construct the compiled\n"
     "             backend does not handle yet; the interpreter runs it)\n";
 
-/** A usage or input problem reported as a plain message (not a located error). */
-struct UsageError {
-    std::string message;
-    int status;
-};
-
 /** Parses and checks a program; throws CompileError. */
 Program load_program(const std::string &path, const std::string &text) {
     Program prog = parse_program(make_source(path, text));
@@ -90,118 +86,6 @@ Program load_program(const std::string &path, const std::string &text) {
     check_program(prog, env);
     return prog;
 }
-
-/** Whether a file has a `-- ==` line (the start of a futhark-test block). */
-bool has_test_block(const std::string &path) {
-    std::string text;
-    if (!read_file(path, text)) return true;  // let the runner report it
-    static const std::regex block_start(R"((^|\n)--[ \t]*==[ \t]*(\r?\n|$))");
-    return std::regex_search(text, block_start);
-}
-
-FunDefPtr find_function(const Program &prog, const std::string &name) {
-    FunDefPtr found;
-    for (const DeclPtr &d : prog.decls) {
-        const Decl *dd = d.get();
-        while (dd && dd->kind == Decl::Kind::Local) dd = dd->inner.get();
-        if (dd && dd->kind == Decl::Kind::Fun && dd->fun && dd->fun->name == name) found = dd->fun;
-    }
-    return found;
-}
-
-/** The primitive element type of a prim or array-of-prim type. */
-std::optional<PrimType> elem_prim_of(const TypePtr &t) {
-    if (!t) return std::nullopt;
-    if (t->kind == Type::Kind::Prim) return t->prim;
-    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
-        return t->elem->prim;
-    return std::nullopt;
-}
-
-std::optional<PrimType> elem_prim_of(const Value &v) {
-    if (v.is_prim()) return v.prim().type;
-    if (v.is_prim_array()) return v.elem_prim();
-    return std::nullopt;
-}
-
-/** A short description of a value's type, e.g. `[3][2]i32`. */
-std::string value_type_string(const Value &v) {
-    if (v.is_prim()) return prim_name(v.prim().type);
-    if (v.is_prim_array()) {
-        std::string s;
-        for (int64_t d : v.shape()) s += "[" + std::to_string(d) + "]";
-        return s + prim_name(v.elem_prim());
-    }
-    return "a non-primitive value";
-}
-
-/** Whether a value fits a parameter type (element type and rank; sizes, constant ones
- * included, are checked by the entry call: interpreter/EntryArgs.h). */
-bool value_fits(const Value &v, const TypePtr &t) {
-    if (!t) return true;
-    if (t->kind == Type::Kind::Prim) return v.is_prim() && v.prim().type == t->prim;
-    if (t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
-        return v.is_prim_array() && v.elem_prim() == t->elem->prim && v.rank() == t->rank();
-    return true;
-}
-
-/** Turns the values read for an entry point into its arguments: unsuffixed literals
- * take the parameter's element type; then counts and types are checked. */
-std::vector<Value> entry_arguments(const FunDef &fn, const std::vector<ReadValue> &vals) {
-    if (vals.size() != fn.params.size())
-        throw UsageError{"entry point `" + fn.name + "` takes " + std::to_string(fn.params.size()) +
-                             " argument(s), but " + std::to_string(vals.size()) + " value(s) were given",
-                         1};
-    std::vector<Value> args;
-    for (size_t i = 0; i < vals.size(); ++i) {
-        TypePtr pt = fn.params[i]->type;
-        Value v = vals[i].value;
-        if (auto p = elem_prim_of(pt)) v = adapt_value(vals[i], *p);
-        if (!value_fits(v, pt))
-            throw UsageError{"argument " + std::to_string(i + 1) + " of `" + fn.name + "` must be " +
-                                 type_to_string(pt) + ", but the value given is " +
-                                 value_type_string(v),
-                             1};
-        args.push_back(std::move(v));
-    }
-    return args;
-}
-
-std::vector<Value> result_values(const Value &r) {
-    if (r.kind() == Value::Kind::Tuple) return r.elems();
-    return {r};
-}
-
-/** The backend a `--backend` value selects; `auto` is the compiled backend for this
- * machine (cuda with a GPU, else cpu): `loom run` also interprets with it where
- * compiling cannot pay off or the compiler has a limitation (see cmd_run). */
-Backend parse_backend_arg(const std::string &b) {
-    if (b == "auto") return compiler::auto_backend();
-    std::optional<Backend> parsed = compiler::parse_backend(b);
-    if (!parsed)
-        throw UsageError{"unknown backend `" + b + "` (expected interp, cpu, cuda or auto)", 2};
-    return *parsed;
-}
-
-/** Walks a command's arguments; `value_of` reads an option's value (`--opt V` or `--opt=V`). */
-struct ArgReader {
-    const std::vector<std::string> &args;
-    size_t i = 0;
-
-    bool done() const { return i >= args.size(); }
-    const std::string &current() const { return args[i]; }
-    /** Whether the current argument is `name` or `name=...`. */
-    bool is(const std::string &name) const {
-        const std::string &a = args[i];
-        return a == name || (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0);
-    }
-    std::string value_of(const std::string &name) {
-        const std::string &a = args[i];
-        if (a.size() > name.size()) return a.substr(name.size() + 1);
-        if (i + 1 >= args.size()) throw UsageError{"option " + name + " needs a value", 2};
-        return args[++i];
-    }
-};
 
 /** `path` read, parsed and type-checked; a located diagnostic on failure (exit 2). */
 struct LoadedProgram {
@@ -303,6 +187,9 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
     } catch (const CompileError &e) {
         err << e.render() << "\n";
         return 1;
+    } catch (const DataError &e) {
+        err << "loom: " << e.what() << "\n";
+        return 1;
     }
     try {
         if (compiled) {
@@ -341,10 +228,6 @@ int cmd_check(const std::vector<std::string> &args, std::ostream &err) {
 
 // ---------------------------------------------------------------- loom test
 
-std::string abbreviate(const std::string &s, size_t n = 400) {
-    return s.size() <= n ? s : s.substr(0, n) + " ...";
-}
-
 std::string indent(const std::string &s) {
     std::string r = "    ";
     for (char c : s) {
@@ -363,23 +246,6 @@ bool regex_matches(const std::string &re, const std::string &text, std::string &
         return false;
     }
 }
-
-/** Values text located where it stands in the test file (line/column padding), so
- * errors in it point into the program. */
-std::vector<ReadValue> read_located(const std::string &text, const SrcLoc &loc,
-                                    const std::string &name) {
-    std::string padded(loc.line > 1 ? (size_t)loc.line - 1 : 0, '\n');
-    padded.append(loc.col > 1 ? (size_t)loc.col - 1 : 0, ' ');
-    padded += text;
-    return read_values(padded, name);
-}
-
-/** An entry point built for a compiled backend, or why it could not be. */
-struct CompiledSlot {
-    std::shared_ptr<compiler::CompiledEntry> entry;
-    std::optional<SrcLoc> limitation_loc; ///< set for a CompilerLimitation
-    std::string problem;                  ///< the limitation's message, or any other failure
-};
 
 /** A test file loaded (and its entries compiled) before its cases run, so that entries of
  * different files can be compiled in parallel while the report stays in file order. */
@@ -454,21 +320,6 @@ bool runs_on(const TestCase &c, Backend b) {
     if (c.input_kind == TestCase::InputKind::Script)
         return false;
     return b != Backend::Interp || !c.has_tag("compiled");
-}
-
-void compile_slot(const Program &prog, const std::string &entry, Backend b, CompiledSlot &slot) {
-    try {
-        slot.entry = compiler::compile_entry(prog, entry, b);
-    } catch (const CompilerLimitation &e) {
-        slot.limitation_loc = e.loc();
-        slot.problem = e.message();
-    } catch (const LocatedError &e) {
-        slot.problem = e.loc().known() ? e.render() : e.message();
-    } catch (const std::exception &e) {
-        slot.problem = std::string("internal error: ") + e.what();
-    } catch (...) {
-        slot.problem = "internal error: unknown exception";
-    }
 }
 
 /** Builds, for compiled backend b, every entry point that a runnable case of `files`
@@ -732,43 +583,14 @@ struct TestRunner {
         std::vector<Value> args;
         std::vector<ReadValue> expected;
         try {
-            std::vector<ReadValue> inputs;
-            if (c.input_kind == TestCase::InputKind::File) {
-                fs::path p = fs::path(path).parent_path() / c.input;
-                std::string data;
-                if (!read_file(p.string(), data)) {
-                    fail(where, "cannot read input file `" + p.string() + "`");
-                    return;
-                }
-                if (p.extension() == ".npy") {
-                    ReadValue rv;
-                    rv.value = read_npy(data, p.string());
-                    inputs.push_back(std::move(rv));
-                } else {
-                    inputs = read_values(data, p.string());
-                }
-            } else if (c.input_kind == TestCase::InputKind::Random) {
-                inputs = random_inputs(c.input, c.input_loc, path, random_input_seed(c.input, c.input_loc.line));
-            } else {
-                inputs = read_located(c.input, c.input_loc, path);
-            }
-            args = entry_arguments(*fn, inputs);
-            if (c.expect == TestCase::Expect::Output && c.output_file) {
-                fs::path p = fs::path(path).parent_path() / c.output;
-                std::string data;
-                if (!read_file(p.string(), data)) {
-                    fail(where, "cannot read output file `" + p.string() + "`");
-                    return;
-                }
-                expected = read_values(data, p.string());
-            } else if (c.expect == TestCase::Expect::Output) {
-                expected = read_located(c.output, c.output_loc, path);
-            }
+            CaseData d = load_case(path, *fn, c);
+            args = std::move(d.args);
+            expected = std::move(d.expected);
         } catch (const CompileError &e) {
             fail(where, "bad test values:\n" + e.render());
             return;
-        } catch (const UsageError &e) {
-            fail(where, e.message);
+        } catch (const DataError &e) {
+            fail(where, e.what());
             return;
         }
         // Before the call, which may update its arguments in place.
@@ -820,55 +642,16 @@ struct TestRunner {
                 ++passed;
                 return;
             }
-            for (const Value &v : reference.at(key)) {
-                ReadValue rv;
-                rv.value = v;
-                expected.push_back(std::move(rv));
-            }
+            expected = as_read(reference.at(key));
         } else if (c.expect != TestCase::Expect::Output) {
             ++passed;
             return;
         }
-        std::vector<Value> actual = result_values(result);
-        if (actual.size() != expected.size()) {
-            std::string got;
-            for (const Value &v : actual) got += "\n  " + abbreviate(value_to_string(v));
-            fail(where, "expected " + std::to_string(expected.size()) + " value(s), got " +
-                            std::to_string(actual.size()) + ":" + got);
-            return;
-        }
-        for (size_t i = 0; i < actual.size(); ++i) {
-            Value exp = expected[i].value;
-            try {
-                if (auto p = elem_prim_of(actual[i])) exp = adapt_value(expected[i], *p);
-            } catch (const CompileError &) {
-                // Keep the default-typed value; the comparison below reports the mismatch.
-            }
-            if (!values_close(exp, actual[i], test_float_tolerance)) {
-                fail(where, "value " + std::to_string(i + 1) + " differs\nexpected: " +
-                                abbreviate(value_to_string(exp)) +
-                                "\nactual:   " + abbreviate(value_to_string(actual[i])));
-                return;
-            }
-        }
-        ++passed;
+        std::string difference = compare_results(expected, result_values(result));
+        if (difference.empty()) ++passed;
+        else fail(where, difference);
     }
 };
-
-/** The backends named by `--backend` options (comma lists, repeatable), deduplicated in
- * order; the interpreter when none is named. */
-void add_backends(const std::string &list, std::vector<Backend> &backends) {
-    std::stringstream ss(list);
-    std::string name;
-    while (std::getline(ss, name, ',')) {
-        Backend b = parse_backend_arg(name);
-        if (b == Backend::Cuda)
-            if (auto why = runtime::cuda_unavailable())
-                throw UsageError{"backend `cuda`: " + *why +
-                                 " (`loom compile --backend cuda` checks the CUDA)", 2};
-        if (std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
-    }
-}
 
 int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     std::vector<std::string> paths;
@@ -889,28 +672,10 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
     }
     if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] [--seed N] PATH...", 2};
     if (backends.empty()) backends.push_back(compiler::auto_backend());
-    std::vector<std::string> files;
     TestRunner runner{out, backends, 0, 0, 0, {}, {}, {}, seed ? *seed : std::random_device{}()};
-    for (const std::string &p : paths) {
-        std::error_code ec;
-        if (fs::is_directory(p, ec)) {
-            std::vector<std::string> found;
-            for (auto it = fs::recursive_directory_iterator(p, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-                if (!it->is_regular_file(ec)) continue;
-                auto ext = it->path().extension();
-                // A .loom file may also be a REPL script: it is a test only with a test block.
-                if (ext == ".fut" || (ext == ".loom" && has_test_block(it->path().string())))
-                    found.push_back(it->path().string());
-            }
-            std::sort(found.begin(), found.end());
-            files.insert(files.end(), found.begin(), found.end());
-        } else if (fs::exists(p, ec)) {
-            files.push_back(p);
-        } else {
-            runner.fail(p, "no such file or directory");
-        }
-    }
+    std::vector<std::string> missing;
+    std::vector<std::string> files = program_files(paths, missing);
+    for (const std::string &p : missing) runner.fail(p, "no such file or directory");
     // One broken file (even a bug in Loom) must not stop the whole run.
     auto guarded = [&](const std::string &path, const std::function<void()> &f) {
         try {

@@ -1,7 +1,7 @@
 /** \file
  * The `loom` command line (DESIGN.md §3): `run`, `check`, `test`, `compile`, `cache`,
- * `bench` (Bench.h), `--help`, `--version`.  `--backend` takes interp, cpu (the compiler
- * pipeline, compiler/Pipeline.h), auto (the interpreter for now) and cuda (not yet).
+ * `bench` (Bench.h), `--help`, `--version`.  `--backend` takes interp, cpu and cuda (the
+ * compiler pipeline, compiler/Pipeline.h) and auto (cuda with a GPU, else cpu).
  *
  * Exit statuses: 0 success; 1 a run-time error, bad input values, or failed tests;
  * 2 a program that does not parse or type-check, or a usage error (unknown
@@ -22,9 +22,5 @@ namespace loom {
  * and writing to `out`/`err`; returns the exit status. */
 int driver_main(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
                 std::ostream &err);
-
-/** Relative tolerance used by `loom test` for floats: values a and b match when
- * |a-b| <= tol * max(1, |a|, |b|) (NaN matches NaN, infinities match exactly). */
-constexpr double test_float_tolerance = 1e-3;
 
 }  // namespace loom
