@@ -2,10 +2,11 @@
 -- the cumulative normal distribution used by the CUDA SDK sample.  One map whose body
 -- is a long chain of scalar arithmetic.
 -- ==
--- input { [100f32] [100f32] [1f32] 0.02f32 0.30f32 }
+-- nobench input { [100f32] [100f32] [1f32] 0.02f32 0.30f32 }
 -- output { [12.821564f32] }
--- input { [30f32, 50f32] [40f32, 40f32] [0.5f32, 2f32] 0.02f32 0.30f32 }
+-- nobench input { [30f32, 50f32] [40f32, 40f32] [0.5f32, 2f32] 0.02f32 0.30f32 }
 -- output { [0.3253f32, 14.56657f32] }
+-- notest random input { [1000000]f32 [1000000]f32 [1000000]f32 0.02f32 0.30f32 }
 
 def cnd (d: f32) : f32 =
   let a1 = 0.31938153f32

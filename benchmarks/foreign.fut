@@ -2,8 +2,9 @@
 -- in a map: the cpu backend pastes the C into the kernel, where it is inlined and
 -- vectorised like Loom's own code; the C++ baseline is the same loop written in place.
 -- ==
--- input { [0.1f32, 0.5f32, 0.9f32] }
+-- nobench input { [0.1f32, 0.5f32, 0.9f32] }
 -- output { [0.6f32, 0.6f32, 0.6f32] }
+-- notest random input { [10000000]f32 }
 
 foreign "foreign.h" def logistic (r: f32) (x: f32): f32
 

@@ -3,9 +3,10 @@
 -- without points stays where it is).  A map with an inner argmin reduction, then
 -- histograms (reduce_by_index) of the coordinates and the counts.
 -- ==
--- input { [0f32, 1f32, 10f32, 11f32, 0.4f32] [0f32, 1f32, 10f32, 11f32, 0.2f32]
+-- nobench input { [0f32, 1f32, 10f32, 11f32, 0.4f32] [0f32, 1f32, 10f32, 11f32, 0.2f32]
 --         [0f32, 10f32, 100f32] [0f32, 10f32, 100f32] }
 -- output { [0.46666667f32, 10.5f32, 100f32] [0.4f32, 10.5f32, 100f32] }
+-- notest random input { [1000000]f32 [1000000]f32 [16]f32 [16]f32 }
 
 def argmin_op (d1: f32, i1: i64) (d2: f32, i2: i64) : (f32, i64) =
   if d1 < d2 || (d1 == d2 && i1 < i2) then (d1, i1) else (d2, i2)

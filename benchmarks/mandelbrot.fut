@@ -2,8 +2,9 @@
 -- [-2, 1] × [-1.5, 1.5], at most `limit` iterations.  A 2-D map of while loops
 -- (irregular work per element).
 -- ==
--- input { 4i64 3i64 100i32 }
+-- nobench input { 4i64 3i64 100i32 }
 -- output { [[1i32, 2i32, 2i32, 2i32], [1i32, 4i32, 100i32, 100i32], [1i32, 4i32, 100i32, 100i32]] }
+-- notest input { 1024i64 1024i64 100i32 }
 
 def escape (limit: i32) (cr: f32) (ci: f32) : i32 =
   let (_, _, i) =

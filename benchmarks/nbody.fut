@@ -2,10 +2,12 @@
 -- Bodies are given as separate arrays (structure of arrays).  Each step is a map over
 -- bodies of a map-reduce over all bodies, then an update map.
 -- ==
--- input { 1i32 0.1f32 0.01f32 [0f32, 1f32] [0f32, 0f32] [0f32, 0f32] [1f32, 1f32]
+-- nobench input { 1i32 0.1f32 0.01f32 [0f32, 1f32] [0f32, 0f32] [0f32, 0f32] [1f32, 1f32]
 --         [0f32, 0f32] [0f32, 0f32] [0f32, 0f32] }
 -- output { [0.0099985f32, 0.9900015f32] [0f32, 0f32] [0f32, 0f32]
 --          [0.09998502f32, -0.09998502f32] [0f32, 0f32] [0f32, 0f32] }
+-- notest random input { 1i32 0.01f32 0.05f32 [4096]f32 [4096]f32 [4096]f32 [4096]f32
+--                        [4096]f32 [4096]f32 [4096]f32 }
 
 type vec3 = (f32, f32, f32)
 

@@ -271,7 +271,8 @@ class Loom(Impl):
         """Whether the backend can run here at all (a driver, a GPU, a host side): one
         tiny saxpy, so that a machine without them shows a note, not a row of failures."""
         p = subprocess.run([self.args.loom, "bench", str(HERE / "saxpy.fut"), "--backend",
-                            self.backend, "--runs", "1"], input="2f32 [1f32] [2f32]",
+                            self.backend, "--runs", "1", "--input", "-"],
+                           input="2f32 [1f32] [2f32]",
                            capture_output=True, text=True, timeout=self.args.timeout)
         if p.returncode == 0:
             return None

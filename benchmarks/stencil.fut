@@ -2,8 +2,9 @@
 -- outside the grid take the value of the nearest edge cell (clamped indices).
 -- A loop of 2-D maps with neighbour reads.
 -- ==
--- input { 1i32 [[0f32, 0f32, 0f32], [0f32, 5f32, 0f32], [0f32, 0f32, 0f32]] }
+-- nobench input { 1i32 [[0f32, 0f32, 0f32], [0f32, 5f32, 0f32], [0f32, 0f32, 0f32]] }
 -- output { [[0f32, 1f32, 0f32], [1f32, 1f32, 1f32], [0f32, 1f32, 0f32]] }
+-- notest random input { 10i32 [2048][2048]f32 }
 
 def step [n] [m] (g: [n][m]f32) : [n][m]f32 =
   tabulate_2d n m (\i j ->

@@ -1,15 +1,17 @@
 /** \file
- * `loom bench` (Bench.h): compile once, call R times, time the calls only.  The interpreter
- * backend times Interpreter::call; compiled backends time CompiledEntry::call, so argument
- * conversion and result allocation count, as they would for a caller of the entry point.
- * The cuda backend also reports each run's device time (CUDA events from its first kernel
- * to its last: `device_times_ms`, `device_median_ms`) and the last run's transfers.
+ * `loom bench` (Bench.h): compile once, call many times, time the calls only.  The
+ * interpreter backend times Interpreter::call; compiled backends time CompiledEntry::call,
+ * so argument conversion and result allocation count, as they would for a caller of the
+ * entry point.  The cuda backend also reports each run's device time (CUDA events from
+ * its first kernel to its last).
  */
 #include "driver/Bench.h"
 
-#include "compiler/Pipeline.h"
 #include "core/Files.h"
 #include "core/ValueIO.h"
+#include "driver/Args.h"
+#include "driver/Dataset.h"
+#include "driver/TestSpec.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 
@@ -17,38 +19,45 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <optional>
-#include <stdexcept>
 
 namespace loom {
 
 namespace {
 
+namespace fs = std::filesystem;
+using compiler::Backend;
 using Clock = std::chrono::steady_clock;
+
+/** Values of `--input` that do not read (the reader's located error, rendered): status 1. */
+struct BadInput {
+    std::string rendered;
+};
+
+/** Timed calls of one dataset at most, whatever --min-time asks. */
+constexpr int max_runs = 1000;
+
+struct BenchOptions {
+    std::vector<std::string> paths;
+    std::vector<Backend> backends;
+    std::optional<std::string> entry, input;
+    std::string output, json, baseline;
+    int runs = 10;
+    std::optional<int> warmup;
+    double min_time = 0.5;
+    std::vector<std::string> exclude = {"nobench", "disable"};
+};
 
 double ms_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
-
-/** A usage problem (status 2) or bad input values (status 1), reported as `loom: message`. */
-struct BenchUsage : std::runtime_error {
-    explicit BenchUsage(const std::string &message, int status = 2)
-        : std::runtime_error(message), status(status) {}
-    int status;
-};
-
-struct BenchOptions {
-    std::string file, entry = "main", backend = "interp", input, output;
-    int runs = 10, warmup = 0;
-};
-
-/** Malformed input values (the reader's located error, rendered): exit status 1. */
-struct BadInput {
-    std::string rendered;
-};
 
 int parse_count(const std::string &opt, const std::string &v) {
     try {
@@ -57,33 +66,57 @@ int parse_count(const std::string &opt, const std::string &v) {
         if (used == v.size() && n >= 0) return n;
     } catch (const std::exception &) {
     }
-    throw BenchUsage("option " + opt + " needs a non-negative integer, not `" + v + "`");
+    throw UsageError{"option " + opt + " needs a non-negative integer, not `" + v + "`", 2};
 }
+
+double parse_seconds(const std::string &opt, const std::string &v) {
+    try {
+        size_t used = 0;
+        double s = std::stod(v, &used);
+        if (used == v.size() && s >= 0 && s <= 3600) return s;
+    } catch (const std::exception &) {
+    }
+    throw UsageError{"option " + opt + " needs seconds from 0 to 3600, not `" + v + "`", 2};
+}
+
+const char *const usage =
+    "usage: loom bench PATH... [--backend B[,B...]] [--entry NAME] [--runs R] [--warmup W]\n"
+    "                  [--min-time S] [--exclude-case TAG] [--json FILE] [--baseline FILE]\n"
+    "       loom bench FILE --input FILE|- [--entry NAME] [--backend B] [--runs R] [--warmup W]\n"
+    "                  [--output FILE]";
 
 BenchOptions parse_options(const std::vector<std::string> &args) {
     BenchOptions o;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        std::string opt = a.substr(0, a.find('='));
-        auto value = [&]() -> std::string {
-            if (opt.size() < a.size()) return a.substr(opt.size() + 1);
-            if (i + 1 >= args.size()) throw BenchUsage("option " + opt + " needs a value");
-            return args[++i];
-        };
-        if (opt == "--entry" || opt == "-e") o.entry = value();
-        else if (opt == "--backend") o.backend = value();
-        else if (opt == "--runs" || opt == "-r") o.runs = parse_count(opt, value());
-        else if (opt == "--warmup") o.warmup = parse_count(opt, value());
-        else if (opt == "--input" || opt == "-i") o.input = value();
-        else if (opt == "--output" || opt == "-o") o.output = value();
-        else if (!a.empty() && a[0] == '-') throw BenchUsage("unknown option `" + a + "` for `loom bench`");
-        else if (o.file.empty()) o.file = a;
-        else throw BenchUsage("`loom bench` takes one program file");
+    for (ArgReader r{args}; !r.done(); ++r.i) {
+        const std::string &a = r.current();
+        if (r.is("--entry")) o.entry = r.value_of("--entry");
+        else if (r.is("-e")) o.entry = r.value_of("-e");
+        else if (r.is("--backend")) add_backends(r.value_of("--backend"), o.backends);
+        else if (r.is("--runs")) o.runs = parse_count("--runs", r.value_of("--runs"));
+        else if (r.is("-r")) o.runs = parse_count("-r", r.value_of("-r"));
+        else if (r.is("--warmup")) o.warmup = parse_count("--warmup", r.value_of("--warmup"));
+        else if (r.is("--min-time")) o.min_time = parse_seconds("--min-time", r.value_of("--min-time"));
+        else if (r.is("--input")) o.input = r.value_of("--input");
+        else if (r.is("-i")) o.input = r.value_of("-i");
+        else if (r.is("--output")) o.output = r.value_of("--output");
+        else if (r.is("-o")) o.output = r.value_of("-o");
+        else if (r.is("--json")) o.json = r.value_of("--json");
+        else if (r.is("--baseline")) o.baseline = r.value_of("--baseline");
+        else if (r.is("--exclude-case")) o.exclude.push_back(r.value_of("--exclude-case"));
+        else if (a.size() > 1 && a[0] == '-') throw UsageError{"unknown option `" + a + "` for `loom bench`", 2};
+        else o.paths.push_back(a);
     }
-    if (o.file.empty())
-        throw BenchUsage("usage: loom bench FILE [--entry NAME] [--backend B] [--runs R] "
-                         "[--warmup W] [--input FILE] [--output FILE]");
-    if (o.runs < 1) throw BenchUsage("--runs must be at least 1");
+    if (o.paths.empty()) throw UsageError{usage, 2};
+    if (o.runs < 1) throw UsageError{"--runs must be at least 1", 2};
+    if (o.backends.empty()) o.backends.push_back(compiler::auto_backend());
+    if (o.input) {
+        if (o.paths.size() != 1) throw UsageError{"`loom bench --input` times one program file", 2};
+        if (o.backends.size() != 1) throw UsageError{"`loom bench --input` times one backend", 2};
+        if (!o.json.empty() || !o.baseline.empty())
+            throw UsageError{"--json and --baseline are for datasets; `--input` prints JSON itself", 2};
+    } else if (!o.output.empty()) {
+        throw UsageError{"--output writes the results of `--input`'s call", 2};
+    }
     return o;
 }
 
@@ -95,123 +128,425 @@ double median(std::vector<double> xs) {
 
 std::string read_path(const std::string &path) {
     std::string text;
-    if (!read_file(path, text)) throw BenchUsage("cannot read `" + path + "`");
+    if (!read_file(path, text)) throw UsageError{"cannot read `" + path + "`", 2};
     return text;
 }
 
-const FunDef *find_entry(const Program &prog, const std::string &name) {
-    const FunDef *found = nullptr;
-    for (const DeclPtr &d : prog.decls) {
-        const Decl *dd = d.get();
-        while (dd && dd->kind == Decl::Kind::Local) dd = dd->inner.get();
-        if (dd && dd->kind == Decl::Kind::Fun && dd->fun && dd->fun->name == name) found = dd->fun.get();
-    }
-    return found;
-}
-
-/** The values read, with unsuffixed literals typed by the parameters' element types
- * (binary input is always typed).  Type mismatches surface as the call's own errors. */
-std::vector<Value> arguments(const FunDef &fn, const std::vector<ReadValue> &vals) {
-    if (vals.size() != fn.params.size())
-        throw BenchUsage("entry point `" + fn.name + "` takes " + std::to_string(fn.params.size()) +
-                         " argument(s), but " + std::to_string(vals.size()) + " value(s) were given", 1);
-    std::vector<Value> args;
-    for (size_t i = 0; i < vals.size(); ++i) {
-        const TypePtr &t = fn.params[i]->type;
-        std::optional<PrimType> elem;
-        if (t && t->kind == Type::Kind::Prim) elem = t->prim;
-        if (t && t->kind == Type::Kind::Array && t->elem && t->elem->kind == Type::Kind::Prim)
-            elem = t->elem->prim;
-        args.push_back(elem && !vals[i].typed ? adapt_value(vals[i], *elem) : vals[i].value);
-    }
-    return args;
-}
-
-void write_results(const std::string &path, const Value &r) {
-    std::vector<Value> vals = r.kind() == Value::Kind::Tuple ? r.elems() : std::vector<Value>{r};
-    std::string bytes;
-    for (const Value &v : vals) write_binary_value(v, bytes);
-    std::ofstream f(path, std::ios::binary);
-    f << bytes;
-    if (!f) throw BenchUsage("cannot write `" + path + "`");
-}
-
-int run_bench(const BenchOptions &o, std::istream &in, std::ostream &out) {
-    auto backend = compiler::parse_backend(o.backend);
-    if (!backend) throw BenchUsage("unknown backend `" + o.backend + "` (expected interp, cpu or cuda)");
-    nlohmann::json j;
-    j["file"] = o.file;
-    j["entry"] = o.entry;
-    j["backend"] = compiler::backend_name(*backend);
-
-    auto t0 = Clock::now();
-    Program prog = parse_program(make_source(o.file, read_path(o.file)));
+Program load_program(const std::string &path) {
+    Program prog = parse_program(make_source(path, read_path(path)));
     CheckedEnvPtr env = prelude_env();
     check_program(prog, env);
-    const FunDef *fn = find_entry(prog, o.entry);
-    if (!fn) throw BenchUsage("`" + o.file + "` has no entry point `" + o.entry + "`");
-    std::function<Value(const std::vector<Value> &)> call;
+    return prog;
+}
+
+/** Calls of an entry point on one backend. */
+using Call = std::function<Value(const std::vector<Value> &)>;
+
+/** The times of timed calls (host clock; cuda also the device's), and the last result. */
+struct Timing {
+    std::vector<double> times, device_times;
+    Value result;
+};
+
+/** `warmup` calls, then at least `runs` timed ones, more until `min_seconds` have passed
+ * (at most max_runs).  `check` sees the first call's result: where it returns false,
+ * nothing is timed. */
+Timing time_calls(const Call &call, const std::vector<Value> &args, int warmup, int runs, double min_seconds,
+                  const std::shared_ptr<compiler::CompiledEntry> &device,
+                  const std::function<bool(const Value &)> &check = {}) {
+    Timing t;
+    bool checked = !check;
+    for (int i = 0; i < warmup; ++i) {
+        t.result = call(args);
+        if (!checked && !(checked = true, check(t.result))) return t;
+    }
+    auto start = Clock::now();
+    for (int i = 0; i < runs || (ms_between(start, Clock::now()) < min_seconds * 1000 && i < max_runs); ++i) {
+        auto a = Clock::now();
+        t.result = call(args);
+        t.times.push_back(ms_between(a, Clock::now()));
+        if (device) t.device_times.push_back(device->last_transfers().device_ms);
+        if (!checked && !(checked = true, check(t.result))) {
+            t.times.clear();
+            return t;
+        }
+    }
+    return t;
+}
+
+// ---------------------------------------------------------------- one call (--input)
+
+void write_results(const std::string &path, const Value &r) {
+    std::string bytes;
+    for (const Value &v : result_values(r)) write_binary_value(v, bytes);
+    std::ofstream f(path, std::ios::binary);
+    f << bytes;
+    if (!f) throw UsageError{"cannot write `" + path + "`", 2};
+}
+
+int bench_one_call(const BenchOptions &o, std::istream &in, std::ostream &out) {
+    const std::string &file = o.paths[0];
+    const std::string entry = o.entry.value_or("main");
+    Backend backend = o.backends[0];
+    nlohmann::json j;
+    j["file"] = file;
+    j["entry"] = entry;
+    j["backend"] = compiler::backend_name(backend);
+
+    auto t0 = Clock::now();
+    Program prog = load_program(file);
+    FunDefPtr fn = find_function(prog, entry);
+    if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
+    Call call;
     Interpreter interp;
     std::shared_ptr<compiler::CompiledEntry> compiled;
-    if (*backend == compiler::Backend::Interp) {
+    if (backend == Backend::Interp) {
         interp.load(prog);
-        call = [&](const std::vector<Value> &args) { return interp.call(o.entry, args); };
+        call = [&](const std::vector<Value> &args) { return interp.call(entry, args); };
     } else {
-        compiled = compiler::compile_entry(prog, o.entry, *backend);
+        compiled = compiler::compile_entry(prog, entry, backend);
         j["report"] = compiler::report_json(compiled->report);
         call = [compiled](const std::vector<Value> &args) { return compiled->call(args); };
     }
-    bool on_device = *backend == compiler::Backend::Cuda;
     auto t1 = Clock::now();
-    std::string input = o.input.empty() ? read_stream(in) : read_path(o.input);
-    std::vector<ReadValue> read;
+    bool from_stdin = *o.input == "-";
+    std::string input = from_stdin ? read_stream(in) : read_path(*o.input);
+    std::vector<Value> args;
     try {
-        read = read_values(input, o.input.empty() ? "<stdin>" : o.input);
+        args = entry_arguments(*fn, read_values(input, from_stdin ? "<stdin>" : *o.input));
     } catch (const CompileError &e) {
         throw BadInput{e.render()};
+    } catch (const DataError &e) {
+        throw UsageError{e.what(), 1};
     }
-    std::vector<Value> args = arguments(*fn, read);
     auto t2 = Clock::now();
     j["compile_ms"] = ms_between(t0, t1);
     j["load_ms"] = ms_between(t1, t2);
 
-    Value result;
-    for (int i = 0; i < o.warmup; ++i) result = call(args);
-    std::vector<double> times, device_times;
-    for (int i = 0; i < o.runs; ++i) {
-        auto a = Clock::now();
-        result = call(args);
-        times.push_back(ms_between(a, Clock::now()));
-        if (on_device) device_times.push_back(compiled->last_transfers().device_ms);
-    }
-    if (!o.output.empty()) write_results(o.output, result);
+    bool on_device = backend == Backend::Cuda;
+    Timing t = time_calls(call, args, o.warmup.value_or(0), o.runs, 0, on_device ? compiled : nullptr);
+    if (!o.output.empty()) write_results(o.output, t.result);
 
     j["runs"] = o.runs;
-    j["warmup"] = o.warmup;
-    j["times_ms"] = times;
-    j["median_ms"] = median(times);
-    j["min_ms"] = *std::min_element(times.begin(), times.end());
-    j["max_ms"] = *std::max_element(times.begin(), times.end());
+    j["warmup"] = o.warmup.value_or(0);
+    j["times_ms"] = t.times;
+    j["median_ms"] = median(t.times);
+    j["min_ms"] = *std::min_element(t.times.begin(), t.times.end());
+    j["max_ms"] = *std::max_element(t.times.begin(), t.times.end());
     if (on_device) {
-        compiler::CompiledEntry::Transfers t = compiled->last_transfers();
-        j["device_times_ms"] = device_times;
-        j["device_median_ms"] = median(device_times);
-        j["transfers"] = {{"uploads", t.uploads},     {"upload_bytes", t.upload_bytes},
-                          {"downloads", t.downloads}, {"download_bytes", t.download_bytes},
-                          {"transfer_ms", t.transfer_ms}};
+        compiler::CompiledEntry::Transfers tr = compiled->last_transfers();
+        j["device_times_ms"] = t.device_times;
+        j["device_median_ms"] = median(t.device_times);
+        j["transfers"] = {{"uploads", tr.uploads},     {"upload_bytes", tr.upload_bytes},
+                          {"downloads", tr.downloads}, {"download_bytes", tr.download_bytes},
+                          {"transfer_ms", tr.transfer_ms}};
     }
     out << j.dump() << "\n";
     return 0;
 }
 
+// ---------------------------------------------------------------- datasets
+
+/** One dataset of one entry point: a case of a test block. */
+struct Dataset {
+    const TestCase *c;
+    int index;  ///< the case's number in its block, as `loom test` counts
+    std::string name;
+};
+
+/** The key of a result in --json and --baseline files. */
+std::string result_key(const std::string &file, const std::string &entry, const std::string &dataset,
+                       const std::string &backend) {
+    return fs::path(file).lexically_normal().string() + ":" + entry + " " + dataset + " on " + backend;
+}
+
+std::string show_ms(double ms) {
+    char buf[48];
+    if (ms < 1) std::snprintf(buf, sizeof buf, "%.1f µs", ms * 1000);
+    else if (ms < 1000) std::snprintf(buf, sizeof buf, "%.2f ms", ms);
+    else std::snprintf(buf, sizeof buf, "%.3f s", ms / 1000);
+    return buf;
+}
+
+/** "2.50x faster than X", "1.20x slower than X" or "as fast as X". */
+std::string compared(double ms, double other_ms, const std::string &other) {
+    if (!(ms > 0) || !(other_ms > 0)) return "";
+    char buf[32];
+    double r = other_ms / ms;
+    std::snprintf(buf, sizeof buf, "%.2fx", r >= 1 ? r : 1 / r);
+    if (std::string(buf) == "1.00x") return "as fast as " + other;
+    return std::string(buf) + (r >= 1 ? " faster than " : " slower than ") + other;
+}
+
+std::string indented(const std::string &s, const std::string &by) {
+    std::string r = by;
+    for (char c : s) {
+        r += c;
+        if (c == '\n') r += by;
+    }
+    return r;
+}
+
+struct DatasetBench {
+    const BenchOptions &o;
+    std::ostream &out;
+    int failures = 0, measured = 0, with_datasets = 0;  ///< the last: programs
+    nlohmann::json results = nlohmann::json::array();
+    std::map<std::string, double> baseline;  ///< median_ms by result_key
+
+    DatasetBench(const BenchOptions &o, std::ostream &out) : o(o), out(out) {}
+
+    void fail(const std::string &where, const std::string &what) {
+        ++failures;
+        out << "FAIL " << where << "\n" << indented(what, "    ") << "\n";
+    }
+
+    void read_baseline() {
+        if (o.baseline.empty()) return;
+        nlohmann::json j;
+        try {
+            j = nlohmann::json::parse(read_path(o.baseline));
+            for (const nlohmann::json &r : j.at("results"))
+                if (r.contains("median_ms"))
+                    baseline[result_key(r.at("file"), r.at("entry"), r.at("dataset"), r.at("backend"))] =
+                        r.at("median_ms").get<double>();
+        } catch (const nlohmann::json::exception &e) {
+            throw UsageError{"`" + o.baseline + "` is not the --json of `loom bench`: " + e.what(), 2};
+        }
+    }
+
+    bool excluded(const std::vector<std::string> &tags) const {
+        for (const std::string &t : tags)
+            if (std::find(o.exclude.begin(), o.exclude.end(), t) != o.exclude.end()) return true;
+        return false;
+    }
+
+    /** The datasets of each entry point, entries in the order they first appear. */
+    std::vector<std::pair<std::string, std::vector<Dataset>>> datasets(const std::vector<TestBlock> &blocks) const {
+        std::vector<std::pair<std::string, std::vector<Dataset>>> by_entry;
+        for (const TestBlock &blk : blocks) {
+            if (excluded(blk.tags)) continue;
+            int index = 0;
+            for (const TestCase &c : blk.cases) {
+                ++index;
+                if (excluded(c.tags) || c.expect == TestCase::Expect::RuntimeError ||
+                    c.input_kind == TestCase::InputKind::Script)
+                    continue;
+                for (const std::string &e : c.entries) {
+                    if (o.entry && e != *o.entry) continue;
+                    auto it = std::find_if(by_entry.begin(), by_entry.end(), [&](auto &p) { return p.first == e; });
+                    if (it == by_entry.end()) it = by_entry.insert(by_entry.end(), {e, {}});
+                    it->second.push_back({&c, index, dataset_name(c, index)});
+                }
+            }
+        }
+        return by_entry;
+    }
+
+    void run_file(const std::string &path) {
+        std::string text;
+        if (!read_file(path, text)) return fail(path, "cannot read the file");
+        std::vector<TestBlock> blocks;
+        try {
+            blocks = parse_test_blocks(make_source(path, text));
+        } catch (const CompileError &e) {
+            return fail(path, "malformed test block:\n" + e.render());
+        }
+        auto by_entry = datasets(blocks);
+        if (by_entry.empty()) return;  // not a benchmark, as for futhark bench
+        ++with_datasets;
+        Program prog;
+        try {
+            prog = load_program(path);
+        } catch (const CompileError &e) {
+            return fail(path + ": the program does not compile", e.render());
+        }
+        for (auto &[entry, sets] : by_entry) run_entry(path, prog, entry, sets);
+    }
+
+    void run_entry(const std::string &path, const Program &prog, const std::string &entry,
+                   const std::vector<Dataset> &sets) {
+        std::string where = path + ":" + entry;
+        FunDefPtr fn = find_function(prog, entry);
+        if (!fn) return fail(where, "the program has no entry point `" + entry + "`");
+        bool one = o.backends.size() == 1;
+        out << where << (one ? std::string(" on ") + compiler::backend_name(o.backends[0]) : "") << "\n";
+        // Each backend's calls, or why it has none.
+        std::map<Backend, Call> calls;
+        std::map<Backend, std::shared_ptr<compiler::CompiledEntry>> devices;
+        std::unique_ptr<Interpreter> interp;
+        std::string interp_problem;
+        auto interpreter = [&]() -> Interpreter * {
+            if (!interp && interp_problem.empty()) {
+                try {
+                    auto fresh = std::make_unique<Interpreter>();
+                    fresh->load(prog);
+                    interp = std::move(fresh);
+                } catch (const RuntimeError &e) {
+                    interp_problem = "evaluating top-level definitions failed\n" + e.render();
+                }
+            }
+            return interp.get();
+        };
+        for (Backend b : o.backends) {
+            const char *name = compiler::backend_name(b);
+            if (b == Backend::Interp) {
+                if (Interpreter *i = interpreter())
+                    calls[b] = [i, entry](const std::vector<Value> &args) { return i->call(entry, args); };
+                else fail(where + " on interp", interp_problem);
+                continue;
+            }
+            CompiledSlot slot;
+            compile_slot(prog, entry, b, slot);
+            if (slot.entry) {
+                calls[b] = [e = slot.entry](const std::vector<Value> &args) { return e->call(args); };
+                if (b == Backend::Cuda) devices[b] = slot.entry;
+            } else if (slot.limitation_loc) {
+                out << "  skipped on " << name << ": compiler limitation at " << slot.limitation_loc->line << ":"
+                    << slot.limitation_loc->col << ": " << slot.problem << "\n";
+            } else {
+                fail(where + " on " + name + ": cannot compile", slot.problem);
+            }
+        }
+        int width = 0;  // of the datasets' names, to align their times
+        for (const Dataset &d : sets) width = std::max(width, (int)d.name.size());
+        for (const Dataset &d : sets) {
+            std::string at = where + " " + d.name;
+            CaseData data;
+            try {
+                data = load_case(path, *fn, *d.c);
+            } catch (const CompileError &e) {
+                fail(at, "bad values:\n" + e.render());
+                continue;
+            } catch (const DataError &e) {
+                fail(at, e.what());
+                continue;
+            }
+            bool automatic = d.c->expect == TestCase::Expect::AutoOutput;
+            bool reference_failed = false;
+            if (automatic && calls.size() > (calls.count(Backend::Interp) ? 1u : 0u)) {
+                // The interpreter's results, before any call that might update the arguments.
+                try {
+                    if (Interpreter *i = interpreter()) data.expected = as_read(result_values(i->call(entry, data.args)));
+                    else reference_failed = true;
+                } catch (const RuntimeError &e) {
+                    fail(at, "auto output: the interpreter, whose results are the expected ones, failed:\n" +
+                                 e.render());
+                    reference_failed = true;
+                }
+            }
+            if (!one) out << "  " << d.name << "\n";
+            std::optional<double> first;  // the first backend's median
+            for (Backend b : o.backends) {
+                const char *name = compiler::backend_name(b);
+                auto call = calls.find(b);
+                if (call == calls.end() || !runs_on(*d.c, b)) continue;
+                if (reference_failed && b != Backend::Interp) continue;
+                bool checks = d.c->expect == TestCase::Expect::Output || (automatic && b != Backend::Interp);
+                std::string wrong;
+                auto check = [&](const Value &r) {
+                    wrong = compare_results(data.expected, result_values(r));
+                    return wrong.empty();
+                };
+                Timing t;
+                try {
+                    t = time_calls(call->second, data.args, o.warmup.value_or(1), o.runs, o.min_time,
+                                   devices.count(b) ? devices[b] : nullptr,
+                                   checks ? std::function<bool(const Value &)>(check) : nullptr);
+                } catch (const RuntimeError &e) {
+                    fail(at + " on " + name, "run-time error:\n" + e.render());
+                    continue;
+                }
+                if (!wrong.empty()) {
+                    fail(at + " on " + name, "wrong result: " + wrong);
+                    continue;
+                }
+                report(path, entry, d, width, b, t, first);
+            }
+        }
+    }
+
+    void report(const std::string &path, const std::string &entry, const Dataset &d, int width, Backend b,
+                const Timing &t, std::optional<double> &first) {
+        ++measured;
+        const char *name = compiler::backend_name(b);
+        double mid = median(t.times), lo = *std::min_element(t.times.begin(), t.times.end()),
+               hi = *std::max_element(t.times.begin(), t.times.end());
+        char head[128];
+        if (o.backends.size() == 1)
+            std::snprintf(head, sizeof head, "  %-*s %10s", width + 1, (d.name + ":").c_str(), show_ms(mid).c_str());
+        else std::snprintf(head, sizeof head, "    %-8s %10s", name, show_ms(mid).c_str());
+        out << head << "  (min " << show_ms(lo) << ", max " << show_ms(hi) << ", " << t.times.size() << " runs";
+        if (!t.device_times.empty()) out << "; device " << show_ms(median(t.device_times));
+        out << ")";
+        std::vector<std::string> notes;
+        if (!first) first = mid;
+        else notes.push_back(compared(mid, *first, compiler::backend_name(o.backends[0])));
+        std::string key = result_key(path, entry, d.name, name);
+        if (auto it = baseline.find(key); it != baseline.end()) notes.push_back(compared(mid, it->second, "the baseline"));
+        for (size_t i = 0; i < notes.size(); ++i) out << (i ? "; " : "   ") << notes[i];
+        out << "\n";
+        nlohmann::json r = {{"file", fs::path(path).lexically_normal().string()},
+                            {"entry", entry},
+                            {"dataset", d.name},
+                            {"backend", name},
+                            {"runtimes_ms", t.times},
+                            {"median_ms", mid},
+                            {"min_ms", lo},
+                            {"max_ms", hi}};
+        if (!t.device_times.empty()) {
+            r["device_runtimes_ms"] = t.device_times;
+            r["device_median_ms"] = median(t.device_times);
+        }
+        results.push_back(std::move(r));
+    }
+
+    void write_json() const {
+        if (o.json.empty()) return;
+        std::time_t now = std::time(nullptr);
+        char date[32];
+        std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+        nlohmann::json j = {{"loom_bench", 1}, {"date", date}, {"results", results}};
+        std::ofstream f(o.json);
+        f << j.dump(1) << "\n";
+        if (!f) throw UsageError{"cannot write `" + o.json + "`", 2};
+    }
+};
+
+int bench_datasets(const BenchOptions &o, std::ostream &out) {
+    DatasetBench bench(o, out);
+    bench.read_baseline();
+    std::vector<std::string> missing;
+    std::vector<std::string> files = program_files(o.paths, missing);
+    for (const std::string &p : missing) bench.fail(p, "no such file or directory");
+    for (const std::string &f : files) {
+        try {
+            bench.run_file(f);
+        } catch (const Interrupted &) {
+            throw;
+        } catch (const std::exception &e) {
+            bench.fail(f, std::string("internal error: ") + e.what());
+        }
+    }
+    if (!bench.with_datasets && !bench.failures)
+        throw UsageError{"nothing to benchmark: no datasets (`input` in a `-- ==` test block) in " +
+                             (o.paths.size() == 1 ? "`" + o.paths[0] + "`" : "these paths") +
+                             (o.entry ? " for entry `" + *o.entry + "`" : "") +
+                             "; `--input FILE` times one call",
+                         2};
+    bench.write_json();
+    return bench.failures ? 1 : 0;
+}
+
 }  // namespace
 
-int bench_main(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
-               std::ostream &err) {
+int bench_main(const std::vector<std::string> &args, std::istream &in, std::ostream &out, std::ostream &err) {
     try {
-        return run_bench(parse_options(args), in, out);
-    } catch (const BenchUsage &e) {
-        err << "loom: " << e.what() << "\n";
+        BenchOptions o = parse_options(args);
+        return o.input ? bench_one_call(o, in, out) : bench_datasets(o, out);
+    } catch (const UsageError &e) {
+        out.flush();
+        err << "loom: " << e.message << "\n";
         return e.status;
     } catch (const BadInput &e) {
         err << e.rendered << "\n";

@@ -1,14 +1,30 @@
 /** \file
- * `loom bench`: times calls of one entry point, excluding parsing, compilation and input
- * loading, and prints the times as JSON (what benchmarks/run.py reads).
+ * `loom bench`: times entry points, excluding parsing, compilation and loading inputs.
  *
- *   loom bench FILE [--entry NAME] [--backend B] [--runs R] [--warmup W]
- *                   [--input FILE] [--output FILE]
+ *   loom bench PATH... [--backend B[,B...]]... [--entry NAME] [--runs R] [--warmup W]
+ *                      [--min-time S] [--exclude-case TAG]... [--json FILE] [--baseline FILE]
  *
- * The arguments are read from --input (or stdin) in Futhark's text or binary value format;
- * --output writes the last run's results in the binary format.  The JSON object has
- * `times_ms` (one per run), `median_ms`, `min_ms`, `max_ms`, `compile_ms`, `load_ms`, and
- * for compiled backends the pipeline report (`report`).
+ * runs the datasets of programs' test blocks, as `futhark bench` does (futhark-bench.rst):
+ * each `input` (values, a file or `random input`) of an entry point, on each backend
+ * named, checked against the expected `output` (or, for `auto output`, the interpreter's
+ * results) and then timed: W warmup calls (default 1), then at least R timed calls
+ * (default 10) and more until S seconds have passed (default 0.5), at most 1000.  It
+ * prints the median and the spread of each, and how much faster or slower than the first
+ * backend named and than the same dataset in `--baseline`, the `--json` of an earlier run.
+ * Cases tagged `nobench` or `disable` (or any `--exclude-case`), cases that expect an
+ * error, and programs without datasets are left out; `compiled` cases are not run by the
+ * interpreter.  A program that does not compile, a run-time error or a wrong result is
+ * reported and the rest go on; the exit status is then 1.
+ *
+ *   loom bench FILE --input FILE|- [--entry NAME] [--backend B] [--runs R] [--warmup W]
+ *                   [--output FILE]
+ *
+ * times one call's arguments, read from the file (or stdin) in Futhark's text or binary
+ * value format, and prints one JSON object (what benchmarks/run.py reads): `times_ms` (one
+ * per run), `median_ms`, `min_ms`, `max_ms`, `compile_ms`, `load_ms`, and for compiled
+ * backends the pipeline report (`report`); cuda adds each run's device time
+ * (`device_times_ms`, `device_median_ms`) and the last run's transfers.  --output writes
+ * the last run's results in the binary format.
  */
 #pragma once
 
@@ -19,7 +35,8 @@
 namespace loom {
 
 /** Runs `loom bench` with `args` (after the subcommand) and returns the exit status: 0, 1
- * for a run-time error or bad input, 2 for a usage or compile error (reported on `err`). */
+ * for a run-time error, bad input or a wrong result, 2 for a usage or compile error of
+ * the one-call form (reported on `err`). */
 int bench_main(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
                std::ostream &err);
 

@@ -71,6 +71,12 @@ FunDefPtr find_function(const Program &prog, const std::string &name) {
     return found;
 }
 
+bool runs_on(const TestCase &c, compiler::Backend b) {
+    if (c.input_kind == TestCase::InputKind::Script) return false;
+    if (c.has_tag(std::string("no_") + compiler::backend_name(b))) return false;
+    return b != compiler::Backend::Interp || !c.has_tag("compiled");
+}
+
 void compile_slot(const Program &prog, const std::string &entry, compiler::Backend b, CompiledSlot &slot) {
     try {
         slot.entry = compiler::compile_entry(prog, entry, b);
@@ -182,7 +188,10 @@ std::string dataset_name(const TestCase &c, int index) {
                 what += ch;
             }
         }
-        what = abbreviate(what, 40);
+        if (what.size() > 40) {  // cut between words
+            size_t cut = what.rfind(' ', 40);
+            what = what.substr(0, cut == std::string::npos || cut < 20 ? 40 : cut) + " ...";
+        }
     }
     return "#" + std::to_string(index) + " (\"" + what + "\")";
 }

@@ -32,6 +32,10 @@ struct DataError : std::runtime_error {
 /** The last declaration of function `name` (`local` ones included), or null. */
 FunDefPtr find_function(const Program &prog, const std::string &name);
 
+/** Whether case `c` runs on backend b (futhark-test.rst): not a FutharkScript input
+ * (not supported), not `compiled` on the interpreter, not tagged `no_<b>` (`no_cpu`). */
+bool runs_on(const TestCase &c, compiler::Backend b);
+
 /** An entry point built for a compiled backend, or why it could not be. */
 struct CompiledSlot {
     std::shared_ptr<compiler::CompiledEntry> entry;

@@ -61,6 +61,13 @@ const char *const usage_text =
     "  loom test [--backend B[,B...]]... [--seed N] PATH...\n"
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
     "        on each backend named (default auto)\n"
+    "  loom bench PATH... [--backend B[,B...]]... [--entry NAME] [--runs R] [--warmup W]\n"
+    "             [--min-time S] [--exclude-case TAG]... [--json FILE] [--baseline FILE]\n"
+    "        time the datasets of the `-- ==` test blocks (as futhark bench): median\n"
+    "        and spread a dataset and backend, compared with the first backend and\n"
+    "        with an earlier run's --json\n"
+    "  loom bench FILE --input FILE|- [--entry NAME] [--backend B] [--runs R] [--output F]\n"
+    "        time calls with one input; prints JSON (benchmarks/run.py reads it)\n"
     "  loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats] [-o DIR]\n"
     "  loom compile FILE --emit library -o DIR [--entry NAME]   (a C library: cpu)\n"
     "        print the optimised IR, the generated C++ (the default) or the compiler's\n"
@@ -314,14 +321,6 @@ bool is_disabled(const TestFile &f) {
     return false;
 }
 
-/** Whether a case runs on backend b: FutharkScript inputs are not supported, and
- * `compiled` cases are for compiled backends only. */
-bool runs_on(const TestCase &c, Backend b) {
-    if (c.input_kind == TestCase::InputKind::Script)
-        return false;
-    return b != Backend::Interp || !c.has_tag("compiled");
-}
-
 /** Builds, for compiled backend b, every entry point that a runnable case of `files`
  * calls: in parallel on $LOOM_TEST_JOBS threads (default: one per core). */
 void compile_test_entries(std::vector<TestFile> &files, Backend b) {
@@ -488,7 +487,7 @@ struct TestRunner {
             for (const TestCase &c : blk.cases) {
                 ++index;
                 for (const std::string &entry : c.entries) {
-                    if (!runs_on(c, b)) {
+                    if (!runs_on(c, b) || c.has_tag("notest")) {  // notest: for loom bench only
                         ++skipped;
                         continue;
                     }

@@ -189,6 +189,23 @@ if [[ "$out" == *"bad.fut:2:19: error: random input: unknown element type \`i33\
 else
     fail=$((fail + 1)); echo "FAIL test-random-input-bad-type:"; echo "$out" | sed 's/^/  /'
 fi
+# `loom bench` on test blocks' datasets: timed on each backend and checked first (the
+# differing cuda body above is a wrong result, not a time); a compiler limitation skips
+# its backend; nothing to time is a usage error.
+check_output bench-datasets 'lines[0].endswith("sum.fut:main") and lines[1].strip() == "#1 (\"[1, 2, 3]\")" and lines[2].split()[0] == "interp" and lines[3].split()[0] == "cpu" and " than interp" in lines[3] and len(lines) == 7' \
+    "$LOOM" bench "$HERE/sum.fut" --backend interp,cpu --runs 2 --min-time 0
+out=$(LOOM_CUDA_EMULATE=1 "$LOOM" bench "$TMP/auto/auto.fut" --backend cpu,cuda --runs 1 --min-time 0 2>&1)
+rc=$?
+if [[ $rc == 1 && "$out" == *'FAIL '*'auto.fut:main #1 ("[100]i32") on cuda'* && "$out" == *"wrong result: value 1 differs"* &&
+      "$out" == *"    cpu "*" runs)"* ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL bench-wrong-result (exit $rc):"; echo "$out" | sed 's/^/  /'
+fi
+check_output bench-limitation '"skipped on cpu: compiler limitation at 4:" in out and "interp " in out' \
+    "$LOOM" bench "$TMP/rec.fut" --backend interp,cpu --runs 1 --min-time 0
+expect bench-nothing 2 '' '' -- "$LOOM" bench "$HERE/sum.fut" --entry halve
+expect_err bench-nothing-msg 'nothing to benchmark: no datasets .* for entry `halve`'
 # Properties: a counterexample is shrunk and reported; the same seed finds it again.
 cat >"$TMP/props.fut" <<'F'
 -- ==
