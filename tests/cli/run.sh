@@ -189,6 +189,10 @@ if [[ "$out" == *"bad.fut:2:19: error: random input: unknown element type \`i33\
 else
     fail=$((fail + 1)); echo "FAIL test-random-input-bad-type:"; echo "$out" | sed 's/^/  /'
 fi
+# Tags: `no_cpu` cases skip cpu, `notest` ones are loom bench's alone (a wrong output in
+# them would fail).
+printf -- '-- ==\n-- no_cpu input { 1 } output { 2 }\n-- notest input { 1 } output { 5 }\n-- input { 2 } output { 3 }\ndef main (x: i32) = x + 1\n' >"$TMP/tags.fut"
+expect test-tags 0 '3 passed, 0 failed, 3 skipped' '' -- "$LOOM" test --backend interp,cpu "$TMP/tags.fut"
 # `loom bench` on test blocks' datasets: timed on each backend and checked first (the
 # differing cuda body above is a wrong result, not a time); a compiler limitation skips
 # its backend; nothing to time is a usage error.
