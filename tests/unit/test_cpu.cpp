@@ -166,8 +166,9 @@ TEST_CASE("cpu: integer and float corners match the interpreter") {
 
 TEST_CASE("cpu: division by a divisor a kernel does not bind matches the interpreter") {
     // The cpu backend multiplies by a reciprocal where numerator and divisor are in
-    // [0, 2^32) and the divisor is above 1 (lrt::Divisor): random numerators of every
-    // range against divisors around the edges of that, for each operator and width.
+    // [0, 2^32) and the divisor is above 1, and for floor division and modulo of signed
+    // numerators down to -2^32 (lrt::Divisor): random numerators of every range against
+    // divisors around the edges of that, for each operator and width.
     std::mt19937_64 g(2026);
     auto numerators = [&](int64_t lo, int64_t hi) {
         std::vector<int64_t> xs;
@@ -182,6 +183,10 @@ TEST_CASE("cpu: division by a divisor a kernel does not bind matches the interpr
         }
         for (int64_t e : {lo, hi, (int64_t)0, (int64_t)1, (int64_t)-1})
             xs.push_back(e);
+        // The edges of the fast paths: [0, 2^32) unbiased, [-2^32, 2^32 - d) biased.
+        for (int64_t e : {int64_t(1) << 31, int64_t(1) << 32, int64_t(1) << 33})
+            for (int64_t delta : {-2, -1, 0, 1})
+                for (int64_t x : {e + delta, -(e + delta), e - 7 + delta, e - 641 + delta}) xs.push_back(x);
         return xs;
     };
     const char *ops = "map (\\x -> (x / d, x % d, x // d, x %% d)) xs";
