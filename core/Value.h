@@ -142,6 +142,32 @@ public:
 
     Value() : kind_(Kind::Tuple) {}  ///< the empty tuple ()
     Value(PrimValue p) : kind_(Kind::Prim), prim_(p) {}  // NOLINT: implicit on purpose
+    // A scalar has none of the other parts: copied and moved without touching them (the
+    // interpreter copies scalars at every variable it reads; the memberwise copy was a
+    // fifth of its time).
+    Value(const Value &o) : kind_(o.kind_), prim_(o.prim_) {
+        if (kind_ != Kind::Prim) copy_parts(o);
+    }
+    Value(Value &&o) noexcept : kind_(o.kind_), prim_(o.prim_) {
+        if (kind_ != Kind::Prim) move_parts(o);
+    }
+    Value &operator=(const Value &o) {
+        if (this != &o) {
+            if (kind_ != Kind::Prim || o.kind_ != Kind::Prim) copy_parts(o);
+            kind_ = o.kind_;
+            prim_ = o.prim_;
+        }
+        return *this;
+    }
+    Value &operator=(Value &&o) noexcept {
+        if (this != &o) {
+            if (kind_ != Kind::Prim || o.kind_ != Kind::Prim) move_parts(o);
+            kind_ = o.kind_;
+            prim_ = o.prim_;
+        }
+        return *this;
+    }
+    ~Value() = default;
 
     static Value tuple(std::vector<Value> elems);
     /** fields must be sorted by name. */
@@ -246,6 +272,28 @@ private:
     };
     PrimValue peek_prim(int64_t i) const;
     static const std::vector<Value> &no_values();
+    /** The parts other than kind_ and prim_, copied or moved from o (all of them: empty
+     * ones replace what this had). */
+    void copy_parts(const Value &o) {
+        shape_ = o.shape_;
+        offset_ = o.offset_;
+        buf_ = o.buf_;
+        boxed_ = o.boxed_;
+        elem_type_ = o.elem_type_;
+        elems_ = o.elems_;
+        names_ = o.names_;
+        fn_ = o.fn_;
+    }
+    void move_parts(Value &o) noexcept {
+        shape_ = std::move(o.shape_);
+        offset_ = o.offset_;
+        buf_ = std::move(o.buf_);
+        boxed_ = std::move(o.boxed_);
+        elem_type_ = std::move(o.elem_type_);
+        elems_ = std::move(o.elems_);
+        names_ = std::move(o.names_);
+        fn_ = std::move(o.fn_);
+    }
     Kind kind_;
     PrimValue prim_;  // scalar, or element type of a prim array
     std::vector<int64_t> shape_;

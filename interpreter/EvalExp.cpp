@@ -113,7 +113,9 @@ Value Evaluator::eval_consume(const Exp &e) {
 
 Value Evaluator::eval_binop_exp(const BinOp &b) {
     const std::string &op = b.op;
-    if (!b.backtick) {
+    // The four operators that are not functions of two values all have two characters:
+    // tested by length first (comparing with each literal cost a strlen at every operator).
+    if (!b.backtick && op.size() == 2) {
         if (op == "&&" || op == "||") {
             Value l = eval(*b.lhs);
             if (!l.is_prim()) throw RuntimeError(b.loc, "operand of " + op + " is not a bool");
