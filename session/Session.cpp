@@ -243,7 +243,8 @@ const char *const help_text =
     "  :help            this text\n"
     "  :type EXPR       the type of EXPR (also :t)\n"
     "  :print EXPR      evaluate and print the value in full, however large\n"
-    "  :time            toggle a timing line after each evaluation\n"
+    "  :time [on|off]   toggle a timing line after each evaluation\n"
+    "  :time EXPR       evaluate EXPR (or a definition) with its timing line\n"
     "  :bench EXPR      evaluate EXPR repeatedly; report median and spread\n"
     "  :load FILE       add the definitions of FILE\n"
     "  :reload          load the last loaded file again\n"
@@ -674,8 +675,8 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
         r = error_record("interrupted");
         r.interrupted = true;
     }
-    r.show_timing = timing_ && (r.kind == EvalRecord::Kind::Value ||
-                                r.kind == EvalRecord::Kind::Definitions);
+    r.show_timing = (timing_ || r.show_timing) && (r.kind == EvalRecord::Kind::Value ||
+                                                   r.kind == EvalRecord::Kind::Definitions);
     // What ran it: a compiled backend, or the interpreter (which any backend uses for
     // code with nothing to compile).
     if (r.backend.empty())
@@ -1153,9 +1154,11 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
             timing_ = arg == "on";
         else if (arg.empty())
             timing_ = !timing_;
-        else
-            return error_record("`:time` takes `on`, `off` or nothing (to switch), not `" + arg +
-                                "`");
+        else {  // `:time EXPR` (or a definition): this evaluation's timing line alone
+            EvalRecord r = submit_impl(arg_source(arg), source_name, first_line);
+            r.show_timing = true;
+            return r;
+        }
         return output_record(timing_ ? "timing on" : "timing off");
     }
     if (cmd == ":load" || cmd == ":l") {
