@@ -413,13 +413,8 @@ struct DatasetBench {
         for (const Dataset &d : sets) {
             std::string at = where + " " + d.name;
             CaseData data;
-            try {
-                data = load_case(path, *fn, *d.c);
-            } catch (const CompileError &e) {
-                fail(at, "bad values:\n" + e.render());
-                continue;
-            } catch (const DataError &e) {
-                fail(at, e.what());
+            if (std::string problem = try_load_case(path, *fn, *d.c, data); !problem.empty()) {
+                fail(at, problem);
                 continue;
             }
             bool automatic = d.c->expect == TestCase::Expect::AutoOutput;

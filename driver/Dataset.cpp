@@ -139,6 +139,17 @@ CaseData load_case(const std::string &path, const FunDef &fn, const TestCase &c)
     return d;
 }
 
+std::string try_load_case(const std::string &path, const FunDef &fn, const TestCase &c, CaseData &out) {
+    try {
+        out = load_case(path, fn, c);
+        return "";
+    } catch (const CompileError &e) {
+        return "bad test values:\n" + e.render();
+    } catch (const DataError &e) {
+        return e.what();
+    }
+}
+
 std::string abbreviate(const std::string &s, size_t n) {
     return s.size() <= n ? s : s.substr(0, n) + " ...";
 }

@@ -70,6 +70,10 @@ struct CaseData {
  * that do not read, DataError for the rest. */
 CaseData load_case(const std::string &path, const FunDef &fn, const TestCase &c);
 
+/** load_case into `out`; what went wrong as a message instead of an exception (empty
+ * when nothing did). */
+std::string try_load_case(const std::string &path, const FunDef &fn, const TestCase &c, CaseData &out);
+
 /** Empty when `actual` (a call's result values) matches `expected` (floats within the
  * tests' tolerance); else what differs, with both values abbreviated. */
 std::string compare_results(const std::vector<ReadValue> &expected, const std::vector<Value> &actual);

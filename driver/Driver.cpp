@@ -579,19 +579,13 @@ struct TestRunner {
             fail(where, "the program has no entry point `" + entry + "`");
             return;
         }
-        std::vector<Value> args;
-        std::vector<ReadValue> expected;
-        try {
-            CaseData d = load_case(path, *fn, c);
-            args = std::move(d.args);
-            expected = std::move(d.expected);
-        } catch (const CompileError &e) {
-            fail(where, "bad test values:\n" + e.render());
-            return;
-        } catch (const DataError &e) {
-            fail(where, e.what());
+        CaseData data;
+        if (std::string problem = try_load_case(path, *fn, c, data); !problem.empty()) {
+            fail(where, problem);
             return;
         }
+        std::vector<Value> &args = data.args;
+        std::vector<ReadValue> &expected = data.expected;
         // Before the call, which may update its arguments in place.
         if (c.expect == TestCase::Expect::AutoOutput && b != Backend::Interp &&
             !reference.count({&c, entry})) {
