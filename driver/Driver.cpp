@@ -878,6 +878,12 @@ int driver_main(const std::vector<std::string> &args, std::istream &in, std::ost
             out << usage_text;
             return 0;
         }
+        // `loom test --help` and the like: every subcommand is in the one usage text.
+        if (std::find(rest.begin(), rest.end(), "--help") != rest.end() ||
+            (rest.size() == 1 && rest[0] == "-h")) {
+            out << usage_text;
+            return 0;
+        }
         if (cmd == "--version" || cmd == "-V") {
             out << version_text << "\n";
             return 0;

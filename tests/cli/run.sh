@@ -193,6 +193,8 @@ fi
 # them would fail).
 printf -- '-- ==\n-- no_cpu input { 1 } output { 2 }\n-- notest input { 1 } output { 5 }\n-- input { 2 } output { 3 }\ndef main (x: i32) = x + 1\n' >"$TMP/tags.fut"
 expect test-tags 0 '3 passed, 0 failed, 3 skipped' '' -- "$LOOM" test --backend interp,cpu "$TMP/tags.fut"
+# `--help` after any subcommand prints the usage, which names every subcommand.
+check_output bench-help '"loom bench PATH..." in out and "loom test" in out' "$LOOM" bench --help
 # `loom bench` on test blocks' datasets: timed on each backend and checked first (the
 # differing cuda body above is a wrong result, not a time); a compiler limitation skips
 # its backend; nothing to time is a usage error.
