@@ -409,7 +409,7 @@ struct DatasetBench {
             }
         }
         int width = 0;  // of the datasets' names, to align their times
-        for (const Dataset &d : sets) width = std::max(width, (int)d.name.size());
+        for (const Dataset &d : sets) width = std::min(60, std::max(width, (int)d.name.size()));
         for (const Dataset &d : sets) {
             std::string at = where + " " + d.name;
             CaseData data;
@@ -422,8 +422,13 @@ struct DatasetBench {
             if (automatic && calls.size() > (calls.count(Backend::Interp) ? 1u : 0u)) {
                 // The interpreter's results, before any call that might update the arguments.
                 try {
-                    if (Interpreter *i = interpreter()) data.expected = as_read(result_values(i->call(entry, data.args)));
-                    else reference_failed = true;
+                    if (Interpreter *i = interpreter()) {
+                        data.expected = as_read(result_values(i->call(entry, data.args)));
+                    } else {
+                        fail(at, "auto output: the interpreter, whose results are the expected ones, failed:\n" +
+                                     interp_problem);
+                        reference_failed = true;
+                    }
                 } catch (const RuntimeError &e) {
                     fail(at, "auto output: the interpreter, whose results are the expected ones, failed:\n" +
                                  e.render());
@@ -467,7 +472,7 @@ struct DatasetBench {
         const char *name = compiler::backend_name(b);
         double mid = median(t.times), lo = *std::min_element(t.times.begin(), t.times.end()),
                hi = *std::max_element(t.times.begin(), t.times.end());
-        char head[128];
+        char head[256];
         if (o.backends.size() == 1)
             std::snprintf(head, sizeof head, "  %-*s %10s", width + 1, (d.name + ":").c_str(), show_ms(mid).c_str());
         else std::snprintf(head, sizeof head, "    %-8s %10s", name, show_ms(mid).c_str());

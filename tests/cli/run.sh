@@ -210,6 +210,14 @@ else
 fi
 check_output bench-limitation '"skipped on cpu: compiler limitation at 4:" in out and "interp " in out' \
     "$LOOM" bench "$TMP/rec.fut" --backend interp,cpu --runs 1 --min-time 0
+printf -- '-- ==\n-- random input { [10]i32 } auto output\ndef bad : i32 = [1][3]\ndef main (xs: []i32) = map (+bad) xs\n' >"$TMP/topfail.fut"
+out=$("$LOOM" bench "$TMP/topfail.fut" --backend cpu --runs 1 --min-time 0 2>&1)
+rc=$?
+if [[ $rc == 1 && "$out" == *"auto output: the interpreter, whose results are the expected ones, failed:"*"evaluating top-level definitions failed"* ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL bench-auto-output-interp-fails (exit $rc):"; echo "$out" | sed 's/^/  /'
+fi
 expect bench-nothing 2 '' '' -- "$LOOM" bench "$HERE/sum.fut" --entry halve
 expect_err bench-nothing-msg 'nothing to benchmark: no datasets .* for entry `halve`'
 # Properties: a counterexample is shrunk and reported; the same seed finds it again.
