@@ -5,8 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <new>
+
+#include <sys/mman.h>
 
 namespace loom {
 
@@ -162,6 +166,22 @@ const std::vector<Value> &Value::no_values() {
     static const std::vector<Value> none;
     return none;
 }
+
+uint8_t *Bytes::allocate(size_t n) {
+    constexpr size_t huge = (size_t)2 << 20;
+    void *p = nullptr;
+    if (n >= 2 * huge) {
+        size_t rounded = (n + huge - 1) / huge * huge;
+        p = std::aligned_alloc(huge, rounded);
+        if (p) madvise(p, rounded, MADV_HUGEPAGE);
+    } else {
+        p = std::malloc(n ? n : 1);
+    }
+    if (!p) throw std::bad_alloc();
+    return static_cast<uint8_t *>(p);
+}
+
+void Bytes::Free::operator()(uint8_t *p) const { std::free(p); }
 
 void Bytes::defer(Fill fill) {
     std::lock_guard<std::mutex> lock(fill_mutex_);
