@@ -132,13 +132,6 @@ std::string read_path(const std::string &path) {
     return text;
 }
 
-Program load_program(const std::string &path) {
-    Program prog = parse_program(make_source(path, read_path(path)));
-    CheckedEnvPtr env = prelude_env();
-    check_program(prog, env);
-    return prog;
-}
-
 /** Calls of an entry point on one backend. */
 using Call = std::function<Value(const std::vector<Value> &)>;
 
@@ -194,7 +187,7 @@ int bench_one_call(const BenchOptions &o, std::istream &in, std::ostream &out) {
     j["backend"] = compiler::backend_name(backend);
 
     auto t0 = Clock::now();
-    Program prog = load_program(file);
+    Program prog = load_program(file, read_path(file));
     FunDefPtr fn = find_function(prog, entry);
     if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
     Call call;
@@ -290,7 +283,7 @@ std::string indented(const std::string &s, const std::string &by) {
 struct DatasetBench {
     const BenchOptions &o;
     std::ostream &out;
-    int failures = 0, measured = 0, with_datasets = 0;  ///< the last: programs
+    int failures = 0, with_datasets = 0;  ///< the second: programs
     nlohmann::json results = nlohmann::json::array();
     std::map<std::string, double> baseline;  ///< median_ms by result_key
 
@@ -357,7 +350,7 @@ struct DatasetBench {
         ++with_datasets;
         Program prog;
         try {
-            prog = load_program(path);
+            prog = load_program(path, text);  // the text read above
         } catch (const CompileError &e) {
             return fail(path + ": the program does not compile", e.render());
         }
@@ -468,7 +461,6 @@ struct DatasetBench {
 
     void report(const std::string &path, const std::string &entry, const Dataset &d, int width, Backend b,
                 const Timing &t, std::optional<double> &first) {
-        ++measured;
         const char *name = compiler::backend_name(b);
         double mid = median(t.times), lo = *std::min_element(t.times.begin(), t.times.end()),
                hi = *std::max_element(t.times.begin(), t.times.end());

@@ -2,6 +2,7 @@
 
 #include "core/Files.h"
 #include "driver/RandomInput.h"
+#include "frontend/Frontend.h"
 
 #include <filesystem>
 
@@ -60,6 +61,13 @@ std::vector<ReadValue> read_data_file(const std::string &program, const std::str
 }
 
 }  // namespace
+
+Program load_program(const std::string &path, const std::string &text) {
+    Program prog = parse_program(make_source(path, text));
+    CheckedEnvPtr env = prelude_env();
+    check_program(prog, env);
+    return prog;
+}
 
 FunDefPtr find_function(const Program &prog, const std::string &name) {
     FunDefPtr found;

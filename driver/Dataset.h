@@ -29,6 +29,9 @@ struct DataError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/** The program `text` (of the file `path`) parsed and type-checked; throws CompileError. */
+Program load_program(const std::string &path, const std::string &text);
+
 /** The last declaration of function `name` (`local` ones included), or null. */
 FunDefPtr find_function(const Program &prog, const std::string &name);
 

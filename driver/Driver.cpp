@@ -86,14 +86,6 @@ const char *const usage_text =
     "             3 internal error or compiler limitation (a construct the compiled\n"
     "             backend does not handle yet; the interpreter runs it)\n";
 
-/** Parses and checks a program; throws CompileError. */
-Program load_program(const std::string &path, const std::string &text) {
-    Program prog = parse_program(make_source(path, text));
-    CheckedEnvPtr env = prelude_env();
-    check_program(prog, env);
-    return prog;
-}
-
 /** `path` read, parsed and type-checked; a located diagnostic on failure (exit 2). */
 struct LoadedProgram {
     Program prog;
