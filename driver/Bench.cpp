@@ -18,7 +18,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -26,7 +28,9 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace loom {
 
@@ -52,6 +56,7 @@ struct BenchOptions {
     int runs = 10;
     std::optional<int> warmup;
     double min_time = 0.5;
+    double timeout = -1;  ///< seconds for a dataset's calls on one backend; < 0: none
     std::vector<std::string> exclude = {"nobench", "disable"};
 };
 
@@ -79,11 +84,23 @@ double parse_seconds(const std::string &opt, const std::string &v) {
     throw UsageError{"option " + opt + " needs seconds from 0 to 3600, not `" + v + "`", 2};
 }
 
+/** --timeout's seconds: any number, a negative one for no limit (futhark bench's). */
+double parse_timeout(const std::string &v) {
+    try {
+        size_t used = 0;
+        double s = std::stod(v, &used);
+        if (used == v.size() && s == s) return s;
+    } catch (const std::exception &) {
+    }
+    throw UsageError{"option --timeout needs seconds (negative: no limit), not `" + v + "`", 2};
+}
+
 const char *const usage =
     "usage: loom bench PATH... [--backend B[,B...]] [--entry NAME] [--runs R] [--warmup W]\n"
-    "                  [--min-time S] [--exclude-case TAG] [--json FILE] [--baseline FILE]\n"
+    "                  [--min-time S] [--timeout S] [--exclude-case TAG] [--json FILE]\n"
+    "                  [--baseline FILE]\n"
     "       loom bench FILE --input FILE|- [--entry NAME] [--backend B] [--runs R] [--warmup W]\n"
-    "                  [--output FILE]";
+    "                  [--timeout S] [--output FILE]";
 
 BenchOptions parse_options(const std::vector<std::string> &args) {
     BenchOptions o;
@@ -96,6 +113,7 @@ BenchOptions parse_options(const std::vector<std::string> &args) {
         else if (r.is("-r")) o.runs = parse_count("-r", r.value_of("-r"));
         else if (r.is("--warmup")) o.warmup = parse_count("--warmup", r.value_of("--warmup"));
         else if (r.is("--min-time")) o.min_time = parse_seconds("--min-time", r.value_of("--min-time"));
+        else if (r.is("--timeout")) o.timeout = parse_timeout(r.value_of("--timeout"));
         else if (r.is("--input")) o.input = r.value_of("--input");
         else if (r.is("-i")) o.input = r.value_of("-i");
         else if (r.is("--output")) o.output = r.value_of("--output");
@@ -132,6 +150,52 @@ std::string read_path(const std::string &path) {
     return text;
 }
 
+/** Raises `flag` when `seconds` have passed since it was made (never for a negative
+ * number), unless it is destroyed first; the flag is lowered again on both ends.  Calls
+ * given the flag stop at their next poll with loom::Interrupted, as on Ctrl-C. */
+class Deadline {
+public:
+    Deadline(double seconds, std::atomic<bool> &flag) : flag_(flag) {
+        flag_.store(false);
+        if (seconds < 0) return;
+        auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+        watcher_ = std::thread([this, until] {
+            std::unique_lock<std::mutex> lock(mutex_);
+            if (!woken_.wait_until(lock, until, [this] { return done_; })) {
+                passed_.store(true);
+                flag_.store(true);
+            }
+        });
+    }
+    Deadline(const Deadline &) = delete;
+    Deadline &operator=(const Deadline &) = delete;
+    ~Deadline() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            done_ = true;
+        }
+        woken_.notify_one();
+        if (watcher_.joinable()) watcher_.join();
+        flag_.store(false);
+    }
+    bool passed() const { return passed_.load(); }
+
+private:
+    std::atomic<bool> &flag_;
+    std::atomic<bool> passed_{false};
+    std::mutex mutex_;
+    std::condition_variable woken_;
+    bool done_ = false;
+    std::thread watcher_;
+};
+
+/** "more than 1.5 s (--timeout)". */
+std::string over_timeout(double seconds) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "more than %g s (--timeout)", seconds);
+    return buf;
+}
+
 /** Calls of an entry point on one backend. */
 using Call = std::function<Value(const std::vector<Value> &)>;
 
@@ -143,18 +207,24 @@ struct Timing {
 
 /** `warmup` calls, then at least `runs` timed ones, more until `min_seconds` have passed
  * (at most max_runs).  `check` sees the first call's result: where it returns false,
- * nothing is timed. */
+ * nothing is timed.  Throws Interrupted before a call once `stop` is raised (a GPU kernel
+ * runs to its end whatever the flag says). */
 Timing time_calls(const Call &call, const std::vector<Value> &args, int warmup, int runs, double min_seconds,
-                  const std::shared_ptr<compiler::CompiledEntry> &device,
+                  const std::shared_ptr<compiler::CompiledEntry> &device, const std::atomic<bool> &stop,
                   const std::function<bool(const Value &)> &check = {}) {
     Timing t;
     bool checked = !check;
+    auto stopped = [&] {
+        if (stop.load()) throw Interrupted();
+    };
     for (int i = 0; i < warmup; ++i) {
+        stopped();
         t.result = call(args);
         if (!checked && !(checked = true, check(t.result))) return t;
     }
     auto start = Clock::now();
     for (int i = 0; i < runs || (ms_between(start, Clock::now()) < min_seconds * 1000 && i < max_runs); ++i) {
+        stopped();
         auto a = Clock::now();
         t.result = call(args);
         t.times.push_back(ms_between(a, Clock::now()));
@@ -192,14 +262,16 @@ int bench_one_call(const BenchOptions &o, std::istream &in, std::ostream &out) {
     if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
     Call call;
     Interpreter interp;
+    std::atomic<bool> stop{false};
     std::shared_ptr<compiler::CompiledEntry> compiled;
     if (backend == Backend::Interp) {
         interp.load(prog);
+        interp.set_interrupt_flag(&stop);
         call = [&](const std::vector<Value> &args) { return interp.call(entry, args); };
     } else {
         compiled = compiler::compile_entry(prog, entry, backend);
         j["report"] = compiler::report_json(compiled->report);
-        call = [compiled](const std::vector<Value> &args) { return compiled->call(args); };
+        call = [compiled, &stop](const std::vector<Value> &args) { return compiled->call(args, &stop); };
     }
     auto t1 = Clock::now();
     bool from_stdin = *o.input == "-";
@@ -217,7 +289,16 @@ int bench_one_call(const BenchOptions &o, std::istream &in, std::ostream &out) {
     j["load_ms"] = ms_between(t1, t2);
 
     bool on_device = backend == Backend::Cuda;
-    Timing t = time_calls(call, args, o.warmup.value_or(0), o.runs, 0, on_device ? compiled : nullptr);
+    Timing t;
+    {
+        Deadline deadline(o.timeout, stop);
+        try {
+            t = time_calls(call, args, o.warmup.value_or(0), o.runs, 0, on_device ? compiled : nullptr, stop);
+        } catch (const Interrupted &) {
+            if (!deadline.passed()) throw;
+            throw UsageError{"timed out: the calls took " + over_timeout(o.timeout), 1};
+        }
+    }
     if (!o.output.empty()) write_results(o.output, t.result);
 
     j["runs"] = o.runs;
@@ -286,6 +367,7 @@ struct DatasetBench {
     int failures = 0, with_datasets = 0;  ///< the second: programs
     nlohmann::json results = nlohmann::json::array();
     std::map<std::string, double> baseline;  ///< median_ms by result_key
+    std::atomic<bool> stop{false};           ///< every call's interrupt flag (--timeout)
 
     DatasetBench(const BenchOptions &o, std::ostream &out) : o(o), out(out) {}
 
@@ -374,6 +456,7 @@ struct DatasetBench {
                 try {
                     auto fresh = std::make_unique<Interpreter>();
                     fresh->load(prog);
+                    fresh->set_interrupt_flag(&stop);
                     interp = std::move(fresh);
                 } catch (const RuntimeError &e) {
                     interp_problem = "evaluating top-level definitions failed\n" + e.render();
@@ -392,7 +475,7 @@ struct DatasetBench {
             CompiledSlot slot;
             compile_slot(prog, entry, b, slot);
             if (slot.entry) {
-                calls[b] = [e = slot.entry](const std::vector<Value> &args) { return e->call(args); };
+                calls[b] = [e = slot.entry, this](const std::vector<Value> &args) { return e->call(args, &stop); };
                 if (b == Backend::Cuda) devices[b] = slot.entry;
             } else if (slot.limitation_loc) {
                 out << "  skipped on " << name << ": compiler limitation at " << slot.limitation_loc->line << ":"
@@ -411,9 +494,11 @@ struct DatasetBench {
                 continue;
             }
             bool automatic = d.c->expect == TestCase::Expect::AutoOutput;
-            bool reference_failed = false;
+            bool reference_failed = false, reference_timed_out = false;
+            if (!one) out << "  " << d.name << "\n";
             if (automatic && calls.size() > (calls.count(Backend::Interp) ? 1u : 0u)) {
                 // The interpreter's results, before any call that might update the arguments.
+                Deadline deadline(o.timeout, stop);
                 try {
                     if (Interpreter *i = interpreter()) {
                         data.expected = as_read(result_values(i->call(entry, data.args)));
@@ -426,15 +511,19 @@ struct DatasetBench {
                     fail(at, "auto output: the interpreter, whose results are the expected ones, failed:\n" +
                                  e.render());
                     reference_failed = true;
+                } catch (const Interrupted &) {
+                    if (!deadline.passed()) throw;
+                    fail(at, "auto output: the interpreter's call, whose results are the expected ones, took " +
+                                 over_timeout(o.timeout));
+                    reference_failed = reference_timed_out = true;
                 }
             }
-            if (!one) out << "  " << d.name << "\n";
             std::optional<double> first;  // the first backend's median
             for (Backend b : o.backends) {
                 const char *name = compiler::backend_name(b);
                 auto call = calls.find(b);
                 if (call == calls.end() || !runs_on(*d.c, b)) continue;
-                if (reference_failed && b != Backend::Interp) continue;
+                if (reference_failed && (b != Backend::Interp || reference_timed_out)) continue;
                 bool checks = d.c->expect == TestCase::Expect::Output || (automatic && b != Backend::Interp);
                 std::string wrong;
                 auto check = [&](const Value &r) {
@@ -442,12 +531,17 @@ struct DatasetBench {
                     return wrong.empty();
                 };
                 Timing t;
+                Deadline deadline(o.timeout, stop);
                 try {
                     t = time_calls(call->second, data.args, o.warmup.value_or(1), o.runs, o.min_time,
-                                   devices.count(b) ? devices[b] : nullptr,
+                                   devices.count(b) ? devices[b] : nullptr, stop,
                                    checks ? std::function<bool(const Value &)>(check) : nullptr);
                 } catch (const RuntimeError &e) {
                     fail(at + " on " + name, "run-time error:\n" + e.render());
+                    continue;
+                } catch (const Interrupted &) {
+                    if (!deadline.passed()) throw;
+                    fail(at + " on " + name, "timed out: the warmup and timed calls took " + over_timeout(o.timeout));
                     continue;
                 }
                 if (!wrong.empty()) {

@@ -2,7 +2,8 @@
  * `loom bench`: times entry points, excluding parsing, compilation and loading inputs.
  *
  *   loom bench PATH... [--backend B[,B...]]... [--entry NAME] [--runs R] [--warmup W]
- *                      [--min-time S] [--exclude-case TAG]... [--json FILE] [--baseline FILE]
+ *                      [--min-time S] [--timeout S] [--exclude-case TAG]... [--json FILE]
+ *                      [--baseline FILE]
  *
  * runs the datasets of programs' test blocks, as `futhark bench` does (futhark-bench.rst):
  * each `input` (values, a file or `random input`) of an entry point, on each backend
@@ -13,18 +14,20 @@
  * backend named and than the same dataset in `--baseline`, the `--json` of an earlier run.
  * Cases tagged `nobench` or `disable` (or any `--exclude-case`), cases that expect an
  * error, and programs without datasets are left out; `compiled` cases are not run by the
- * interpreter.  A program that does not compile, a run-time error or a wrong result is
- * reported and the rest go on; the exit status is then 1.
+ * interpreter.  A program that does not compile, a run-time error, a wrong result or a
+ * dataset whose calls on a backend (warmup and timed, or the interpreter's call that gives
+ * `auto output`) take more than `--timeout` seconds (futhark bench's; stopped as Ctrl-C
+ * would) is reported and the rest go on; the exit status is then 1.
  *
  *   loom bench FILE --input FILE|- [--entry NAME] [--backend B] [--runs R] [--warmup W]
- *                   [--output FILE]
+ *                   [--timeout S] [--output FILE]
  *
  * times one call's arguments, read from the file (or stdin) in Futhark's text or binary
  * value format, and prints one JSON object (what benchmarks/run.py reads): `times_ms` (one
  * per run), `median_ms`, `min_ms`, `max_ms`, `compile_ms`, `load_ms`, and for compiled
  * backends the pipeline report (`report`); cuda adds each run's device time
  * (`device_times_ms`, `device_median_ms`) and the last run's transfers.  --output writes
- * the last run's results in the binary format.
+ * the last run's results in the binary format.  Past `--timeout` it fails with status 1.
  */
 #pragma once
 

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -194,4 +195,44 @@ TEST_CASE("loom bench: wrong results, run-time errors and programs without datas
     CHECK(missing.out.find("no such file or directory") != std::string::npos);
     fs::remove(prog);
     fs::remove(none);
+}
+
+TEST_CASE("loom bench: --timeout stops a dataset's calls and the rest go on") {
+    // The first dataset loops for minutes on any backend; the second is quick.  With
+    // `auto output` the interpreter's reference call is the one stopped.
+    fs::path prog = write_temp("slow.fut", "-- ==\n"
+                                           "-- input { 4000000000i64 }\n"
+                                           "-- output { 4000000000i64 }\n"
+                                           "-- input { 3i64 }\n"
+                                           "-- output { 3i64 }\n"
+                                           "entry main (n: i64) : i64 = loop s = 0 for i < n do s + 1\n"
+                                           "-- ==\n"
+                                           "-- entry: spin\n"
+                                           "-- input { 4000000000i64 }\n"
+                                           "-- auto output\n"
+                                           "entry spin (n: i64) : i64 = loop s = 0 for i < n do s ^ i\n");
+    auto start = std::chrono::steady_clock::now();
+    Run r = bench({"bench", prog.string(), "--backend", "interp,cpu", "--runs", "1", "--min-time", "0",
+                   "--timeout", "0.3"});
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(seconds < 30);  // minutes without the timeout
+    const std::string at = "FAIL " + prog.string() + ":main #1 (\"4000000000i64\") on ";
+    for (const char *b : {"interp", "cpu"})
+        CHECK(r.out.find(at + b + "\n    timed out: the warmup and timed calls took more than 0.3 s (--timeout)") !=
+              std::string::npos);
+    CHECK(r.out.find("#2 (\"3i64\")") != std::string::npos);  // still timed on both
+    bool compared = r.out.find("as fast as interp") != std::string::npos || r.out.find(" than interp") != std::string::npos;
+    CHECK(compared);  // the quick dataset's cpu time against the interpreter's
+    CHECK(r.out.find("FAIL " + prog.string() + ":spin #1 (\"4000000000i64\")\n    auto output: the interpreter's "
+                     "call, whose results are the expected ones, took more than 0.3 s (--timeout)") != std::string::npos);
+    CHECK(r.out.find(":spin #1 (\"4000000000i64\") on") == std::string::npos);  // nothing more for it
+
+    Run one = bench({"bench", prog.string(), "--backend", "cpu", "--input", "-", "--timeout", "0.2"}, "4000000000i64");
+    CHECK(one.status == 1);
+    CHECK(one.err.find("timed out: the calls took more than 0.2 s (--timeout)") != std::string::npos);
+    CHECK(bench({"bench", prog.string(), "--input", "-", "--timeout", "-1"}, "3i64").status == 0);  // no limit
+    CHECK(bench({"bench", prog.string(), "--timeout", "soon"}).status == 2);
+    fs::remove(prog);
 }
