@@ -167,6 +167,11 @@ const std::vector<Value> &Value::no_values() {
     return none;
 }
 
+const Value::Parts &Value::no_parts() {
+    static const Parts none;
+    return none;
+}
+
 uint8_t *Bytes::allocate(size_t n) {
     constexpr size_t huge = (size_t)2 << 20;
     void *p = nullptr;
@@ -220,40 +225,44 @@ void Bytes::settled() const {
 }
 
 PrimValue Value::peek_prim(int64_t i) const {
-    if (!buf_->pending()) return flat_prim(i);
+    if (!p_.buf->pending()) return flat_prim(i);
     size_t size = (size_t)prim_size(prim_.type);
     uint8_t one[16];
-    buf_->peek((size_t)(offset_ + i) * size, size, one);
+    p_.buf->peek((size_t)(p_.offset + i) * size, size, one);
     return load_prim(prim_.type, one, 0);
 }
 
 Value Value::tuple(std::vector<Value> elems) {
     Value v;
+    v.own_parts();
     v.kind_ = Kind::Tuple;
-    v.elems_ = std::make_shared<std::vector<Value>>(std::move(elems));
+    v.p_.elems = std::make_shared<std::vector<Value>>(std::move(elems));
     return v;
 }
 
 Value Value::record(std::vector<std::string> names, std::vector<Value> fields) {
     Value v;
+    v.own_parts();
     v.kind_ = Kind::Record;
-    v.names_ = std::make_shared<std::vector<std::string>>(std::move(names));
-    v.elems_ = std::make_shared<std::vector<Value>>(std::move(fields));
+    v.p_.names = std::make_shared<std::vector<std::string>>(std::move(names));
+    v.p_.elems = std::make_shared<std::vector<Value>>(std::move(fields));
     return v;
 }
 
 Value Value::sum(std::string ctor, std::vector<Value> payload) {
     Value v;
+    v.own_parts();
     v.kind_ = Kind::Sum;
-    v.names_ = std::make_shared<std::vector<std::string>>(1, std::move(ctor));
-    v.elems_ = std::make_shared<std::vector<Value>>(std::move(payload));
+    v.p_.names = std::make_shared<std::vector<std::string>>(1, std::move(ctor));
+    v.p_.elems = std::make_shared<std::vector<Value>>(std::move(payload));
     return v;
 }
 
 Value Value::function(std::shared_ptr<FunctionValue> f) {
     Value v;
+    v.own_parts();
     v.kind_ = Kind::Function;
-    v.fn_ = std::move(f);
+    v.p_.fn = std::move(f);
     return v;
 }
 
@@ -272,72 +281,74 @@ Value Value::prim_array(PrimType t, std::vector<int64_t> shape) {
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape,
                         BytesPtr data, int64_t offset) {
     Value v;
+    v.own_parts();
     v.kind_ = Kind::Array;
     v.prim_.type = t;
-    v.shape_ = std::move(shape);
-    v.buf_ = std::move(data);
-    v.offset_ = offset;
-    if (!v.buf_) v.buf_ = std::make_shared<Bytes>(0);
+    v.p_.shape = std::move(shape);
+    v.p_.buf = std::move(data);
+    v.p_.offset = offset;
+    if (!v.p_.buf) v.p_.buf = std::make_shared<Bytes>(0);
     return v;
 }
 
 Value Value::boxed_array(std::vector<int64_t> shape, std::vector<Value> elems, TypePtr elem_type) {
     Value v;
+    v.own_parts();
     v.kind_ = Kind::Array;
-    v.shape_ = std::move(shape);
-    v.boxed_ = std::make_shared<Boxed>();
-    v.boxed_->elems = std::move(elems);
-    v.elem_type_ = std::move(elem_type);
+    v.p_.shape = std::move(shape);
+    v.p_.boxed = std::make_shared<Boxed>();
+    v.p_.boxed->elems = std::move(elems);
+    v.p_.elem_type = std::move(elem_type);
     return v;
 }
 
 Value Value::lazy_boxed_array(std::vector<int64_t> shape, TypePtr elem_type,
                               std::function<Value(int64_t)> make) {
     Value v = boxed_array(std::move(shape), {}, std::move(elem_type));
-    v.boxed_->make = std::move(make);
+    v.p_.boxed->make = std::move(make);
     return v;
 }
 
-int64_t Value::num_elements() const { return shape_product(shape_); }
+int64_t Value::num_elements() const { return shape_product(shape()); }
 
 Value Value::row(int64_t i) const {
-    if (shape_.size() == 1) return boxed_ ? flat_boxed(i) : Value(flat_prim(i));
+    if (p_.shape.size() == 1) return p_.boxed ? flat_boxed(i) : Value(flat_prim(i));
     Value v = *this;
-    v.shape_.erase(v.shape_.begin());
-    int64_t row_size = shape_product(v.shape_);
-    v.offset_ = offset_ + i * row_size;
+    v.p_.shape.erase(v.p_.shape.begin());
+    int64_t row_size = shape_product(v.p_.shape);
+    v.p_.offset = p_.offset + i * row_size;
     return v;
 }
 
 void Value::set_columns(std::vector<Value> cols) const {
-    if (kind_ != Kind::Array || !boxed_ || offset_ != 0)
+    if (kind_ != Kind::Array || !p_.boxed || p_.offset != 0)
         return;
-    boxed_->columns = std::move(cols); // a cache of the storage's: a copy sharing it sees them
-    boxed_->columns_shape = shape_;
+    p_.boxed->columns = std::move(cols); // a cache of the storage's: a copy sharing it sees them
+    p_.boxed->columns_shape = p_.shape;
 }
 
 void Value::make_unique_storage() {
     if (kind_ != Kind::Array) return;
     int64_t n = num_elements();
-    if (boxed_) {
+    if (p_.boxed) {
         // Lazy elements (never in place): every one made before any is written.
-        if (boxed_.use_count() == 1 && offset_ == 0 && (int64_t)boxed_->elems.size() == n &&
-            !boxed_->make) {
-            boxed_->columns.clear(); // its elements may change: its columns would not
+        if (p_.boxed.use_count() == 1 && p_.offset == 0 && (int64_t)p_.boxed->elems.size() == n &&
+            !p_.boxed->make) {
+            p_.boxed->columns.clear(); // its elements may change: its columns would not
             return;
         }
         auto fresh = std::make_shared<Boxed>();
         fresh->elems.reserve((size_t)n);
         for (int64_t i = 0; i < n; ++i)
             fresh->elems.push_back(flat_boxed(i));
-        boxed_ = std::move(fresh);
-        offset_ = 0;
+        p_.boxed = std::move(fresh);
+        p_.offset = 0;
         return;
     }
     size_t bytes = (size_t)(n * prim_size(prim_.type));
-    if (buf_.use_count() == 1 && offset_ == 0 && buf_->size() == bytes) return;
-    buf_ = std::make_shared<Bytes>(data(), bytes);
-    offset_ = 0;
+    if (p_.buf.use_count() == 1 && p_.offset == 0 && p_.buf->size() == bytes) return;
+    p_.buf = std::make_shared<Bytes>(data(), bytes);
+    p_.offset = 0;
 }
 
 Value Value::stack(const std::vector<Value> &rows, const TypePtr &row_type,
@@ -363,8 +374,8 @@ Value Value::stack(const std::vector<Value> &rows, const TypePtr &row_type,
     }
     const Value &r0 = rows[0];
     for (const Value &r : rows)
-        if (r.kind_ != r0.kind_ || r.shape_ != r0.shape_ ||
-            (r.kind_ == Kind::Array && (bool)r.boxed_ != (bool)r0.boxed_))
+        if (r.kind_ != r0.kind_ || r.shape() != r0.shape() ||
+            (r.kind_ == Kind::Array && (bool)r.p_.boxed != (bool)r0.p_.boxed))
             throw InternalError("Value::stack: rows of different shapes or kinds");
     if (r0.kind_ == Kind::Prim) {
         PrimType t = r0.prim_.type;
@@ -373,10 +384,10 @@ Value Value::stack(const std::vector<Value> &rows, const TypePtr &row_type,
         for (int64_t i = 0; i < n; ++i) store_prim(t, p, i, rows[i].prim_);
         return out;
     }
-    if (r0.kind_ == Kind::Array && !r0.boxed_) {
+    if (r0.kind_ == Kind::Array && !r0.p_.boxed) {
         PrimType t = r0.prim_.type;
         std::vector<int64_t> shape{n};
-        shape.insert(shape.end(), r0.shape_.begin(), r0.shape_.end());
+        shape.insert(shape.end(), r0.p_.shape.begin(), r0.p_.shape.end());
         Value out = prim_array(t, std::move(shape));
         size_t row_bytes = (size_t)(r0.num_elements() * prim_size(t));
         uint8_t *p = out.mutable_data();
@@ -388,13 +399,13 @@ Value Value::stack(const std::vector<Value> &rows, const TypePtr &row_type,
     }
     if (r0.kind_ == Kind::Array) {
         std::vector<int64_t> shape{n};
-        shape.insert(shape.end(), r0.shape_.begin(), r0.shape_.end());
+        shape.insert(shape.end(), r0.p_.shape.begin(), r0.p_.shape.end());
         std::vector<Value> elems;
         int64_t m = r0.num_elements();
         elems.reserve((size_t)(n * m));
         for (const Value &r : rows)
             for (int64_t j = 0; j < m; ++j) elems.push_back(r.flat_boxed(j));
-        TypePtr et = r0.elem_type_;
+        TypePtr et = r0.p_.elem_type;
         if (!et && row_type && row_type->kind == Type::Kind::Array) et = row_type->elem;
         return boxed_array(std::move(shape), std::move(elems), et);
     }

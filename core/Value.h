@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -150,32 +151,45 @@ public:
 
     Value() : kind_(Kind::Tuple) {}  ///< the empty tuple ()
     Value(PrimValue p) : kind_(Kind::Prim), prim_(p) {}  // NOLINT: implicit on purpose
-    // A scalar has none of the other parts: copied and moved without touching them (the
-    // interpreter copies scalars at every variable it reads; the memberwise copy was a
-    // fifth of its time).
-    Value(const Value &o) : kind_(o.kind_), prim_(o.prim_) {
-        if (kind_ != Kind::Prim) copy_parts(o);
+    // A scalar (and `()`) has none of the other parts (p_ is not constructed): made,
+    // copied, moved and destroyed without touching them (the interpreter copies scalars
+    // at every variable it reads; memberwise copies and destructors were a fifth of its
+    // time).
+    Value(const Value &o) : kind_(o.kind_), has_parts_(o.has_parts_), prim_(o.prim_) {
+        if (has_parts_) new (&p_) Parts(o.p_);
     }
-    Value(Value &&o) noexcept : kind_(o.kind_), prim_(o.prim_) {
-        if (kind_ != Kind::Prim) move_parts(o);
+    Value(Value &&o) noexcept : kind_(o.kind_), has_parts_(o.has_parts_), prim_(o.prim_) {
+        if (has_parts_) new (&p_) Parts(std::move(o.p_));
     }
+    // Both assignments take o's kind, scalar and parts before dropping their own, so o
+    // may be a part of this value (`v = v.elems()[0]`).
     Value &operator=(const Value &o) {
         if (this != &o) {
-            if (kind_ != Kind::Prim || o.kind_ != Kind::Prim) copy_parts(o);
-            kind_ = o.kind_;
-            prim_ = o.prim_;
+            Kind kind = o.kind_;
+            PrimValue prim = o.prim_;
+            if (o.has_parts_) set_parts(Parts(o.p_));
+            else drop_parts();
+            kind_ = kind;
+            prim_ = prim;
         }
         return *this;
     }
     Value &operator=(Value &&o) noexcept {
         if (this != &o) {
-            if (kind_ != Kind::Prim || o.kind_ != Kind::Prim) move_parts(o);
-            kind_ = o.kind_;
-            prim_ = o.prim_;
+            Kind kind = o.kind_;
+            PrimValue prim = o.prim_;
+            if (o.has_parts_) {
+                Parts taken(std::move(o.p_));
+                set_parts(std::move(taken));
+            } else {
+                drop_parts();
+            }
+            kind_ = kind;
+            prim_ = prim;
         }
         return *this;
     }
-    ~Value() = default;
+    ~Value() { drop_parts(); }
 
     static Value tuple(std::vector<Value> elems);
     /** fields must be sorted by name. */
@@ -207,31 +221,31 @@ public:
 
     // --- tuples, records, sums
     /// tuple/record/sum payload (empty for the default-constructed `()`)
-    const std::vector<Value> &elems() const { return elems_ ? *elems_ : no_values(); }
-    const std::vector<std::string> &field_names() const { return *names_; }  ///< record
-    const std::string &ctor() const { return (*names_)[0]; }  ///< sum constructor name
-    const std::shared_ptr<FunctionValue> &function() const { return fn_; }
+    const std::vector<Value> &elems() const { return parts().elems ? *p_.elems : no_values(); }
+    const std::vector<std::string> &field_names() const { return *p_.names; }  ///< record
+    const std::string &ctor() const { return (*p_.names)[0]; }  ///< sum constructor name
+    const std::shared_ptr<FunctionValue> &function() const { return parts().fn; }
 
     // --- arrays
-    const std::vector<int64_t> &shape() const { return shape_; }
-    int rank() const { return (int)shape_.size(); }
-    int64_t length() const { return shape_.empty() ? 0 : shape_[0]; }  ///< outer size
+    const std::vector<int64_t> &shape() const { return parts().shape; }
+    int rank() const { return (int)shape().size(); }
+    int64_t length() const { return shape().empty() ? 0 : p_.shape[0]; }  ///< outer size
     int64_t num_elements() const;  ///< product of the shape
-    bool is_prim_array() const { return kind_ == Kind::Array && !boxed_; }
+    bool is_prim_array() const { return kind_ == Kind::Array && !p_.boxed; }
     PrimType elem_prim() const { return prim_.type; }  ///< prim arrays
-    TypePtr elem_type() const { return elem_type_; }   ///< boxed arrays (may be null)
+    TypePtr elem_type() const { return parts().elem_type; }   ///< boxed arrays (may be null)
     /** Prim arrays: pointer to the first element of this view (its bytes written first
      * when pending: Bytes::defer). */
-    const uint8_t *data() const { return buf_->data() + offset_ * prim_size(prim_.type); }
+    const uint8_t *data() const { return p_.buf->data() + p_.offset * prim_size(prim_.type); }
     /** Prim arrays: the address of this view's first element, its bytes pending or not. */
-    const uint8_t *raw_data() const { return buf_->raw() + offset_ * prim_size(prim_.type); }
+    const uint8_t *raw_data() const { return p_.buf->raw() + p_.offset * prim_size(prim_.type); }
     /** Prim arrays: the i-th element of the flattened view (read alone while the bytes
      * are pending, for the first few reads: Bytes::peek). */
     PrimValue flat_prim(int64_t i) const {
-        return buf_->pending() ? peek_prim(i) : load_prim(prim_.type, raw_data(), i);
+        return p_.buf->pending() ? peek_prim(i) : load_prim(prim_.type, raw_data(), i);
     }
     /** Boxed arrays: the i-th element of the flattened view. */
-    const Value &flat_boxed(int64_t i) const { return boxed_->at(offset_ + i); }
+    const Value &flat_boxed(int64_t i) const { return p_.boxed->at(p_.offset + i); }
     /** Row i of an array (a scalar/element for rank 1, a view for rank > 1).  No bounds check. */
     Value row(int64_t i) const;
     /** Boxed arrays of tuples or sums: the same elements as one prim array per scalar
@@ -241,9 +255,9 @@ public:
      * storage may be written (make_unique_storage).  A compiled entry takes them as
      * they are: no unzipping again, and the device keeps its copies. */
     const std::vector<Value> *columns() const {
-        return kind_ == Kind::Array && boxed_ && !boxed_->columns.empty() && offset_ == 0 &&
-                       shape_ == boxed_->columns_shape
-                   ? &boxed_->columns
+        return kind_ == Kind::Array && p_.boxed && !p_.boxed->columns.empty() && p_.offset == 0 &&
+                       p_.shape == p_.boxed->columns_shape
+                   ? &p_.boxed->columns
                    : nullptr;
     }
     void set_columns(std::vector<Value> cols) const;
@@ -251,10 +265,10 @@ public:
      * written in place. */
     void make_unique_storage();
     /** Writable pointer (after make_unique_storage). */
-    uint8_t *mutable_data() { return buf_->data() + offset_ * prim_size(prim_.type); }
-    std::vector<Value> &mutable_boxed() { return boxed_->elems; } ///< after make_unique_storage
-    int64_t offset() const { return offset_; }
-    const BytesPtr &buffer() const { return buf_; }
+    uint8_t *mutable_data() { return p_.buf->data() + p_.offset * prim_size(prim_.type); }
+    std::vector<Value> &mutable_boxed() { return p_.boxed->elems; } ///< after make_unique_storage
+    int64_t offset() const { return parts().offset; }
+    const BytesPtr &buffer() const { return parts().buf; }
 
     /** A new array of `rows` stacked along a new outer dimension.  All rows must have the
      * same shape and kind; `row_type` describes a row when `rows` is empty. */
@@ -280,38 +294,43 @@ private:
     };
     PrimValue peek_prim(int64_t i) const;
     static const std::vector<Value> &no_values();
-    /** The parts other than kind_ and prim_, copied or moved from o (all of them: empty
-     * ones replace what this had). */
-    void copy_parts(const Value &o) {
-        shape_ = o.shape_;
-        offset_ = o.offset_;
-        buf_ = o.buf_;
-        boxed_ = o.boxed_;
-        elem_type_ = o.elem_type_;
-        elems_ = o.elems_;
-        names_ = o.names_;
-        fn_ = o.fn_;
+    /** Everything but kind_ and prim_: constructed in p_ exactly when has_parts_ (never
+     * for a scalar; an array always has them). */
+    struct Parts {
+        std::vector<int64_t> shape;
+        int64_t offset = 0;
+        BytesPtr buf;
+        std::shared_ptr<Boxed> boxed;
+        TypePtr elem_type;
+        std::shared_ptr<std::vector<Value>> elems;
+        std::shared_ptr<std::vector<std::string>> names;
+        std::shared_ptr<FunctionValue> fn;
+    };
+    /** Parts of nothing, for a scalar's accessors. */
+    static const Parts &no_parts();
+    const Parts &parts() const { return has_parts_ ? p_ : no_parts(); }
+    /** The parts, made empty first where there are none (static constructors). */
+    Parts &own_parts() {
+        if (!has_parts_) new (&p_) Parts();
+        has_parts_ = true;
+        return p_;
     }
-    void move_parts(Value &o) noexcept {
-        shape_ = std::move(o.shape_);
-        offset_ = o.offset_;
-        buf_ = std::move(o.buf_);
-        boxed_ = std::move(o.boxed_);
-        elem_type_ = std::move(o.elem_type_);
-        elems_ = std::move(o.elems_);
-        names_ = std::move(o.names_);
-        fn_ = std::move(o.fn_);
+    /** Takes `from` as the parts. */
+    void set_parts(Parts &&from) noexcept {
+        if (has_parts_) p_ = std::move(from);
+        else new (&p_) Parts(std::move(from));
+        has_parts_ = true;
+    }
+    void drop_parts() noexcept {
+        if (has_parts_) p_.~Parts();
+        has_parts_ = false;
     }
     Kind kind_;
+    bool has_parts_ = false;
     PrimValue prim_;  // scalar, or element type of a prim array
-    std::vector<int64_t> shape_;
-    int64_t offset_ = 0;
-    BytesPtr buf_;
-    std::shared_ptr<Boxed> boxed_;
-    TypePtr elem_type_;
-    std::shared_ptr<std::vector<Value>> elems_;
-    std::shared_ptr<std::vector<std::string>> names_;
-    std::shared_ptr<FunctionValue> fn_;
+    union {
+        Parts p_;
+    };
 };
 
 /** Structural equality: same kinds, shapes and elements (floats compared exactly,
