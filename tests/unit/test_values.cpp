@@ -116,6 +116,41 @@ TEST_CASE("a lazy boxed array makes an element when it is first read") {
     CHECK(made == 4);
 }
 
+TEST_CASE("copies, moves and assignments between scalars, tuples, arrays and ()") {
+    Value arr = read1("[1, 2, 3]");
+    Value tup = Value::tuple({Value(PrimValue::integer(PrimType::I32, 7)), arr});
+    Value v = tup;  // a copy shares the parts
+    CHECK(v.elems().size() == 2);
+    v = Value(PrimValue::integer(PrimType::I64, 5));  // non-scalar to scalar
+    CHECK(v.is_prim());
+    CHECK(v.shape().empty());
+    CHECK(v.elems().empty());
+    CHECK(!v.function());
+    CHECK(v.rank() == 0);
+    v = arr;  // scalar to array
+    CHECK(value_to_string(v) == "[1i32, 2i32, 3i32]");
+    Value unit;
+    CHECK(unit.kind() == Value::Kind::Tuple);
+    CHECK(unit.elems().empty());
+    CHECK(unit.shape().empty());
+    v = unit;  // array to ()
+    CHECK(v.kind() == Value::Kind::Tuple);
+    CHECK(v.elems().empty());
+    // The source a part of the target: taken before the target's parts are dropped.
+    v = tup;
+    v = v.elems()[1];
+    CHECK(value_to_string(v) == "[1i32, 2i32, 3i32]");
+    v = tup;
+    v = v.elems()[0];
+    CHECK(value_to_string(v) == "7i32");
+    Value nested = Value::tuple({Value::tuple({arr}), Value()});
+    nested = std::move(const_cast<Value &>(nested.elems()[0]));  // moved from its own part
+    CHECK(value_to_string(nested.elems()[0]) == "[1i32, 2i32, 3i32]");
+    Value moved = std::move(tup);
+    CHECK(moved.elems().size() == 2);
+    CHECK(value_to_string(moved.elems()[1]) == "[1i32, 2i32, 3i32]");
+}
+
 TEST_CASE("values_equal and values_close") {
     CHECK(values_equal(read1("[1.0f32, f32.nan]"), read1("[1.0f32, f32.nan]")));
     CHECK(!values_equal(read1("[1.0f32]"), read1("[1.00001f32]")));
