@@ -8,6 +8,7 @@
 #include "driver/Bench.h"
 
 #include "core/Files.h"
+#include "core/Stats.h"
 #include "core/ValueIO.h"
 #include "driver/Args.h"
 #include "driver/Dataset.h"
@@ -136,12 +137,6 @@ BenchOptions parse_options(const std::vector<std::string> &args) {
         throw UsageError{"--output writes the results of `--input`'s call", 2};
     }
     return o;
-}
-
-double median(std::vector<double> xs) {
-    std::sort(xs.begin(), xs.end());
-    size_t n = xs.size();
-    return n % 2 ? xs[n / 2] : (xs[n / 2 - 1] + xs[n / 2]) / 2;
 }
 
 std::string read_path(const std::string &path) {

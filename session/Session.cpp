@@ -15,6 +15,7 @@
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "core/Files.h"
+#include "core/Stats.h"
 #include "core/ValueIO.h"
 #include "frontend/Type.h"
 #include "frontend/TypeCheck_Internal.h" // CheckedEnv: names and types in scope
@@ -1102,18 +1103,12 @@ EvalRecord Session::bench(const std::string &text, const std::string &source_nam
             st_->interp->eval(*c.exp);
         times.push_back(ms_since(t0));
     }
-    std::sort(times.begin(), times.end());
-    size_t n = times.size();
-    double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-    std::vector<double> dev;
-    for (double t : times) dev.push_back(std::fabs(t - median));
-    std::sort(dev.begin(), dev.end());
-    double mad = dev[n / 2];
+    auto [lo, hi] = std::minmax_element(times.begin(), times.end());
     char buf[256];
     snprintf(buf, sizeof buf,
              "-- bench: %s: median %.3f ms, spread ±%.3f ms (MAD), min %.3f ms, max %.3f ms, "
              "%zu runs",
-             backend.c_str(), median, mad, times.front(), times.back(), n);
+             backend.c_str(), median(times), median_absolute_deviation(times), *lo, *hi, times.size());
     return output_record(buf);
 }
 
