@@ -167,6 +167,13 @@ const std::vector<Value> &Value::no_values() {
     return none;
 }
 
+std::string out_of_memory_message(const std::bad_alloc &e) {
+    if (auto *oom = dynamic_cast<const OutOfMemory *>(&e))
+        return "out of memory allocating " + (oom->bytes ? "" : std::string("more than ")) +
+               std::to_string(oom->bytes ? oom->bytes : (size_t)1 << 62) + " bytes";
+    return "out of memory";
+}
+
 const Value::Parts &Value::no_parts() {
     static const Parts none;
     return none;
@@ -182,7 +189,7 @@ uint8_t *Bytes::allocate(size_t n) {
     } else {
         p = std::malloc(n ? n : 1);
     }
-    if (!p) throw std::bad_alloc();
+    if (!p) throw OutOfMemory(n);
     return static_cast<uint8_t *>(p);
 }
 
@@ -273,8 +280,17 @@ static int64_t shape_product(const std::vector<int64_t> &shape) {
 }
 
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape) {
-    int64_t n = shape_product(shape);
-    auto buf = std::make_shared<Bytes>((size_t)(n * prim_size(t)));
+    int64_t bytes = prim_size(t);
+    if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d <= 0; })) {
+        bytes = 0;
+    } else {
+        for (int64_t d : shape) {
+            // A product that wrapped around would allocate a few bytes for a huge array.
+            if (bytes > ((int64_t)1 << 62) / d) throw OutOfMemory(0);
+            bytes *= d;
+        }
+    }
+    auto buf = std::make_shared<Bytes>((size_t)bytes);
     return prim_array(t, std::move(shape), std::move(buf), 0);
 }
 

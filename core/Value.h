@@ -73,6 +73,17 @@ void store_prim(PrimType t, uint8_t *base, int64_t i, const PrimValue &v);
 
 struct FunctionValue;  ///< defined by the interpreter (closures)
 
+/** Loom's heap could not give `bytes` bytes (0: more than 2^62): a std::bad_alloc, so
+ * that code knowing only that type still catches it. */
+struct OutOfMemory : std::bad_alloc {
+    size_t bytes;
+    explicit OutOfMemory(size_t n) : bytes(n) {}
+    const char *what() const noexcept override { return "out of memory"; }
+};
+/** "out of memory allocating N bytes" (as the compiled backends word it), or "out of
+ * memory" for a std::bad_alloc without a size. */
+std::string out_of_memory_message(const std::bad_alloc &e);
+
 /** The storage of primitive arrays: bytes on Loom's heap, or bytes lent by a compiled
  * program's runtime (its result blocks), given back through `release` when the last view
  * goes — so results need no copy into Loom.  Lent bytes may still be pending (`defer`: a

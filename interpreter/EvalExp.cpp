@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 
 namespace loom::interp {
 
@@ -422,248 +423,255 @@ Value Evaluator::eval_loop(const Loop &l) {
 }
 
 Value Evaluator::eval(const Exp &e) {
-    switch (e.kind) {
-    case ExpKind::IntLit: return literal_int(static_cast<const IntLit &>(e));
-    case ExpKind::FloatLit: return literal_float(static_cast<const FloatLit &>(e));
-    case ExpKind::BoolLit: return Value(mk_bool(static_cast<const BoolLit &>(e).value));
-    case ExpKind::StringLit: {
-        const std::string &s = static_cast<const StringLit &>(e).bytes;
-        Value out = Value::prim_array(PrimType::U8, {(int64_t)s.size()});
-        if (!s.empty()) std::memcpy(out.mutable_data(), s.data(), s.size());
-        return out;
-    }
-    case ExpKind::Var: return eval_var(static_cast<const Var &>(e));
-    case ExpKind::Tuple: {
-        const auto &t = static_cast<const TupleExp &>(e);
-        if (t.elems.size() == 1) return eval(*t.elems[0]);
-        std::vector<Value> vs;
-        vs.reserve(t.elems.size());
-        for (const auto &x : t.elems) vs.push_back(eval(*x));
-        return Value::tuple(std::move(vs));
-    }
-    case ExpKind::Record: {
-        const auto &r = static_cast<const RecordExp &>(e);
-        std::vector<std::pair<std::string, Value>> fs;
-        for (const auto &[name, x] : r.fields) {
-            Value v = x ? eval(*x) : lookup_or_fail(name, r.loc);
-            auto it = std::find_if(fs.begin(), fs.end(), [&](auto &f) { return f.first == name; });
-            if (it != fs.end()) it->second = std::move(v);
-            else fs.emplace_back(name, std::move(v));
+    // An allocation that fails is the innermost expression's error, where it is.
+    try {
+        switch (e.kind) {
+        case ExpKind::IntLit: return literal_int(static_cast<const IntLit &>(e));
+        case ExpKind::FloatLit: return literal_float(static_cast<const FloatLit &>(e));
+        case ExpKind::BoolLit: return Value(mk_bool(static_cast<const BoolLit &>(e).value));
+        case ExpKind::StringLit: {
+            const std::string &s = static_cast<const StringLit &>(e).bytes;
+            Value out = Value::prim_array(PrimType::U8, {(int64_t)s.size()});
+            if (!s.empty()) std::memcpy(out.mutable_data(), s.data(), s.size());
+            return out;
         }
-        std::sort(fs.begin(), fs.end(), [](auto &a, auto &b) { return a.first < b.first; });
-        std::vector<std::string> names;
-        std::vector<Value> vals;
-        for (auto &f : fs) {
-            names.push_back(f.first);
-            vals.push_back(std::move(f.second));
+        case ExpKind::Var: return eval_var(static_cast<const Var &>(e));
+        case ExpKind::Tuple: {
+            const auto &t = static_cast<const TupleExp &>(e);
+            if (t.elems.size() == 1) return eval(*t.elems[0]);
+            std::vector<Value> vs;
+            vs.reserve(t.elems.size());
+            for (const auto &x : t.elems) vs.push_back(eval(*x));
+            return Value::tuple(std::move(vs));
         }
-        return Value::record(std::move(names), std::move(vals));
-    }
-    case ExpKind::ArrayLit: return eval_array_lit(static_cast<const ArrayLit &>(e));
-    case ExpKind::Range: return eval_range(static_cast<const RangeExp &>(e));
-    case ExpKind::BinOp: return eval_binop_exp(static_cast<const BinOp &>(e));
-    case ExpKind::Negate: {
-        Value v = eval(*static_cast<const Negate &>(e).operand);
-        if (!v.is_prim()) {
-            const Value *fn = lookup("neg");
-            if (fn) { Value f = *fn; return apply1(f, std::move(v), e.loc); }
-            throw RuntimeError(e.loc, "negation of a non-number");
-        }
-        return Value(negate_prim(v.prim()));
-    }
-    case ExpKind::Not: {
-        Value v = eval(*static_cast<const Not &>(e).operand);
-        if (!v.is_prim()) throw RuntimeError(e.loc, "! of a non-primitive value");
-        return Value(not_prim(v.prim()));
-    }
-    case ExpKind::Apply: return eval_apply(static_cast<const Apply &>(e));
-    case ExpKind::Lambda: {
-        const auto &l = static_cast<const Lambda &>(e);
-        return make_closure(l.params, *l.body, nullptr, e.type, e.loc);
-    }
-    case ExpKind::OpSection: {
-        const auto &s = static_cast<const OpSection &>(e);
-        auto fv = std::make_shared<FunctionValue>();
-        fv->kind = FunctionValue::Kind::OpSection;
-        fv->name = s.backtick || lookup(s.op) ? s.op : strip_prim_module(s.op);
-        fv->bop = s.backtick || s.user_op ? BinOpKind::None : binop_kind(fv->name);
-        fv->loc = e.loc;
-        fv->type = e.type;
-        if (s.op == "|>" || s.op == "<|" || s.backtick || fv->bop == BinOpKind::None) {
-            const Value *u = lookup(fv->name);
-            if (u && u->kind() == Value::Kind::Function) fv->user_op = *u;
-            else if (fv->bop == BinOpKind::None) throw RuntimeError(e.loc, "Unknown operator: " + s.op);
-        } else if (fv->bop != BinOpKind::None) {
-            // A user-defined operator of the same name shadows the built-in one only on
-            // non-primitive operands; binop_values handles that case.
-        }
-        if (s.left) { fv->fixed_side = 1; fv->fixed = eval(*s.left); }
-        else if (s.right) { fv->fixed_side = 2; fv->fixed = eval(*s.right); }
-        fv->arity = fv->fixed_side ? 1 : 2;
-        return Value::function(std::move(fv));
-    }
-    case ExpKind::ProjectSection: {
-        auto fv = std::make_shared<FunctionValue>();
-        fv->kind = FunctionValue::Kind::Project;
-        fv->fields = &static_cast<const ProjectSection &>(e).fields;
-        fv->loc = e.loc;
-        return Value::function(std::move(fv));
-    }
-    case ExpKind::IndexSection: {
-        auto fv = std::make_shared<FunctionValue>();
-        fv->kind = FunctionValue::Kind::IndexSec;
-        fv->slice = eval_specs(static_cast<const IndexSection &>(e).slice);
-        fv->loc = e.loc;
-        return Value::function(std::move(fv));
-    }
-    case ExpKind::Project: {
-        const auto &p = static_cast<const Project &>(e);
-        Value v = eval(*p.target);
-        if (v.kind() == Value::Kind::Record) {
-            const auto &names = v.field_names();
-            auto it = std::find(names.begin(), names.end(), p.field);
-            if (it != names.end()) return v.elems()[(size_t)(it - names.begin())];
-        } else if (v.kind() == Value::Kind::Tuple) {
-            size_t k = (size_t)std::strtoull(p.field.c_str(), nullptr, 10);
-            if (k < v.elems().size()) return v.elems()[k];
-        }
-        throw RuntimeError(e.loc, "value has no field " + p.field);
-    }
-    case ExpKind::Index: {
-        const auto &ix = static_cast<const Index &>(e);
-        Value arr = eval(*ix.target);
-        return index_value(arr, eval_specs(ix.slice), e.loc);
-    }
-    case ExpKind::Update: {
-        const auto &u = static_cast<const Update &>(e);
-        auto specs = eval_specs(u.slice);
-        Value v = eval(*u.value);
-        Value arr = eval_consume(*u.target);
-        return update_value(std::move(arr), specs, v, e.loc);
-    }
-    case ExpKind::RecordUpdate: {
-        const auto &u = static_cast<const RecordUpdate &>(e);
-        Value v = eval(*u.value);
-        Value target = eval(*u.target);  // `r with f = v` does not consume r
-        std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
-            if (i == u.path.size()) return v;
-            std::vector<Value> es = r.elems();
-            if (r.kind() == Value::Kind::Record) {
-                const auto &names = r.field_names();
-                auto it = std::find(names.begin(), names.end(), u.path[i]);
-                if (it == names.end()) throw RuntimeError(e.loc, "no field " + u.path[i]);
-                size_t k = (size_t)(it - names.begin());
-                es[k] = upd(es[k], i + 1);
-                return Value::record(names, std::move(es));
+        case ExpKind::Record: {
+            const auto &r = static_cast<const RecordExp &>(e);
+            std::vector<std::pair<std::string, Value>> fs;
+            for (const auto &[name, x] : r.fields) {
+                Value v = x ? eval(*x) : lookup_or_fail(name, r.loc);
+                auto it = std::find_if(fs.begin(), fs.end(), [&](auto &f) { return f.first == name; });
+                if (it != fs.end()) it->second = std::move(v);
+                else fs.emplace_back(name, std::move(v));
             }
-            if (r.kind() == Value::Kind::Tuple) {
-                size_t k = (size_t)std::strtoull(u.path[i].c_str(), nullptr, 10);
-                if (k >= es.size()) throw RuntimeError(e.loc, "no field " + u.path[i]);
-                es[k] = upd(es[k], i + 1);
-                return Value::tuple(std::move(es));
+            std::sort(fs.begin(), fs.end(), [](auto &a, auto &b) { return a.first < b.first; });
+            std::vector<std::string> names;
+            std::vector<Value> vals;
+            for (auto &f : fs) {
+                names.push_back(f.first);
+                vals.push_back(std::move(f.second));
             }
-            throw RuntimeError(e.loc, "record update of a non-record");
-        };
-        return upd(target, 0);
-    }
-    case ExpKind::LetPat: {
-        const auto &l = static_cast<const LetPat &>(e);
-        Value v = eval(*l.value);
-        ScopeGuard scope(*this);
-        if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
-        bind_pat(*l.pat, std::move(v));
-        return eval(*l.body);
-    }
-    case ExpKind::LetFun: {
-        const auto &l = static_cast<const LetFun &>(e);
-        Value f = l.fun->params.empty()
-                      ? eval(*l.fun->body)
-                      : make_closure(l.fun->params, *l.fun->body, l.fun.get(), nullptr, l.fun->loc);
-        ScopeGuard scope(*this);
-        push(l.fun->name, std::move(f));
-        return eval(*l.body);
-    }
-    case ExpKind::LetWith: {
-        const auto &l = static_cast<const LetWith &>(e);
-        Value v = eval(*l.value);
-        Value result;
-        if (!l.slice.empty()) {
-            auto specs = eval_specs(l.slice);
-            Value arr = Value();
-            if (Value *slot = lookup_local_mut(l.name)) { arr = std::move(*slot); *slot = Value(); }
-            else arr = lookup_or_fail(l.name, l.name_loc);
-            result = update_value(std::move(arr), specs, v, e.loc);
-        } else {
-            Value target = lookup_or_fail(l.name, l.name_loc);
+            return Value::record(std::move(names), std::move(vals));
+        }
+        case ExpKind::ArrayLit: return eval_array_lit(static_cast<const ArrayLit &>(e));
+        case ExpKind::Range: return eval_range(static_cast<const RangeExp &>(e));
+        case ExpKind::BinOp: return eval_binop_exp(static_cast<const BinOp &>(e));
+        case ExpKind::Negate: {
+            Value v = eval(*static_cast<const Negate &>(e).operand);
+            if (!v.is_prim()) {
+                const Value *fn = lookup("neg");
+                if (fn) { Value f = *fn; return apply1(f, std::move(v), e.loc); }
+                throw RuntimeError(e.loc, "negation of a non-number");
+            }
+            return Value(negate_prim(v.prim()));
+        }
+        case ExpKind::Not: {
+            Value v = eval(*static_cast<const Not &>(e).operand);
+            if (!v.is_prim()) throw RuntimeError(e.loc, "! of a non-primitive value");
+            return Value(not_prim(v.prim()));
+        }
+        case ExpKind::Apply: return eval_apply(static_cast<const Apply &>(e));
+        case ExpKind::Lambda: {
+            const auto &l = static_cast<const Lambda &>(e);
+            return make_closure(l.params, *l.body, nullptr, e.type, e.loc);
+        }
+        case ExpKind::OpSection: {
+            const auto &s = static_cast<const OpSection &>(e);
+            auto fv = std::make_shared<FunctionValue>();
+            fv->kind = FunctionValue::Kind::OpSection;
+            fv->name = s.backtick || lookup(s.op) ? s.op : strip_prim_module(s.op);
+            fv->bop = s.backtick || s.user_op ? BinOpKind::None : binop_kind(fv->name);
+            fv->loc = e.loc;
+            fv->type = e.type;
+            if (s.op == "|>" || s.op == "<|" || s.backtick || fv->bop == BinOpKind::None) {
+                const Value *u = lookup(fv->name);
+                if (u && u->kind() == Value::Kind::Function) fv->user_op = *u;
+                else if (fv->bop == BinOpKind::None) throw RuntimeError(e.loc, "Unknown operator: " + s.op);
+            } else if (fv->bop != BinOpKind::None) {
+                // A user-defined operator of the same name shadows the built-in one only on
+                // non-primitive operands; binop_values handles that case.
+            }
+            if (s.left) { fv->fixed_side = 1; fv->fixed = eval(*s.left); }
+            else if (s.right) { fv->fixed_side = 2; fv->fixed = eval(*s.right); }
+            fv->arity = fv->fixed_side ? 1 : 2;
+            return Value::function(std::move(fv));
+        }
+        case ExpKind::ProjectSection: {
+            auto fv = std::make_shared<FunctionValue>();
+            fv->kind = FunctionValue::Kind::Project;
+            fv->fields = &static_cast<const ProjectSection &>(e).fields;
+            fv->loc = e.loc;
+            return Value::function(std::move(fv));
+        }
+        case ExpKind::IndexSection: {
+            auto fv = std::make_shared<FunctionValue>();
+            fv->kind = FunctionValue::Kind::IndexSec;
+            fv->slice = eval_specs(static_cast<const IndexSection &>(e).slice);
+            fv->loc = e.loc;
+            return Value::function(std::move(fv));
+        }
+        case ExpKind::Project: {
+            const auto &p = static_cast<const Project &>(e);
+            Value v = eval(*p.target);
+            if (v.kind() == Value::Kind::Record) {
+                const auto &names = v.field_names();
+                auto it = std::find(names.begin(), names.end(), p.field);
+                if (it != names.end()) return v.elems()[(size_t)(it - names.begin())];
+            } else if (v.kind() == Value::Kind::Tuple) {
+                size_t k = (size_t)std::strtoull(p.field.c_str(), nullptr, 10);
+                if (k < v.elems().size()) return v.elems()[k];
+            }
+            throw RuntimeError(e.loc, "value has no field " + p.field);
+        }
+        case ExpKind::Index: {
+            const auto &ix = static_cast<const Index &>(e);
+            Value arr = eval(*ix.target);
+            return index_value(arr, eval_specs(ix.slice), e.loc);
+        }
+        case ExpKind::Update: {
+            const auto &u = static_cast<const Update &>(e);
+            auto specs = eval_specs(u.slice);
+            Value v = eval(*u.value);
+            Value arr = eval_consume(*u.target);
+            return update_value(std::move(arr), specs, v, e.loc);
+        }
+        case ExpKind::RecordUpdate: {
+            const auto &u = static_cast<const RecordUpdate &>(e);
+            Value v = eval(*u.value);
+            Value target = eval(*u.target);  // `r with f = v` does not consume r
             std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
-                if (i == l.path.size()) return v;
+                if (i == u.path.size()) return v;
                 std::vector<Value> es = r.elems();
                 if (r.kind() == Value::Kind::Record) {
                     const auto &names = r.field_names();
-                    auto it = std::find(names.begin(), names.end(), l.path[i]);
-                    if (it == names.end()) throw RuntimeError(e.loc, "no field " + l.path[i]);
+                    auto it = std::find(names.begin(), names.end(), u.path[i]);
+                    if (it == names.end()) throw RuntimeError(e.loc, "no field " + u.path[i]);
                     size_t k = (size_t)(it - names.begin());
                     es[k] = upd(es[k], i + 1);
                     return Value::record(names, std::move(es));
                 }
-                size_t k = (size_t)std::strtoull(l.path[i].c_str(), nullptr, 10);
-                if (k >= es.size()) throw RuntimeError(e.loc, "no field " + l.path[i]);
-                es[k] = upd(es[k], i + 1);
-                return Value::tuple(std::move(es));
+                if (r.kind() == Value::Kind::Tuple) {
+                    size_t k = (size_t)std::strtoull(u.path[i].c_str(), nullptr, 10);
+                    if (k >= es.size()) throw RuntimeError(e.loc, "no field " + u.path[i]);
+                    es[k] = upd(es[k], i + 1);
+                    return Value::tuple(std::move(es));
+                }
+                throw RuntimeError(e.loc, "record update of a non-record");
             };
-            result = upd(target, 0);
+            return upd(target, 0);
         }
-        ScopeGuard scope(*this);
-        push(l.name, std::move(result));
-        return eval(*l.body);
-    }
-    case ExpKind::If: {
-        const auto &i = static_cast<const If &>(e);
-        Value c = eval(*i.cond);
-        if (!c.is_prim()) throw RuntimeError(i.cond->loc, "condition is not a bool");
-        return eval(c.prim().b ? *i.then_branch : *i.else_branch);
-    }
-    case ExpKind::Loop: return eval_loop(static_cast<const Loop &>(e));
-    case ExpKind::Match: {
-        const auto &m = static_cast<const Match &>(e);
-        Value v = eval(*m.scrutinee);
-        for (const MatchCase &c : m.cases) {
-            if (!match_pat(*c.pat, v)) continue;
+        case ExpKind::LetPat: {
+            const auto &l = static_cast<const LetPat &>(e);
+            Value v = eval(*l.value);
             ScopeGuard scope(*this);
-            bind_pat(*c.pat, v);
-            return eval(*c.body);
+            if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+            bind_pat(*l.pat, std::move(v));
+            return eval(*l.body);
         }
-        throw RuntimeError(e.loc, "no case matches the value");
-    }
-    case ExpKind::Ascript: return eval(*static_cast<const Ascript &>(e).exp);
-    case ExpKind::Coerce: {
-        const auto &c = static_cast<const Coerce &>(e);
-        Value v = eval(*c.exp);
-        if (c.type_exp) check_coerce(*c.type_exp, v, e.loc, e.type.get());
-        return v;
-    }
-    case ExpKind::Ctor: {
-        const auto &c = static_cast<const CtorExp &>(e);
-        std::vector<Value> payload;
-        for (const auto &a : c.args) payload.push_back(eval(*a));
-        return Value::sum(c.name, std::move(payload));
-    }
-    case ExpKind::Assert: {
-        const auto &a = static_cast<const AssertExp &>(e);
-        Value c = eval(*a.cond);
-        if (!c.is_prim() || !c.prim().b) throw RuntimeError(e.loc, "Assertion is false: " + a.cond_text);
-        return eval(*a.exp);
-    }
-    case ExpKind::Attr: {
-        const auto &a = static_cast<const AttrExp &>(e);
-        if (a.attr.rfind("open ", 0) != 0) return eval(*a.exp);
-        struct Pop {
-            std::vector<std::string> &mods;
-            ~Pop() { mods.pop_back(); }
-        } pop{open_modules};
-        open_modules.push_back(a.attr.substr(5));
-        return eval(*a.exp);
-    }
+        case ExpKind::LetFun: {
+            const auto &l = static_cast<const LetFun &>(e);
+            Value f = l.fun->params.empty()
+                          ? eval(*l.fun->body)
+                          : make_closure(l.fun->params, *l.fun->body, l.fun.get(), nullptr, l.fun->loc);
+            ScopeGuard scope(*this);
+            push(l.fun->name, std::move(f));
+            return eval(*l.body);
+        }
+        case ExpKind::LetWith: {
+            const auto &l = static_cast<const LetWith &>(e);
+            Value v = eval(*l.value);
+            Value result;
+            if (!l.slice.empty()) {
+                auto specs = eval_specs(l.slice);
+                Value arr = Value();
+                if (Value *slot = lookup_local_mut(l.name)) { arr = std::move(*slot); *slot = Value(); }
+                else arr = lookup_or_fail(l.name, l.name_loc);
+                result = update_value(std::move(arr), specs, v, e.loc);
+            } else {
+                Value target = lookup_or_fail(l.name, l.name_loc);
+                std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
+                    if (i == l.path.size()) return v;
+                    std::vector<Value> es = r.elems();
+                    if (r.kind() == Value::Kind::Record) {
+                        const auto &names = r.field_names();
+                        auto it = std::find(names.begin(), names.end(), l.path[i]);
+                        if (it == names.end()) throw RuntimeError(e.loc, "no field " + l.path[i]);
+                        size_t k = (size_t)(it - names.begin());
+                        es[k] = upd(es[k], i + 1);
+                        return Value::record(names, std::move(es));
+                    }
+                    size_t k = (size_t)std::strtoull(l.path[i].c_str(), nullptr, 10);
+                    if (k >= es.size()) throw RuntimeError(e.loc, "no field " + l.path[i]);
+                    es[k] = upd(es[k], i + 1);
+                    return Value::tuple(std::move(es));
+                };
+                result = upd(target, 0);
+            }
+            ScopeGuard scope(*this);
+            push(l.name, std::move(result));
+            return eval(*l.body);
+        }
+        case ExpKind::If: {
+            const auto &i = static_cast<const If &>(e);
+            Value c = eval(*i.cond);
+            if (!c.is_prim()) throw RuntimeError(i.cond->loc, "condition is not a bool");
+            return eval(c.prim().b ? *i.then_branch : *i.else_branch);
+        }
+        case ExpKind::Loop: return eval_loop(static_cast<const Loop &>(e));
+        case ExpKind::Match: {
+            const auto &m = static_cast<const Match &>(e);
+            Value v = eval(*m.scrutinee);
+            for (const MatchCase &c : m.cases) {
+                if (!match_pat(*c.pat, v)) continue;
+                ScopeGuard scope(*this);
+                bind_pat(*c.pat, v);
+                return eval(*c.body);
+            }
+            throw RuntimeError(e.loc, "no case matches the value");
+        }
+        case ExpKind::Ascript: return eval(*static_cast<const Ascript &>(e).exp);
+        case ExpKind::Coerce: {
+            const auto &c = static_cast<const Coerce &>(e);
+            Value v = eval(*c.exp);
+            if (c.type_exp) check_coerce(*c.type_exp, v, e.loc, e.type.get());
+            return v;
+        }
+        case ExpKind::Ctor: {
+            const auto &c = static_cast<const CtorExp &>(e);
+            std::vector<Value> payload;
+            for (const auto &a : c.args) payload.push_back(eval(*a));
+            return Value::sum(c.name, std::move(payload));
+        }
+        case ExpKind::Assert: {
+            const auto &a = static_cast<const AssertExp &>(e);
+            Value c = eval(*a.cond);
+            if (!c.is_prim() || !c.prim().b) throw RuntimeError(e.loc, "Assertion is false: " + a.cond_text);
+            return eval(*a.exp);
+        }
+        case ExpKind::Attr: {
+            const auto &a = static_cast<const AttrExp &>(e);
+            if (a.attr.rfind("open ", 0) != 0) return eval(*a.exp);
+            struct Pop {
+                std::vector<std::string> &mods;
+                ~Pop() { mods.pop_back(); }
+            } pop{open_modules};
+            open_modules.push_back(a.attr.substr(5));
+            return eval(*a.exp);
+        }
+        }
+    } catch (const std::bad_alloc &x) {
+        throw RuntimeError(e.loc, out_of_memory_message(x));
+    } catch (const std::length_error &) {  // a std::vector longer than it may be
+        throw RuntimeError(e.loc, out_of_memory_message(std::bad_alloc()));
     }
     throw RuntimeError(e.loc, "cannot evaluate this expression");
 }

@@ -4,7 +4,8 @@
  * file inside their own namespace (the runtime text gets it pasted by cmake/EmbedText.cmake),
  * so the layouts cannot drift apart.  No includes: the includer provides <cstdint>.
  */
-enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL };
+/** E_OOM: nums[0] (na 1) the bytes asked for; extra 1: more than 2^62; else unknown. */
+enum ErrKind : int32_t { E_MSG = 0, E_INDEX, E_RANGE, E_SLICE, E_COERCE, E_INTERRUPT, E_INTERNAL, E_OOM };
 /** A failure: nums holds na numbers then nb numbers (indices then a shape, ...). */
 struct Err {
     int32_t loc = -1, kind = E_MSG;

@@ -61,6 +61,9 @@ inline std::string err_message(const Err &e) {
                err_shape_text(b, e.nb) + "`.";
     case E_INTERRUPT:
         return "interrupted";
+    case E_OOM:  // extra: more than 2^62 bytes
+        if (e.extra) return "out of memory allocating more than 4611686018427387904 bytes";
+        return e.na ? "out of memory allocating " + std::to_string(a[0]) + " bytes" : "out of memory";
     default:
         return std::string("internal error: ") + (e.msg ? e.msg : "failure");
     }

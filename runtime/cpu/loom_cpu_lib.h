@@ -47,11 +47,13 @@ inline int fail(Context *ctx, const std::string &message) {
 
 /** A failure the generated code reported, at its location: `prefix[loc]` is
  * "file:line:col", `suffix[loc]` the source line and caret under it (what Loom's
- * diagnostics show), both rendered when the library was generated. */
+ * diagnostics show), both rendered when the library was generated; `prefix[nlocs]` is the
+ * entry point's own, for failures without one (an allocation). */
 inline int failed(Context *ctx, const lrt::Err &e, const char *const *prefix, const char *const *suffix,
                   int nlocs) {
-    std::string where = e.loc >= 0 && e.loc < nlocs ? prefix[e.loc] : "<unknown>";
-    std::string source = e.loc >= 0 && e.loc < nlocs ? suffix[e.loc] : "";
+    int at = e.loc >= 0 && e.loc < nlocs ? e.loc : nlocs;
+    std::string where = prefix[at];
+    std::string source = suffix[at];
     const char *kind = e.kind == lrt::E_INTERNAL ? "error" : "runtime error";
     return fail(ctx, where + ": " + kind + ": " + lrt::err_message(e) + source);
 }

@@ -205,7 +205,7 @@ inline Mem *mem_alloc(int64_t bytes) {
     Mem *m = bytes >= BlockCache::min_bytes ? block_cache.take(bytes) : nullptr;
     if (!m) {
         m = raw_alloc(bytes);
-        if (!m) fail(-1, "out of memory");
+        if (!m) fail_nums(-1, E_OOM, &bytes, 1, nullptr, 0);
     }
     m->rc = 1;
 #ifdef LOOM_MEM_HOOKS
@@ -261,14 +261,28 @@ template <class T, int R> struct Arr {
 
 template <class T> inline T &&mv(T &x) { return static_cast<T &&>(x); }
 
+/** The bytes of `count` elements of `size` bytes times each of the dims (negative ones
+ * count as 0), failing with E_OOM where they pass 2^62 (a product that wrapped around
+ * allocated a few bytes for a huge array). */
+inline int64_t array_bytes(int64_t size, const int64_t *dims, int r) {
+    for (int k = 0; k < r; k++)
+        if (dims[k] <= 0) return 0;
+    int64_t n = size;
+    for (int k = 0; k < r; k++) {
+        if (n > ((int64_t)1 << 62) / dims[k]) {
+            Err e;
+            e.kind = E_OOM;
+            e.extra = 1;
+            throw e;
+        }
+        n *= dims[k];
+    }
+    return n;
+}
 template <class T, int R> Arr<T, R> alloc(const int64_t (&sh)[R]) {
     Arr<T, R> a;
-    int64_t n = 1;
-    for (int k = 0; k < R; k++) {
-        a.shape[k] = sh[k] < 0 ? 0 : sh[k];
-        n *= a.shape[k];
-    }
-    a.mem = mem_alloc(n * (int64_t)sizeof(T));
+    for (int k = 0; k < R; k++) a.shape[k] = sh[k] < 0 ? 0 : sh[k];
+    a.mem = mem_alloc(array_bytes((int64_t)sizeof(T), a.shape, R));
     a.data = (T *)(a.mem + 1);
     return a;
 }
@@ -397,8 +411,7 @@ template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
             if (bad < 0 || c < bad) {
                 bad = c;
                 err = Err();
-                err.kind = E_INTERNAL;
-                err.msg = "out of memory";
+                err.kind = E_OOM;  // what else a chunk can throw: std::bad_alloc
             }
         }
     }

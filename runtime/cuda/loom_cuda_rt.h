@@ -180,12 +180,18 @@ template <class T, int R> __device__ Arr<T, R> view(const Buf<T, R> &b) {
 }
 template <class T, int R> __device__ Arr<T, R> alloc(const int64_t (&sh)[R]) {
     Arr<T, R> a;
-    int64_t n = 1;
+    int64_t n = (int64_t)sizeof(T);
+    bool empty = false;
     for (int k = 0; k < R; k++) {
         a.shape[k] = sh[k] < 0 ? 0 : sh[k];
+        empty = empty || a.shape[k] == 0;
+    }
+    for (int k = 0; k < R && !empty; k++) {
+        // A product that wrapped around would allocate a few bytes for a huge array.
+        if (n > ((int64_t)1 << 62) / a.shape[k]) fail(-1, "out of memory (device heap)");
         n *= a.shape[k];
     }
-    a.mem = mem_alloc(n * (int64_t)sizeof(T));
+    a.mem = mem_alloc(empty ? 0 : n);
     a.data = (T *)(a.mem + 1);
     return a;
 }

@@ -294,7 +294,7 @@ check_output compile-out-files 'out.split() == ["main.cpp", "main.ir", "main.jso
     bash -c "'$LOOM' compile '$HERE/sum.fut' --entry main -o '$TMP/out' && '$LOOM' compile '$HERE/sum.fut' --entry main --emit stats -o '$TMP/out' && ls '$TMP/out'"
 
 # --- loom compile --emit library: a C library, used by a C program
-expect library-build 0 'wrote lib/stats.h, lib/stats.cpp and lib/libstats.so (entry points: dot summary scale pick three same sorted; prefix stats_)' '' \
+expect library-build 0 'wrote lib/stats.h, lib/stats.cpp and lib/libstats.so (entry points: dot summary scale pick three same sorted ones; prefix stats_)' '' \
     -- bash -c 'cd "$1" && cp "$2"/stats.fut . && "$0" compile stats.fut --emit library -o lib' "$LOOM" "$TMP" "$HERE/library"
 expect library-use 0 "dot 32
 stats.fut:4:7: runtime error: entry point \`dot\`: argument \`ys\` has size 2 in dimension 1, but \`n\` = 3 from dimension 1 of \`xs\`
@@ -312,7 +312,10 @@ stats.fut:14:7: runtime error: entry point \`three\`: argument \`xs\` has size 4
         ^^^^^
 three 3 2 1
 same 1 0 1
-a new array of 2 elements from a null pointer" '' \
+a new array of 2 elements from a null pointer
+stats.fut:22:7: runtime error: out of memory allocating more than 4611686018427387904 bytes
+  entry ones (n: i64) : []i64 = map (+1) (replicate n 0)
+        ^^^^" '' \
     -- bash -c 'cc -Wall -Wextra -Werror -std=c11 "$1" -I"$0"/lib -L"$0"/lib -lstats -Wl,-rpath,"$0"/lib -o "$0"/use && "$0"/use' "$TMP" "$HERE/library/use_stats.c"
 # No leak and no invalid access (valgrind: a library built without -march=native, whose
 # vector instructions valgrind may not know).

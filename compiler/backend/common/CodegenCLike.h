@@ -1866,8 +1866,7 @@ protected:
         line("    return 1;");
         line("} catch (...) {");
         line("    ctx->err = lrt::Err();");
-        line("    ctx->err.kind = lrt::E_INTERNAL;");
-        line("    ctx->err.msg = \"out of memory\";");
+        line("    ctx->err.kind = lrt::E_OOM;"); // std::bad_alloc: the only other exception
         entry_failed("ctx->err");
         line("    return 1;");
         line("}");

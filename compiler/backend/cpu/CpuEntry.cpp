@@ -42,15 +42,17 @@ struct ArgBytes {
 // The messages of its failures, as the interpreter words them.
 #include "runtime/cpu/loom_cpu_err.h"
 
-/** Throws the error the generated code reported. */
-[[noreturn]] void rethrow(const Err &e, const std::vector<SrcLoc> &locs) {
-    SrcLoc loc = e.loc >= 0 && (size_t)e.loc < locs.size() ? locs[(size_t)e.loc] : SrcLoc{};
+/** Throws the error the generated code reported; one without a location of its own (an
+ * allocation) is the entry point's, at `entry`. */
+[[noreturn]] void rethrow(const Err &e, const std::vector<SrcLoc> &locs, const SrcLoc &entry) {
+    SrcLoc loc = e.loc >= 0 && (size_t)e.loc < locs.size() ? locs[(size_t)e.loc] : entry;
     switch (e.kind) {
     case E_MSG:
     case E_INDEX:
     case E_RANGE:
     case E_SLICE:
     case E_COERCE:
+    case E_OOM:
         throw RuntimeError(loc, err_message(e));
     case E_INTERRUPT:
         throw Interrupted();
@@ -198,7 +200,7 @@ public:
         ctx.interrupt = reinterpret_cast<const bool *>(interrupt ? interrupt : &never);
         ctx.nthreads = threads();
         if (entry_(&ctx, in.data(), out.data()) != 0)
-            rethrow(ctx.err, locs_);
+            rethrow(ctx.err, locs_, f.loc);
         std::vector<Value> res;
         for (size_t i = 0; i < nres; i++) {
             const ir::Type &t = f.ret[i];

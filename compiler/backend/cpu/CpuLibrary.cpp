@@ -110,7 +110,7 @@ public:
         entries_ << code.source;
         // Locations as Loom renders them: "file:line:col" and what follows the message.
         std::vector<SrcLoc> locs = code.locs;
-        locs.push_back(f.loc); // the entry's own, for its arguments' size check
+        locs.push_back(f.loc); // the entry's own: its arguments' size check, allocations
         std::string pre = "static const char *const " + ns + "_pre[] = {", post = "static const char *const " + ns + "_post[] = {";
         for (const SrcLoc &l : locs) {
             std::string whole = render_diagnostic(l, "runtime error", "");

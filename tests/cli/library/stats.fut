@@ -17,3 +17,6 @@ entry three (xs: [3]u8) : [3]u8 = reverse xs
 entry same (bs: []bool) : []bool = bs
 
 entry sorted (xs: []i32) : []i32 = radix_sort_int i32.num_bits i32.get_bit xs
+
+-- An allocation that fails: reported at the entry point.
+entry ones (n: i64) : []i64 = map (+1) (replicate n 0)

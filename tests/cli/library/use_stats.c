@@ -69,6 +69,10 @@ int main(void) {
     if (!stats_new_i32_1d(ctx, NULL, 2))
         printf("%s\n", stats_context_error(ctx));
 
+    struct stats_i64_1d *huge;
+    if (stats_entry_ones(ctx, &huge, (int64_t)1 << 61))
+        printf("%s\n", stats_context_error(ctx));
+
     stats_free_f32_1d(ctx, a);
     stats_free_f32_1d(ctx, b);
     stats_free_f32_1d(ctx, short_b);
