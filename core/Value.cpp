@@ -296,6 +296,17 @@ Value Value::prim_array(PrimType t, std::vector<int64_t> shape) {
 
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape,
                         BytesPtr data, int64_t offset) {
+    if (data && !std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d <= 0; })) {
+        // A view past its storage would read or write other memory: a size that wrapped
+        // around (`[2^32][2^32]` of an empty array) must have been caught before.
+        int64_t n = 1, end = 0;
+        bool wrapped = offset < 0;
+        for (int64_t d : shape) wrapped = __builtin_mul_overflow(n, d, &n) || wrapped;
+        wrapped = __builtin_add_overflow(offset, n, &end) || wrapped;
+        if (wrapped || __builtin_mul_overflow(end, (int64_t)prim_size(t), &end) || (uint64_t)end > data->size())
+            throw InternalError("an array view of " + std::to_string(shape.size()) +
+                                " dimensions past the end of its storage");
+    }
     Value v;
     v.own_parts();
     v.kind_ = Kind::Array;
