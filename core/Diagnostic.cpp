@@ -1,5 +1,8 @@
 #include "Diagnostic.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace loom {
 
 std::string SrcLoc::str() const {
@@ -29,12 +32,26 @@ std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
     if (loc.known() && loc.file) {
         std::string text = source_line(*loc.file, loc.line);
         if (!text.empty() || loc.col == 1) {
-            os << "\n  " << text << "\n  ";
-            // Keep tabs so the caret lines up under tabbed source.
-            for (int i = 1; i < loc.col && i - 1 < (int)text.size(); ++i)
-                os << (text[i - 1] == '\t' ? '\t' : ' ');
-            int width = loc.end_col > loc.col ? loc.end_col - loc.col : 1;
-            os << std::string(width, '^');
+            // A long line (a data literal, generated code) is shown around the caret only.
+            size_t at = (size_t)std::max(loc.col - 1, 0), from = 0, to = text.size();
+            if (text.size() > max_shown_line) {
+                from = at > 60 ? at - 60 : 0;
+                to = std::min(text.size(), from + max_shown_line);
+                // Whole UTF-8 characters: no cut inside one.
+                while (from > 0 && (text[from] & 0xC0) == 0x80) --from;
+                while (to < text.size() && (text[to] & 0xC0) == 0x80) ++to;
+            }
+            const char *before = from > 0 ? "..." : "", *after = to < text.size() ? "..." : "";
+            os << "\n  " << before << text.substr(from, to - from) << after << "\n  "
+               << std::string(std::strlen(before), ' ');
+            // One space a character (not a byte of one), tabs kept: the caret lines up.
+            auto continues = [&](size_t i) { return (text[i] & 0xC0) == 0x80; };
+            for (size_t i = from; i < at && i < to; ++i)
+                if (!continues(i)) os << (text[i] == '\t' ? '\t' : ' ');
+            size_t end = loc.end_col > loc.col ? (size_t)loc.end_col - 1 : at + 1;
+            int width = 0;
+            for (size_t i = at; i < std::min(end, to); ++i) width += !continues(i);
+            os << std::string((size_t)std::max(width, 1), '^');
         }
     }
     if (loc.via) {

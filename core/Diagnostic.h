@@ -55,7 +55,9 @@ bool in_prelude(const SrcLoc &loc);
  * as it is (a user lambda's own failure, or one already placed). */
 SrcLoc called_at(const SrcLoc &inner, const SrcLoc &call, const std::string &fn);
 
-/** Renders "file:line:col: <kind>: message" plus the source line and a caret. */
+/** Renders "file:line:col: <kind>: message" plus the source line and a caret; of a line
+ * longer than max_shown_line bytes, that many around the caret, between "...". */
+constexpr size_t max_shown_line = 150;
 std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
                               const std::string &message);
 

@@ -16,6 +16,34 @@ TEST_CASE("a caret spans the located range, and tabs are kept so it lines up") {
     CHECK(e.render() == "t.fut:1:11: runtime error: bad\n  \tlet xs = foo\n  \t         ^^^");
 }
 
+TEST_CASE("a caret counts characters, not the bytes of UTF-8 ones") {
+    auto file = std::make_shared<SourceFile>(SourceFile{"u.fut", "def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n"});
+    CompileError e({file, 1, 19, 20}, "bad");  // `1`: byte 19, character 17
+    CHECK(e.render() == "u.fut:1:19: error: bad\n  def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n                  ^");
+    CompileError s({file, 1, 9, 15}, "bad");  // the string: six bytes, four characters
+    CHECK(s.render() == "u.fut:1:9: error: bad\n  def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n          ^^^^");
+}
+
+TEST_CASE("of a long line, the part around the caret between dots") {
+    std::string line = "def xs = [";
+    for (int i = 0; i < 1000; ++i) line += std::to_string(i) + ", ";
+    size_t col = line.size() + 1;
+    line += "true, 3]";
+    auto file = std::make_shared<SourceFile>(SourceFile{"l.fut", line + "\n"});
+    CompileError e({file, 1, (int)col, (int)col + 4}, "bad");
+    std::string r = e.render();
+    std::string shown = line.substr(col - 1 - 60);
+    CHECK(r == "l.fut:1:" + std::to_string(col) + ": error: bad\n  ..." + shown + "\n  " + std::string(63, ' ') + "^^^^");
+    // The caret near the start: the end cut; a span past the window: cut at its edge.
+    CompileError head({file, 1, 10, 4000}, "bad");
+    std::string h = head.render();
+    CHECK(h.find("\n  " + line.substr(0, max_shown_line) + "...\n") != std::string::npos);
+    CHECK(h.substr(h.rfind('\n') + 1) == "  " + std::string(9, ' ') + std::string(max_shown_line - 9, '^'));
+    // A line of exactly max_shown_line bytes: whole.
+    auto exact = std::make_shared<SourceFile>(SourceFile{"x.fut", std::string(max_shown_line, 'a') + "\n"});
+    CHECK(CompileError({exact, 1, 1, 2}, "bad").render().find("...") == std::string::npos);
+}
+
 TEST_CASE("an unknown location renders without a source line") {
     CompileError e({}, "oops");
     CHECK(e.render() == "<unknown>: error: oops");
