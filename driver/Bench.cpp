@@ -255,9 +255,9 @@ int bench_one_call(const BenchOptions &o, std::istream &in, std::ostream &out) {
     Program prog = load_program(file, read_path(file));
     FunDefPtr fn = find_function(prog, entry);
     if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
+    std::atomic<bool> stop{false};  // before the interpreter, which keeps its address
     Call call;
     Interpreter interp;
-    std::atomic<bool> stop{false};
     std::shared_ptr<compiler::CompiledEntry> compiled;
     if (backend == Backend::Interp) {
         interp.load(prog);

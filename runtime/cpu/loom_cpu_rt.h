@@ -261,9 +261,9 @@ template <class T, int R> struct Arr {
 
 template <class T> inline T &&mv(T &x) { return static_cast<T &&>(x); }
 
-/** The bytes of `count` elements of `size` bytes times each of the dims (negative ones
- * count as 0), failing with E_OOM where they pass 2^62 (a product that wrapped around
- * allocated a few bytes for a huge array). */
+/** The bytes of an array of r dims (a negative one counts as 0) of elements of `size`
+ * bytes, failing with E_OOM past 2^62 (a product that wrapped around allocated a few
+ * bytes for a huge array). */
 inline int64_t array_bytes(int64_t size, const int64_t *dims, int r) {
     for (int k = 0; k < r; k++)
         if (dims[k] <= 0) return 0;
