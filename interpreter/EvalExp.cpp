@@ -422,6 +422,30 @@ Value Evaluator::eval_loop(const Loop &l) {
     return acc;
 }
 
+namespace {
+
+/** `r` with its field (or tuple component) at path[i], path[i + 1], ... replaced by v. */
+Value with_field(const Value &r, const std::vector<std::string> &path, size_t i, const Value &v,
+                 const SrcLoc &loc) {
+    if (i == path.size()) return v;
+    std::vector<Value> es = r.elems();
+    if (r.kind() == Value::Kind::Record) {
+        const auto &names = r.field_names();
+        auto it = std::find(names.begin(), names.end(), path[i]);
+        if (it == names.end()) throw RuntimeError(loc, "no field " + path[i]);
+        size_t k = (size_t)(it - names.begin());
+        es[k] = with_field(es[k], path, i + 1, v, loc);
+        return Value::record(names, std::move(es));
+    }
+    if (r.kind() != Value::Kind::Tuple) throw RuntimeError(loc, "record update of a non-record");
+    size_t k = (size_t)std::strtoull(path[i].c_str(), nullptr, 10);
+    if (k >= es.size()) throw RuntimeError(loc, "no field " + path[i]);
+    es[k] = with_field(es[k], path, i + 1, v, loc);
+    return Value::tuple(std::move(es));
+}
+
+}  // namespace
+
 Value Evaluator::eval(const Exp &e) {
     // An allocation that fails is the innermost expression's error, where it is.
     try {
@@ -548,26 +572,7 @@ Value Evaluator::eval(const Exp &e) {
             const auto &u = static_cast<const RecordUpdate &>(e);
             Value v = eval(*u.value);
             Value target = eval(*u.target);  // `r with f = v` does not consume r
-            std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
-                if (i == u.path.size()) return v;
-                std::vector<Value> es = r.elems();
-                if (r.kind() == Value::Kind::Record) {
-                    const auto &names = r.field_names();
-                    auto it = std::find(names.begin(), names.end(), u.path[i]);
-                    if (it == names.end()) throw RuntimeError(e.loc, "no field " + u.path[i]);
-                    size_t k = (size_t)(it - names.begin());
-                    es[k] = upd(es[k], i + 1);
-                    return Value::record(names, std::move(es));
-                }
-                if (r.kind() == Value::Kind::Tuple) {
-                    size_t k = (size_t)std::strtoull(u.path[i].c_str(), nullptr, 10);
-                    if (k >= es.size()) throw RuntimeError(e.loc, "no field " + u.path[i]);
-                    es[k] = upd(es[k], i + 1);
-                    return Value::tuple(std::move(es));
-                }
-                throw RuntimeError(e.loc, "record update of a non-record");
-            };
-            return upd(target, 0);
+            return with_field(target, u.path, 0, v, e.loc);
         }
         case ExpKind::LetPat: {
             const auto &l = static_cast<const LetPat &>(e);
@@ -597,24 +602,7 @@ Value Evaluator::eval(const Exp &e) {
                 else arr = lookup_or_fail(l.name, l.name_loc);
                 result = update_value(std::move(arr), specs, v, e.loc);
             } else {
-                Value target = lookup_or_fail(l.name, l.name_loc);
-                std::function<Value(const Value &, size_t)> upd = [&](const Value &r, size_t i) -> Value {
-                    if (i == l.path.size()) return v;
-                    std::vector<Value> es = r.elems();
-                    if (r.kind() == Value::Kind::Record) {
-                        const auto &names = r.field_names();
-                        auto it = std::find(names.begin(), names.end(), l.path[i]);
-                        if (it == names.end()) throw RuntimeError(e.loc, "no field " + l.path[i]);
-                        size_t k = (size_t)(it - names.begin());
-                        es[k] = upd(es[k], i + 1);
-                        return Value::record(names, std::move(es));
-                    }
-                    size_t k = (size_t)std::strtoull(l.path[i].c_str(), nullptr, 10);
-                    if (k >= es.size()) throw RuntimeError(e.loc, "no field " + l.path[i]);
-                    es[k] = upd(es[k], i + 1);
-                    return Value::tuple(std::move(es));
-                };
-                result = upd(target, 0);
+                result = with_field(lookup_or_fail(l.name, l.name_loc), l.path, 0, v, e.loc);
             }
             ScopeGuard scope(*this);
             push(l.name, std::move(result));
