@@ -146,13 +146,14 @@ std::string read_path(const std::string &path) {
 }
 
 /** Raises `flag` when `seconds` have passed since it was made (never for a negative
- * number), unless it is destroyed first; the flag is lowered again on both ends.  Calls
- * given the flag stop at their next poll with loom::Interrupted, as on Ctrl-C. */
+ * number, or one past a year, which the clock's type could not add), unless it is
+ * destroyed first; the flag is lowered again on both ends.  Calls given the flag stop at
+ * their next poll with loom::Interrupted, as on Ctrl-C. */
 class Deadline {
 public:
     Deadline(double seconds, std::atomic<bool> &flag) : flag_(flag) {
         flag_.store(false);
-        if (seconds < 0) return;
+        if (!(seconds >= 0 && seconds < 3.2e7)) return;
         auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
         watcher_ = std::thread([this, until] {
             std::unique_lock<std::mutex> lock(mutex_);
