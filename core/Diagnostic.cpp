@@ -32,20 +32,21 @@ std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
     if (loc.known() && loc.file) {
         std::string text = source_line(*loc.file, loc.line);
         if (!text.empty() || loc.col == 1) {
+            // A byte after the first of a UTF-8 character.
+            auto continues = [&](size_t i) { return (text[i] & 0xC0) == 0x80; };
             // A long line (a data literal, generated code) is shown around the caret only.
             size_t at = (size_t)std::max(loc.col - 1, 0), from = 0, to = text.size();
             if (text.size() > max_shown_line) {
                 from = at > 60 ? at - 60 : 0;
                 to = std::min(text.size(), from + max_shown_line);
                 // Whole UTF-8 characters: no cut inside one.
-                while (from > 0 && (text[from] & 0xC0) == 0x80) --from;
-                while (to < text.size() && (text[to] & 0xC0) == 0x80) ++to;
+                while (from > 0 && continues(from)) --from;
+                while (to < text.size() && continues(to)) ++to;
             }
             const char *before = from > 0 ? "..." : "", *after = to < text.size() ? "..." : "";
             os << "\n  " << before << text.substr(from, to - from) << after << "\n  "
                << std::string(std::strlen(before), ' ');
             // One space a character (not a byte of one), tabs kept: the caret lines up.
-            auto continues = [&](size_t i) { return (text[i] & 0xC0) == 0x80; };
             for (size_t i = from; i < at && i < to; ++i)
                 if (!continues(i)) os << (text[i] == '\t' ? '\t' : ' ');
             size_t end = loc.end_col > loc.col ? (size_t)loc.end_col - 1 : at + 1;

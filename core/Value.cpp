@@ -174,6 +174,16 @@ std::string out_of_memory_message(const std::bad_alloc &e) {
     return "out of memory";
 }
 
+int64_t checked_size(const std::vector<int64_t> &dims, int64_t unit) {
+    if (std::any_of(dims.begin(), dims.end(), [](int64_t d) { return d <= 0; })) return 0;
+    int64_t n = unit;
+    for (int64_t d : dims) {
+        if (n > ((int64_t)1 << 62) / d) return -1;
+        n *= d;
+    }
+    return n;
+}
+
 const Value::Parts &Value::no_parts() {
     static const Parts none;
     return none;
@@ -280,30 +290,20 @@ static int64_t shape_product(const std::vector<int64_t> &shape) {
 }
 
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape) {
-    int64_t bytes = prim_size(t);
-    if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d <= 0; })) {
-        bytes = 0;
-    } else {
-        for (int64_t d : shape) {
-            // A product that wrapped around would allocate a few bytes for a huge array.
-            if (bytes > ((int64_t)1 << 62) / d) throw OutOfMemory(0);
-            bytes *= d;
-        }
-    }
+    int64_t bytes = checked_size(shape, prim_size(t));
+    if (bytes < 0) throw OutOfMemory(0);
     auto buf = std::make_shared<Bytes>((size_t)bytes);
     return prim_array(t, std::move(shape), std::move(buf), 0);
 }
 
 Value Value::prim_array(PrimType t, std::vector<int64_t> shape,
                         BytesPtr data, int64_t offset) {
-    if (data && !std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d <= 0; })) {
+    if (int64_t n = data ? checked_size(shape) : 0; n != 0) {
         // A view past its storage would read or write other memory: a size that wrapped
         // around (`[2^32][2^32]` of an empty array) must have been caught before.
-        int64_t n = 1, end = 0;
-        bool wrapped = offset < 0;
-        for (int64_t d : shape) wrapped = __builtin_mul_overflow(n, d, &n) || wrapped;
-        wrapped = __builtin_add_overflow(offset, n, &end) || wrapped;
-        if (wrapped || __builtin_mul_overflow(end, (int64_t)prim_size(t), &end) || (uint64_t)end > data->size())
+        int64_t end = 0;
+        if (n < 0 || offset < 0 || __builtin_add_overflow(offset, n, &end) ||
+            __builtin_mul_overflow(end, (int64_t)prim_size(t), &end) || (uint64_t)end > data->size())
             throw InternalError("an array view of " + std::to_string(shape.size()) +
                                 " dimensions past the end of its storage");
     }

@@ -84,6 +84,10 @@ struct OutOfMemory : std::bad_alloc {
  * memory" for a std::bad_alloc without a size. */
 std::string out_of_memory_message(const std::bad_alloc &e);
 
+/** The product of `dims` and `unit`: 0 where a dim is 0 or negative, -1 where it passes
+ * 2^62 (a product that wrapped around would make a huge array look small, or empty). */
+int64_t checked_size(const std::vector<int64_t> &dims, int64_t unit = 1);
+
 /** The storage of primitive arrays: bytes on Loom's heap, or bytes lent by a compiled
  * program's runtime (its result blocks), given back through `release` when the last view
  * goes — so results need no copy into Loom.  Lent bytes may still be pending (`defer`: a

@@ -705,11 +705,9 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
                                         "argument (`unflatten (xs :> [n * m]t)`)");
             }
         }
-        // The product checked without wrapping around (`[2^32][2^32]` is not of size 0).
-        int64_t prod = 1;
-        bool wrapped = false;
-        for (int64_t x : dims) wrapped = __builtin_mul_overflow(prod, x, &prod) || wrapped;
-        if (wrapped || prod != a.length() || std::any_of(dims.begin(), dims.end(), [](int64_t x) { return x < 0; }))
+        // Without wrapping around: `[2^32][2^32]` is not of size 0.
+        int64_t prod = checked_size(dims);
+        if (prod != a.length() || std::any_of(dims.begin(), dims.end(), [](int64_t x) { return x < 0; }))
             throw RuntimeError(loc, "unflatten: cannot reshape array of size " + std::to_string(a.length()) +
                                         " to " + shape_string(dims) + ".");
         dims.insert(dims.end(), a.shape().begin() + 1, a.shape().end());
