@@ -31,6 +31,7 @@
 #include "core/Stack.h"
 #include <filesystem>
 #include <map>
+#include <tuple>
 #include <set>
 #include <sstream>
 
@@ -288,6 +289,36 @@ struct Session::State {
      * unset: the interpreter computes every constant. */
     std::function<std::optional<Value>(State &, const FunDef &)> compute;
     const std::atomic<bool> *interrupt = nullptr;  ///< for `compute`
+    /** Note [Constants kept by a replay]: a constant's declaration (its file, line,
+     * column and name) and the value the state before the replay computed for it. */
+    using ConstantKey = std::tuple<const SourceFile *, int, int, std::string>;
+    struct KeptConstant {
+        Value value;
+        bool passed = false;
+    };
+    using KeptConstants = std::map<ConstantKey, KeptConstant>;
+    /** While a replay loads a declaration whose value may be kept; null otherwise. */
+    const KeptConstants *keep = nullptr;
+
+    static ConstantKey constant_key(const FunDef &f) {
+        return {f.loc.file.get(), f.loc.line, f.loc.col, f.name};
+    }
+    /** The values of this state's constants that a replay may keep: those its names
+     * still refer to, without functions in them (a closure points into this state's
+     * declarations). */
+    KeptConstants kept_constants() const {
+        KeptConstants out;
+        for (const Program &p : kept_progs)
+            for (const DeclPtr &d : p.decls)
+                if (const FunDef *f = fun_decl(*d); f && f->params.empty() && f->body &&
+                                                    f->loc.file && passable(f->ret, false))
+                    if (std::optional<Value> v = interp->constant_value(*f))
+                        out[constant_key(*f)] = KeptConstant{std::move(*v), passed.count(f) > 0};
+        return out;
+    }
+
+    /** The time the interpreter has spent computing this state's constants. */
+    double interp_ms = 0;
 
     /** Loads a checked program into the interpreter, its constants through `compute`. */
     void load(const Program &prog) {
@@ -295,8 +326,27 @@ struct Session::State {
             if (const FunDef *f = fun_decl(*d);
                 f && f->params.empty() && f->body && passable(f->ret, true))
                 passed.insert(f);  // arrays: passed whoever computes them
-        Interpreter::ConstantHook hook;
-        if (compute) hook = [this](const FunDef &d) { return compute(*this, d); };
+        struct Count {  // the interpreter's time, also when a constant fails
+            double &total;
+            Clock::time_point t0 = Clock::now();
+            double hook_ms = 0;  // compute's own, counted by it
+            bool interpreted = false;
+            ~Count() {
+                if (interpreted) total += std::max(0.0, ms_since(t0) - hook_ms);
+            }
+        } count{interp_ms};
+        Interpreter::ConstantHook hook = [this, &count](const FunDef &d) -> std::optional<Value> {
+            if (keep)
+                if (auto it = keep->find(constant_key(d)); it != keep->end()) {
+                    if (it->second.passed) passed.insert(&d);
+                    return it->second.value;
+                }
+            auto t0 = Clock::now();
+            std::optional<Value> v = compute ? compute(*this, d) : std::nullopt;
+            count.hook_ms += ms_since(t0);
+            count.interpreted |= !v;
+            return v;
+        };
         interp->load(prog, hook);
     }
     /** A type an entry takes as an argument (compiler/Lower.h, crosses_entry); with
@@ -305,6 +355,13 @@ struct Session::State {
         return crosses_entry(t) && (!arrays || type_contains(t, Type::Kind::Array));
     }
 
+    /** Whether a declared name's key is in scope (the prelude's names too); a
+     * module's, always (its members are not looked up here). */
+    bool in_view(const std::string &key) const {
+        if (key.rfind("module ", 0) == 0) return true;
+        if (key.rfind("type ", 0) == 0) return env->types.count(key.substr(5)) > 0;
+        return env->vals.count(key) > 0;
+    }
     bool defines(const std::string &key) const {
         return std::find(user_keys.begin(), user_keys.end(), key) != user_keys.end();
     }
@@ -313,8 +370,8 @@ struct Session::State {
         user_keys.erase(std::remove(user_keys.begin(), user_keys.end(), key), user_keys.end());
         user_keys.push_back(key);
     }
-    static std::unique_ptr<State> replay(const std::vector<Chunk> &chunks, long must,
-                                         std::set<std::string> drop,
+    static std::unique_ptr<State> replay(const State &old, const std::vector<Chunk> &chunks,
+                                         long must, std::set<std::string> drop,
                                          const std::atomic<bool> *interrupt,
                                          std::vector<std::string> &notes,
                                          decltype(compute) compute);
@@ -351,10 +408,22 @@ std::string signature(const CheckedEnvPtr &env, const std::string &key) {
 
 }  // namespace
 
+// Note [Constants kept by a replay]: a replay (Note [Redefinition]) used to compute every
+// earlier constant again, so redefining a function after `let data = <a minute's work>`,
+// or a run-time error in a new constant, took that minute again.  The language is pure,
+// so a constant keeps its value where it is the same declaration (same file, place and
+// name) seeing the same definitions: in the chunks before the one that changes (all of
+// them for a rebuild after an error).  The names it uses are the same ones, since every
+// definition of a redefined name is left out (a constant that used one no longer
+// checks), unless a dropped dependent leaves an older definition of its name in view:
+// from there on, every constant is computed again.
+
 /** A fresh state with `chunks` replayed in order.  Chunk `must` has to load as a
  * whole (its errors propagate); the others go one declaration at a time, leaving
- * out the names in `drop` and dropping (with a note) whatever no longer checks. */
-std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> &chunks, long must,
+ * out the names in `drop` and dropping (with a note) whatever no longer checks.
+ * Constants before chunk `must` (all with -1) keep the values `old` has for them. */
+std::unique_ptr<Session::State> Session::State::replay(const State &old,
+                                                const std::vector<Chunk> &chunks, long must,
                                                 std::set<std::string> drop,
                                                 const std::atomic<bool> *interrupt,
                                                 std::vector<std::string> &notes,
@@ -363,6 +432,8 @@ std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> 
     fresh->interp->set_interrupt_flag(interrupt);
     fresh->interrupt = interrupt;
     fresh->compute = std::move(compute);
+    const KeptConstants kept = old.kept_constants();
+    bool same_names = true;  // every name seen so far means what it did in `old`
     for (size_t i = 0; i < chunks.size(); ++i) {
         const Chunk &c = chunks[i];
         Program prog = parse_chunk(c);
@@ -376,11 +447,15 @@ std::unique_ptr<Session::State> Session::State::replay(const std::vector<Chunk> 
             std::string k = decl_key(*d);
             if (!k.empty() && drop.count(k)) continue;
             try {
+                fresh->keep = same_names && (must < 0 || (long)i < must) ? &kept : nullptr;
                 fresh->add(Program{prog.file, {d}});
+                fresh->keep = nullptr;
                 kept_any = true;
             } catch (const LocatedError &e) {
+                fresh->keep = nullptr;
                 notes.push_back("dropped `" + k + "` (" + d->loc.str() + "), which no longer type-checks: " + e.message());
                 if (!k.empty()) drop.insert(k);
+                if (fresh->in_view(k)) same_names = false;
             }
         }
         if (kept_any) fresh->chunks.push_back(c);
@@ -952,6 +1027,8 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
                                      int first_line, const std::string &origin) {
     EvalRecord r;
     auto t0 = Clock::now();
+    const State *before = st_.get();
+    const double interp_before = st_->interp_ms;
     // Constants computed on a compiled backend report into r (compute_constant).
     struct Defining {
         EvalRecord *&at;
@@ -1002,7 +1079,7 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
             std::vector<Chunk> chunks = st_->chunks;
             std::vector<std::string> notes;
             // Not interruptible: the flag may still be set from the Ctrl-C.
-            auto fresh = State::replay(chunks, -1, {}, nullptr, notes, constant_hook());
+            auto fresh = State::replay(*st_, chunks, -1, {}, nullptr, notes, constant_hook());
             fresh->interp->set_interrupt_flag(interrupt_);
             fresh->interrupt = interrupt_;
             fresh->kept_exps = std::move(st_->kept_exps);
@@ -1028,7 +1105,7 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
         std::unique_ptr<State> fresh;
         std::vector<std::string> notes;
         try {
-            fresh = State::replay(chunks, must, changed, interrupt_, notes, constant_hook());
+            fresh = State::replay(*st_, chunks, must, changed, interrupt_, notes, constant_hook());
         } catch (const CompileError &e) {
             // `let xs = xs ++ xs` (Note [Earlier self]): a new definition that uses the old
             // one of another type keeps it under a hidden name.
@@ -1039,12 +1116,14 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
                 !keep_earlier(chunks, (size_t)must, *self, earlier_names_))
                 throw;
             notes.clear();
-            fresh = State::replay(chunks, must, changed, interrupt_, notes, constant_hook());
+            fresh = State::replay(*st_, chunks, must, changed, interrupt_, notes, constant_hook());
         }
         r.notes.insert(r.notes.end(), notes.begin(), notes.end());
         fresh->kept_exps = std::move(st_->kept_exps);
         st_ = std::move(fresh);
     }
+    // The interpreter's constants (those of a replay too) are run time.
+    r.run_ms += st_->interp_ms - (st_.get() == before ? interp_before : 0.0);
     r.parse_check_ms = std::max(0.0, ms_since(t0) - r.device_start_ms - r.compile_ms -
                                          r.transfer_ms - r.run_ms);
     r.kind = EvalRecord::Kind::Definitions;
@@ -1315,7 +1394,7 @@ std::string summary_line(const EvalRecord &r) {
 
 std::string timing_line(const EvalRecord &r) {
     std::string line = "-- time: " + r.backend + ", parse/check " + fmt_ms(r.parse_check_ms);
-    if (r.kind == EvalRecord::Kind::Value || r.compiled) {
+    if (r.kind == EvalRecord::Kind::Value || r.compiled || r.run_ms > 0) {
         if (r.compiled) line += ", compile " + fmt_ms(r.compile_ms);
         line += ", run " + fmt_ms(r.run_ms);
     }

@@ -7,7 +7,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <unistd.h>
 
 #include <string>
 #include <vector>
@@ -89,15 +91,71 @@ TEST_CASE("session: which constants are passed, and the values agree with the in
 
 TEST_CASE("session: a constant used in a recursive function, and a replay after a type change") {
     Sessions s;
-    both(s.cpu, s.interp,
+    std::vector<EvalRecord> r = both(s.cpu, s.interp,
          {"let t = i64.sum (map (*3) (iota 100))",
           "def r (k: i64): i64 = if k <= 0 then t else r (k - 1)", "r 4",
           "let ys = map (\\i -> i * t) (iota 50)", "def g (x: i64) = x + ys[3]", "g 1",
-          // g's type changes: the session replays every definition; ys is computed again.
+          // g's type changes: the session replays every definition; ys keeps its value.
           "def g (x: i32) = i64.i32 x + ys[4]", "g 1i32", "i64.sum ys"});
+    CHECK(r[6].kind == Kind::Definitions);
+    CHECK(r[6].kernels.empty());
     EvalRecord sum = s.cpu.submit("i64.sum ys\n");
     REQUIRE(sum.kernels.size() == 1);
     CHECK(sum.kernels[0].kind == "reduce");
+}
+
+// Note [Constants kept by a replay]: on the interpreter, a definition's run time is that of
+// the constants computed (none: exactly 0); on cpu, their kernels are in its record.
+TEST_CASE("session: a replay keeps the earlier constants' values, unless what they see changed") {
+    Sessions s;
+    std::vector<EvalRecord> r = both(
+        s.cpu, s.interp,
+        {"let xs = map (*3) (iota 1000)", "def f (x: i32) = x + 1", "let c = f 1",
+         "let a = 1i32", "let a = f 4", "let b = i64.sum xs + i64.i32 a", "b",
+         "def f (x: f32) = x", // c and the second `a` dropped: b sees the first `a`
+         "b", "let bad = xs[1000]", "i64.sum xs"});
+    EvalRecord again = s.interp.submit("def f (x: f64) = x\n"); // another replay
+    CHECK(value_to_string(*r[6].value) == "1498505i64");
+    CHECK(r[7].kind == Kind::Definitions);
+    CHECK(r[7].notes.size() == 2);
+    CHECK(value_to_string(*r[8].value) == "1498501i64");
+    CHECK(r[9].kind == Kind::Error);
+    CHECK(value_to_string(*r[10].value) == "1498500i64");
+    // xs (compiled, a kernel) was kept by both replays: the type change and the error's.
+    REQUIRE(r[7].kernels.size() == 1); // b, computed again after the dropped `a`
+    CHECK(r[7].kernels[0].kind == "reduce");
+    CHECK(again.kind == Kind::Definitions);
+    CHECK(again.notes.empty());
+    CHECK(again.run_ms == 0.0);  // nothing computed again
+    Session interp;
+    REQUIRE(interp.submit(":backend interp").kind == Kind::Output);
+    interp.submit("let n = i64.sum (iota 100)\n");
+    EvalRecord kept = interp.submit("def n2 (x: i32) = x\n");
+    CHECK(kept.run_ms == 0.0);
+    EvalRecord swap = interp.submit("def n2 (x: f32) = x\n");
+    CHECK(swap.kind == Kind::Definitions);
+    CHECK(swap.run_ms == 0.0);
+    CHECK(value_to_string(*interp.submit("n\n").value) == "4950i64");
+}
+
+TEST_CASE("session: a reloaded file's constants, and those after it, are computed again") {
+    std::string path = "/tmp/loom-session-reload-" + std::to_string(getpid()) + ".fut";
+    auto write = [&](const char *text) {
+        FILE *f = fopen(path.c_str(), "w");
+        REQUIRE(f);
+        fputs(text, f);
+        fclose(f);
+    };
+    write("def k = 2i32\ndef twice (x: i32) = 2 * x\n");
+    Sessions s;
+    both(s.cpu, s.interp, {"let before = i64.sum (map (*2) (iota 100))", ":load " + path,
+                           "let y = twice k + i32.i64 before"});
+    write("def k = 5i32\ndef twice (x: i32) = 3 * x\n");
+    std::vector<EvalRecord> r = both(s.cpu, s.interp, {":reload", "y", "before"});
+    std::remove(path.c_str());
+    CHECK(r[0].kind == Kind::Output);
+    CHECK(value_to_string(*r[1].value) == "9915i32");
+    CHECK(value_to_string(*r[2].value) == "9900i64");
 }
 
 TEST_CASE("session: a failing constant leaves the session as it was") {
