@@ -2,6 +2,7 @@
 #include "compiler/Lower.h"
 
 #include "compiler/passes/Rewrite.h"
+#include "frontend/ASTPrinter.h"
 #include "frontend/Frontend.h"
 #include "interpreter/EntryArgs.h"
 #include "runtime/cpu/Foreign.h"
@@ -304,6 +305,70 @@ private:
     }
 
     /** The IR types of the leaves of a value of source type t. */
+    /** The types a coercion `v :> t` (written `te`) checks v's leaves against, appended
+     * to `out`; tuples and records component by component. */
+    void coerce_types(const TypePtr &t, const TypeExp *te, const LValPtr &v, const ScopePtr &scope,
+                      const SrcLoc &loc, std::vector<ir::Type> &out) {
+        while (te && te->kind == TypeExp::Kind::Unique)
+            te = te->elem.get();
+        bool record = t->kind == Type::Kind::Record;
+        size_t parts = record ? t->fields.size() : t->elems.size();
+        if ((record || t->kind == Type::Kind::Tuple) && v->kind == LVal::Kind::Tuple &&
+            v->elems.size() == parts) {
+            for (size_t i = 0; i < parts; i++) {
+                const TypeExp *part = nullptr;  // as written: fields by name
+                if (te && !record && te->kind == TypeExp::Kind::Tuple && i < te->elems.size())
+                    part = te->elems[i].get();
+                if (te && record && te->kind == TypeExp::Kind::Record)
+                    for (const auto &f : te->fields)
+                        if (f.first == t->fields[i].first)
+                            part = f.second.get();
+                coerce_types(record ? t->fields[i].second : t->elems[i], part, v->elems[i], scope,
+                             loc, out);
+            }
+            return;
+        }
+        std::vector<ir::Type> want;
+        std::optional<CompilerLimitation> unknown;
+        try {
+            flat_types(t, scope, loc, want);
+            out.insert(out.end(), want.begin(), want.end());
+            return;
+        } catch (const CompilerLimitation &lim) {
+            unknown = lim;
+            // A polymorphic element type (`sized [m] 't ... = xs :> [n]t`) or a size
+            // the type cannot name (`[n * m]`, Any after checking): check the outer
+            // sizes that have names; the rest keep the value's own sizes (a size
+            // expression is then checked by whatever consumes it, e.g. unflatten).
+            if (t->kind != Type::Kind::Array)
+                throw;
+        }
+        // The written size expressions (`[n + m]`), outermost first.
+        std::vector<const Exp *> written;
+        for (; te && te->kind == TypeExp::Kind::Array; te = te->elem.get())
+            written.push_back(te->dim.kind == DimExp::Kind::Exp ? te->dim.exp.get() : nullptr);
+        std::vector<std::optional<SubExp>> outer;
+        for (size_t k = 0; k < t->shape.size(); k++) {
+            if (t->shape[k].kind != Dim::Kind::Any)
+                outer.push_back(dim_of(t->shape[k], scope, loc));
+            else if (k < written.size() && written[k] && written[k]->type &&
+                     written[k]->type->kind == Type::Kind::Prim &&
+                     written[k]->type->prim == PrimType::I64)
+                outer.push_back(scalar_atom(lower(*written[k], scope), loc)->atom);
+            else
+                outer.push_back(std::nullopt);
+        }
+        for (const LValPtr &l : leaves(v, loc)) {
+            ir::Type lt = l->type;
+            if (lt.rank() < (int)outer.size())
+                throw *unknown;
+            for (size_t k = 0; k < outer.size(); k++)
+                if (outer[k])
+                    lt.dims[k] = *outer[k];
+            out.push_back(lt);
+        }
+    }
+
     void flat_types(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc,
                     std::vector<ir::Type> &out) {
         switch (t->kind) {
@@ -2912,50 +2977,7 @@ private:
             LValPtr v = lower(*c.exp, scope);
             std::vector<ir::Type> want;
             std::vector<LValPtr> ls = leaves(v, e.loc), out;
-            try {
-                flat_types(e.type, scope, e.loc, want);
-            } catch (const CompilerLimitation &) {
-                // A polymorphic element type (`sized [m] 't ... = xs :> [n]t`) or a size
-                // the type cannot name (`[n * m]`, Any after checking): check the outer
-                // sizes that have names; the rest keep the value's own sizes (a size
-                // expression is then checked by whatever consumes it, e.g. unflatten).
-                if (e.type->kind != Type::Kind::Array)
-                    throw;
-                // The written size expressions (`[n + m]`), outermost first.
-                std::vector<const Exp *> written;
-                for (const TypeExp *te = c.type_exp.get(); te;) {
-                    if (te->kind == TypeExp::Kind::Unique) {
-                        te = te->elem.get();
-                        continue;
-                    }
-                    if (te->kind != TypeExp::Kind::Array)
-                        break;
-                    written.push_back(te->dim.kind == DimExp::Kind::Exp ? te->dim.exp.get()
-                                                                        : nullptr);
-                    te = te->elem.get();
-                }
-                std::vector<std::optional<SubExp>> outer;
-                for (size_t k = 0; k < e.type->shape.size(); k++) {
-                    if (e.type->shape[k].kind != Dim::Kind::Any)
-                        outer.push_back(dim_of(e.type->shape[k], scope, e.loc));
-                    else if (k < written.size() && written[k] && written[k]->type &&
-                             written[k]->type->kind == Type::Kind::Prim &&
-                             written[k]->type->prim == PrimType::I64)
-                        outer.push_back(scalar_atom(lower(*written[k], scope), e.loc)->atom);
-                    else
-                        outer.push_back(std::nullopt);
-                }
-                want.clear();
-                for (const LValPtr &l : ls) {
-                    ir::Type t = l->type;
-                    if (t.rank() < (int)outer.size())
-                        throw;
-                    for (size_t k = 0; k < outer.size(); k++)
-                        if (outer[k])
-                            t.dims[k] = *outer[k];
-                    want.push_back(t);
-                }
-            }
+            coerce_types(e.type, c.type_exp.get(), v, scope, e.loc, want);
             if (want.size() != ls.size())
                 throw InternalError("lowering: coercion arity");
             for (size_t k = 0; k < ls.size(); k++) {
@@ -2965,7 +2987,8 @@ private:
                 }
                 out.push_back(
                     emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc,
-                                              type_to_string(e.type)),
+                                              c.type_exp ? coercion_type_text(*c.type_exp, e.type.get())
+                                                         : type_to_string(e.type)),
                           want[k], "c"));
             }
             size_t pos = 0;

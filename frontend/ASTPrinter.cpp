@@ -61,6 +61,53 @@ std::string print_slice(const std::vector<DimIndex> &slice) {
     return out + "]";
 }
 
+namespace {
+
+/** A written size expression as a Dim: names, constants, and + - * of them. */
+Dim written_dim(const Exp *e) {
+    if (!e) return Dim::any();
+    if (auto v = e->as<Var>()) return Dim::var(v->name);
+    if (auto i = e->as<IntLit>()) return Dim::constant((int64_t)i->value);
+    if (auto b = e->as<BinOp>(); b && !b->backtick && (b->op == "+" || b->op == "-" || b->op == "*")) {
+        Dim l = written_dim(b->lhs.get()), r = written_dim(b->rhs.get());
+        if (l.kind != Dim::Kind::Any && r.kind != Dim::Kind::Any) return Dim::exp(b->op, l, r);
+    }
+    return Dim::any();
+}
+
+/** t with the sizes it lost (Any) that te writes as expressions put back, in tuples'
+ * and records' parts too. */
+Type with_written_sizes(const Type &t, const TypeExp *te) {
+    while (te && te->kind == TypeExp::Kind::Unique) te = te->elem.get();
+    if (!te) return t;
+    Type out = t;
+    if (t.kind == Type::Kind::Tuple && te->kind == TypeExp::Kind::Tuple)
+        for (size_t i = 0; i < out.elems.size() && i < te->elems.size(); ++i)
+            out.elems[i] = std::make_shared<const Type>(with_written_sizes(*t.elems[i], te->elems[i].get()));
+    if (t.kind == Type::Kind::Record && te->kind == TypeExp::Kind::Record)
+        for (auto &f : out.fields)
+            for (const auto &w : te->fields)
+                if (w.first == f.first) f.second = std::make_shared<const Type>(with_written_sizes(*f.second, w.second.get()));
+    for (size_t k = 0; t.kind == Type::Kind::Array && k < out.shape.size() && te;) {
+        if (te->kind == TypeExp::Kind::Unique) {
+            te = te->elem.get();
+            continue;
+        }
+        if (te->kind != TypeExp::Kind::Array) break;
+        if (out.shape[k].kind == Dim::Kind::Any && te->dim.kind == DimExp::Kind::Exp)
+            out.shape[k] = written_dim(te->dim.exp.get());
+        ++k;
+        te = te->elem.get();
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string coercion_type_text(const TypeExp &written, const Type *checked) {
+    return checked ? type_to_string(with_written_sizes(*checked, &written)) : print_type_exp(written);
+}
+
 std::string print_type_exp(const TypeExp &t) {
     std::ostringstream os;
     switch (t.kind) {

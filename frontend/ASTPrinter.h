@@ -12,6 +12,9 @@ namespace loom {
 
 std::string print_exp(const Exp &e);
 std::string print_type_exp(const TypeExp &t);
+/** The type a failed size coercion (`e :> t`) names: the checked type, or t as written
+ * where the checked type lost a size (`[n * m]i64` checked as `[]i64`). */
+std::string coercion_type_text(const TypeExp &written, const Type *checked);
 std::string print_pat(const Pat &p);
 std::string print_slice(const std::vector<DimIndex> &slice);
 std::string print_decl(const Decl &d);

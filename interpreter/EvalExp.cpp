@@ -1,5 +1,6 @@
 // The expression evaluator: one case per ExpKind (see Evaluator.h).
 #include "interpreter/Evaluator.h"
+#include "frontend/ASTPrinter.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -309,8 +310,40 @@ std::vector<SliceSpec> Evaluator::eval_specs(const std::vector<DimIndex> &slice)
     return specs;
 }
 
-void Evaluator::check_coerce(const TypeExp &te0, const Value &v, const SrcLoc &loc, const Type *full) {
+void Evaluator::check_coerce(const TypeExp &te, const Value &v, const SrcLoc &loc, const Type *full) {
+    if (const Value *bad = coerce_mismatch(te, v, full))
+        throw RuntimeError(loc, "Value of shape " + shape_string(bad->shape()) +
+                                    " cannot match shape of type `" + coercion_type_text(te, full) + "`.");
+}
+
+const Value *Evaluator::coerce_mismatch(const TypeExp &te0, const Value &v, const Type *full) {
     const TypeExp *te = &te0;
+    while (te->kind == TypeExp::Kind::Unique && te->elem) te = te->elem.get();
+    // Tuples and records part by part (records in field order, as compiled code checks).
+    if (te->kind == TypeExp::Kind::Tuple && v.kind() == Value::Kind::Tuple &&
+        te->elems.size() == v.elems().size()) {
+        for (size_t i = 0; i < te->elems.size(); ++i) {
+            const Type *part = full && full->kind == Type::Kind::Tuple && i < full->elems.size()
+                                   ? full->elems[i].get() : nullptr;
+            if (const Value *bad = coerce_mismatch(*te->elems[i], v.elems()[i], part)) return bad;
+        }
+        return nullptr;
+    }
+    if (te->kind == TypeExp::Kind::Record && v.kind() == Value::Kind::Record) {
+        for (size_t i = 0; i < v.field_names().size(); ++i) {
+            const std::string &name = v.field_names()[i];
+            const TypeExp *written = nullptr;
+            for (const auto &f : te->fields)
+                if (f.first == name) written = f.second.get();
+            const Type *part = nullptr;
+            if (full && full->kind == Type::Kind::Record)
+                for (const auto &f : full->fields)
+                    if (f.first == name) part = f.second.get();
+            if (const Value *bad = written ? coerce_mismatch(*written, v.elems()[i], part) : nullptr)
+                return bad;
+        }
+        return nullptr;
+    }
     size_t k = 0;
     bool bad = false;
     while (te) {
@@ -345,9 +378,7 @@ void Evaluator::check_coerce(const TypeExp &te0, const Value &v, const SrcLoc &l
                     bad = true;
             }
         }
-    if (bad)
-        throw RuntimeError(loc, "Value of shape " + shape_string(v.shape()) + " cannot match shape of type `" +
-                                    (full ? type_to_string(*full) : std::string("?")) + "`.");
+    return bad ? &v : nullptr;
 }
 
 Value Evaluator::eval_loop(const Loop &l) {

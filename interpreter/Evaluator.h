@@ -153,6 +153,9 @@ private:
     Value literal_int(const IntLit &l);
     Value literal_float(const FloatLit &l);
     void check_coerce(const TypeExp &te, const Value &v, const SrcLoc &loc, const Type *full);
+    /** The part of v (v, or a component of a tuple or record) whose sizes are not those
+     * of written type te (checked: `full`); null when they all are. */
+    const Value *coerce_mismatch(const TypeExp &te, const Value &v, const Type *full);
     void define_fun(const FunDefPtr &def, const Interpreter::ConstantHook &compute);
     void check_entry_args(const FunDef &def, const std::vector<Value> &args);
     const Value &global_value(Global &g, const std::string &name);
