@@ -812,6 +812,13 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         }
         entry = hit->entry;
         runtime::KernelCache::global().note_memory_hit();
+    } else if (!State::passable(c.type, false)) {
+        // A function (alone or in a tuple) is a value only the interpreter holds: what
+        // compiles is its application.
+        st_->compiled[key] = {nullptr, c.source, c.first_line};
+        r.compile_ms = 0;
+        run_on("interp", c, r);
+        return;
     } else {
         compiler::Optimised o =
             compiler::optimise(as_program(c, expr_entry), expr_entry, constant_options(*st_));
