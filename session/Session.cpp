@@ -453,7 +453,11 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
                 kept_any = true;
             } catch (const LocatedError &e) {
                 fresh->keep = nullptr;
-                notes.push_back("dropped `" + k + "` (" + d->loc.str() + "), which no longer type-checks: " + e.message());
+                // `let (a, b) = e` is `(a, b)` and its parts: one note says it.
+                bool part = e.message().rfind("Unknown name `(", 0) == 0 &&
+                            drop.count(e.message().substr(14, e.message().size() - 15));
+                if (!part)
+                    notes.push_back("dropped `" + k + "` (" + d->loc.str() + "), which no longer type-checks: " + e.message());
                 if (!k.empty()) drop.insert(k);
                 if (fresh->in_view(k)) same_names = false;
             }

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of the session engine: random REPL scripts (definitions,
+redefinitions that change or keep a type, modules, failing constants, uses of what is
+defined, commands) run by `loom --run - --keep-going` on the interpreter and on a
+compiled backend; the two transcripts must be the same but for the compiled backend's
+summary lines (and cuda's notes of downloads), and neither may crash or report an
+internal error.  `--backend cuda` without a GPU needs LOOM_CUDA_EMULATE=1.
+
+    tests/fuzz/session_fuzz.py [--loom build/loom] [--seed 1] [--count 20] [--backend cpu]
+
+A failing script is written to --keep DIR (default /tmp) with the two transcripts'
+difference, so it reproduces with `loom --run FILE --keep-going`.
+"""
+import argparse
+import difflib
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+# Types with a literal, and functions of each type to itself.
+TYPES = {
+    'i32': ['1i32', '7i32', '-3i32'],
+    'i64': ['2i64', '40i64'],
+    'f32': ['1.5f32', '-0.25f32'],
+    '[3]i32': ['[1i32, 2, 3]', '[4i32, 5, 6]'],
+    '[]i64': ['iota 5', 'map (*3) (iota 4)', 'filter (> 2) (iota 9)'],
+    'bool': ['true', 'false'],
+    '(i32, f32)': ['(1i32, 2f32)'],
+}
+BODIES = {
+    'i32': ['x + 1', 'x * x', 'x / 2'],
+    'i64': ['x - 1', 'x % 5'],
+    'f32': ['x * 2', 'f32.sqrt (f32.abs x)'],
+    '[3]i32': ['map (+1) x', 'reverse x'],
+    '[]i64': ['map (*2) x', 'scan (+) 0 x', 'filter (\\y -> y % 2 == 0) x'],
+    'bool': ['!x'],
+    '(i32, f32)': ['(x.0 + 1, x.1)'],
+}
+NAMES = ['a', 'b', 'c', 'f', 'g', 'xs', 'ys']
+
+
+class Script:
+    def __init__(self, rng):
+        self.rng = rng
+        self.vals = {}  # name -> type, as the script last defined it (maybe dropped since)
+        self.funs = {}
+        self.lines = []
+
+    def pick(self, table):
+        return self.rng.choice(sorted(table)) if table else None
+
+    def value_of(self, t):
+        """An expression of type t: a literal, a name of that type, or a call."""
+        names = [n for n, u in self.vals.items() if u == t]
+        funs = [n for n, u in self.funs.items() if u == t]
+        k = self.rng.random()
+        if names and k < 0.4:
+            return self.rng.choice(names)
+        if funs and k < 0.6:
+            return '%s (%s)' % (self.rng.choice(funs), self.value_of(t) if k < 0.5 else self.rng.choice(TYPES[t]))
+        return self.rng.choice(TYPES[t])
+
+    def step(self):
+        r, n, t = self.rng.random(), self.rng.choice(NAMES), self.rng.choice(sorted(TYPES))
+        if r < 0.3:
+            self.lines.append('let %s = %s' % (n, self.value_of(t)))
+            self.vals[n] = t
+            self.funs.pop(n, None)
+        elif r < 0.5:
+            self.lines.append('def %s (x: %s) = %s' % (n, t, self.rng.choice(BODIES[t])))
+            self.funs[n] = t
+            self.vals.pop(n, None)
+        elif r < 0.62:  # uses, shown
+            self.lines.append(self.value_of(t))
+        elif r < 0.68:
+            m = self.pick(self.vals)
+            if m and self.vals[m] in ('[3]i32', '[]i64'):
+                s = 'i32.sum' if self.vals[m] == '[3]i32' else 'i64.sum'
+                self.lines.append(self.rng.choice(['%s %s' % (s, m), '%s[%d]' % (m, self.rng.randint(0, 5)),
+                                                   'length %s' % m]))
+        elif r < 0.74:  # a failing constant (out of bounds, or a division by zero)
+            self.lines.append(self.rng.choice(['let %s = [1i32, 2][%d]' % (n, self.rng.randint(2, 4)),
+                                               'let %s = 10i32 / (%s - %s)' % (n, '1i32', '1i32')]))
+        elif r < 0.8:  # a function as a value, and a partial application
+            f = self.pick(self.funs)
+            if f:
+                self.lines.append(self.rng.choice([f, 'let %s = %s' % (n, f)]))
+                if self.lines[-1].startswith('let'):
+                    self.funs[n] = self.funs[f]
+                    self.vals.pop(n, None)
+        elif r < 0.86:
+            self.lines.append('module M = { def v = %s def h (x: %s) = %s }'
+                              % (self.value_of(t), t, self.rng.choice(BODIES[t])))
+            self.lines.append(self.rng.choice(['M.v', 'M.h M.v', 'let %s = M.h M.v' % n]))
+        elif r < 0.9:
+            self.lines.append('let (%s, %s) = (%s, %s)' % (n, self.rng.choice(NAMES), self.value_of(t),
+                                                          self.value_of('i32')))
+        elif r < 0.94:
+            self.lines.append('type t = %s' % t)
+            self.lines.append('def %s (x: t) : t = x' % n)
+        else:
+            self.lines.append(self.rng.choice([':type ' + n, ':t ' + self.rng.choice(NAMES)]))
+
+
+def transcript(loom, backend, body):
+    proc = subprocess.run([loom, '--run', '-', '--keep-going'], input=':backend %s\n%s' % (backend, body),
+                          capture_output=True, text=True, timeout=300)
+    keep = [l for l in (proc.stdout + proc.stderr).split('\n')
+            if not l.startswith(('-- %s:' % backend, 'backend:', '-- note: read from the GPU'))]
+    return proc.returncode, '\n'.join(keep)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--loom', default='build/loom')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--count', type=int, default=20)
+    ap.add_argument('--backend', default='cpu')
+    ap.add_argument('--keep', default=tempfile.gettempdir())
+    args = ap.parse_args()
+    failed = 0
+    for i in range(args.count):
+        s = Script(random.Random('%d/%d' % (args.seed, i)))
+        for _ in range(s.rng.randint(8, 30)):
+            s.step()
+        body = '\n'.join(s.lines) + '\n'
+        a, b = transcript(args.loom, 'interp', body), transcript(args.loom, args.backend, body)
+        problems = []
+        for name, (rc, out) in (('interp', a), (args.backend, b)):
+            if rc not in (0, 1) or 'internal error' in out or 'terminate called' in out:
+                problems.append('%s: exit %d' % (name, rc))
+        if a[1] != b[1]:
+            problems.append('the transcripts differ:\n' + '\n'.join(
+                difflib.unified_diff(a[1].split('\n'), b[1].split('\n'), 'interp', args.backend, lineterm='')))
+        if problems:
+            failed += 1
+            path = os.path.join(args.keep, 'session-fuzz-%d-%d.in' % (args.seed, i))
+            with open(path, 'w') as f:
+                f.write(body)
+            print('FAIL %s\n  %s' % (path, '\n  '.join(problems)))
+    print('%d scripts on interp and %s: %d passed, %d failed' % (args.count, args.backend, args.count - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
