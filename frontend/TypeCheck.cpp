@@ -1471,9 +1471,12 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
         free_vars(*main_type, fv);
         for (int i : fv) {
             if (tvars_[i].bound) continue;
-            std::string n;
-            do n = "t" + std::to_string(name_counter_++);
-            while (used_tparam_names_.count(n));
+            // The name its definition gave it (`zip : [n]a -> [n]b -> *[n](a, b)`),
+            // where no other variable or type has it.
+            std::string n = tvars_[i].param_name;
+            if (n.empty() || used_tparam_names_.count(n) || env_.types.count(n))
+                do n = "t" + std::to_string(name_counter_++);
+                while (used_tparam_names_.count(n));
             used_tparam_names_.insert(n);
             tvars_[i].bound = Type::type_var(n);
             if (gen_names) gen_names->push_back(n);

@@ -140,13 +140,14 @@ TEST_CASE("typecheck: an intrinsic's `[n * m]` parameter pairs its sizes with th
                         "do not match"));
 }
 
-TEST_CASE("typecheck: `:type` names the sizes a function's parameters share") {
-    // The type of the expression has `[]` where the function's sizes are open.
-    CHECK(expr_type("", "tc_map2") == "(t0 -> t1 -> t2) -> []t0 -> []t1 -> *[]t2");
-    CHECK(shown_type("", "tc_map2") == "(t0 -> t1 -> t2) -> [n]t0 -> [n]t1 -> *[n]t2");
+TEST_CASE("typecheck: `:type` names the sizes a function's parameters share, and its types") {
+    // The type of the expression has `[]` where the function's sizes are open; its type
+    // variables have the names the definition gave them.
+    CHECK(expr_type("", "tc_map2") == "(a -> b -> x) -> []a -> []b -> *[]x");
+    CHECK(shown_type("", "tc_map2") == "(a -> b -> x) -> [n]a -> [n]b -> *[n]x");
     CHECK(shown_type("", "tc_iota") == "(n: i64) -> *[n]i64");
     // An existential result size stays open; a known size is kept.
-    CHECK(shown_type("", "tc_filter") == "(t0 -> bool) -> [n]t0 -> *[]t0");
+    CHECK(shown_type("", "tc_filter") == "(a -> bool) -> [n]a -> *[]a");
     CHECK(shown_type("", "tc_iota 5") == "[5]i64");
     CHECK(shown_type("def f [a][b] (xs: [a][b]i32) (ys: [b]i32) : [a]i32 = tc_map (\\_ -> 0) xs",
                      "f") == "[a][b]i32 -> [b]i32 -> [a]i32");
@@ -155,7 +156,13 @@ TEST_CASE("typecheck: `:type` names the sizes a function's parameters share") {
     CHECK(shown_type("def g (n: i64) (k: i64) = (tc_iota k, tc_iota n)", "g") ==
           "(n: i64) -> (k: i64) -> ([k]i64, [n]i64)");
     // A global's name is not used for a size.
-    CHECK(shown_type("def n = 1i64", "tc_map") == "(t0 -> t1) -> [m]t0 -> *[m]t1");
+    CHECK(shown_type("def n = 1i64", "tc_map") == "(a -> x) -> [m]a -> *[m]x");
+    // Nor a type's for a type variable; two variables of one name get one each.
+    CHECK(shown_type("type a = i32", "tc_map") == "(t0 -> x) -> [n]t0 -> *[n]x");
+    CHECK(shown_type("def pair 't (x: t) = (x, x)", "\\y -> (pair y, pair 1u8)") ==
+          "t -> ((t, t), (u8, u8))");
+    CHECK(shown_type("def k 't 'u (x: t) (_: u) = x", "\\y z -> (k 1 y, k 2 z)") ==
+          "u -> t0 -> (i32, i32)");
     CHECK(shown_type("", "\\xs -> tc_reduce (+) 0i32 xs") == "[n]i32 -> i32");
 }
 
