@@ -8,8 +8,9 @@ internal error.  `--backend cuda` without a GPU needs LOOM_CUDA_EMULATE=1.
 
     tests/fuzz/session_fuzz.py [--loom build/loom] [--seed 1] [--count 20] [--backend cpu]
 
-A failing script is written to --keep DIR (default /tmp) with the two transcripts'
-difference, so it reproduces with `loom --run FILE --keep-going`.
+A failing script (and the file of definitions it loads) is written to --keep DIR (default
+/tmp) with the two transcripts' difference, so it reproduces with
+`loom --run FILE --keep-going`.
 """
 import argparse
 import difflib
@@ -47,6 +48,7 @@ class Script:
         self.vals = {}  # name -> type, as the script last defined it (maybe dropped since)
         self.funs = {}
         self.lines = []
+        self.lib = None  # a file of definitions, :load-ed and :reload-ed
 
     def pick(self, table):
         return self.rng.choice(sorted(table)) if table else None
@@ -94,10 +96,19 @@ class Script:
             self.lines.append('module M = { def v = %s def h (x: %s) = %s }'
                               % (self.value_of(t), t, self.rng.choice(BODIES[t])))
             self.lines.append(self.rng.choice(['M.v', 'M.h M.v', 'let %s = M.h M.v' % n]))
-        elif r < 0.9:
+        elif r < 0.88:
             self.lines.append('let (%s, %s) = (%s, %s)' % (n, self.rng.choice(NAMES), self.value_of(t),
                                                           self.value_of('i32')))
-        elif r < 0.94:
+        elif r < 0.9:  # a value defined from its old self (Note [Earlier self])
+            m = self.pick(self.vals)
+            if m:
+                grow = {'[3]i32': '{0} ++ {0}', '[]i64': '{0} ++ {0}', 'i32': '{0} + 1', 'i64': '{0} * 2'}
+                self.lines.append('let %s = %s' % (m, grow.get(self.vals[m], '({0}, 1i32).0').format(m)))
+                if self.vals[m] == '[3]i32':  # no longer of a type this script makes
+                    del self.vals[m]
+        elif r < 0.92 and self.lib:
+            self.lines.append(self.rng.choice([':load ' + self.lib, ':reload']))
+        elif r < 0.95:
             self.lines.append('type t = %s' % t)
             self.lines.append('def %s (x: t) : t = x' % n)
         else:
@@ -123,6 +134,13 @@ def main():
     failed = 0
     for i in range(args.count):
         s = Script(random.Random('%d/%d' % (args.seed, i)))
+        s.lib = os.path.join(args.keep, 'session-fuzz-%d-%d.fut' % (args.seed, i))
+        with open(s.lib, 'w') as f:  # a few definitions, which the script may redefine
+            lib = Script(s.rng)
+            for _ in range(3):
+                t = lib.rng.choice(sorted(TYPES))
+                f.write('def %s (x: %s) = %s\n' % (lib.rng.choice(NAMES), t, lib.rng.choice(BODIES[t])))
+                f.write('def %s = %s\n' % (lib.rng.choice(NAMES), lib.value_of(t)))
         for _ in range(s.rng.randint(8, 30)):
             s.step()
         body = '\n'.join(s.lines) + '\n'
@@ -139,7 +157,9 @@ def main():
             path = os.path.join(args.keep, 'session-fuzz-%d-%d.in' % (args.seed, i))
             with open(path, 'w') as f:
                 f.write(body)
-            print('FAIL %s\n  %s' % (path, '\n  '.join(problems)))
+            print('FAIL %s (with %s)\n  %s' % (path, s.lib, '\n  '.join(problems)))
+        else:
+            os.remove(s.lib)
     print('%d scripts on interp and %s: %d passed, %d failed' % (args.count, args.backend, args.count - failed, failed))
     return 1 if failed else 0
 
