@@ -46,9 +46,15 @@ public:
             skip_space();
             if (pos_ >= s_.size()) break;
             SrcLoc start = loc_at(pos_);
-            if (s_[pos_] == 'b') {
+            if (s_[pos_] == 'b' || s_.compare(pos_, 6, "\x93NUMPY") == 0) {
                 ReadValue rv;
-                rv.value = read_binary();
+                if (s_[pos_] == 'b') {
+                    rv.value = read_binary();
+                } else {  // one .npy file's bytes (np.save to a stream, as often as needed)
+                    size_t used = 0;
+                    rv.value = read_npy_at(s_.substr(pos_), start, used);
+                    pos_ += used;
+                }
                 rv.loc = start;
                 out.push_back(std::move(rv));
                 continue;
@@ -735,6 +741,11 @@ Value read_npy(std::string_view bytes, const std::string &name) {
     loc.file = file;
     loc.line = 1;
     loc.col = 1;
+    size_t used = 0;
+    return read_npy_at(bytes, loc, used);
+}
+
+Value read_npy_at(std::string_view bytes, const SrcLoc &loc, size_t &used) {
     auto bad = [&](const std::string &why) -> void { fail(loc, "not a valid .npy file: " + why); };
     if (bytes.size() < 10 || bytes.substr(0, 6) != "\x93NUMPY") bad("missing magic string");
     int major = (uint8_t)bytes[6];
@@ -802,6 +813,7 @@ Value read_npy(std::string_view bytes, const std::string &name) {
     int64_t nbytes;
     size_t dstart = hstart + hlen;
     if (mul_overflows(n, size, nbytes) || (uint64_t)nbytes > bytes.size() - dstart) bad("truncated data");
+    used = dstart + (size_t)nbytes;
     const uint8_t *src = reinterpret_cast<const uint8_t *>(bytes.data() + dstart);
     auto buf = std::make_shared<Bytes>(src, (size_t)nbytes);
     uint8_t *d = buf->data();

@@ -34,7 +34,8 @@ struct ReadValue {
     SrcLoc loc;                                   ///< where the value starts (text input)
 };
 
-/** Reads all values in `input` (text, binary, or a mix; binary values start with 'b').
+/** Reads all values in `input` (text, binary, .npy files' bytes, or a mix; binary
+ * values start with 'b', .npy ones with their magic string).
  * `name` names the input in error messages.  Throws CompileError. */
 std::vector<ReadValue> read_values(std::string_view input, const std::string &name = "<input>");
 
@@ -61,6 +62,9 @@ void write_binary_value(const Value &v, std::string &out);
 /** Reads a NumPy .npy file's bytes (any version; C or Fortran order; either byte
  * order).  Throws CompileError naming `name`. */
 Value read_npy(std::string_view bytes, const std::string &name = "<npy>");
+/** Reads the .npy file that `bytes` starts with, setting `used` to its length; errors
+ * are located at `loc`. */
+Value read_npy_at(std::string_view bytes, const SrcLoc &loc, size_t &used);
 /** A NumPy .npy v1.0 file holding `v` (scalar or primitive array), little-endian,
  * C order.  Throws RuntimeError for other values. */
 std::string write_npy(const Value &v);

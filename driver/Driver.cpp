@@ -53,9 +53,10 @@ const char *const usage_text =
     "        the interactive REPL (:help lists its commands)\n"
     "  loom --run SCRIPT|- [--keep-going]\n"
     "        run a file of REPL input non-interactively\n"
-    "  loom run FILE [--entry NAME] [--backend B] [-b]\n"
+    "  loom run FILE [--entry NAME] [--backend B] [-b|--npy]\n"
     "        read the entry point's arguments from stdin (Futhark's text or binary\n"
-    "        value format) and print each result on its own line (-b: binary output)\n"
+    "        value format, or .npy files' bytes) and print each result on its own\n"
+    "        line (-b: Futhark's binary format; --npy: one .npy file's bytes each)\n"
     "  loom check FILE\n"
     "        parse and type-check; exit 0, or print diagnostics and exit 2\n"
     "  loom test [--backend B[,B...]]... [--seed N] PATH...\n"
@@ -146,20 +147,25 @@ std::shared_ptr<compiler::CompiledEntry> build_if_worth(const Program &prog, con
     }
 }
 
-void print_results(const Value &r, bool binary_out, std::ostream &out);
+/** How `loom run` writes its results. */
+enum class Output { Text, Binary, Npy };
+/** Prints each result; false (with a message on err, nothing on out) when one cannot
+ * be written as .npy. */
+bool print_results(const Value &r, Output format, std::ostream &out, std::ostream &err);
 
 // ---------------------------------------------------------------- loom run / check
 
 int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream &out,
             std::ostream &err) {
     std::string file, entry = "main", backend_name = "auto";
-    bool binary_out = false;
+    Output format = Output::Text;
     for (ArgReader r{args}; !r.done(); ++r.i) {
         const std::string &a = r.current();
         if (r.is("--entry")) entry = r.value_of("--entry");
         else if (r.is("-e")) entry = r.value_of("-e");
         else if (r.is("--backend")) backend_name = r.value_of("--backend");
-        else if (a == "-b" || a == "--binary-output") binary_out = true;
+        else if (a == "-b" || a == "--binary-output") format = Output::Binary;
+        else if (a == "--npy") format = Output::Npy;
         else if (!a.empty() && a[0] == '-' && a != "-") throw UsageError{"unknown option `" + a + "` for `loom run`", 2};
         else if (file.empty()) file = a;
         else throw UsageError{"`loom run` takes one program file", 2};
@@ -191,13 +197,15 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
         return 1;
     }
     try {
+        Value result;
         if (compiled) {
-            print_results(compiled->call(call_args), binary_out, out);
+            result = compiled->call(call_args);
         } else {
             Interpreter interp;
             interp.load(prog);
-            print_results(interp.call(entry, call_args), binary_out, out);
+            result = interp.call(entry, call_args);
         }
+        if (!print_results(result, format, out, err)) return 1;
     } catch (const RuntimeError &e) {
         out.flush();
         err << e.render() << "\n";
@@ -206,9 +214,21 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
     return 0;
 }
 
-void print_results(const Value &r, bool binary_out, std::ostream &out) {
-    for (const Value &v : result_values(r)) {
-        if (binary_out && (v.is_prim() || v.is_prim_array())) {
+bool print_results(const Value &r, Output format, std::ostream &out, std::ostream &err) {
+    std::vector<Value> results = result_values(r);
+    if (format == Output::Npy) {
+        for (size_t i = 0; i < results.size(); ++i)
+            if (!results[i].is_prim() && !results[i].is_prim_array()) {
+                err << "loom: result " << i + 1 << " of " << results.size()
+                    << " is not a scalar or an array of scalars, so it has no .npy form\n";
+                return false;
+            }
+        for (const Value &v : results) out << write_npy(v);
+        out.flush();
+        return true;
+    }
+    for (const Value &v : results) {
+        if (format == Output::Binary && (v.is_prim() || v.is_prim_array())) {
             std::string b;
             write_binary_value(v, b);
             out << b;
@@ -217,6 +237,7 @@ void print_results(const Value &r, bool binary_out, std::ostream &out) {
         }
     }
     out.flush();
+    return true;
 }
 
 int cmd_check(const std::vector<std::string> &args, std::ostream &err) {

@@ -72,6 +72,25 @@ expect run-entry 0 '1.25f32' '2.5' -- "$LOOM" run "$HERE/sum.fut" --entry halve
 expect run-backend 0 '1.25f32' '2.5f32' -- "$LOOM" run "$HERE/sum.fut" --entry halve --backend interp
 printf 'b\x02\x00 f32\x00\x00\x40\x40' >"$TMP/bin.in"  # 3.0f32 in the binary format
 expect run-binary-in 0 '1.5f32' "@$TMP/bin.in" -- "$LOOM" run "$HERE/sum.fut" --entry halve
+# NumPy: arguments as .npy files' bytes (np.save to a stream, mixed with text), and
+# results the same way (--npy), which np.load reads back one after another.
+python3 -c "import numpy as np, sys; np.save(sys.stdout.buffer, np.array([1, 2, 3], dtype=np.int32))" >"$TMP/in.npy"
+expect run-npy-in 0 $'6i32\n3i64' "@$TMP/in.npy" -- "$LOOM" run "$HERE/sum.fut"
+{ printf '[4, 5] '; python3 -c "import numpy as np, sys; np.save(sys.stdout.buffer, np.float64(2.5))"; } >"$TMP/mixed.in"
+printf 'def main (xs: []i32) (s: f64) = (map (*2) xs, s * 2, [[true], [false]])\nentry pairs (xs: []i32) = zip xs xs\n' >"$TMP/npy.fut"
+"$LOOM" run "$TMP/npy.fut" --npy <"$TMP/mixed.in" >"$TMP/out.npy" 2>"$TMP/err"
+check_output run-npy-out "lines == ['[ 8 10] int32', '5.0 float64', '[[ True] [False]] bool']" \
+    python3 -c "import io, numpy as np; f = io.BytesIO(open('$TMP/out.npy', 'rb').read()); n = len(f.getvalue())
+while f.tell() < n: a = np.load(f); print(str(a).replace(chr(10), ''), a.dtype)"
+for b in interp cpu; do
+    printf '[1, 2] 1.0' | "$LOOM" run "$TMP/npy.fut" --npy --backend $b >"$TMP/out-$b.npy"
+done
+expect run-npy-backends 0 '' '' -- cmp "$TMP/out-interp.npy" "$TMP/out-cpu.npy"
+expect run-npy-not-array 1 '' '[1, 2]' -- "$LOOM" run "$TMP/npy.fut" --entry pairs --npy
+expect_err run-npy-not-array-msg 'result 1 of 1 is not a scalar or an array of scalars'
+printf '\x93NUMPY\x01\x00\x10\x00{bad header   }\n' >"$TMP/bad.npy"
+expect run-npy-bad 1 '' "@$TMP/bad.npy" -- "$LOOM" run "$HERE/sum.fut"
+expect_err run-npy-bad-msg "<stdin>:1:1: error: not a valid .npy file: header lacks 'descr'"
 expect run-runtime-error 1 '' '[1, 2] 7i64' -- "$LOOM" run "$HERE/index.fut"
 expect_err run-runtime-error-loc 'index\.fut:[0-9]+:[0-9]+: runtime error'
 expect run-compile-error 2 '' '1' -- "$LOOM" run "$HERE/bad_type.fut"

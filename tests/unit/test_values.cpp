@@ -288,6 +288,31 @@ TEST_CASE("npy round-trips for every primitive type") {
     CHECK(write_npy(read1("[[1i32]]")).find("'shape': (1, 1)") != std::string::npos);
 }
 
+TEST_CASE("npy files' bytes among values: one after another, mixed with text and binary") {
+    std::string bin;
+    write_binary_value(read1("7i64"), bin);
+    std::string in = write_npy(read1("[[1i32, 2i32], [3i32, 4i32]]")) + " [1, 2] " +
+                     write_npy(read1("true")) + bin + write_npy(read1("empty([0]f32)")) + "\n";
+    std::vector<ReadValue> vs = read_values(in, "<stdin>");
+    REQUIRE(vs.size() == 5);
+    CHECK(value_to_string(vs[0].value) == "[[1i32, 2i32], [3i32, 4i32]]");
+    CHECK(value_to_string(vs[1].value) == "[1i32, 2i32]");
+    CHECK(value_to_string(vs[2].value) == "true");
+    CHECK(value_to_string(vs[3].value) == "7i64");
+    CHECK(value_to_string(vs[4].value) == "empty([0]f32)");
+    CHECK(vs[0].typed);
+    // A file cut short is an error at its start.
+    std::string cut = "1 " + write_npy(read1("[1i64, 2i64]"));
+    cut.resize(cut.size() - 3);
+    try {
+        read_values(cut, "<stdin>");
+        FAIL("no error");
+    } catch (const CompileError &e) {
+        CHECK(e.message() == "not a valid .npy file: truncated data");
+        CHECK(e.loc().col == 3);
+    }
+}
+
 TEST_CASE("npy: Fortran order, big-endian, and malformed files") {
     std::string h = "{'descr': '>i2', 'fortran_order': True, 'shape': (2, 3), }";
     std::string f = std::string("\x93NUMPY\x01\x00", 8);
