@@ -1,6 +1,7 @@
 #include "driver/Driver.h"
 
 #include "compiler/Pipeline.h"
+#include "compiler/passes/Structure.h"
 #include "compiler/backend/cpu/CpuBackend.h"
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "core/Files.h"
@@ -59,9 +60,10 @@ const char *const usage_text =
     "        line (-b: Futhark's binary format; --npy: one .npy file's bytes each)\n"
     "  loom check FILE\n"
     "        parse and type-check; exit 0, or print diagnostics and exit 2\n"
-    "  loom test [--backend B[,B...]]... [--seed N] PATH...\n"
+    "  loom test [--backend B[,B...]]... [--seed N] [-s] PATH...\n"
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
-    "        on each backend named (default auto)\n"
+    "        on each backend named (default auto), and with a compiled backend their\n"
+    "        `structure { Screma 1 }` counts of the optimised IR (-s: those alone)\n"
     "  loom bench PATH... [--backend B[,B...]]... [--entry NAME] [--runs R] [--warmup W]\n"
     "             [--min-time S] [--exclude-case TAG]... [--json FILE] [--baseline FILE]\n"
     "        time the datasets of the `-- ==` test blocks (as futhark bench): median\n"
@@ -383,6 +385,7 @@ struct TestRunner {
     std::map<std::pair<const TestCase *, std::string>, std::vector<Value>> reference;
     std::map<const Program *, std::unique_ptr<Interpreter>> reference_interp;
     uint64_t seed = 0;  ///< of property tests' candidates (`--seed`)
+    bool structure_only = false;  ///< `-s`: the `structure` blocks alone
 
     void fail(const std::string &where, const std::string &what) {
         ++failed;
@@ -415,7 +418,12 @@ struct TestRunner {
             ++skipped;
             return;
         }
-        // Compile-time checks are the frontend's: once, whatever the backends.
+        // Compile-time checks are the frontend's: once, whatever the backends; the
+        // optimised IR's structure once for the compiled backends (or with -s alone).
+        if (f.prog && (structure_only || std::any_of(backends.begin(), backends.end(),
+                                                     [](Backend b) { return b != Backend::Interp; })))
+            check_structures(f);
+        if (structure_only) return;
         size_t num_cases = 0;
         for (const TestBlock &b : f.blocks) {
             if (b.compile_error) check_compile_error(f, *b.compile_error);
@@ -438,6 +446,54 @@ struct TestRunner {
             if (b == Backend::Interp) run_interpreted(f);
             else run_compiled(f, b);
         }
+    }
+
+    /** Each `structure { .. }` of f: the counts in the optimised IR of the block's entry
+     * points (main without cases), summed (compiler/passes/Structure.h). */
+    void check_structures(const TestFile &f) {
+        for (const TestBlock &blk : f.blocks)
+            for (const StructureSpec &spec : blk.structures) {
+                if (!spec.backend.empty()) {  // another compiler's IR (Futhark's gpu, mc, ...)
+                    ++skipped;
+                    continue;
+                }
+                std::string where = f.path + ": structure (line " + std::to_string(spec.loc.line) + ")";
+                std::vector<std::string> entries;
+                for (const TestCase &c : blk.cases)
+                    for (const std::string &e : c.entries)
+                        if (std::find(entries.begin(), entries.end(), e) == entries.end()) entries.push_back(e);
+                if (entries.empty()) entries.push_back("main");
+                std::map<std::string, int> paths;
+                std::string problem;
+                for (const std::string &e : entries) {
+                    if (!find_function(*f.prog, e)) {
+                        problem = "the program has no entry point `" + e + "`";
+                        break;
+                    }
+                    try {
+                        for (const auto &[path, n] : passes::structure_paths(compiler::optimise(*f.prog, e).module))
+                            paths[path] += n;
+                    } catch (const CompilerLimitation &l) {
+                        problem = "entry `" + e + "`: compiler limitation at " + l.loc().str() + ": " + l.message();
+                        break;
+                    }
+                }
+                for (const auto &[key, want] : spec.counts) {
+                    if (!problem.empty()) break;
+                    int got = passes::structure_count(paths, key);
+                    if (got != want)
+                        problem += key + ": " + std::to_string(want) + " expected, " + std::to_string(got) + " found\n";
+                }
+                if (problem.empty()) {
+                    ++passed;
+                    continue;
+                }
+                if (problem.back() == '\n') {
+                    problem += "the optimised IR (`loom compile --emit ir`) has:";
+                    for (const auto &[path, n] : paths) problem += "\n  " + path + " " + std::to_string(n);
+                }
+                fail(where, problem);
+            }
     }
 
     void check_compile_error(const TestFile &f, const std::string &re) {
@@ -663,6 +719,7 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
     std::vector<std::string> paths;
     std::vector<Backend> backends;
     std::optional<uint64_t> seed;  // Futhark's default: a new one each run
+    bool structure_only = false;
     for (ArgReader r{args}; !r.done(); ++r.i) {
         const std::string &a = r.current();
         if (r.is("--backend")) add_backends(r.value_of("--backend"), backends);
@@ -673,12 +730,13 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
             seed = std::stoull(v);
         }
         else if (a == "-i") add_backends("interp", backends);
+        else if (a == "-s" || a == "--structure") structure_only = true;
         else if (!a.empty() && a[0] == '-') throw UsageError{"unknown option `" + a + "` for `loom test`", 2};
         else paths.push_back(a);
     }
-    if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] [--seed N] PATH...", 2};
+    if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] [--seed N] [-s] PATH...", 2};
     if (backends.empty()) backends.push_back(compiler::auto_backend());
-    TestRunner runner{out, backends, 0, 0, 0, {}, {}, {}, seed ? *seed : std::random_device{}()};
+    TestRunner runner{out, backends, 0, 0, 0, {}, {}, {}, seed ? *seed : std::random_device{}(), structure_only};
     std::vector<std::string> missing;
     std::vector<std::string> files = program_files(paths, missing);
     for (const std::string &p : missing) runner.fail(p, "no such file or directory");
@@ -697,7 +755,7 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
     std::vector<TestFile> loaded;
     for (const std::string &f : files) loaded.push_back(load_test_file(f));
     for (Backend b : backends)
-        if (b != Backend::Interp) compile_test_entries(loaded, b);
+        if (b != Backend::Interp && !structure_only) compile_test_entries(loaded, b);
     for (TestFile &f : loaded) guarded(f.path, [&] { runner.run_file(f); });
     for (const auto &[b, n] : runner.limited)
         out << n << " skipped on " << compiler::backend_name(b) << " (compiler limitations)\n";

@@ -1,6 +1,7 @@
 #include "driver/TestSpec.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace loom {
 
@@ -131,11 +132,26 @@ public:
                 }
                 current = nullptr;
             } else if (w == "structure") {
-                // `structure [backend] { ... }`: compiler-only, ignored here.
+                StructureSpec spec;
+                spec.loc = loc;
                 skip_ws();
-                if (pos_ < s_.size() && s_[pos_] != '{') read_word();
+                if (pos_ < s_.size() && s_[pos_] != '{') spec.backend = read_word();
                 size_t at;
-                braced(at);
+                std::vector<std::string> words = split_words(braced(at));
+                for (size_t i = 0; i < words.size(); i += 2) {
+                    int n = -1;
+                    if (i + 1 < words.size()) {
+                        const std::string &c = words[i + 1];
+                        auto r = std::from_chars(c.data(), c.data() + c.size(), n);
+                        if (r.ec != std::errc() || r.ptr != c.data() + c.size()) n = -1;
+                    }
+                    if (n < 0)
+                        fail(loc_at(at), "`structure` takes pairs of a construct and its count "
+                                         "(`Screma 1`), not `" + words[i] +
+                                         (i + 1 < words.size() ? " " + words[i + 1] : "") + "`");
+                    spec.counts.emplace_back(words[i], n);
+                }
+                block.structures.push_back(std::move(spec));
             } else {
                 pending_tags.push_back(w);  // compiled, nobench, random, script, ...
             }

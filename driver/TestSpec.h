@@ -2,7 +2,8 @@
  * The `-- ==` test blocks of `.fut`/`.loom` programs, in the format of
  * `futhark test` (futhark-test.rst): a description, a line `==`, then cases
  * (`input {..} output {..}`, `input @ file`, `error: regex`, `entry: names`,
- * `tags {..}`, `"name"`, `compiled`, `random`/`script` inputs, `structure {..}`).
+ * `tags {..}`, `"name"`, `compiled`, `random`/`script` inputs, `structure {..}`:
+ * StructureSpec).
  */
 #pragma once
 
@@ -32,6 +33,14 @@ struct TestCase {
     bool has_tag(const std::string &t) const;
 };
 
+/** `structure [backend] { Screma 1 Loop/Map 0 }`: how many of each IR construct the
+ * optimised program has (compiler/ir/Structure.h), as `futhark test -s` checks. */
+struct StructureSpec {
+    std::string backend;  ///< empty: the optimised IR; another name: not Loom's (skipped)
+    std::vector<std::pair<std::string, int>> counts;
+    SrcLoc loc;
+};
+
 /** One test block. */
 struct TestBlock {
     SrcLoc loc;
@@ -41,6 +50,7 @@ struct TestBlock {
     /// `error: regex` not after an input: the program must be rejected at compile time.
     std::optional<std::string> compile_error;
     std::vector<std::string> properties;      ///< `property: names` (driver/Property.h)
+    std::vector<StructureSpec> structures;
 };
 
 /** The test blocks of a program's source (none for a file without `-- ==`).

@@ -160,6 +160,15 @@ expect test-two-backends 0 '4 passed, 0 failed' '' -- "$LOOM" test --backend int
 expect test-repeated-backend 0 '4 passed, 0 failed' '' -- "$LOOM" test --backend cpu --backend interp "$HERE/sum.fut"
 expect test-cpu-errors 0 '2 passed, 0 failed' '' -- "$LOOM" test --backend cpu "$HERE/index.fut"
 expect test-cpu-compile-error 0 '1 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$HERE/bad_type.fut"
+# `structure { .. }`: counts of the optimised IR's constructs, with a compiled backend
+# (-s: alone); a wrong count lists what the IR has; Futhark's qualified blocks are skipped.
+printf -- '-- ==\n-- input { [1, 2] } output { 10 }\n-- structure { Screma 1 Map 1 }\n-- structure gpu { SegRed 1 }\ndef main (xs: []i32) = i32.sum (map (*2) (map (+1) xs))\n' >"$TMP/structure.fut"
+expect test-structure-wrong 1 $'FAIL '"$TMP"$'/structure.fut: structure (line 3)\n    Map: 1 expected, 0 found\n    the optimised IR (`loom compile --emit ir`) has:\n      /Screma 1\n      /Screma/BinOp 3\n2 passed, 1 failed, 1 skipped' '' -- "$LOOM" test --backend interp,cpu "$TMP/structure.fut"
+expect test-structure-interp-only 0 '1 passed, 0 failed' '' -- "$LOOM" test --backend interp "$TMP/structure.fut"
+sed -i 's/Map 1/Map 0/' "$TMP/structure.fut"
+expect test-structure-alone 0 '1 passed, 0 failed, 1 skipped' '' -- "$LOOM" test -s "$TMP/structure.fut"
+printf -- '-- ==\n-- structure { Screma }\ndef main (xs: []i32) = xs\n' >"$TMP/structure_bad.fut"
+expect test-structure-malformed 1 '*' '' -- "$LOOM" test -s "$TMP/structure_bad.fut"
 out=$("$LOOM" test --backend interp,cpu "$HERE/failing.fut" 2>&1)
 if [[ "$out" == *"on cpu"* && "$out" == *"on interp"* && "$(tail -n1 <<<"$out")" == "0 passed, 2 failed" ]]; then
     pass=$((pass + 1))

@@ -2,6 +2,7 @@
 #include "driver/RandomInput.h"
 #include "frontend/Frontend.h"
 #include "driver/TestSpec.h"
+#include "compiler/passes/Structure.h"
 
 #include <doctest/doctest.h>
 
@@ -67,10 +68,34 @@ TEST_CASE("test blocks: files without blocks, and default entry") {
     CHECK(bs[0].cases[1].output == " 4 ");
 }
 
+TEST_CASE("test blocks: structure counts, and the paths a key matches") {
+    auto bs = blocks_of("-- ==\n-- structure { Screma 1 /Loop/Map 0\n--   Screma/BinOp 12 }\n"
+                        "-- structure gpu { SegMap 2 }\n");
+    REQUIRE(bs.size() == 1);
+    REQUIRE(bs[0].structures.size() == 2);
+    const StructureSpec &s = bs[0].structures[0];
+    CHECK(s.backend.empty());
+    CHECK(s.loc.line == 2);
+    REQUIRE(s.counts.size() == 3);
+    CHECK(s.counts[1] == std::pair<std::string, int>{"/Loop/Map", 0});
+    CHECK(s.counts[2] == std::pair<std::string, int>{"Screma/BinOp", 12});
+    CHECK(bs[0].structures[1].backend == "gpu");
+    std::map<std::string, int> paths = {{"/Screma", 2}, {"/Screma/BinOp", 3}, {"/Loop/Screma", 1},
+                                        {"/Loop/Screma/BinOp", 1}, {"/MyScrema", 5}};
+    CHECK(passes::structure_count(paths, "Screma") == 3);  // not MyScrema
+    CHECK(passes::structure_count(paths, "/Screma") == 2);
+    CHECK(passes::structure_count(paths, "Screma/BinOp") == 4);
+    CHECK(passes::structure_count(paths, "Loop/Screma/BinOp") == 1);
+    CHECK(passes::structure_count(paths, "BinOp") == 4);
+    CHECK(passes::structure_count(paths, "Map") == 0);
+}
+
 TEST_CASE("test blocks: malformed blocks are located errors") {
     const char *bad[] = {"-- ==\n-- input { 1 \n", "-- ==\n-- output { 1 }\n", "-- ==\n-- bogus: 3\n",
                          "-- ==\n-- \"unterminated\n", "-- ==\n-- input @\n", "-- ==\n-- entry:\n",
-                         "-- ==\n-- input { 1 } auto foo\n", "-- ==\n-- }\n"};
+                         "-- ==\n-- input { 1 } auto foo\n", "-- ==\n-- }\n", "-- ==\n-- structure { Map }\n",
+                         "-- ==\n-- structure { Map x }\n", "-- ==\n-- structure { Map -1 }\n",
+                         "-- ==\n-- structure { Map 1\n"};
     for (const char *s : bad) {
         CAPTURE(s);
         CHECK_THROWS_AS(blocks_of(s), CompileError);

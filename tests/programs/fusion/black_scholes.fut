@@ -1,5 +1,6 @@
 -- Black-Scholes over arrays: several maps over the same arrays, one kernel.
 -- ==
+-- structure { Screma 1 Map 0 }
 -- input { [30.0, 40.0, 50.0] [35.0, 40.0, 45.0] [0.5, 1.0, 2.0] }
 -- output { [1.008378, 5.128634, 11.661283] [5.660122, 4.336581, 4.896808] }
 def cnd (d: f64) =

@@ -1,6 +1,7 @@
 -- Maps producing a hist's indices and values fuse into the hist (no index or value
 -- array); out-of-range indices are skipped; the value map reads the index array too.
 -- ==
+-- structure { Hist 1 Map 0 Screma 0 }
 -- input { 4i64 [0i32, 1i32, 5i32, 7i32, 8i32, 3i32, -2i32] }
 -- output { [2i32, 6i32, 0i32, 14i32] }
 -- input { 2i64 [0i32, 1i32, 5i32, 7i32, 8i32, 3i32, -2i32] }
