@@ -304,7 +304,6 @@ private:
         throw CompilerLimitation(loc, "an array type whose size is not known here");
     }
 
-    /** The IR types of the leaves of a value of source type t. */
     /** The types a coercion `v :> t` (written `te`) checks v's leaves against, appended
      * to `out`; tuples and records component by component. */
     void coerce_types(const TypePtr &t, const TypeExp *te, const LValPtr &v, const ScopePtr &scope,
@@ -369,6 +368,7 @@ private:
         }
     }
 
+    /** The IR types of the leaves of a value of source type t. */
     void flat_types(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc,
                     std::vector<ir::Type> &out) {
         switch (t->kind) {
