@@ -1,6 +1,8 @@
-// libFuzzer target: parse and type-check arbitrary bytes.  Any exception other than a
+// libFuzzer target: parse and type-check arbitrary bytes, and read them as values (the
+// text, binary and .npy formats `loom run` reads).  Any exception other than a
 // CompileError (a user error with a location) is a bug, and so is any crash or hang.
 #include "core/Stack.h"
+#include "core/ValueIO.h"
 #include "frontend/Frontend.h"
 
 #include <cstdint>
@@ -19,6 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             check_program(prog, env);
         } catch (const CompileError &) {
             // Expected: a located diagnostic.
+        }
+        try {
+            read_values(file->text, "fuzz.in");
+        } catch (const CompileError &) {
         }
     });
     return 0;
