@@ -29,6 +29,8 @@ TYPES = {
     '[]i64': ['iota 5', 'map (*3) (iota 4)', 'filter (> 2) (iota 9)'],
     'bool': ['true', 'false'],
     '(i32, f32)': ['(1i32, 2f32)'],
+    '{x: i32, y: []f32}': ['{x = 1i32, y = [2f32, 3]}', '{y = empty([0]f32), x = -1i32}'],
+    'opt': ['(#some 3i32 : opt)', '(#none : opt)'],
 }
 BODIES = {
     'i32': ['x + 1', 'x * x', 'x / 2'],
@@ -38,7 +40,13 @@ BODIES = {
     '[]i64': ['map (*2) x', 'scan (+) 0 x', 'filter (\\y -> y % 2 == 0) x'],
     'bool': ['!x'],
     '(i32, f32)': ['(x.0 + 1, x.1)'],
+    '{x: i32, y: []f32}': ['x with x = x.x + i32.i64 (length x.y)', '{x = x.x, y = map (*2) x.y}'],
+    'opt': ['match x case #some v -> #some (v * 2) case #none -> #some 0'],
 }
+# Bodies that loop, for the types that have them.
+BODIES['i32'].append('loop acc = x for i < 10 do acc + i32.i64 i')
+BODIES['[3]i32'].append('loop acc = x for _i < 3 do map (+1) acc')
+BODIES['[]i64'].append('loop acc = x while length acc > 0 && length acc < 20 do acc ++ acc')
 NAMES = ['a', 'b', 'c', 'f', 'g', 'xs', 'ys']
 
 
@@ -143,7 +151,7 @@ def main():
                 f.write('def %s = %s\n' % (lib.rng.choice(NAMES), lib.value_of(t)))
         for _ in range(s.rng.randint(8, 30)):
             s.step()
-        body = '\n'.join(s.lines) + '\n'
+        body = 'type opt = #some i32 | #none\n' + '\n'.join(s.lines) + '\n'
         a, b = transcript(args.loom, 'interp', body), transcript(args.loom, args.backend, body)
         problems = []
         for name, (rc, out) in (('interp', a), (args.backend, b)):
