@@ -244,6 +244,7 @@ const char *const help_text =
     "\n"
     "  :help            this text\n"
     "  :type EXPR       the type of EXPR (also :t)\n"
+    "  :doc NAME        the type and documentation of a definition (the prelude's too)\n"
     "  :print EXPR      evaluate and print the value in full, however large\n"
     "  :time [on|off]   toggle a timing line after each evaluation\n"
     "  :time EXPR       evaluate EXPR (or a definition) with its timing line\n"
@@ -556,7 +557,7 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
 const std::vector<std::string> &Session::command_names() {
     static const std::vector<std::string> names = {
         ":help", ":type", ":print", ":time",  ":bench", ":load",  ":reload", ":backend",
-        ":ir",   ":cuda", ":code",  ":cache", ":check", ":quit"};
+        ":ir",   ":cuda", ":code",  ":cache", ":check", ":doc",  ":quit"};
     return names;
 }
 
@@ -1229,6 +1230,11 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
         if (auto e = need_arg("an expression")) return *e;
         if (auto m = describe_module(st_->env, trim(arg))) return output_record(*m);
         return eval_expression(arg_source(arg), source_name, first_line, true, false);
+    }
+    if (cmd == ":doc") {
+        if (auto e = need_arg("a name")) return *e;
+        if (auto d = describe(trim(arg))) return output_record(*d);
+        return error_record("no definition, type or module named `" + trim(arg) + "`");
     }
     if (cmd == ":print") {
         if (auto e = need_arg("an expression")) return *e;
