@@ -1233,7 +1233,10 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     }
     if (cmd == ":doc") {
         if (auto e = need_arg("a name")) return *e;
-        if (auto d = describe(trim(arg))) return output_record(*d);
+        std::string name = trim(arg);
+        if (name.size() > 2 && name.front() == '(' && name.back() == ')')  // `(|>)`: the operator
+            name = trim(name.substr(1, name.size() - 2));
+        if (auto d = describe(name)) return output_record(*d);
         return error_record("no definition, type or module named `" + trim(arg) + "`");
     }
     if (cmd == ":print") {
