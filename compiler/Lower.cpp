@@ -314,17 +314,10 @@ private:
         size_t parts = record ? t->fields.size() : t->elems.size();
         if ((record || t->kind == Type::Kind::Tuple) && v->kind == LVal::Kind::Tuple &&
             v->elems.size() == parts) {
-            for (size_t i = 0; i < parts; i++) {
-                const TypeExp *part = nullptr;  // as written: fields by name
-                if (te && !record && te->kind == TypeExp::Kind::Tuple && i < te->elems.size())
-                    part = te->elems[i].get();
-                if (te && record && te->kind == TypeExp::Kind::Record)
-                    for (const auto &f : te->fields)
-                        if (f.first == t->fields[i].first)
-                            part = f.second.get();
-                coerce_types(record ? t->fields[i].second : t->elems[i], part, v->elems[i], scope,
-                             loc, out);
-            }
+            for (size_t i = 0; i < parts; i++)
+                coerce_types(record ? t->fields[i].second : t->elems[i],
+                             record ? written_field(te, t->fields[i].first) : written_elem(te, i),
+                             v->elems[i], scope, loc, out);
             return;
         }
         std::vector<ir::Type> want;

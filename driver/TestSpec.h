@@ -34,7 +34,7 @@ struct TestCase {
 };
 
 /** `structure [backend] { Screma 1 Loop/Map 0 }`: how many of each IR construct the
- * optimised program has (compiler/ir/Structure.h), as `futhark test -s` checks. */
+ * optimised program has (compiler/passes/Structure.h), as `futhark test -s` checks. */
 struct StructureSpec {
     std::string backend;  ///< empty: the optimised IR; another name: not Loom's (skipped)
     std::vector<std::pair<std::string, int>> counts;

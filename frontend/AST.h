@@ -64,6 +64,20 @@ struct TypeExp {
     std::vector<std::string> exist_sizes;  ///< Existential: the bound size names
 };
 
+/** What written type `te` (under any `*`) writes for a tuple's component i, or for a
+ * record's field `name`; null where it writes none (not a tuple or record, or null). */
+inline const TypeExp *written_elem(const TypeExp *te, size_t i) {
+    while (te && te->kind == TypeExp::Kind::Unique) te = te->elem.get();
+    return te && te->kind == TypeExp::Kind::Tuple && i < te->elems.size() ? te->elems[i].get() : nullptr;
+}
+inline const TypeExp *written_field(const TypeExp *te, const std::string &name) {
+    while (te && te->kind == TypeExp::Kind::Unique) te = te->elem.get();
+    if (te && te->kind == TypeExp::Kind::Record)
+        for (const auto &f : te->fields)
+            if (f.first == name) return f.second.get();
+    return nullptr;
+}
+
 // ---------------------------------------------------------------- patterns
 
 struct Pat;

@@ -81,13 +81,12 @@ Type with_written_sizes(const Type &t, const TypeExp *te) {
     while (te && te->kind == TypeExp::Kind::Unique) te = te->elem.get();
     if (!te) return t;
     Type out = t;
-    if (t.kind == Type::Kind::Tuple && te->kind == TypeExp::Kind::Tuple)
-        for (size_t i = 0; i < out.elems.size() && i < te->elems.size(); ++i)
-            out.elems[i] = std::make_shared<const Type>(with_written_sizes(*t.elems[i], te->elems[i].get()));
-    if (t.kind == Type::Kind::Record && te->kind == TypeExp::Kind::Record)
+    if (t.kind == Type::Kind::Tuple)
+        for (size_t i = 0; i < out.elems.size(); ++i)
+            out.elems[i] = std::make_shared<const Type>(with_written_sizes(*t.elems[i], written_elem(te, i)));
+    if (t.kind == Type::Kind::Record)
         for (auto &f : out.fields)
-            for (const auto &w : te->fields)
-                if (w.first == f.first) f.second = std::make_shared<const Type>(with_written_sizes(*f.second, w.second.get()));
+            f.second = std::make_shared<const Type>(with_written_sizes(*f.second, written_field(te, f.first)));
     for (size_t k = 0; t.kind == Type::Kind::Array && k < out.shape.size() && te;) {
         if (te->kind == TypeExp::Kind::Unique) {
             te = te->elem.get();

@@ -332,9 +332,7 @@ const Value *Evaluator::coerce_mismatch(const TypeExp &te0, const Value &v, cons
     if (te->kind == TypeExp::Kind::Record && v.kind() == Value::Kind::Record) {
         for (size_t i = 0; i < v.field_names().size(); ++i) {
             const std::string &name = v.field_names()[i];
-            const TypeExp *written = nullptr;
-            for (const auto &f : te->fields)
-                if (f.first == name) written = f.second.get();
+            const TypeExp *written = written_field(te, name);
             const Type *part = nullptr;
             if (full && full->kind == Type::Kind::Record)
                 for (const auto &f : full->fields)
