@@ -33,20 +33,17 @@ TYPES = {
     'opt': ['(#some 3i32 : opt)', '(#none : opt)'],
 }
 BODIES = {
-    'i32': ['x + 1', 'x * x', 'x / 2'],
+    'i32': ['x + 1', 'x * x', 'x / 2', 'loop acc = x for i < 10 do acc + i32.i64 i'],
     'i64': ['x - 1', 'x % 5'],
     'f32': ['x * 2', 'f32.sqrt (f32.abs x)'],
-    '[3]i32': ['map (+1) x', 'reverse x'],
-    '[]i64': ['map (*2) x', 'scan (+) 0 x', 'filter (\\y -> y % 2 == 0) x'],
+    '[3]i32': ['map (+1) x', 'reverse x', 'loop acc = x for _i < 3 do map (+1) acc'],
+    '[]i64': ['map (*2) x', 'scan (+) 0 x', 'filter (\\y -> y % 2 == 0) x',
+               'loop acc = x while length acc > 0 && length acc < 20 do acc ++ acc'],
     'bool': ['!x'],
     '(i32, f32)': ['(x.0 + 1, x.1)'],
     '{x: i32, y: []f32}': ['x with x = x.x + i32.i64 (length x.y)', '{x = x.x, y = map (*2) x.y}'],
     'opt': ['match x case #some v -> #some (v * 2) case #none -> #some 0'],
 }
-# Bodies that loop, for the types that have them.
-BODIES['i32'].append('loop acc = x for i < 10 do acc + i32.i64 i')
-BODIES['[3]i32'].append('loop acc = x for _i < 3 do map (+1) acc')
-BODIES['[]i64'].append('loop acc = x while length acc > 0 && length acc < 20 do acc ++ acc')
 NAMES = ['a', 'b', 'c', 'f', 'g', 'xs', 'ys']
 
 
