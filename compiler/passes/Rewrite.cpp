@@ -205,6 +205,20 @@ ExpPtr located(ExpPtr fresh, const SrcLoc &loc) {
     return fresh;
 }
 
+const SubExp &soac_width(const ir::Exp &e) {
+    switch (e.kind) {
+    case ExpKind::Screma: return e.as<ir::ScremaExp>()->w;
+    case ExpKind::Map: return e.as<ir::MapExp>()->w;
+    case ExpKind::Reduce: return e.as<ir::ReduceExp>()->w;
+    case ExpKind::Scan: return e.as<ir::ScanExp>()->w;
+    case ExpKind::Filter: return e.as<ir::FilterExp>()->w;
+    case ExpKind::Scatter: return e.as<ir::ScatterExp>()->w;
+    case ExpKind::Hist: return e.as<ir::HistExp>()->w;
+    default: break;
+    }
+    throw InternalError("soac_width: not a SOAC");
+}
+
 MapLike map_like(const ir::Exp &e) {
     if (auto *n = e.as<ir::MapExp>())
         return {&n->lam, &n->inputs, n->w};

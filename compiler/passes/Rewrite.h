@@ -55,6 +55,9 @@ std::vector<const ir::Lambda *> nested_lambdas(const ir::Exp &e);
 /** Every body nested directly in `e`: If branches, a Loop's cond and body, lambda bodies. */
 std::vector<const ir::Body *> nested_bodies(const ir::Exp &e);
 
+/** The width (outer size) of a SOAC; an internal error for other kinds. */
+const ir::SubExp &soac_width(const ir::Exp &e);
+
 /** The map-like lambda of a SOAC (a map, filter or screma: run once per row, row 0
  * first), the arrays whose rows it takes and their count; `lam` null for other kinds. */
 struct MapLike {

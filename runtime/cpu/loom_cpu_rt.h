@@ -373,13 +373,17 @@ inline int64_t peel_to(int64_t b, int64_t c, int64_t w) {
 }
 
 // ------------------------------------------------------------------ parallelism
-/** How many chunks a kernel of w iterations is split into (1: run sequentially).  A
- * `heavy` iteration (a loop or inner parallel work) is worth a thread even when there are
- * few of them; more chunks than threads even out iterations of uneven cost. */
-inline int64_t nchunks(Ctx *ctx, int64_t w, bool heavy = false) {
-    if (w < (heavy ? 2 : 4096) || ctx->nthreads <= 1) return 1;
-    int64_t c = (int64_t)ctx->nthreads * (heavy ? 16 : 4);
-    if (!heavy && c > w / 1024) c = w / 1024;
+/** An iteration's work when not known before the kernel starts (a while loop, a size
+ * made in the iteration): worth a thread even when there are few of them. */
+constexpr double heavy = HUGE_VAL;
+/** How many chunks a kernel of w iterations, each of about `per` element operations, is
+ * split into (1: run sequentially): at least 4096 operations in all and about 1024 a
+ * chunk.  More chunks than threads even out iterations of uneven cost. */
+inline int64_t nchunks(Ctx *ctx, int64_t w, double per = 1) {
+    double total = (double)w * per;
+    if (w < 2 || total < 4096 || ctx->nthreads <= 1) return 1;
+    int64_t c = (int64_t)ctx->nthreads * (per > 1 ? 16 : 4);
+    if (total / 1024 < (double)c) c = (int64_t)(total / 1024);
     if (c > w) c = w;
     return c < 1 ? 1 : c;
 }

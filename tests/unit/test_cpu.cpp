@@ -402,6 +402,30 @@ TEST_CASE("cpu: iotas hoisted out of a loop stay virtual (the stencil's split lo
     CHECK(agree(src, {i32v(3), array(PrimType::F32, g, {40, 30})}));
 }
 
+TEST_CASE("cpu: a kernel with nested work is split by its work where the sizes are known") {
+    // tabulate_2d 3 4 is 12 operations: sequential (a parallel region costs more than it
+    // saves); an inner size made in the iteration, or a while loop, counts as heavy.
+    auto chunks = [](const std::string &src) {
+        compiler::Optimised o = compiler::optimise(checked(src), "main");
+        std::string code = cpu::generate(o.module.functions.at(0), &o.module).source;
+        code = code.substr(code.find("// ---- generated from the IR"));
+        size_t at = code.find("lrt::nchunks(ctx, ");
+        return at == std::string::npos ? std::string() : code.substr(at, code.find(';', at) - at);
+    };
+    CHECK(chunks("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j)") ==
+          "lrt::nchunks(ctx, w0_, 1.0 + (double)((int64_t)v1))");
+    std::string loops = chunks("def main (n: i64) (k: i64) =\n"
+                               "  map (\\i -> loop a = 0 for j < k do a + i * j) (iota n)");
+    CHECK(loops.find("1.0 + (double)((int64_t)v1)") != std::string::npos);
+    CHECK(chunks("def main (n: i64) = map (\\i -> reduce (+) 0 (iota i)) (iota n)") ==
+          "lrt::nchunks(ctx, w0_, lrt::heavy)");
+    CHECK(chunks("def main (n: i64) = map (\\i -> loop x = i while x > 1 do x / 2) (iota n)") ==
+          "lrt::nchunks(ctx, w0_, lrt::heavy)");
+    CHECK(chunks("def main (n: i64) = map (\\i -> i * 2) (iota n)") == "lrt::nchunks(ctx, w0_)");
+    CHECK(agree("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j + 1)", {i64v(3), i64v(4)}));
+    CHECK(agree("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j + 1)", {i64v(300), i64v(70)}));
+}
+
 TEST_CASE("cpu: a failing parallel kernel reports the first failing iteration") {
     CHECK(agree("def main (xs: []i64) (n: i64) = map (\\i -> xs[i]) (iota n)",
                 {iota_i64(5000), i64v(200000)}));

@@ -357,6 +357,83 @@ protected:
         return false;
     }
 
+    /** The work of one run of `b`, as a C++ expression of type double counting elements
+     * of nested SOACs and loop trips (scalar statements count nothing: every iteration
+     * counts one), or "" where it depends on a value made in the iteration (`inner`: the
+     * vars bound there), a while loop or a call. */
+    std::string work(const Body &b, const std::unordered_set<int> &inner) const {
+        std::string sum;
+        auto add = [&](const std::string &t) { sum += (sum.empty() ? "" : " + ") + t; };
+        auto times = [&](const SubExp &n, const std::vector<const Body *> &bodies) {
+            if (!n.is_const && (inner.count(n.var.id) || !known(n)))
+                return false;
+            std::string in = "1.0";
+            for (const Body *x : bodies) {
+                std::string t = work(*x, inner);
+                if (t.empty())
+                    return false;
+                if (t != "0.0")
+                    in += " + " + t;
+            }
+            add("(double)" + i64(n) + (in == "1.0" ? "" : " * (" + in + ")"));
+            return true;
+        };
+        for (const Stm &st : b.stms) {
+            const ir::Exp &e = *st.exp;
+            switch (e.kind) {
+            case ExpKind::Loop: {
+                auto *n = e.as<ir::LoopExp>();
+                if (n->form != ir::LoopExp::Form::For || !times(n->bound, {&n->body}))
+                    return "";
+                break;
+            }
+            case ExpKind::Map: case ExpKind::Reduce: case ExpKind::Scan: case ExpKind::Filter:
+            case ExpKind::Scatter: case ExpKind::Hist: case ExpKind::Screma: {
+                std::vector<const Body *> bodies;
+                for (const Lambda *l : passes::nested_lambdas(e))
+                    bodies.push_back(&l->body);
+                if (!times(passes::soac_width(e), bodies))
+                    return "";
+                break;
+            }
+            case ExpKind::If: {
+                auto *n = e.as<ir::IfExp>();
+                for (const Body *x : {&n->then_body, &n->else_body}) {
+                    std::string t = work(*x, inner);
+                    if (t.empty())
+                        return "";
+                    if (t != "0.0")
+                        add(t);
+                }
+                break;
+            }
+            case ExpKind::Apply:
+                return "";
+            default:
+                break;
+            }
+        }
+        return sum.empty() ? "0.0" : sum;
+    }
+
+    /** How many chunks a parallel kernel of w iterations of `map` (null: a plain one) is
+     * split into: by its work, where the sizes of its nested SOACs and loops are known
+     * before it starts, so a small 2-D map stays sequential; else as heavy. */
+    std::string chunks(const std::string &w, const Lambda *map) const {
+        if (!map || !costly(map->body))
+            return "lrt::nchunks(ctx, " + w + ")";
+        std::unordered_set<int> inner;
+        for (const Param &q : map->params)
+            inner.insert(q.var.id);
+        passes::for_each_stm(map->body, [&](const Stm &t) {
+            for (const Param &q : t.pat)
+                inner.insert(q.var.id);
+            passes::for_each_binder(*t.exp, [&](const Param &q) { inner.insert(q.var.id); });
+        });
+        std::string per = work(map->body, inner);
+        return "lrt::nchunks(ctx, " + w + ", " + (per.empty() ? "lrt::heavy" : "1.0 + " + per) + ")";
+    }
+
     /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
      * combined in order, and scans fixed up with each chunk's carry-in. */
     void soac_loops(const SoacPlan &p, bool par) override {
@@ -382,8 +459,7 @@ protected:
         std::vector<std::string> part(nacc);
         for (size_t k = 0; k < nacc; k++)
             part[k] = "part" + N + "_" + std::to_string(k);
-        bool heavy = p.q.map && costly(p.q.map->body);
-        line("const int64_t " + nc + " = lrt::nchunks(ctx, " + w + (heavy ? ", true" : "") + ");");
+        line("const int64_t " + nc + " = " + chunks(w, p.q.map) + ";");
         for (size_t k = 0; k < nacc; k++)
             line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
         // The arrays the chunks write (scan and map outputs, allocated by now).
@@ -501,7 +577,7 @@ protected:
             line(decl(p) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        line("const int64_t " + nc + " = " + (par ? "lrt::nchunks(ctx, " + w + ")" : "1") + ";");
+        line("const int64_t " + nc + " = " + (par ? chunks(w, &n.lam) : "1") + ";");
         line("Arr<bool, 1> " + keep + " = lrt::alloc<bool, 1>({" + w + "});");
         line("lrt::Vec<int64_t> " + cnt + "(" + nc + " + 1);");
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
@@ -664,7 +740,7 @@ protected:
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        line("const int64_t " + nc + " = " + (par ? "lrt::nchunks(ctx, " + w + ")" : "1") + ";");
+        line("const int64_t " + nc + " = " + (par ? chunks(w, n.fused() ? &n.map_lam : nullptr) : "1") + ";");
         ChunkCaptures cc = chunk_captures(s, {d});
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t, int64_t lo_, int64_t hi_) {");
         for (const std::string &l : cc.locals)

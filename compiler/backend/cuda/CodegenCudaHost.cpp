@@ -245,20 +245,6 @@ private:
         line(decl(s.pat.at(0)) + " = " + rhs + ";");
     }
 
-    static const SubExp &width(const Exp &e) {
-        switch (e.kind) {
-        case ExpKind::Screma: return e.as<ir::ScremaExp>()->w;
-        case ExpKind::Map: return e.as<ir::MapExp>()->w;
-        case ExpKind::Reduce: return e.as<ir::ReduceExp>()->w;
-        case ExpKind::Scan: return e.as<ir::ScanExp>()->w;
-        case ExpKind::Filter: return e.as<ir::FilterExp>()->w;
-        case ExpKind::Scatter: return e.as<ir::ScatterExp>()->w;
-        case ExpKind::Hist: return e.as<ir::HistExp>()->w;
-        default: break;
-        }
-        throw InternalError("cuda host codegen: not a kernel");
-    }
-
     /** The device allocation of output `p` (pattern index `k`) of kernel statement `s`. */
     std::string output(const Stm &s, size_t k) {
         const Param &p = s.pat[k];
@@ -308,7 +294,7 @@ private:
         open();
         // A transpose's rows: its input's columns.
         auto *tr = s.exp->as<ir::TransposeExp>();
-        line("const int64_t w_ = " + (tr ? name(tr->arr) + ".shape[1]" : i64(width(*s.exp))) + ";");
+        line("const int64_t w_ = " + (tr ? name(tr->arr) + ".shape[1]" : i64(passes::soac_width(*s.exp))) + ";");
         const Launch &main = kd.calls.at(0);
         if (main.grid == GridKind::Tiles) // a block per tile: a scan's, or threads / block
             line("const lrt::Grid g_{" +
