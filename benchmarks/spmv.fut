@@ -1,7 +1,8 @@
 -- Sparse matrix-vector product, the matrix in compressed rows given by row lengths:
 -- each non-zero's column of x gathered with backpermute, the products summed per row
 -- with fold_seg (Loom's collective operations, docs/language.md; Accelerate's smvm,
--- seed 000 §6).  A segmented scan of (flag, value) pairs and a gather of row ends.
+-- seed 000 §6).  The rows have at most 20 non-zeros: a loop a row (longer segments would
+-- take a segmented scan of (flag, value) pairs and a gather of the segments' ends).
 -- Random values cannot make its data (row lengths that sum to the non-zeros): only
 -- benchmarks/run.py times it.
 -- ==

@@ -134,6 +134,19 @@ def scan_seg [m] [n] 'a (op: a -> a -> a) (ne: a) (lens: [m]i64) (xs: [n]a) : *[
 
 -- | `fold_seg op ne lens xs`: the reduction of each segment of xs, of lengths `lens`
 -- (which add up to the length of xs); ne for an empty one (Accelerate's `foldSeg`).
+-- Segments of at most 64 elements are each reduced by a loop (a row of a sparse matrix:
+-- nothing but the results is written); longer ones by a segmented scan, whose work is
+-- balanced however long a segment is.
 def fold_seg [m] [n] 'a (op: a -> a -> a) (ne: a) (lens: [m]i64) (xs: [n]a) : *[m]a =
-  let (offs, ys) = scan_seg_offsets op ne lens xs
-  in map2 (\o l -> if l == 0 then ne else ys[o + l - 1]) offs lens
+  let offs = exscan (+) 0 lens
+  let least = i64.minimum lens
+  let most = i64.maximum lens
+  let total = i64.sum lens
+  let lengths_nonnegative_and_adding_up_to_n = least >= 0 && total == n
+  let lens = assert lengths_nonnegative_and_adding_up_to_n lens
+  in if most <= 64
+     then map2 (\o l -> if l == 0 then ne
+                        else loop acc = xs[o] for j < l - 1 do op acc xs[o + 1 + j])
+               offs lens
+     else let ys = segmented_scan op ne (segment_flags n offs lens) xs
+          in map2 (\o l -> if l == 0 then ne else ys[o + l - 1]) offs lens

@@ -43,3 +43,17 @@ entry ordered [m] [n] (lens: [m]i64) (as: [n]i32) (bs: [n]i32) (ws: [n]f32) =
   let best (w1, i1) (w2, i2) = if w2 > w1 || (w2 == w1 && i2 < i1) then (w2, i2) else (w1, i1)
   let (_, at) = unzip (fold_seg best (-f32.inf, -1) lens (zip ws (iota n)))
   in (sa, sb, fa, fb, at)
+
+-- Segments of at most 64 elements are reduced by a loop each, longer ones by a segmented
+-- scan: both ways, with a sum and with an operator that is not commutative (the last
+-- element that is not zero).
+-- ==
+-- entry: short_and_long
+-- input { 5i64 } output { [10, 0, 11] [4, 0, 6] }
+-- input { 64i64 } output { [189, 0, 6] [6, 0, 3] }
+-- input { 70i64 } output { [210, 0, 3] [6, 0, 2] }
+
+entry short_and_long (k: i64) =
+  let xs = map (\i -> i32.i64 (i % 7)) (iota (k + 3))
+  let lens = [k, 0, 3]
+  in (fold_seg (+) 0 lens xs, fold_seg (\x y -> if y == 0 then x else y) 0 lens xs)
