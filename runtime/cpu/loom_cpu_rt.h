@@ -13,6 +13,7 @@
  *   the lowest failing chunk wins, which is the one a sequential run reports first.
  * Keep the includes minimal: every generated program compiles this text.
  */
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -387,11 +388,20 @@ inline int64_t nchunks(Ctx *ctx, int64_t w, double per = 1) {
     if (c > w) c = w;
     return c < 1 ? 1 : c;
 }
-/** Runs f(chunk, lo, hi) for every chunk of [0, w), in parallel when nc > 1.  A failure
- * is rethrown after all chunks finished: the lowest failing chunk's. */
-template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
+/** Chunk c's first iteration when [0, w) is split into nc chunks. */
+inline int64_t chunk_start(int64_t w, int64_t nc, int64_t c) {
+    return w / nc * c + (c < w % nc ? c : w % nc);
+}
+/** Runs f(chunk, lo, hi) for every chunk of [0, w) from chunk `from` on, in parallel when
+ * more than one is left.  A failure is rethrown after all chunks finished: the lowest
+ * failing chunk's. */
+template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f, int64_t from = 0) {
     if (nc <= 1) {
         f((int64_t)0, (int64_t)0, w);
+        return;
+    }
+    if (from == nc - 1) {
+        f(from, chunk_start(w, nc, from), w);
         return;
     }
     int64_t bad = -1;
@@ -399,9 +409,8 @@ template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
     // Every thread, like the C++ baseline (omp_set_dynamic would read the load average,
     // which counts this very computation, and run it on half the cores).
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->nthreads)
-    for (int64_t c = 0; c < nc; c++) {
-        int64_t lo = w / nc * c + (c < w % nc ? c : w % nc);
-        int64_t hi = lo + w / nc + (c < w % nc ? 1 : 0);
+    for (int64_t c = from; c < nc; c++) {
+        int64_t lo = chunk_start(w, nc, c), hi = chunk_start(w, nc, c + 1);
         try {
             f(c, lo, hi);
         } catch (Err &e) {
@@ -420,6 +429,22 @@ template <class F> void par_chunks(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
         }
     }
     if (bad >= 0) throw err;
+}
+/** par_chunks for iterations of unknown cost (a while loop, a size made in the
+ * iteration): chunks run on this thread, in order, until they have taken 200 us, and the
+ * rest in parallel.  A few short rows so stay on this thread (waking threads that sleep
+ * between a REPL's inputs takes milliseconds), and parallelism lost is at most 200 us
+ * however the cost is spread (Mandelbrot's first rows are quick).  A failure is the
+ * lowest chunk's, as in par_chunks. */
+template <class F> void par_chunks_probed(Ctx *ctx, int64_t w, int64_t nc, F &&f) {
+    if (nc <= 1)
+        return par_chunks(ctx, w, nc, f);
+    auto t0 = std::chrono::steady_clock::now();
+    for (int64_t c = 0; c < nc; c++) {
+        if (c > 0 && std::chrono::steady_clock::now() - t0 > std::chrono::microseconds(200))
+            return par_chunks(ctx, w, nc, f, c);
+        f(c, chunk_start(w, nc, c), chunk_start(w, nc, c + 1));
+    }
 }
 
 // ------------------------------------------------------------------ scalars

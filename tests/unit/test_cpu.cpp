@@ -422,6 +422,18 @@ TEST_CASE("cpu: a kernel with nested work is split by its work where the sizes a
     CHECK(chunks("def main (n: i64) = map (\\i -> loop x = i while x > 1 do x / 2) (iota n)") ==
           "lrt::nchunks(ctx, w0_, lrt::heavy)");
     CHECK(chunks("def main (n: i64) = map (\\i -> i * 2) (iota n)") == "lrt::nchunks(ctx, w0_)");
+    // Unknown work: chunks run on this thread until they take 200 us, the rest in
+    // parallel; the first failing iteration is still the one reported, either way.
+    const std::string collatz = "def main (n: i64) (bad: i64) = map (\\i ->\n"
+                                "  let (_, c) = loop (x, c) = (i + 1, 0i64) while x > 1 do\n"
+                                "    (if x % 2 == 0 then x / 2 else 3 * x + 1, c + 1)\n"
+                                "  in assert (i % bad != bad - 1) c) (iota n)";
+    compiler::Optimised o = compiler::optimise(checked(collatz), "main");
+    std::string code = cpu::generate(o.module.functions.at(0), &o.module).source;
+    CHECK(code.find("lrt::par_chunks_probed(ctx, w") != std::string::npos);
+    for (int64_t n : {5, 20000})
+        for (int64_t bad : {int64_t(3), int64_t(15000), int64_t(1) << 40})
+            CHECK(agree(collatz, {i64v(n), i64v(bad)}));
     CHECK(agree("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j + 1)", {i64v(3), i64v(4)}));
     CHECK(agree("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j + 1)", {i64v(300), i64v(70)}));
 }

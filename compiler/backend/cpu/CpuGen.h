@@ -416,12 +416,18 @@ protected:
         return sum.empty() ? "0.0" : sum;
     }
 
-    /** How many chunks a parallel kernel of w iterations of `map` (null: a plain one) is
-     * split into: by its work, where the sizes of its nested SOACs and loops are known
-     * before it starts, so a small 2-D map stays sequential; else as heavy. */
-    std::string chunks(const std::string &w, const Lambda *map) const {
+    /** How a parallel kernel of w iterations of `map` (null: a plain one) is split: the
+     * number of chunks, by its work where the sizes of its nested SOACs and loops are
+     * known before it starts (a small 2-D map stays sequential), else as heavy; and
+     * whether its work is unknown, so that its first chunk is timed before the others
+     * are run in parallel (lrt::par_chunks_probed: three short rows stay sequential). */
+    struct Chunking {
+        std::string nc;
+        bool probe = false;
+    };
+    Chunking chunking(const std::string &w, const Lambda *map) const {
         if (!map || !costly(map->body))
-            return "lrt::nchunks(ctx, " + w + ")";
+            return {"lrt::nchunks(ctx, " + w + ")"};
         std::unordered_set<int> inner;
         for (const Param &q : map->params)
             inner.insert(q.var.id);
@@ -431,7 +437,8 @@ protected:
             passes::for_each_binder(*t.exp, [&](const Param &q) { inner.insert(q.var.id); });
         });
         std::string per = work(map->body, inner);
-        return "lrt::nchunks(ctx, " + w + ", " + (per.empty() ? "lrt::heavy" : "1.0 + " + per) + ")";
+        return {"lrt::nchunks(ctx, " + w + ", " + (per.empty() ? "lrt::heavy" : "1.0 + " + per) + ")",
+                per.empty()};
     }
 
     /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
@@ -459,7 +466,8 @@ protected:
         std::vector<std::string> part(nacc);
         for (size_t k = 0; k < nacc; k++)
             part[k] = "part" + N + "_" + std::to_string(k);
-        line("const int64_t " + nc + " = " + chunks(w, p.q.map) + ";");
+        const Chunking how = chunking(w, p.q.map);
+        line("const int64_t " + nc + " = " + how.nc + ";");
         for (size_t k = 0; k < nacc; k++)
             line("lrt::Vec<" + acc_t[k] + "> " + part[k] + "(" + nc + ");");
         // The arrays the chunks write (scan and map outputs, allocated by now).
@@ -470,7 +478,8 @@ protected:
         ChunkCaptures cc = chunk_captures(s, written);
         if (reduce_then_scan(p))
             return scan_twice(p, cc, part);
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        open(std::string(how.probe ? "lrt::par_chunks_probed" : "lrt::par_chunks") + "(ctx, " + w +
+             ", " + nc + ", " + cc.list + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
         for (const std::string &l : cc.locals)
             line(l);
         line("unsigned poll_ = 0;");
@@ -577,7 +586,7 @@ protected:
             line(decl(p) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        line("const int64_t " + nc + " = " + (par ? chunks(w, &n.lam) : "1") + ";");
+        line("const int64_t " + nc + " = " + (par ? chunking(w, &n.lam).nc : "1") + ";");
         line("Arr<bool, 1> " + keep + " = lrt::alloc<bool, 1>({" + w + "});");
         line("lrt::Vec<int64_t> " + cnt + "(" + nc + " + 1);");
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
@@ -740,7 +749,7 @@ protected:
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        line("const int64_t " + nc + " = " + (par ? chunks(w, n.fused() ? &n.map_lam : nullptr) : "1") + ";");
+        line("const int64_t " + nc + " = " + (par ? chunking(w, n.fused() ? &n.map_lam : nullptr).nc : "1") + ";");
         ChunkCaptures cc = chunk_captures(s, {d});
         open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t, int64_t lo_, int64_t hi_) {");
         for (const std::string &l : cc.locals)
