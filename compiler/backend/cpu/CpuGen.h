@@ -419,8 +419,8 @@ protected:
     /** How a parallel kernel of w iterations of `map` (null: a plain one) is split: the
      * number of chunks, by its work where the sizes of its nested SOACs and loops are
      * known before it starts (a small 2-D map stays sequential), else as heavy; and
-     * whether its work is unknown, so that its first chunk is timed before the others
-     * are run in parallel (lrt::par_chunks_probed: three short rows stay sequential). */
+     * whether its work is unknown, so that its chunks run on the calling thread until
+     * they have taken 200 us (lrt::par_chunks_probed: three short rows stay there). */
     struct Chunking {
         std::string nc;
         bool probe = false;
