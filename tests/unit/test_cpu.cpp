@@ -434,6 +434,16 @@ TEST_CASE("cpu: a kernel with nested work is split by its work where the sizes a
     for (int64_t n : {5, 20000})
         for (int64_t bad : {int64_t(3), int64_t(15000), int64_t(1) << 40})
             CHECK(agree(collatz, {i64v(n), i64v(bad)}));
+    // A filter of such a predicate alike (both its passes).
+    const std::string kept = "def main (n: i64) = filter (\\i ->\n"
+                             "  (loop x = i + 1 while x > 1 do if x % 2 == 0 then x / 2 else 3 * x + 1)\n"
+                             "  == 1 && i % 3 != 0) (iota n)";
+    o = compiler::optimise(checked(kept), "main");
+    code = cpu::generate(o.module.functions.at(0), &o.module).source;
+    CHECK(code.find("lrt::par_chunks(ctx, w") == std::string::npos);
+    CHECK(code.find("lrt::par_chunks_probed(ctx, w") != std::string::npos);
+    for (int64_t n : {5, 20000})
+        CHECK(agree(kept, {i64v(n)}));
     CHECK(agree("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j + 1)", {i64v(3), i64v(4)}));
     CHECK(agree("def main (n: i64) (m: i64) = tabulate_2d n m (\\i j -> i * j + 1)", {i64v(300), i64v(70)}));
 }

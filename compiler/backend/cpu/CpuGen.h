@@ -424,6 +424,8 @@ protected:
     struct Chunking {
         std::string nc;
         bool probe = false;
+        /** The function that runs its chunks. */
+        std::string run() const { return probe ? "lrt::par_chunks_probed" : "lrt::par_chunks"; }
     };
     Chunking chunking(const std::string &w, const Lambda *map) const {
         if (!map || !costly(map->body))
@@ -478,8 +480,8 @@ protected:
         ChunkCaptures cc = chunk_captures(s, written);
         if (reduce_then_scan(p))
             return scan_twice(p, cc, part);
-        open(std::string(how.probe ? "lrt::par_chunks_probed" : "lrt::par_chunks") + "(ctx, " + w +
-             ", " + nc + ", " + cc.list + "](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        open(how.run() + "(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t " + c +
+             ", int64_t lo_, int64_t hi_) {");
         for (const std::string &l : cc.locals)
             line(l);
         line("unsigned poll_ = 0;");
@@ -586,10 +588,11 @@ protected:
             line(decl(p) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        line("const int64_t " + nc + " = " + (par ? chunking(w, &n.lam).nc : "1") + ";");
+        const Chunking how = par ? chunking(w, &n.lam) : Chunking{"1"};
+        line("const int64_t " + nc + " = " + how.nc + ";");
         line("Arr<bool, 1> " + keep + " = lrt::alloc<bool, 1>({" + w + "});");
         line("lrt::Vec<int64_t> " + cnt + "(" + nc + " + 1);");
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        open(how.run() + "(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
         line("unsigned poll_ = 0;");
         line("int64_t k_ = 0;");
         open_loop(i, "lo_", "hi_");
@@ -606,7 +609,7 @@ protected:
                  std::to_string(t.rank()) + ">(" + name(s.pat[0].var) + ", " + name(n.inputs[k]) +
                  ".shape + 1);");
         }
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
+        open(how.run() + "(ctx, " + w + ", " + nc + ", [&](int64_t " + c + ", int64_t lo_, int64_t hi_) {");
         line("int64_t o_ = " + cnt + "[" + c + "];");
         open("for (int64_t " + i + " = lo_; " + i + " < hi_; " + i + "++) {");
         line("if (!" + keep + ".data[" + i + "]) continue;");
@@ -749,9 +752,10 @@ protected:
         line(decl(s.pat[0]) + " = " + dest_of(n.dest) + ";");
         open();
         line("const int64_t " + w + " = " + i64(n.w) + ";");
-        line("const int64_t " + nc + " = " + (par ? chunking(w, n.fused() ? &n.map_lam : nullptr).nc : "1") + ";");
+        const Chunking how = par ? chunking(w, n.fused() ? &n.map_lam : nullptr) : Chunking{"1"};
+        line("const int64_t " + nc + " = " + how.nc + ";");
         ChunkCaptures cc = chunk_captures(s, {d});
-        open("lrt::par_chunks(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t, int64_t lo_, int64_t hi_) {");
+        open(how.run() + "(ctx, " + w + ", " + nc + ", " + cc.list + "](int64_t, int64_t lo_, int64_t hi_) {");
         for (const std::string &l : cc.locals)
             line(l);
         line("unsigned poll_ = 0;");
