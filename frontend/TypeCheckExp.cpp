@@ -158,6 +158,7 @@ TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *va
 
 TypePtr Checker::check_var(ExpPtr &e) {
     auto *v = e->as<Var>();
+    remember_name(v->name);
     // Inside `M.(e)`, M's names come first: `f32.(sqrt x)` means `f32.sqrt x`.
     if (!open_mods_.empty() && v->name.find('.') == std::string::npos)
         for (size_t i = open_mods_.size(); i-- > 0;)
@@ -358,10 +359,12 @@ TypePtr Checker::apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::strin
 // (`x \`f\` y`), a name from a locally opened module, a qualified operator (`i32.+`), or
 // a built-in or user-defined operator.  May rewrite `op` to the name it resolved to.
 TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc) {
+    remember_name(op);
     if (backtick) {
         auto v = make_exp<Var>(loc);
         v->name = op;
         ExpPtr ve = v;
+        synthetic_.push_back(ve); // alive while a loop's trial check may rename it
         TypePtr ft = check(ve);
         synthetic_.push_back(ve);
         if (const Var *r = ve->as<Var>()) op = r->name;  // a module member's flat name
@@ -501,24 +504,31 @@ TypePtr Checker::check_lambda(Lambda &lam) {
     return ft;
 }
 
-static TypePtr all_dims_any(const TypePtr &t) {
+// t with each array dimension replaced by f(it), in order (sum types' payloads kept).
+template <typename F> static TypePtr replace_dims(const TypePtr &t, F &&f) {
     switch (t->kind) {
     case Type::Kind::Array: {
-        std::vector<Dim> shape(t->shape.size(), Dim::any());
-        return Type::array(all_dims_any(t->elem), shape, t->unique);
+        std::vector<Dim> shape;
+        for (const Dim &d : t->shape) shape.push_back(f(d));
+        TypePtr e = replace_dims(t->elem, f);
+        return Type::array(e, shape, t->unique);
     }
     case Type::Kind::Tuple: {
         std::vector<TypePtr> es;
-        for (auto &e : t->elems) es.push_back(all_dims_any(e));
+        for (auto &e : t->elems) es.push_back(replace_dims(e, f));
         return Type::tuple(es);
     }
     case Type::Kind::Record: {
         auto fs = t->fields;
-        for (auto &f : fs) f.second = all_dims_any(f.second);
+        for (auto &fd : fs) fd.second = replace_dims(fd.second, f);
         return Type::record(fs);
     }
     default: return t;
     }
+}
+
+static TypePtr all_dims_any(const TypePtr &t) {
+    return replace_dims(t, [](const Dim &) { return Dim::any(); });
 }
 
 TypePtr Checker::check_loop(Loop &lp) {
@@ -535,18 +545,51 @@ TypePtr Checker::check_loop(Loop &lp) {
     }
     TypePtr it = check(lp.init);
     for (auto &s : lp.sizes) bind_local(s, i64t());
-    // Sizes of loop parameters may change from one iteration to the next.
-    TypePtr pt = all_dims_any(zonk(it, false));
+    TypePtr init = zonk(it, false);
+    std::vector<Dim> kept;
+    // (Loops nested in a trial's body have trials too, two deep: each level checks the
+    // levels below it twice more.)
+    if (!lp.pat->type && lp.sizes.empty() && loop_trials_ < 2) kept = loop_kept_sizes(lp, init);
+    // The body is checked with unknown sizes (they may change from one iteration to the
+    // next); kept says which of them the loop's result has.
+    TypePtr pt = all_dims_any(init);
+    TypePtr bt = check_loop_body(lp, pt);
+    TypePtr result = lp.pat->type ? lp.pat->type : pt;
+    expect(result, bt, lp.body->loc, "the loop body's type does not match the loop parameter",
+           DimMode::Lenient);
+    if (lp.pat->type)
+        check_known_sizes(lp.pat->type, bt, std::set<std::string>(lp.sizes.begin(), lp.sizes.end()),
+                          lp.body->loc, "the loop body's type does not match the loop parameter");
+    pop_scope(mark);
+    std::set<std::string> sz(lp.sizes.begin(), lp.sizes.end());
+    std::set<std::string> pn;
+    pat_names(*lp.pat, pn);
+    sz.insert(pn.begin(), pn.end());
+    result = forget_dims(result, sz);
+    size_t dims = 0;
+    result = zonk(result, false);
+    replace_dims(result, [&](const Dim &d) {
+        dims++;
+        return d;
+    });
+    // (A parameter whose type was open before the loop may have more sizes now.)
+    if (!kept.empty() && dims == kept.size()) {
+        size_t k = 0;
+        result = replace_dims(result, [&](const Dim &) { return kept[k++]; });
+    }
+    return result->with_unique(false);
+}
+
+TypePtr Checker::check_loop_body(Loop &lp, const TypePtr &pt) {
     std::set<std::string> names;
     std::vector<Local> pbinds;
     check_pat(lp.pat, pt, names, false, pbinds);
-    expect(lp.pat->type ? lp.pat->type : pt, it, lp.init->loc,
+    expect(lp.pat->type ? lp.pat->type : pt, lp.init->type, lp.init->loc,
            "initial value of the loop does not match the loop parameter", DimMode::Lenient);
     if (lp.pat->type)
-        check_known_sizes(lp.pat->type, it, std::set<std::string>(lp.sizes.begin(), lp.sizes.end()),
-                          lp.init->loc,
+        check_known_sizes(lp.pat->type, lp.init->type,
+                          std::set<std::string>(lp.sizes.begin(), lp.sizes.end()), lp.init->loc,
                           "initial value of the loop does not match the loop parameter");
-    size_t mark2 = scope_mark();
     switch (lp.form) {
     case Loop::Form::For: {
         TypePtr bt = check(lp.bound);
@@ -577,20 +620,84 @@ TypePtr Checker::check_loop(Loop &lp) {
         break;
     }
     }
-    (void)mark2;
-    TypePtr bt = check(lp.body);
-    TypePtr result = lp.pat->type ? lp.pat->type : pt;
-    expect(result, bt, lp.body->loc, "the loop body's type does not match the loop parameter",
-           DimMode::Lenient);
-    if (lp.pat->type)
-        check_known_sizes(lp.pat->type, bt, std::set<std::string>(lp.sizes.begin(), lp.sizes.end()),
-                          lp.body->loc, "the loop body's type does not match the loop parameter");
-    pop_scope(mark);
-    std::set<std::string> sz(lp.sizes.begin(), lp.sizes.end());
-    std::set<std::string> pn;
-    pat_names(*lp.pat, pn);
-    sz.insert(pn.begin(), pn.end());
-    return forget_dims(result, sz)->with_unique(false);
+    return check(lp.body);
+}
+
+std::vector<Dim> Checker::loop_kept_sizes(Loop &lp, const TypePtr &init) {
+    // Only sizes known before the loop can be compared (an open one is not known yet).
+    std::vector<Dim> before;
+    replace_dims(init, [&](const Dim &d) {
+        before.push_back(resolve_dim(d));
+        return d;
+    });
+    if (before.empty())
+        return {};
+    // Everything the check may change, to undo it (the body is then checked again).
+    const std::vector<VarInfo> tvars = tvars_;
+    const std::vector<Dim> dvars = dvars_;
+    const std::vector<bool> dbound = dbound_;
+    const std::set<int> met_any = dims_met_any_;
+    const size_t n_exps = touched_exps_.size(), n_pats = touched_pats_.size(),
+                 n_vars = touched_vars_.size(), n_funs = touched_funs_.size(),
+                 n_types = touched_types_.size(), n_ambig = ambig_candidates_.size(),
+                 n_locals = locals_.size(), n_open = open_mods_.size(), n_names = trial_names_.size();
+    const int self_uses = self_uses_, lambda_depth = lambda_depth_;
+    std::vector<Dim> kept;
+    loop_trials_++;
+    try {
+        TypePtr bt = check_loop_body(lp, init);
+        expect(init, bt, lp.body->loc, "", DimMode::Lenient);
+        std::vector<Dim> after;
+        replace_dims(zonk(bt, false), [&](const Dim &d) {
+            after.push_back(resolve_dim(d));
+            return d;
+        });
+        for (size_t i = 0; i < before.size(); i++) {
+            const Dim &x = before[i];
+            bool known = x.kind == Dim::Kind::Const || x.kind == Dim::Kind::Exp ||
+                         (x.kind == Dim::Kind::Var && var_index(x.name) < 0);
+            if (!known || i >= after.size() || after[i].kind == Dim::Kind::Any)
+                kept.push_back(Dim::any());
+            else if (after[i] == x)
+                kept.push_back(x);
+            else if (after[i].kind == Dim::Kind::Var && var_index(after[i].name) >= 0)
+                kept.push_back(Dim::any()); // still open: the body does not say
+            else
+                kept.push_back(fresh_exist());
+        }
+    } catch (const CompileError &) {
+        kept.clear(); // the checks below report it, with unknown sizes
+    } catch (const Mismatch &) {
+        kept.clear();
+    }
+    loop_trials_--;
+    for (size_t i = trial_names_.size(); i-- > n_names;)
+        *trial_names_[i].first = trial_names_[i].second;
+    trial_names_.resize(n_names);
+    // Variables made by the check stay (nothing refers to them), bound to nothing.
+    for (size_t i = 0; i < tvars_.size(); i++)
+        if (i < tvars.size())
+            tvars_[i] = tvars[i];
+        else {
+            tvars_[i] = VarInfo{};
+            tvars_[i].bound = Type::tuple({});
+        }
+    for (size_t i = 0; i < dvars_.size(); i++) {
+        dvars_[i] = i < dvars.size() ? dvars[i] : Dim::any();
+        dbound_[i] = i < dbound.size() ? dbound[i] : true;
+    }
+    dims_met_any_ = met_any;
+    touched_exps_.resize(n_exps);
+    touched_pats_.resize(n_pats);
+    touched_vars_.resize(n_vars);
+    touched_funs_.resize(n_funs);
+    touched_types_.resize(n_types);
+    ambig_candidates_.resize(n_ambig);
+    locals_.resize(n_locals);
+    open_mods_.resize(n_open);
+    self_uses_ = self_uses;
+    lambda_depth_ = lambda_depth;
+    return kept;
 }
 
 TypePtr Checker::check_match(Match &m) {

@@ -277,6 +277,20 @@ private:
     TypePtr check_lambda(Lambda &lam);
     int lambda_depth_ = 0;  ///< lambdas being checked (record-update knownness is lenient there)
     TypePtr check_loop(Loop &lp);
+    /** Checks a loop's parameters (of type pt) and body; the body's type. */
+    TypePtr check_loop_body(Loop &lp, const TypePtr &pt);
+    /** Which sizes of a loop's parameters its body keeps (Futhark's rule: a size not
+     * maintained across an iteration is unknown after the loop), found by checking the
+     * body once with the initial value's sizes and undoing that check: a size per
+     * array dimension of the parameters' type, in order, the initial one where the
+     * body keeps it, an existential one where it changes it, Any where unknown. */
+    std::vector<Dim> loop_kept_sizes(Loop &lp, const TypePtr &init);
+    int loop_trials_ = 0;  ///< loop_kept_sizes checks under way, nested (undone afterwards)
+    /// Names the checker rewrote during such a check (restored when it is undone).
+    std::vector<std::pair<std::string *, std::string>> trial_names_;
+    void remember_name(std::string &name) {
+        if (loop_trials_ > 0) trial_names_.emplace_back(&name, name);
+    }
     TypePtr check_match(Match &m);
     Dim dim_of_arg(const Exp *arg);
 

@@ -204,7 +204,8 @@ TEST_CASE("typecheck: rejections") {
 TEST_CASE("typecheck: uniqueness") {
     CHECK(last_type("def f (xs: *[]i32) = xs with [0] = 1") == "[]i32");
     CHECK(last_type("def f (xs: []i32) = let ys = tc_copy xs in ys with [0] = 1") == "[]i32");
-    CHECK(last_type("def f (n: i64) = loop xs = tc_iota n for i < n do xs with [i] = 0") == "[]i64");
+    // (The loop keeps the parameter's size, so the result has it.)
+    CHECK(last_type("def f (n: i64) = loop xs = tc_iota n for i < n do xs with [i] = 0") == "[n]i64");
     CHECK(rejected_with("def f (xs: []i32) = let xs[0] = 1 in xs", "1:25", "not consumable"));
     CHECK(rejected_with("def f (xs: *[]i32) = let ys = xs with [0] = 1 in xs", "1:50",
                         "Using `xs`, but this was consumed"));
@@ -260,6 +261,18 @@ TEST_CASE("typecheck: existential sizes, size parameters, lifted types, entries"
     CHECK(prelude_error_of("def f (n: i64) = n |> iota |> map (+ 1)") == "accepted");
     CHECK(prelude_error_of("def f [n] (xs: [n]i32) = loop [k] (ys: [k]i32) = xs for i < 3 do ys ++ ys") ==
           "accepted");
+    // A loop parameter's size is known after the loop where the body keeps it (inside a
+    // map's function too), unknown where the body changes it, as in Futhark.
+    CHECK(prelude_error_of("def f [n] (xs: [n]i32) : [n][3]i32 = map (\\x -> loop r = replicate 3 x for i < 3 "
+                           "do r with [i] = 0) xs") == "accepted");
+    CHECK(prelude_error_of("def f [n] (xs: [n]i32) : [n]i32 = (loop (a, b) = (xs, [1]) for i < 2 do "
+                           "(map (+ 1) a, b ++ b)).0") == "accepted");
+    CHECK(prelude_rejects("def f (x: i32) : [3]i32 = loop r = replicate 3 x for i < 3 do r ++ [x]",
+                          "Dimensions `3` and `?` do not match"));
+    CHECK(prelude_rejects("def f [n] (xs: [n]i32) : [n]i32 = loop ys = xs for i < 3 do filter (> 0) ys",
+                          "Dimensions `n` and `?` do not match"));
+    // A body that does not check with the initial sizes is checked with unknown ones.
+    CHECK(prelude_error_of("def f [n] (xs: [n]i32) = loop ys = xs for i < 2 do map2 (+) ys (ys ++ ys)") == "accepted");
     CHECK(prelude_rejects("def f [k] (x: f32) = x", "size parameter `k` of `f` is not used"));
     CHECK(prelude_rejects("entry f [k] (xs: [k * 2]f32) = xs[0]", "Entry point size parameter [k] only used non-constructively"));
     CHECK(prelude_rejects("entry f' (x: i32) = x", "apostrophe"));
