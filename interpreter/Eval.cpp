@@ -137,6 +137,7 @@ Value Evaluator::call_global(const std::string &name, const std::vector<Value> &
     const Type *rt = it->second.def ? it->second.def->ret.get() : nullptr;
     if (a.empty()) return fn;
     if (it->second.def) check_entry_args(*it->second.def, a);
+    entry_result_ = true;
     return apply(fn, a.data(), (int)a.size(), it->second.def ? it->second.def->loc : SrcLoc{}, rt);
 }
 
@@ -271,6 +272,8 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
         if (call_sizes_for_ == &f) typed_sizes = std::move(call_sizes_);
         call_sizes_.clear();
         call_sizes_for_ = nullptr;
+        bool check_result = f.fundef && f.fundef->ret && !f.prelude && !entry_result_;
+        entry_result_ = false;
         if (f.fundef && !f.fundef->size_params.empty()) {
             for (size_t i = 0; i < params.size(); ++i)
                 sizes_from_fun_values(params[i]->type, args[i], f.fundef->size_params, typed_sizes);
@@ -299,7 +302,9 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
                 }
             }
             for (size_t i = 0; i < params.size(); ++i) bind_pat(*params[i], std::move(args[i]));
-            return eval(*f.body);
+            Value r = eval(*f.body);
+            if (check_result) check_result_sizes(f.fundef->ret, r, loc);
+            return r;
         };
         // A prelude function applied by user code reports its failures at that call.
         if (!f.prelude || frame_.prelude || !f.fundef)
@@ -555,6 +560,42 @@ bool Evaluator::match_pat(const Pat &p, const Value &v) {
 }
 
 // ---------------------------------------------------------------- types
+
+void Evaluator::check_result_sizes(const TypePtr &ret, const Value &v, const SrcLoc &loc) {
+    if (!ret) return;
+    switch (ret->kind) {
+    case Type::Kind::Array: {
+        if (v.kind() != Value::Kind::Array) return;
+        const std::vector<int64_t> &shape = v.shape();
+        std::vector<int64_t> want = shape;
+        bool bad = false;
+        for (size_t i = 0; i < ret->shape.size() && i < shape.size(); ++i) {
+            Dim d = resolve_dim(ret->shape[i]);
+            if (d.kind != Dim::Kind::Const) continue;
+            want[i] = d.value;
+            bad = bad || d.value != shape[i];
+        }
+        if (bad)
+            throw RuntimeError(loc, "Value of shape " + shape_string(shape) + " cannot match shape of type `" +
+                                        shape_string(want) + "`.");
+        return;
+    }
+    case Type::Kind::Tuple:
+        if (v.kind() != Value::Kind::Tuple || v.elems().size() != ret->elems.size()) return;
+        for (size_t i = 0; i < ret->elems.size(); ++i) check_result_sizes(ret->elems[i], v.elems()[i], loc);
+        return;
+    case Type::Kind::Record: {
+        if (v.kind() != Value::Kind::Record) return;
+        const auto &names = v.field_names();
+        for (const auto &[name, t] : ret->fields) {
+            auto it = std::find(names.begin(), names.end(), name);
+            if (it != names.end()) check_result_sizes(t, v.elems()[(size_t)(it - names.begin())], loc);
+        }
+        return;
+    }
+    default: return;
+    }
+}
 
 // A size variable in scope, or a size expression of them (`[n * 2]`), as a constant.
 Dim Evaluator::resolve_dim(const Dim &d) {
