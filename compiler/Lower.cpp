@@ -2277,6 +2277,73 @@ private:
         return out;
     }
 
+    /** A polynomial over i64 variables: each monomial's variable ids (sorted) and its
+     * coefficient, wrapping as i64 arithmetic does (ring identities hold modulo 2^64). */
+    using Poly = std::map<std::vector<int>, uint64_t>;
+
+    const ir::Stm *definition(int var) const {
+        for (size_t k = stms_.size(); k-- > 0;)
+            for (const ir::Stm &st : stms_[k])
+                for (const ir::Param &p : st.pat)
+                    if (p.var.id == var)
+                        return &st;
+        return nullptr;
+    }
+
+    /** x as a polynomial of the variables its defining additions, subtractions and
+     * multiplications (of the bodies being built) start from. */
+    Poly poly_of(const SubExp &x, int depth) const {
+        if (x.is_const)
+            return Poly{{{}, (uint64_t)x.value.i}};
+        const ir::Stm *def = depth < 8 ? definition(x.var.id) : nullptr;
+        const auto *b = def && def->pat.size() == 1 && def->pat[0].type == ir::Type::scalar(PrimType::I64)
+                            ? def->exp->as<ir::BinOpExp>()
+                            : nullptr;
+        if (!b || (b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Sub &&
+                   b->op != ir::BinOpKind::Mul))
+            return Poly{{{x.var.id}, 1}};
+        Poly l = poly_of(b->x, depth + 1), r = poly_of(b->y, depth + 1), out;
+        if (b->op == ir::BinOpKind::Mul) {
+            for (const auto &[ml, cl] : l)
+                for (const auto &[mr, cr] : r) {
+                    std::vector<int> m = ml;
+                    m.insert(m.end(), mr.begin(), mr.end());
+                    std::sort(m.begin(), m.end());
+                    out[m] += cl * cr;
+                }
+        } else {
+            out = l;
+            for (const auto &[m, c] : r)
+                out[m] += b->op == ir::BinOpKind::Add ? c : (uint64_t)0 - c;
+        }
+        for (auto it = out.begin(); it != out.end();)
+            it = it->second == 0 ? out.erase(it) : std::next(it);
+        if (out.size() > 16) // too big to be worth comparing
+            return Poly{{{x.var.id}, 1}};
+        return out;
+    }
+
+    /** The size of slice `start:end` (stride 1) where the two differ by a constant
+     * (`xs[i:i+3]`, `xs[2*i:2*(i+1)]`): inside a map's function that size then does not
+     * depend on the row, and the rows are regular.  (The type checker knows the same
+     * sizes, so that the interpreter's empty arrays of such rows have them too.) */
+    std::optional<SubExp> known_slice_size(const ir::SliceEntry &en) const {
+        if (!en.is_range || !en.has_start || !en.has_end || en.has_stride)
+            return std::nullopt;
+        Poly d = poly_of(en.end, 0);
+        for (const auto &[m, c] : poly_of(en.start, 0))
+            if ((d[m] -= c) == 0)
+                d.erase(m);
+        if (d.empty())
+            return SubExp::i64(0);
+        if (d.size() != 1)
+            return std::nullopt;
+        const auto &[m, c] = *d.begin();
+        if (m.empty() && (int64_t)c > 0) // (a negative one fails in the slice)
+            return SubExp::i64((int64_t)c);
+        return std::nullopt;
+    }
+
     LValPtr slice_value(const LValPtr &t, const std::vector<ir::SliceEntry> &entries,
                         const SrcLoc &loc) {
         std::vector<LValPtr> out;
@@ -2298,7 +2365,20 @@ private:
             st.pat.push_back({v, rt});
             st.exp = ir::SliceExp::make(a->atom.var, entries, loc);
             stms_.back().push_back(std::move(st));
-            out.push_back(LVal::of(SubExp::of(v), rt));
+            LValPtr sl = LVal::of(SubExp::of(v), rt);
+            // Sizes known from the bounds: a check that always holds where the slice did.
+            ir::Type known = rt;
+            size_t d = 0;
+            for (const ir::SliceEntry &en : entries) {
+                if (!en.is_range)
+                    continue;
+                if (std::optional<SubExp> n = known_slice_size(en))
+                    known.dims[d] = *n;
+                d++;
+            }
+            if (!(known == rt))
+                sl = emit1(ir::CoerceExp::make(v, known.dims, loc), known, "c");
+            out.push_back(sl);
         }
         size_t pos = 0;
         return restructure(t, out, pos);

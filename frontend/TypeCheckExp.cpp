@@ -398,6 +398,53 @@ TypePtr Checker::check_binop(ExpPtr &e) {
     return apply_arg_type(r, rt, b->rhs.get(), 2, b->op, b->op_loc);
 }
 
+// A slice bound as a polynomial of the variables it adds, subtracts and multiplies:
+// each monomial's names (sorted) and its coefficient, wrapping as i64 does.
+using BoundPoly = std::map<std::vector<std::string>, uint64_t>;
+
+static bool bound_poly(const Exp &e, BoundPoly &out, int depth) {
+    if (depth > 16) return false;
+    if (auto *l = e.as<IntLit>()) {
+        out = {{{}, l->value}};
+        return true;
+    }
+    if (auto *v = e.as<Var>()) {
+        out = {{{v->name}, 1}};
+        return true;
+    }
+    auto *b = e.as<BinOp>();
+    if (!b || b->backtick || b->user_op || (b->op != "+" && b->op != "-" && b->op != "*")) return false;
+    BoundPoly l, r;
+    if (!bound_poly(*b->lhs, l, depth + 1) || !bound_poly(*b->rhs, r, depth + 1)) return false;
+    out.clear();
+    if (b->op == "*") {
+        for (const auto &[ml, cl] : l)
+            for (const auto &[mr, cr] : r) {
+                std::vector<std::string> m = ml;
+                m.insert(m.end(), mr.begin(), mr.end());
+                std::sort(m.begin(), m.end());
+                out[m] += cl * cr;
+            }
+    } else {
+        out = l;
+        for (const auto &[m, c] : r) out[m] += b->op == "+" ? c : (uint64_t)0 - c;
+    }
+    for (auto it = out.begin(); it != out.end();) it = it->second == 0 ? out.erase(it) : std::next(it);
+    return out.size() <= 16;
+}
+
+// The size of slice `start:end` where the bounds differ by a positive constant whatever
+// their variables are (`xs[i:i+2]`, `xs[2*i:2*(i+1)]`): rows of a map that slices so are
+// regular (compiled code knows the same size: Lower's known_slice_size).
+std::optional<int64_t> Checker::bounds_differ_by(const Exp &start, const Exp &end) {
+    BoundPoly a, b;
+    if (!bound_poly(start, a, 0) || !bound_poly(end, b, 0)) return std::nullopt;
+    for (const auto &[m, c] : a)
+        if ((b[m] -= c) == 0) b.erase(m);
+    if (b.size() != 1 || !b.begin()->first.empty() || (int64_t)b.begin()->second <= 0) return std::nullopt;
+    return (int64_t)b.begin()->second;
+}
+
 TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc) {
     for (auto &di : slice) {
         if (di.is_range) {
@@ -452,6 +499,9 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
             auto *hi = di.end ? di.end->as<IntLit>() : nullptr;
             if (!di.stride && (!di.start || lo) && hi && (int64_t)hi->value >= (lo ? (int64_t)lo->value : 0))
                 shape.push_back(Dim::constant((int64_t)hi->value - (lo ? (int64_t)lo->value : 0)));
+            else if (auto c = !di.stride && di.start && di.end ? bounds_differ_by(*di.start, *di.end)
+                                                               : std::nullopt)
+                shape.push_back(Dim::constant(*c));
             else shape.push_back(Dim::any());
         } else {
             shape.push_back(arr->shape[i]);
