@@ -2281,28 +2281,29 @@ private:
      * coefficient, wrapping as i64 arithmetic does (ring identities hold modulo 2^64). */
     using Poly = std::map<std::vector<int>, uint64_t>;
 
-    const ir::Stm *definition(int var) const {
-        for (size_t k = stms_.size(); k-- > 0;)
-            for (const ir::Stm &st : stms_[k])
-                for (const ir::Param &p : st.pat)
-                    if (p.var.id == var)
-                        return &st;
+    /** The statement from the `from`th on of the body being built that defines var. */
+    const ir::Stm *definition(int var, size_t from) const {
+        for (size_t k = from; k < stms_.back().size(); k++)
+            for (const ir::Param &p : stms_.back()[k].pat)
+                if (p.var.id == var)
+                    return &stms_.back()[k];
         return nullptr;
     }
 
     /** x as a polynomial of the variables its defining additions, subtractions and
-     * multiplications (of the bodies being built) start from. */
-    Poly poly_of(const SubExp &x, int depth) const {
+     * multiplications start from: those of the body being built from its `from`th
+     * statement on (the slice's bounds: what the type checker sees of them). */
+    Poly poly_of(const SubExp &x, size_t from, int depth) const {
         if (x.is_const)
             return Poly{{{}, (uint64_t)x.value.i}};
-        const ir::Stm *def = depth < 8 ? definition(x.var.id) : nullptr;
+        const ir::Stm *def = depth < 8 ? definition(x.var.id, from) : nullptr;
         const auto *b = def && def->pat.size() == 1 && def->pat[0].type == ir::Type::scalar(PrimType::I64)
                             ? def->exp->as<ir::BinOpExp>()
                             : nullptr;
         if (!b || (b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Sub &&
                    b->op != ir::BinOpKind::Mul))
             return Poly{{{x.var.id}, 1}};
-        Poly l = poly_of(b->x, depth + 1), r = poly_of(b->y, depth + 1), out;
+        Poly l = poly_of(b->x, from, depth + 1), r = poly_of(b->y, from, depth + 1), out;
         if (b->op == ir::BinOpKind::Mul) {
             for (const auto &[ml, cl] : l)
                 for (const auto &[mr, cr] : r) {
@@ -2327,11 +2328,11 @@ private:
      * (`xs[i:i+3]`, `xs[2*i:2*(i+1)]`): inside a map's function that size then does not
      * depend on the row, and the rows are regular.  (The type checker knows the same
      * sizes, so that the interpreter's empty arrays of such rows have them too.) */
-    std::optional<SubExp> known_slice_size(const ir::SliceEntry &en) const {
+    std::optional<SubExp> known_slice_size(const ir::SliceEntry &en, size_t from) const {
         if (!en.is_range || !en.has_start || !en.has_end || en.has_stride)
             return std::nullopt;
-        Poly d = poly_of(en.end, 0);
-        for (const auto &[m, c] : poly_of(en.start, 0))
+        Poly d = poly_of(en.end, from, 0);
+        for (const auto &[m, c] : poly_of(en.start, from, 0))
             if ((d[m] -= c) == 0)
                 d.erase(m);
         if (d.empty())
@@ -2344,8 +2345,10 @@ private:
         return std::nullopt;
     }
 
+    /** bounds_from: where the statements computing the entries' bounds start in the body
+     * being built (known_slice_size), if they are there. */
     LValPtr slice_value(const LValPtr &t, const std::vector<ir::SliceEntry> &entries,
-                        const SrcLoc &loc) {
+                        const SrcLoc &loc, std::optional<size_t> bounds_from = std::nullopt) {
         std::vector<LValPtr> out;
         for (const LValPtr &a : leaves(t, loc)) {
             if ((int)entries.size() > a->type.rank() || a->atom.is_const)
@@ -2372,7 +2375,8 @@ private:
             for (const ir::SliceEntry &en : entries) {
                 if (!en.is_range)
                     continue;
-                if (std::optional<SubExp> n = known_slice_size(en))
+                if (std::optional<SubExp> n = bounds_from ? known_slice_size(en, *bounds_from)
+                                                          : std::nullopt)
                     known.dims[d] = *n;
                 d++;
             }
@@ -2986,8 +2990,11 @@ private:
             bool ranges = false;
             for (const DimIndex &d : ix.slice)
                 ranges = ranges || d.is_range;
-            if (ranges)
-                return slice_value(t, slice_entries(ix.slice, scope, e.loc), e.loc);
+            if (ranges) {
+                size_t from = stms_.back().size();
+                std::vector<ir::SliceEntry> entries = slice_entries(ix.slice, scope, e.loc);
+                return slice_value(t, entries, e.loc, from);
+            }
             return index_value(t, indices(ix.slice, scope, e.loc), e.loc);
         }
         case ExpKind::Update: {
