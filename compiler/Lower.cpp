@@ -2,6 +2,7 @@
 #include "compiler/Lower.h"
 
 #include "compiler/passes/Rewrite.h"
+#include "core/SizePoly.h"
 #include "frontend/ASTPrinter.h"
 #include "frontend/Frontend.h"
 #include "interpreter/EntryArgs.h"
@@ -2277,10 +2278,6 @@ private:
         return out;
     }
 
-    /** A polynomial over i64 variables: each monomial's variable ids (sorted) and its
-     * coefficient, wrapping as i64 arithmetic does (ring identities hold modulo 2^64). */
-    using Poly = std::map<std::vector<int>, uint64_t>;
-
     /** The statement from the `from`th on of the body being built that defines var. */
     const ir::Stm *definition(int var, size_t from) const {
         for (size_t k = from; k < stms_.back().size(); k++)
@@ -2290,37 +2287,26 @@ private:
         return nullptr;
     }
 
-    /** x as a polynomial of the variables its defining additions, subtractions and
-     * multiplications start from: those of the body being built from its `from`th
+    /** x as a polynomial of the variables (by id) its defining additions, subtractions
+     * and multiplications start from: those of the body being built from its `from`th
      * statement on (the slice's bounds: what the type checker sees of them). */
-    Poly poly_of(const SubExp &x, size_t from, int depth) const {
+    SizePoly<int> poly_of(const SubExp &x, size_t from, int depth) const {
         if (x.is_const)
-            return Poly{{{}, (uint64_t)x.value.i}};
+            return {{{}, (uint64_t)x.value.i}};
         const ir::Stm *def = depth < 8 ? definition(x.var.id, from) : nullptr;
         const auto *b = def && def->pat.size() == 1 && def->pat[0].type == ir::Type::scalar(PrimType::I64)
                             ? def->exp->as<ir::BinOpExp>()
                             : nullptr;
-        if (!b || (b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Sub &&
-                   b->op != ir::BinOpKind::Mul))
-            return Poly{{{x.var.id}, 1}};
-        Poly l = poly_of(b->x, from, depth + 1), r = poly_of(b->y, from, depth + 1), out;
-        if (b->op == ir::BinOpKind::Mul) {
-            for (const auto &[ml, cl] : l)
-                for (const auto &[mr, cr] : r) {
-                    std::vector<int> m = ml;
-                    m.insert(m.end(), mr.begin(), mr.end());
-                    std::sort(m.begin(), m.end());
-                    out[m] += cl * cr;
-                }
-        } else {
-            out = l;
-            for (const auto &[m, c] : r)
-                out[m] += b->op == ir::BinOpKind::Add ? c : (uint64_t)0 - c;
-        }
-        for (auto it = out.begin(); it != out.end();)
-            it = it->second == 0 ? out.erase(it) : std::next(it);
-        if (out.size() > 16) // too big to be worth comparing
-            return Poly{{{x.var.id}, 1}};
+        char op = !b ? 0
+                  : b->op == ir::BinOpKind::Add ? '+'
+                  : b->op == ir::BinOpKind::Sub ? '-'
+                  : b->op == ir::BinOpKind::Mul ? '*'
+                                                : 0;
+        if (!op)
+            return {{{x.var.id}, 1}};
+        SizePoly<int> out = size_poly_combine(op, poly_of(b->x, from, depth + 1), poly_of(b->y, from, depth + 1));
+        if (out.size() > size_poly_max_terms)
+            return {{{x.var.id}, 1}};
         return out;
     }
 
@@ -2331,17 +2317,8 @@ private:
     std::optional<SubExp> known_slice_size(const ir::SliceEntry &en, size_t from) const {
         if (!en.is_range || !en.has_start || !en.has_end || en.has_stride)
             return std::nullopt;
-        Poly d = poly_of(en.end, from, 0);
-        for (const auto &[m, c] : poly_of(en.start, from, 0))
-            if ((d[m] -= c) == 0)
-                d.erase(m);
-        if (d.empty())
-            return SubExp::i64(0);
-        if (d.size() != 1)
-            return std::nullopt;
-        const auto &[m, c] = *d.begin();
-        if (m.empty() && (int64_t)c > 0) // (a negative one fails in the slice)
-            return SubExp::i64((int64_t)c);
+        if (auto c = size_poly_constant_difference(poly_of(en.start, from, 0), poly_of(en.end, from, 0)))
+            return SubExp::i64(*c);
         return std::nullopt;
     }
 

@@ -1,6 +1,8 @@
 // The type checker: expressions and patterns.
 #include "frontend/TypeCheck_Internal.h"
 
+#include "core/SizePoly.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -366,7 +368,7 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
         ExpPtr ve = v;
         synthetic_.push_back(ve); // alive while a loop's trial check may rename it
         TypePtr ft = check(ve);
-        synthetic_.push_back(ve);
+        synthetic_.push_back(ve); // what check may have replaced it with
         if (const Var *r = ve->as<Var>()) op = r->name;  // a module member's flat name
         return ft;
     }
@@ -398,51 +400,28 @@ TypePtr Checker::check_binop(ExpPtr &e) {
     return apply_arg_type(r, rt, b->rhs.get(), 2, b->op, b->op_loc);
 }
 
-// A slice bound as a polynomial of the variables it adds, subtracts and multiplies:
-// each monomial's names (sorted) and its coefficient, wrapping as i64 does.
-using BoundPoly = std::map<std::vector<std::string>, uint64_t>;
-
-static bool bound_poly(const Exp &e, BoundPoly &out, int depth) {
-    if (depth > 16) return false;
-    if (auto *l = e.as<IntLit>()) {
-        out = {{{}, l->value}};
-        return true;
-    }
-    if (auto *v = e.as<Var>()) {
-        out = {{{v->name}, 1}};
-        return true;
-    }
+// A slice bound as a polynomial of the variables it adds, subtracts and multiplies (by
+// name: both bounds are in one scope).
+static std::optional<SizePoly<std::string>> bound_poly(const Exp &e, int depth) {
+    if (depth > 16) return std::nullopt;
+    if (auto *l = e.as<IntLit>()) return SizePoly<std::string>{{{}, l->value}};
+    if (auto *v = e.as<Var>()) return SizePoly<std::string>{{{v->name}, 1}};
     auto *b = e.as<BinOp>();
-    if (!b || b->backtick || b->user_op || (b->op != "+" && b->op != "-" && b->op != "*")) return false;
-    BoundPoly l, r;
-    if (!bound_poly(*b->lhs, l, depth + 1) || !bound_poly(*b->rhs, r, depth + 1)) return false;
-    out.clear();
-    if (b->op == "*") {
-        for (const auto &[ml, cl] : l)
-            for (const auto &[mr, cr] : r) {
-                std::vector<std::string> m = ml;
-                m.insert(m.end(), mr.begin(), mr.end());
-                std::sort(m.begin(), m.end());
-                out[m] += cl * cr;
-            }
-    } else {
-        out = l;
-        for (const auto &[m, c] : r) out[m] += b->op == "+" ? c : (uint64_t)0 - c;
-    }
-    for (auto it = out.begin(); it != out.end();) it = it->second == 0 ? out.erase(it) : std::next(it);
-    return out.size() <= 16;
+    if (!b || b->backtick || b->user_op || (b->op != "+" && b->op != "-" && b->op != "*")) return std::nullopt;
+    auto l = bound_poly(*b->lhs, depth + 1), r = bound_poly(*b->rhs, depth + 1);
+    if (!l || !r) return std::nullopt;
+    auto out = size_poly_combine(b->op[0], *l, *r);
+    if (out.size() > size_poly_max_terms) return std::nullopt;
+    return out;
 }
 
-// The size of slice `start:end` where the bounds differ by a positive constant whatever
-// their variables are (`xs[i:i+2]`, `xs[2*i:2*(i+1)]`): rows of a map that slices so are
+// The size of slice `start:end` where the bounds differ by a constant whatever their
+// variables are (`xs[i:i+2]`, `xs[2*i:2*(i+1)]`): rows of a map that slices so are
 // regular (compiled code knows the same size: Lower's known_slice_size).
 std::optional<int64_t> Checker::bounds_differ_by(const Exp &start, const Exp &end) {
-    BoundPoly a, b;
-    if (!bound_poly(start, a, 0) || !bound_poly(end, b, 0)) return std::nullopt;
-    for (const auto &[m, c] : a)
-        if ((b[m] -= c) == 0) b.erase(m);
-    if (b.size() != 1 || !b.begin()->first.empty() || (int64_t)b.begin()->second <= 0) return std::nullopt;
-    return (int64_t)b.begin()->second;
+    auto a = bound_poly(start, 0), b = bound_poly(end, 0);
+    if (!a || !b) return std::nullopt;
+    return size_poly_constant_difference(*a, *b);
 }
 
 TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc) {
