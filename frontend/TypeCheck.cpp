@@ -501,7 +501,7 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
             }
         return;
     }
-    if (a == b) return;
+    if (a == b || mode == DimMode::Apart) return;
     if (a.kind == Dim::Kind::Exp && b.kind == Dim::Kind::Exp && !open_dim(a) && !open_dim(b) &&
         canonical(a) == canonical(b))
         return;
@@ -999,7 +999,8 @@ Dim Checker::resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *i
                              const SrcLoc &loc) {
     switch (d.kind) {
     case DimExp::Kind::Const: return Dim::constant(d.value);
-    case DimExp::Kind::Anon: return Dim::any();
+    // Note [Implicit sizes]: in a function's parameter, a size to infer.
+    case DimExp::Kind::Anon: return anon_implicit_ ? fresh_dim() : Dim::any();
     case DimExp::Kind::Exp: {
         if (d.exp) {
             ExpPtr e = d.exp;
@@ -1106,6 +1107,8 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
     }
     case TypeExp::Kind::Func: {
         size_t mark = scope_mark();
+        bool anon = anon_implicit_;
+        anon_implicit_ = false;
         auto p = resolve_type_exp(te->param, ctx, implicit);
         if (!te->param_name.empty()) bind_local(te->param_name, p);
         auto r = resolve_type_exp(te->result, ctx == SizeCtx::Body ? SizeCtx::Ret : ctx, implicit);
@@ -1117,6 +1120,7 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
                     break;
                 }
         }
+        anon_implicit_ = anon;
         return Type::func(p, r, te->param_name);
     }
     case TypeExp::Kind::Unique: return resolve_type_exp(te->elem, ctx, implicit)->with_unique(true);
@@ -1201,11 +1205,66 @@ static const Pat *simple_name_pat(const Pat &p) {
     return nullptr;
 }
 
+// Note [Implicit sizes]: Futhark's rule for the sizes a definition leaves to inference.
+// An anonymous size in a parameter's type (`xs: []i32`) and the sizes of an unannotated
+// parameter are size variables while the body is checked, so two may unify (`map2 (+)
+// xs ys` on two `[]i32` parameters is one size).  Those still unknown afterwards that a
+// parameter witnesses (outside function types) become implicit size parameters, as if
+// written `[d₀]`: a call binds them from its arguments, so `flatten xss |> unflatten`
+// knows its shape, the result of `map f xs` has the size of `xs`, and `:type` shows
+// which sizes are equal.  The names (`d₀`, `d₁`, ...; a local function's `l₀`, ...)
+// are ones no program can write.  A size variable free in the enclosing scope (a
+// local function's use of an outer array) is not the function's to generalise.
+void Checker::generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, size_t mark, bool top) {
+    std::set<std::string> outer;
+    for (size_t i = 0; i < mark && i < locals_.size(); i++)
+        if (locals_[i].type) dim_names(zonk(locals_[i].type, false), outer);
+    std::vector<std::string> open;
+    for (const TypePtr &pt : ptypes) {
+        // In order of appearance, so the names follow the parameters.
+        std::function<void(const TypePtr &)> walk = [&](const TypePtr &t) {
+            if (!t) return;
+            switch (t->kind) {
+            case Type::Kind::Array:
+                for (const Dim &d : t->shape)
+                    if (d.kind == Dim::Kind::Var && d.name[0] == '?' && !outer.count(d.name) &&
+                        std::find(open.begin(), open.end(), d.name) == open.end())
+                        open.push_back(d.name);
+                walk(t->elem);
+                return;
+            case Type::Kind::Tuple:
+                for (const TypePtr &e : t->elems) walk(e);
+                return;
+            case Type::Kind::Record:
+            case Type::Kind::Sum:
+                for (const auto &fl : t->fields) walk(fl.second);
+                return;
+            default: return;
+            }
+        };
+        walk(zonk(pt, false));
+    }
+    int top_count = 0;
+    for (const std::string &v : open) {
+        int i = var_index(v);
+        if (i < 0 || i >= (int)dvars_.size() || dbound_[i]) continue;
+        // A local function's own letter: the enclosing definition's are named after it.
+        std::string name = top ? "d" : "l";
+        for (char c : std::to_string(top ? top_count++ : implicit_count_++))  // subscript digits, U+2080 + c
+            name += std::string("\xE2\x82") + char(0x80 + (c - '0'));
+        dvars_[i] = Dim::var(name);
+        dbound_[i] = true;
+        f.size_params.push_back(name);
+        bind_local(name, Type::prim_type(PrimType::I64));
+    }
+}
+
 std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     touched_funs_.push_back(&f);
     size_t mark = scope_mark();
     auto saved_tparams = tparam_scope_;
     auto scheme = std::make_shared<Scheme>();
+    if (top) implicit_count_ = 0;
     f.size_params.clear();
     std::set<std::string> seen;
     for (auto &tp : f.type_params) {
@@ -1233,7 +1292,9 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             if (q->kind == Pat::Kind::Ascript && q->type_exp && !q->type) {
                 // Note [Size expressions]: an intrinsic's `[n * m]` (unflatten's) stays.
                 exp_sizes_ = fun_is_intrinsic(f);
+                anon_implicit_ = !env_.checking_prelude;
                 q->type = resolve_type_exp(q->type_exp, SizeCtx::Param, &implicit);
+                anon_implicit_ = false;
                 exp_sizes_ = false;
                 touched_pats_.push_back(q.get());
             }
@@ -1317,7 +1378,11 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             rec_ret = declared_ret ? declared_ret : fresh(f.loc);
             auto rs = std::make_shared<Scheme>();
             rs->sparams = f.size_params;
-            rs->type = fun_type(rec_ret);
+            // Sizes still to infer (Note [Implicit sizes]) match any size in a
+            // recursive call (`r (tail xs)`), as before the body fixes them.
+            rs->type = map_dims(zonk(fun_type(rec_ret), false), [&](const Dim &d) {
+                return open_dim(d) ? Dim::any() : d;
+            });
             Local me{self, rs->type, rs};
             me.self = true;
             me.fun = &f;
@@ -1341,6 +1406,8 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             throw CompileError(f.loc, "recursive function `" + shown_name(f.name) +
                                           "` may not have a higher-order (function) return type");
     }
+    if (!env_.checking_prelude && !fun_is_intrinsic(f))
+        generalise_sizes(f, ptypes, mark, top);
     // Sizes bound inside the body that leak into the result type become unknown.
     {
         std::set<std::string> dn;

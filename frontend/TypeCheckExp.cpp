@@ -745,7 +745,7 @@ TypePtr Checker::check_match(Match &m) {
         if (!result) {
             result = bt;
         } else {
-            expect(result, bt, c.body->loc, "match cases have different types", DimMode::Lenient);
+            expect(result, bt, c.body->loc, "match cases have different types", DimMode::Apart);
             result = join(result, bt);
         }
     }
@@ -1017,7 +1017,7 @@ TypePtr Checker::check(ExpPtr &e) {
         expect(boolt(), check(x->cond), x->cond->loc, "the condition of `if` must be bool");
         TypePtr a = check(x->then_branch);
         TypePtr b = check(x->else_branch);
-        expect(a, b, x->else_branch->loc, "the branches of `if` have different types", DimMode::Lenient);
+        expect(a, b, x->else_branch->loc, "the branches of `if` have different types", DimMode::Apart);
         t = join(a, b)->with_unique(false);
         break;
     }
@@ -1046,7 +1046,7 @@ TypePtr Checker::check(ExpPtr &e) {
                 shape.push_back(fresh_dim());
             unify(et, Type::array(d->elem, shape), DimMode::Strict);
         } else {
-            expect(decl, et, e->loc, "size coercion", DimMode::Lenient);
+            expect(decl, et, e->loc, "size coercion", DimMode::Apart);
         }
         t = decl;
         break;

@@ -650,9 +650,13 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
             if (!flat) throw missing(sp, "the value");
             TypePtr want = resolve_spec(sp, false);
             TypePtr have = member_val_type(*flat, sp.loc);
-            std::string have_text = show(have);
+            // As defined, with its size parameters named (instantiated, they show as `[]`).
+            auto global = env_.vals.find(*flat);
+            std::string have_text = show(global != env_.vals.end() ? global->second->scheme.type : have);
             try {
-                unify(have, want, DimMode::Lenient);
+                // Strict: a member less polymorphic in its sizes than specified (one size
+                // where the module type has two) does not match, as in Futhark.
+                unify(have, want, DimMode::Strict);
             } catch (Mismatch &) {
                 throw CompileError(loc, what + "'s `" + sp.name + "` is of type `" + have_text +
                                             "`, but its module type specifies `" + show(want) + "` (at " +

@@ -112,7 +112,10 @@ struct Mismatch {
         : sizes(sizes_), a(std::move(a_)), b(std::move(b_)), detail(std::move(detail_)) {}
 };
 
-enum class DimMode : uint8_t { Strict, Lenient };
+/** How unification treats two different sizes: Strict fails unless a size variable
+ * can be bound; Lenient binds one or lets them differ; Apart (the branches of `if` and
+ * `match`, a size coercion, as Futhark's `unifyMostCommon`) binds none and lets them differ. */
+enum class DimMode : uint8_t { Strict, Lenient, Apart };
 
 /** Adds the names that t mentions as sizes to out. */
 enum class FunctionTypes { Include, Skip };
@@ -206,6 +209,9 @@ private:
     bool open_dim(const Dim &d);                 ///< whether an unbound size variable is in d
     TypePtr without_size_exps(const TypePtr &t); ///< size expressions become Any
     bool exp_sizes_ = false; ///< resolve_dim_exp makes size expressions (return types)
+    bool anon_implicit_ = false; ///< resolve_dim_exp: `[]` is a size variable (a parameter's type)
+    int implicit_count_ = 0;     ///< local functions' implicit sizes named in this top-level definition
+    void generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, size_t mark, bool top);
     TypePtr zonk(const TypePtr &t, bool final);
     void unify(TypePtr a, TypePtr b, DimMode mode);
     void unify_dim(const Dim &a, const Dim &b, DimMode mode);

@@ -361,7 +361,7 @@ expect library-no-dir 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --emit library
 expect library-cuda 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --emit library --backend cuda -o "$TMP/nolib"
 printf 'entry pairs (ps: [](i32, i32)) : i32 = i32.sum (map (.0) ps)\n' >"$TMP/pairs.fut"
 expect library-unsupported 3 '' '' -- "$LOOM" compile "$TMP/pairs.fut" --emit library -o "$TMP/nolib"
-expect_err library-unsupported-msg 'pairs\.fut:1:7: compiler limitation: entry point `pairs` has no C API: its parameter `ps` is of type `\[\]\(i32, i32\)`'
+expect_err library-unsupported-msg 'pairs\.fut:1:7: compiler limitation: entry point `pairs` has no C API: its parameter `ps` is of type `\[d₀\]\(i32, i32\)`'
 
 # --- foreign functions: C that does not compile is an error at the declaration, on every
 # backend (before any kernel is built); foreign code goes into C libraries and CUDA

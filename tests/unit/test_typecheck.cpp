@@ -103,8 +103,8 @@ TEST_CASE("typecheck: polymorphism and higher-order functions") {
     CHECK(last_type("def y = tc_reduce (+) 0 [1f32, 2]") == "f32");
     CHECK(last_type("def y = 3 |> (+ 1u64)") == "u64");
     CHECK(last_type("def y = ((+ 1) >-> (* 2)) 3i8") == "i8");
-    CHECK(last_type("def y (ps: [](f32, i32)) = tc_map (.0) ps") == "[]f32");
-    CHECK(last_type("def y (ps: []{x: f32}) = tc_map (\\p -> p.x) ps") == "[]f32");
+    CHECK(last_type("def y (ps: [](f32, i32)) = tc_map (.0) ps") == "[d₀]f32");
+    CHECK(last_type("def y (ps: []{x: f32}) = tc_map (\\p -> p.x) ps") == "[d₀]f32");
     CHECK(expr_type("", "\\(x: i32) -> x") == "i32 -> i32");
 }
 
@@ -202,8 +202,8 @@ TEST_CASE("typecheck: rejections") {
 }
 
 TEST_CASE("typecheck: uniqueness") {
-    CHECK(last_type("def f (xs: *[]i32) = xs with [0] = 1") == "[]i32");
-    CHECK(last_type("def f (xs: []i32) = let ys = tc_copy xs in ys with [0] = 1") == "[]i32");
+    CHECK(last_type("def f (xs: *[]i32) = xs with [0] = 1") == "[d₀]i32");
+    CHECK(last_type("def f (xs: []i32) = let ys = tc_copy xs in ys with [0] = 1") == "[d₀]i32");
     // (The loop keeps the parameter's size, so the result has it.)
     CHECK(last_type("def f (n: i64) = loop xs = tc_iota n for i < n do xs with [i] = 0") == "[n]i64");
     CHECK(rejected_with("def f (xs: []i32) = let xs[0] = 1 in xs", "1:25", "not consumable"));
@@ -293,7 +293,7 @@ TEST_CASE("typecheck: existential sizes, size parameters, lifted types, entries"
 
 TEST_CASE("typecheck: more uniqueness") {
     CHECK(prelude_rejects("def b (r: *[]i32) = r with [0] = 1\ndef f (xss: *[][]i32) = map b xss",
-                          "Argument of functional type `*[]i32 -> []i32` contains consumption"));
+                          "Argument of functional type `*[d₁]i32 -> [d₁]i32` contains consumption"));
     CHECK(prelude_rejects("def s (xs: *[]i32) (i: i64) = xs with [i] = 0\ndef f (xs: *[]i32) = let g = s xs in g 1",
                           "partial application"));
     CHECK(prelude_rejects("def w = [1f32]\ndef g (k: i32) = w", "Function result aliases the free variable"));
