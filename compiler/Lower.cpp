@@ -213,7 +213,14 @@ public:
         for (const auto &[name, s] : sizes)
             scope = bind_name(scope, name, LVal::of(s, ir::Type::scalar(PrimType::I64)));
         check_entry_result(f.ret, f.loc);
-        ir::Body body = in_body([&] { return leaves(lower(*f.body, scope), f.body->loc); }, fn.ret);
+        // The result has the sizes the entry declares (checked where the body's are
+        // unknown to the checker, as the interpreter checks them).
+        ir::Body body = in_body(
+            [&] {
+                LValPtr r = lower(*f.body, scope);
+                return leaves(f.ret_type ? conform_result(r, f, scope, f.loc) : r, f.body->loc);
+            },
+            fn.ret);
         fn.body = std::move(body);
         ir::Module m;
         m.functions.push_back(std::move(fn));

@@ -137,7 +137,6 @@ Value Evaluator::call_global(const std::string &name, const std::vector<Value> &
     const Type *rt = it->second.def ? it->second.def->ret.get() : nullptr;
     if (a.empty()) return fn;
     if (it->second.def) check_entry_args(*it->second.def, a);
-    entry_result_ = true;
     return apply(fn, a.data(), (int)a.size(), it->second.def ? it->second.def->loc : SrcLoc{}, rt);
 }
 
@@ -272,8 +271,8 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
         if (call_sizes_for_ == &f) typed_sizes = std::move(call_sizes_);
         call_sizes_.clear();
         call_sizes_for_ = nullptr;
-        bool check_result = f.fundef && f.fundef->ret && !f.prelude && !entry_result_;
-        entry_result_ = false;
+        // Against the sizes the function declares (an inferred type needs no check).
+        bool check_result = f.fundef && f.fundef->ret && f.fundef->ret_type && !f.prelude;
         if (f.fundef && !f.fundef->size_params.empty()) {
             for (size_t i = 0; i < params.size(); ++i)
                 sizes_from_fun_values(params[i]->type, args[i], f.fundef->size_params, typed_sizes);

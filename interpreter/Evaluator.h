@@ -158,7 +158,6 @@ private:
      * code checks them where it inlines the call (Lower's conform_result), so this
      * does too, with its message.  Not for an entry point's own result (call_global). */
     void check_result_sizes(const TypePtr &ret, const Value &v, const SrcLoc &loc);
-    bool entry_result_ = false;  ///< the next invocation is call_global's entry point
     /** The part of v (v, or a component of a tuple or record) whose sizes are not those
      * of written type te (checked: `full`); null when they all are. */
     const Value *coerce_mismatch(const TypeExp &te, const Value &v, const Type *full);
