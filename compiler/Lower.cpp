@@ -2294,10 +2294,10 @@ private:
         return nullptr;
     }
 
-    /** x as a polynomial of the variables (by id) its defining additions, subtractions
-     * and multiplications start from: those of the body being built from its `from`th
+    /** x as a polynomial of the variables its defining additions, subtractions and
+     * multiplications start from: those of the body being built from its `from`th
      * statement on (the slice's bounds: what the type checker sees of them). */
-    SizePoly<int> poly_of(const SubExp &x, size_t from, int depth) const {
+    SizePoly<ir::Var> poly_of(const SubExp &x, size_t from, int depth) const {
         if (x.is_const)
             return {{{}, (uint64_t)x.value.i}};
         const ir::Stm *def = depth < 8 ? definition(x.var.id, from) : nullptr;
@@ -2310,22 +2310,28 @@ private:
                   : b->op == ir::BinOpKind::Mul ? '*'
                                                 : 0;
         if (!op)
-            return {{{x.var.id}, 1}};
-        SizePoly<int> out = size_poly_combine(op, poly_of(b->x, from, depth + 1), poly_of(b->y, from, depth + 1));
+            return {{{x.var}, 1}};
+        SizePoly<ir::Var> out = size_poly_combine(op, poly_of(b->x, from, depth + 1), poly_of(b->y, from, depth + 1));
         if (out.size() > size_poly_max_terms)
-            return {{{x.var.id}, 1}};
+            return {{{x.var}, 1}};
         return out;
     }
 
-    /** The size of slice `start:end` (stride 1) where the two differ by a constant
-     * (`xs[i:i+3]`, `xs[2*i:2*(i+1)]`): inside a map's function that size then does not
-     * depend on the row, and the rows are regular.  (The type checker knows the same
-     * sizes, so that the interpreter's empty arrays of such rows have them too.) */
+    /** The size of slice `start:end` (stride 1, given or not; no start is 0) where the two differ by a
+     * constant or by one variable (`xs[i:i+3]`, `xs[2*i:2*(i+1)]`, `xs[i:i+k]`): inside a
+     * map's function that size then does not depend on the row, and the rows are
+     * regular.  (The type checker knows the same sizes, so that the interpreter's empty
+     * arrays of such rows have them too.) */
     std::optional<SubExp> known_slice_size(const ir::SliceEntry &en, size_t from) const {
-        if (!en.is_range || !en.has_start || !en.has_end || en.has_stride)
+        if (!en.is_range || !en.has_end ||
+            (en.has_stride && !(en.stride.is_const && en.stride.value.i == 1)))
             return std::nullopt;
-        if (auto c = size_poly_constant_difference(poly_of(en.start, from, 0), poly_of(en.end, from, 0)))
+        SizePoly<ir::Var> start = en.has_start ? poly_of(en.start, from, 0) : SizePoly<ir::Var>{};
+        SizePoly<ir::Var> end = poly_of(en.end, from, 0);
+        if (auto c = size_poly_constant_difference(start, end))
             return SubExp::i64(*c);
+        if (auto v = size_poly_variable_difference(start, end))
+            return SubExp::of(*v);
         return std::nullopt;
     }
 

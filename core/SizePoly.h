@@ -1,6 +1,7 @@
 /** \file
- * Polynomials of i64 sizes, to see that two slice bounds differ by a constant whatever
- * their variables (`i + 2` and `i`, `3 * (i + 1)` and `3 * i`).  The type checker builds
+ * Polynomials of i64 sizes, to see that two slice bounds differ by a constant or by one
+ * variable whatever their other variables (`i + 2` and `i`, `3 * (i + 1)` and `3 * i`,
+ * `(i + 1) * k` and `i * k`).  The type checker builds
  * them from a bound's source (variables by name), Lower from its IR (by id): both must
  * give a slice the same size, so both use this one arithmetic.  Coefficients wrap as i64
  * arithmetic does (ring identities hold modulo 2^64).
@@ -53,6 +54,16 @@ std::optional<int64_t> size_poly_constant_difference(const SizePoly<Var> &start,
     if (d.size() != 1 || !d.begin()->first.empty() || (int64_t)d.begin()->second < 0)
         return std::nullopt;
     return (int64_t)d.begin()->second;
+}
+
+/** end - start where that is one variable (`xs[i:i+k]`, `xs[i*k:(i+1)*k]`): the size of
+ * slice start:end is that variable's value (a negative one fails in the slice itself). */
+template <class Var>
+std::optional<Var> size_poly_variable_difference(const SizePoly<Var> &start, const SizePoly<Var> &end) {
+    SizePoly<Var> d = size_poly_combine('-', end, start);
+    if (d.size() != 1 || d.begin()->first.size() != 1 || d.begin()->second != 1)
+        return std::nullopt;
+    return d.begin()->first[0];
 }
 
 } // namespace loom

@@ -415,13 +415,16 @@ static std::optional<SizePoly<std::string>> bound_poly(const Exp &e, int depth) 
     return out;
 }
 
-// The size of slice `start:end` where the bounds differ by a constant whatever their
-// variables are (`xs[i:i+2]`, `xs[2*i:2*(i+1)]`): rows of a map that slices so are
-// regular (compiled code knows the same size: Lower's known_slice_size).
-std::optional<int64_t> Checker::bounds_differ_by(const Exp &start, const Exp &end) {
-    auto a = bound_poly(start, 0), b = bound_poly(end, 0);
+// The size of slice `start:end` where the bounds differ by a constant or by one variable
+// in scope whatever their other variables are (`xs[i:i+2]`, `xs[2*i:2*(i+1)]`,
+// `xs[i:i+k]`, `xs[i*k:(i+1)*k]`): rows of a map that slices so are regular (compiled
+// code knows the same size: Lower's known_slice_size).  No start is 0.
+std::optional<Dim> Checker::bounds_differ_by(const Exp *start, const Exp &end) {
+    auto a = start ? bound_poly(*start, 0) : SizePoly<std::string>{}, b = bound_poly(end, 0);
     if (!a || !b) return std::nullopt;
-    return size_poly_constant_difference(*a, *b);
+    if (auto c = size_poly_constant_difference(*a, *b)) return Dim::constant(*c);
+    if (auto v = size_poly_variable_difference(*a, *b); v && name_known(*v)) return Dim::var(*v);
+    return std::nullopt;
 }
 
 TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc) {
@@ -473,14 +476,15 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
                 shape.push_back(arr->shape[i]);
                 continue;
             }
+            auto *step = di.stride ? di.stride->as<IntLit>() : nullptr;
+            bool unit_stride = !di.stride || (step && step->value == 1);  // `xs[0:n:1]` is `xs[0:n]`
             // Constant bounds give a known size (`xs[0:3]` has size 3).
             auto *lo = di.start ? di.start->as<IntLit>() : nullptr;
             auto *hi = di.end ? di.end->as<IntLit>() : nullptr;
             if (!di.stride && (!di.start || lo) && hi && (int64_t)hi->value >= (lo ? (int64_t)lo->value : 0))
                 shape.push_back(Dim::constant((int64_t)hi->value - (lo ? (int64_t)lo->value : 0)));
-            else if (auto c = !di.stride && di.start && di.end ? bounds_differ_by(*di.start, *di.end)
-                                                               : std::nullopt)
-                shape.push_back(Dim::constant(*c));
+            else if (auto d = unit_stride && di.end ? bounds_differ_by(di.start.get(), *di.end) : std::nullopt)
+                shape.push_back(*d);
             else shape.push_back(Dim::any());
         } else {
             shape.push_back(arr->shape[i]);

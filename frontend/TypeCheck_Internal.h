@@ -268,7 +268,7 @@ private:
     TypePtr apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
                            const std::string &fname, const SrcLoc &loc);
     TypePtr check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc);
-    std::optional<int64_t> bounds_differ_by(const Exp &start, const Exp &end);
+    std::optional<Dim> bounds_differ_by(const Exp *start, const Exp &end);
     /// A size parameter of a called function that no parameter witnesses (it occurs
     /// only in function-typed parameters): its instance must be resolved by the end
     /// of the definition, else Futhark's "Ambiguous size".

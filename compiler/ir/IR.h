@@ -66,6 +66,7 @@ struct Var {
     std::string base;
     bool operator==(const Var &o) const { return id == o.id; }
     bool operator!=(const Var &o) const { return id != o.id; }
+    bool operator<(const Var &o) const { return id < o.id; }
 };
 
 /** An atom: a constant scalar or a variable. */
