@@ -2317,10 +2317,10 @@ private:
         return out;
     }
 
-    /** The size of slice `start:end` (stride 1, given or not; no start is 0) where the two differ by a
-     * constant or by one variable (`xs[i:i+3]`, `xs[2*i:2*(i+1)]`, `xs[i:i+k]`): inside a
-     * map's function that size then does not depend on the row, and the rows are
-     * regular.  (The type checker knows the same sizes, so that the interpreter's empty
+    /** The size of slice `start:end` (stride 1, given or not; no start is 0) where the
+     * two differ by a constant or by one variable (`xs[i:i+3]`, `xs[2*i:2*(i+1)]`,
+     * `xs[i:i+k]`): inside a map's function that size then does not depend on the row
+     * (where the variable is defined outside it), and the rows are regular.  (The type checker knows the same sizes, so that the interpreter's empty
      * arrays of such rows have them too.) */
     std::optional<SubExp> known_slice_size(const ir::SliceEntry &en, size_t from) const {
         if (!en.is_range || !en.has_end ||
