@@ -1158,30 +1158,36 @@ void dim_names(const Dim &d, std::set<std::string> &out) {
             dim_names(a, out);
 }
 
-// Names that a type mentions as sizes; with FunctionTypes::Skip only those outside
-// function types (the positions that witness a size).
-void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
+// Calls visit on each size of t's array shapes, in order of appearance; with
+// FunctionTypes::Skip only those outside function types (the positions that witness a
+// size).
+void for_each_shape_dim(const TypePtr &t, const std::function<void(const Dim &)> &visit,
+                        FunctionTypes fn) {
     if (!t) return;
     switch (t->kind) {
     case Type::Kind::Array:
         for (auto &d : t->shape)
-            dim_names(d, out);
-        dim_names(t->elem, out, fn);
+            visit(d);
+        for_each_shape_dim(t->elem, visit, fn);
         return;
     case Type::Kind::Tuple:
-        for (auto &e : t->elems) dim_names(e, out, fn);
+        for (auto &e : t->elems) for_each_shape_dim(e, visit, fn);
         return;
     case Type::Kind::Record:
     case Type::Kind::Sum:
-        for (auto &f : t->fields) dim_names(f.second, out, fn);
+        for (auto &f : t->fields) for_each_shape_dim(f.second, visit, fn);
         return;
     case Type::Kind::Func:
         if (fn == FunctionTypes::Skip) return;
-        dim_names(t->param, out, fn);
-        dim_names(t->result, out, fn);
+        for_each_shape_dim(t->param, visit, fn);
+        for_each_shape_dim(t->result, visit, fn);
         return;
     default: return;
     }
+}
+
+void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
+    for_each_shape_dim(t, [&](const Dim &d) { dim_names(d, out); }, fn);
 }
 
 // A tuple pattern's type is inferred from its components, which loses their `*`: a
@@ -1220,30 +1226,14 @@ void Checker::generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, si
     for (size_t i = 0; i < mark && i < locals_.size(); i++)
         if (locals_[i].type) dim_names(zonk(locals_[i].type, false), outer);
     std::vector<std::string> open;
-    for (const TypePtr &pt : ptypes) {
-        // In order of appearance, so the names follow the parameters.
-        std::function<void(const TypePtr &)> walk = [&](const TypePtr &t) {
-            if (!t) return;
-            switch (t->kind) {
-            case Type::Kind::Array:
-                for (const Dim &d : t->shape)
-                    if (d.kind == Dim::Kind::Var && d.name[0] == '?' && !outer.count(d.name) &&
-                        std::find(open.begin(), open.end(), d.name) == open.end())
-                        open.push_back(d.name);
-                walk(t->elem);
-                return;
-            case Type::Kind::Tuple:
-                for (const TypePtr &e : t->elems) walk(e);
-                return;
-            case Type::Kind::Record:
-            case Type::Kind::Sum:
-                for (const auto &fl : t->fields) walk(fl.second);
-                return;
-            default: return;
-            }
-        };
-        walk(zonk(pt, false));
-    }
+    // In order of appearance, so the names follow the parameters; a size inside a
+    // size expression is not the function's to generalise.
+    for (const TypePtr &pt : ptypes)
+        for_each_shape_dim(zonk(pt, false), [&](const Dim &d) {
+            if (d.kind == Dim::Kind::Var && d.name[0] == '?' && !outer.count(d.name) &&
+                std::find(open.begin(), open.end(), d.name) == open.end())
+                open.push_back(d.name);
+        }, FunctionTypes::Skip);
     int top_count = 0;
     for (const std::string &v : open) {
         int i = var_index(v);

@@ -117,8 +117,12 @@ struct Mismatch {
  * `match`, a size coercion, as Futhark's `unifyMostCommon`) binds none and lets them differ. */
 enum class DimMode : uint8_t { Strict, Lenient, Apart };
 
-/** Adds the names that t mentions as sizes to out. */
+/** Whether a walk over a type's sizes enters function types. */
 enum class FunctionTypes { Include, Skip };
+/** Calls visit on each size of t's array shapes, in order of appearance. */
+void for_each_shape_dim(const TypePtr &t, const std::function<void(const Dim &)> &visit,
+                        FunctionTypes fn = FunctionTypes::Include);
+/** Adds the names that t mentions as sizes to out. */
 void dim_names(const TypePtr &t, std::set<std::string> &out,
                FunctionTypes fn = FunctionTypes::Include);
 void dim_names(const Dim &d, std::set<std::string> &out);
