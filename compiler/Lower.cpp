@@ -218,7 +218,10 @@ public:
         ir::Body body = in_body(
             [&] {
                 LValPtr r = lower(*f.body, scope);
-                return leaves(f.ret_type ? conform_result(r, f, scope, f.loc) : r, f.body->loc);
+                // A constant's at its body, as the interpreter's (Note [Written sizes]).
+                return leaves(f.ret_type ? conform_result(r, f, scope, f.params.empty() ? f.body->loc : f.loc)
+                                         : r,
+                              f.body->loc);
             },
             fn.ret);
         fn.body = std::move(body);
@@ -856,7 +859,8 @@ private:
             DefAt in_def(cur_def_, pos);
             // A top-level constant is evaluated when it is defined (Note [Which definition]).
             DefAt upto(horizon_, top ? std::min(horizon_, pos - 1) : horizon_);
-            return lower(*fd->body, scope);
+            LValPtr v = lower(*fd->body, scope);
+            return fd->ret_type ? conform_result(v, *fd, scope, fd->body->loc) : v;
         }
         // The inlinings under way where the name was used: fd is recursive when it is
         // among them (a call through an argument, as in `f >-> g >-> h`, is not).
@@ -868,8 +872,8 @@ private:
                                return inline_top(fd, args, seen_in, l, types);
                            DefAt in_def(cur_def_, pos);
                            Visible vis(visible_, seen_in);
-                           return conform_result(lower(*fd->body, bind_params(*fd, scope, args)),
-                                                 *fd, bind_params(*fd, scope, args), l);
+                           ScopePtr s = bind_params(*fd, scope, args, &l);
+                           return conform_result(lower(*fd->body, s), *fd, s, l);
                        });
     }
 
@@ -888,10 +892,100 @@ private:
         return constant_params_[fd.get()] = v;
     }
 
-    ScopePtr bind_params(const FunDef &fd, ScopePtr s, const std::vector<LValPtr> &args) {
-        for (size_t i = 0; i < args.size(); i++)
+    /** Binds fd's parameters to args; with `check_at`, first checks each argument against
+     * the sizes its parameter's written type gives (Note [Written sizes]: the size
+     * parameters bound by their first occurrence, as the interpreter binds them). */
+    ScopePtr bind_params(const FunDef &fd, ScopePtr s, const std::vector<LValPtr> &args,
+                         const SrcLoc *check_at = nullptr) {
+        const bool check = check_at && !in_prelude(fd.loc);
+        for (size_t i = 0; i < args.size(); i++) {
+            if (check)
+                check_pat_sizes(*fd.params[i], args[i], bind_size_params(fd, s, args), *check_at);
             s = bind_pat(s, *fd.params[i], args[i]);
+        }
         return s;
+    }
+
+    /** fd's size parameters, each bound to its first occurrence in the arguments' sizes. */
+    ScopePtr bind_size_params(const FunDef &fd, ScopePtr s, const std::vector<LValPtr> &args) {
+        std::map<std::string, SubExp> first;
+        std::function<void(const TypePtr &, const LValPtr &)> walk = [&](const TypePtr &t,
+                                                                        const LValPtr &v) {
+            if (!t || !v)
+                return;
+            if (t->kind == Type::Kind::Array) {
+                const LVal *leaf = v.get();
+                while (leaf->kind == LVal::Kind::Tuple && !leaf->elems.empty())
+                    leaf = leaf->elems[0].get();
+                for (size_t i = 0; leaf->kind == LVal::Kind::Atom && i < t->shape.size() &&
+                                   (int)i < leaf->type.rank();
+                     i++)
+                    if (const Dim &d = t->shape[i];
+                        d.kind == Dim::Kind::Var &&
+                        std::count(fd.size_params.begin(), fd.size_params.end(), d.name))
+                        first.emplace(d.name, leaf->type.dims[i]);
+            } else if ((t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) &&
+                       v->kind == LVal::Kind::Tuple) {
+                const bool tuple = t->kind == Type::Kind::Tuple;
+                for (size_t i = 0; i < (tuple ? t->elems.size() : t->fields.size()) && i < v->elems.size(); i++)
+                    walk(tuple ? t->elems[i] : t->fields[i].second, v->elems[i]);
+            }
+        };
+        for (size_t i = 0; i < args.size(); i++)
+            walk(fd.params[i]->type, args[i]);
+        for (const auto &[name, d] : first)
+            s = bind_name(s, name, LVal::of(d, ir::Type::scalar(PrimType::I64)));
+        return s;
+    }
+
+    /** Note [Written sizes] (interpreter/Eval.cpp): v against the types written in pattern
+     * p (its ascriptions), the sizes resolved in `scope`; a run-time check where they may
+     * differ, failing at loc with the interpreter's message. */
+    void check_pat_sizes(const Pat &p, const LValPtr &v, const ScopePtr &scope, const SrcLoc &loc) {
+        if (p.kind == Pat::Kind::Ascript) {
+            check_sizes(v, p.type, scope, loc);
+            check_pat_sizes(*p.inner, v, scope, loc);
+        } else if (p.kind == Pat::Kind::Tuple && p.elems.size() == 1) {
+            check_pat_sizes(*p.elems[0], v, scope, loc);
+        } else if (p.kind == Pat::Kind::Tuple && v->kind == LVal::Kind::Tuple &&
+                   v->elems.size() == p.elems.size()) {
+            for (size_t i = 0; i < p.elems.size(); i++)
+                check_pat_sizes(*p.elems[i], v->elems[i], scope, loc);
+        }
+    }
+
+    void check_sizes(const LValPtr &v, const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc) {
+        std::vector<LValPtr> ls;
+        flatten_fns(v, ls);
+        std::vector<std::vector<std::optional<SubExp>>> want;
+        if (!t || std::any_of(ls.begin(), ls.end(), [](const LValPtr &l) { return l->kind != LVal::Kind::Atom; }) ||
+            !declared_dims(t, nullptr, scope, want) || want.size() != ls.size())
+            return;
+        for (size_t k = 0; k < ls.size(); k++) {
+            const std::vector<SubExp> &dims = ls[k]->type.dims;
+            LValPtr ok;
+            Msg have, type;
+            for (size_t d = 0; d < dims.size(); d++) {
+                const bool given = d < want[k].size() && want[k][d];
+                have << "[" << dims[d] << "]";
+                type << "[" << (given ? *want[k][d] : dims[d]) << "]";
+                if (!given || *want[k][d] == dims[d])
+                    continue;
+                LValPtr eq = emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, dims[d], *want[k][d], loc),
+                                   ir::Type::scalar(PrimType::Bool), "same");
+                ok = ok ? emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, ok->atom, eq->atom, loc),
+                                ir::Type::scalar(PrimType::Bool), "same")
+                        : eq;
+            }
+            if (!ok)
+                continue;
+            Msg m;
+            m << "Value of shape " << have.text;
+            m.args = have.args;
+            m << " cannot match shape of type `" << type.text;
+            m.args.insert(m.args.end(), type.args.begin(), type.args.end());
+            check(ok, m << "`.", loc);
+        }
     }
 
     /** One more level of inlining (bounded: a runaway means a bug in the detection of
@@ -956,7 +1050,7 @@ private:
             ScopePtr s;
             for (const auto &[name, t] : types)
                 s = bind_name(s, name, nullptr, t);
-            s = bind_params(*fd, s, args);
+            s = bind_params(*fd, s, args, &l);
             LValPtr r = conform_result(lower(*fd->body, s), *fd, s, l);
             if (in_prelude(fd->loc) && !in_prelude(l))
                 report_at_call(stms_.back(), mark, l, fd->name);
@@ -1043,6 +1137,11 @@ private:
      * declared sizes back by conform_result. */
     LValPtr call_recursive(const FunDefPtr &fd, const std::vector<LValPtr> &args,
                            const SrcLoc &loc) {
+        ScopePtr ps; // the arguments checked before the call
+        {
+            DefAt in_def(cur_def_, def_pos_.at(fd.get()));
+            ps = bind_params(*fd, nullptr, args, &loc);
+        }
         std::vector<LValPtr> flat;
         std::string key = std::to_string(def_pos_.at(fd.get()));
         for (const LValPtr &a : args) {
@@ -1083,7 +1182,7 @@ private:
         size_t pos = 0;
         LValPtr res = restructure(r.shape, vals, pos);
         DefAt in_def(cur_def_, def_pos_.at(fd.get()));
-        return conform_result(res, *fd, bind_params(*fd, nullptr, args), loc);
+        return conform_result(res, *fd, ps, loc);
     }
 
     /** The leaves of v, functions included (leaves() rejects them). */
@@ -1229,11 +1328,10 @@ private:
         if (!fd.ret || r->kind == LVal::Kind::Func)
             return r;
         std::vector<LValPtr> ls;
-        for (const LValPtr &l : leaves(r, loc))
+        flatten_fns(r, ls);
+        for (const LValPtr &l : ls)
             if (l->kind != LVal::Kind::Atom)
-                return r;
-            else
-                ls.push_back(l);
+                return r; // functions among the leaves: no sizes to conform
         bool needed = false;
         for (const LValPtr &l : ls)
             for (const SubExp &d : l->type.dims)
@@ -2651,7 +2749,11 @@ private:
                 init_atoms.push_back(inits[i]->atom);
             }
             size_t pos = 0;
-            ScopePtr inner = bind_pat(scope, *l.pat, restructure(init, pvals, pos));
+            LValPtr pval = restructure(init, pvals, pos);
+            ScopePtr inner = bind_pat(scope, *l.pat, pval);
+            // Note [Written sizes]: each value the parameter takes (checked where the
+            // interpreter binds it: before the condition, else first in the body).
+            auto check_param = [&] { check_pat_sizes(*l.pat, pval, scope, l.pat->loc); };
             if (l.form == Loop::Form::For)
                 inner = bind_name(inner, l.index_name, LVal::of(SubExp::of(index.var), index.type));
             ir::Body cond, body;
@@ -2660,6 +2762,7 @@ private:
                 // The element is read inside the body: bind the pattern there.
                 body = in_body(
                     [&] {
+                        check_param();
                         LValPtr x = index_value(xs, {SubExp::of(index.var)}, l.loc);
                         ScopePtr s = bind_pat(inner, *l.elem_pat, x);
                         return leaves(lower(*l.body, s), l.loc);
@@ -2669,11 +2772,18 @@ private:
                 if (form == ir::LoopExp::Form::While)
                     cond = in_body(
                         [&] {
+                            check_param();
                             return std::vector<LValPtr>{
                                 scalar_atom(lower(*l.bound, inner), l.loc)};
                         },
                         bt);
-                body = in_body([&] { return leaves(lower(*l.body, inner), l.loc); }, bt);
+                body = in_body(
+                    [&] {
+                        if (form != ir::LoopExp::Form::While)
+                            check_param();
+                        return leaves(lower(*l.body, inner), l.loc);
+                    },
+                    bt);
             }
             if (generalize_loop(init_types, gen, sizes, size_at, bt, l.loc)) {
                 if (round == 8)
@@ -2696,7 +2806,9 @@ private:
                                            std::move(cond), std::move(body)),
                          std::move(pat), sizes.size());
             pos = 0;
-            return restructure(init, res, pos);
+            LValPtr out = restructure(init, res, pos);
+            check_pat_sizes(*l.pat, out, scope, l.pat->loc); // and the result
+            return out;
         }
     }
 
@@ -2918,8 +3030,11 @@ private:
                     DefAt in_def(cur_def_, pos);
                     Visible vis(visible_, seen);
                     ScopePtr s = scope;
-                    for (size_t i = 0; i < args.size(); i++)
+                    for (size_t i = 0; i < args.size(); i++) {
+                        if (!in_prelude(lam->loc)) // Note [Written sizes]
+                            check_pat_sizes(*lam->params[i], args[i], s, lam->params[i]->loc);
                         s = bind_pat(s, *lam->params[i], args[i]);
+                    }
                     std::vector<std::string> saved = opens_;
                     opens_ = opens;
                     struct Restore {
@@ -3001,6 +3116,8 @@ private:
             auto &l = static_cast<const LetPat &>(e);
             LValPtr v = lower(*l.value, scope);
             ScopePtr s = bind_pat(scope, *l.pat, v);
+            // Note [Written sizes]; `let [n] ...` binds n before the check, as the interpreter.
+            check_pat_sizes(*l.pat, v, l.sizes.empty() ? scope : s, l.value->loc);
             for (const std::string &n : l.sizes) {
                 // `let [n] xs = e`: n is the first dim named n in the pattern's type.
                 if (!lookup(s, n) || lookup(s, n) == lookup(scope, n))

@@ -114,6 +114,11 @@ void Evaluator::define_fun(const FunDefPtr &def, const Interpreter::ConstantHook
             frame_ = Frame{stack_.size(), nullptr, nullptr, loading_prelude_};
             g.value = eval(*def->body);
         }
+        if (def->ret_type && !loading_prelude_) {  // Note [Written sizes]
+            FrameGuard guard(*this);
+            frame_ = Frame{stack_.size(), nullptr, nullptr, false};
+            check_result_sizes(def->ret, g.value, def->body->loc);
+        }
         g.evaluated = true;
     } else {
         FrameGuard guard(*this);
@@ -273,6 +278,7 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
         call_sizes_for_ = nullptr;
         // Against the sizes the function declares (an inferred type needs no check).
         bool check_result = f.fundef && f.fundef->ret && f.fundef->ret_type && !f.prelude;
+        bool check_params = !f.prelude;
         if (f.fundef && !f.fundef->size_params.empty()) {
             for (size_t i = 0; i < params.size(); ++i)
                 sizes_from_fun_values(params[i]->type, args[i], f.fundef->size_params, typed_sizes);
@@ -300,7 +306,11 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
                     if (it != f.fundef->size_params.end()) push(*it, Value(mk_int(PrimType::I64, (uint64_t)size)));
                 }
             }
-            for (size_t i = 0; i < params.size(); ++i) bind_pat(*params[i], std::move(args[i]));
+            for (size_t i = 0; i < params.size(); ++i) {
+                // A lambda's at its parameter: its calls are often a SOAC's.
+                if (check_params) check_pat_sizes(*params[i], args[i], f.fundef ? loc : params[i]->loc);
+                bind_pat(*params[i], std::move(args[i]));
+            }
             Value r = eval(*f.body);
             if (check_result) check_result_sizes(f.fundef->ret, r, loc);
             return r;
@@ -592,6 +602,31 @@ void Evaluator::check_result_sizes(const TypePtr &ret, const Value &v, const Src
         }
         return;
     }
+    default: return;
+    }
+}
+
+// Note [Written sizes]: the checker lets a value whose size it does not know (an
+// unknown size: a top-level `filter`'s result, a `[]` parameter) through where a size
+// is written, which Futhark's checker, knowing every size, would reject when they
+// differ.  So both backends check such values when they are bound: a function's
+// parameters with a written type (against its size parameters, bound by their first
+// occurrence, and the sizes in scope; a named function's at the call, a lambda's at the
+// parameter), a `let`'s type ascription and a constant's declared type (Lower.cpp:
+// check_pat_sizes, conform_result).
+void Evaluator::check_pat_sizes(const Pat &p, const Value &v, const SrcLoc &loc) {
+    switch (p.kind) {
+    case Pat::Kind::Ascript:
+        check_result_sizes(p.type, v, loc);
+        check_pat_sizes(*p.inner, v, loc);
+        return;
+    case Pat::Kind::Tuple:
+        if (p.elems.size() == 1) {
+            check_pat_sizes(*p.elems[0], v, loc);
+        } else if (v.kind() == Value::Kind::Tuple && v.elems().size() == p.elems.size()) {
+            for (size_t i = 0; i < p.elems.size(); ++i) check_pat_sizes(*p.elems[i], v.elems()[i], loc);
+        }
+        return;
     default: return;
     }
 }

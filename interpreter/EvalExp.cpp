@@ -400,9 +400,15 @@ Value Evaluator::eval_loop(const Loop &l) {
     }
     ScopeGuard scope(*this);
     const size_t h = stack_.size();
+    // Note [Written sizes]: each value the parameter takes, and the result.
     auto bind_params = [&](Value v) {
         if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+        check_pat_sizes(*l.pat, v, l.pat->loc);
         bind_pat(*l.pat, std::move(v));
+    };
+    auto result = [&](Value v) {
+        if (l.sizes.empty()) check_pat_sizes(*l.pat, v, l.pat->loc);
+        return v;
     };
     switch (l.form) {
     case Loop::Form::For: {
@@ -418,7 +424,7 @@ Value Evaluator::eval_loop(const Loop &l) {
             acc = eval(*l.body);
             stack_.resize(h);
         }
-        return acc;
+        return result(std::move(acc));
     }
     case Loop::Form::ForIn: {
         Value arr = eval(*l.bound);
@@ -431,7 +437,7 @@ Value Evaluator::eval_loop(const Loop &l) {
             acc = eval(*l.body);
             stack_.resize(h);
         }
-        return acc;
+        return result(std::move(acc));
     }
     case Loop::Form::While: {
         while (true) {
@@ -440,7 +446,7 @@ Value Evaluator::eval_loop(const Loop &l) {
             Value c = eval(*l.bound);
             if (!c.is_prim() || !c.prim().b) {
                 stack_.resize(h);
-                return acc;
+                return result(std::move(acc));
             }
             acc = Value();  // drop our reference so the body may update in place
             acc = eval(*l.body);
@@ -608,6 +614,7 @@ Value Evaluator::eval(const Exp &e) {
             Value v = eval(*l.value);
             ScopeGuard scope(*this);
             if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+            check_pat_sizes(*l.pat, v, l.value->loc);  // Note [Written sizes]
             bind_pat(*l.pat, std::move(v));
             return eval(*l.body);
         }

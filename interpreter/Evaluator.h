@@ -158,6 +158,7 @@ private:
      * code checks them where it inlines the call (Lower's conform_result), so this
      * does too, with its message.  Not for an entry point's own result (call_global). */
     void check_result_sizes(const TypePtr &ret, const Value &v, const SrcLoc &loc);
+    void check_pat_sizes(const Pat &p, const Value &v, const SrcLoc &loc);
     /** The part of v (v, or a component of a tuple or record) whose sizes are not those
      * of written type te (checked: `full`); null when they all are. */
     const Value *coerce_mismatch(const TypeExp &te, const Value &v, const Type *full);

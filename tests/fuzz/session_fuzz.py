@@ -41,13 +41,23 @@ BODIES = {
     '[]i64': ['map (*2) x', 'scan (+) 0 x', 'filter (\\y -> y % 2 == 0) x',
                'loop acc = x while length acc > 0 && length acc < 20 do acc ++ acc',
                'map (\\y -> loop z = y while z > 1 do z / 2) x',
-               'fold_seg (+) 0 [1, length x - 1] x'],
+               'fold_seg (+) 0 [1, length x - 1] x',
+               'if length x > 2 then x[1:] else x', 'if length x == 0 then x else reverse x'],
     'bool': ['!x'],
     '(i32, f32)': ['(x.0 + 1, x.1)'],
     '{x: i32, y: []f32}': ['x with x = x.x + i32.i64 (length x.y)', '{x = x.x, y = map (*2) x.y}'],
     'opt': ['match x case #some v -> #some (v * 2) case #none -> #some 0'],
 }
 NAMES = ['a', 'b', 'c', 'f', 'g', 'xs', 'ys']
+# Size-polymorphic functions of []i64 to itself: the size rules (DESIGN.md §3), with `if`s
+# whose branches must agree on a size.
+SIZED = ['[n] (x: [n]i64) : [n]i64 = if n > 2 then reverse x else map (+n) x',
+         '[n] (x: [n]i64) : [n]i64 = map2 (+) x (iota n)',
+         '[n] (x: [n]i64) : [n]i64 = let y = if n > 0 then x[n-1] else 0 in map (+y) x',
+         '[n] (x: [n]i64) : [n]i64 = (unzip (zip x (reverse x))).1',
+         '[n] (x: [n]i64) : [n]i64 = if n > 1 then x with [0] = x[1] else x',
+         '(x: []i64) = let m = length x in if m > 2 then x[:m-1] else x',
+         '(x: []i64) : []i64 = if length x > 3 then take 3 x else x ++ x']
 
 
 class Script:
@@ -78,6 +88,24 @@ class Script:
             self.lines.append('let %s = %s' % (n, self.value_of(t)))
             self.vals[n] = t
             self.funs.pop(n, None)
+        elif r < 0.44 and t == '[]i64':
+            self.lines.append('def %s %s' % (n, self.rng.choice(SIZED)))
+            self.funs[n] = t
+            self.vals.pop(n, None)
+        elif r < 0.47:  # two arrays whose sizes must agree; written sizes (Note [Written sizes])
+            a, b = self.value_of('[]i64'), self.value_of('[]i64')
+            self.lines.append(self.rng.choice(['map2 (+) (%s) (%s)' % (a, b), 'zip (%s) (%s)' % (a, b),
+                                               'let %s : [%d]i64 = %s' % (n, self.rng.randint(3, 5), a),
+                                               '(%s) :> [%d]i64' % (a, self.rng.randint(3, 5)),
+                                               'if length (%s) > 3 then %s else %s' % (a, a, b),
+                                               '(\\(x: [%d]i64) -> length x) (%s)' % (self.rng.randint(3, 5), a),
+                                               'loop (acc: [%d]i64) = %s for _i < %d do %s'
+                                               % (self.rng.randint(3, 5), a, self.rng.randint(0, 2),
+                                                  self.rng.choice(['acc', 'map (+1) acc', b])),
+                                               'let (%s: [%d]i64, _) = (%s, 0i32) in 1i32' % (n, self.rng.randint(3, 5), a)]))
+            if self.lines[-1].startswith('let'):
+                self.vals[n] = '[]i64'
+                self.funs.pop(n, None)
         elif r < 0.5:
             self.lines.append('def %s (x: %s) = %s' % (n, t, self.rng.choice(BODIES[t])))
             self.funs[n] = t
