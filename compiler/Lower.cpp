@@ -670,7 +670,10 @@ private:
     LValPtr lower_cases(const Match &m, const LValPtr &v, const ScopePtr &scope, size_t k) {
         const MatchCase &c = m.cases[k];
         std::optional<SubExp> test = pat_test(*c.pat, v, scope);
-        auto body = [&] { return lower(*c.body, bind_pat(scope, *c.pat, v)); };
+        auto body = [&] {
+            check_pat_sizes(*c.pat, v, scope, c.pat->loc); // Note [Written sizes]
+            return lower(*c.body, bind_pat(scope, *c.pat, v));
+        };
         if (!test)
             return body();
         if (k + 1 == m.cases.size()) {
@@ -951,6 +954,19 @@ private:
                    v->elems.size() == p.elems.size()) {
             for (size_t i = 0; i < p.elems.size(); i++)
                 check_pat_sizes(*p.elems[i], v->elems[i], scope, loc);
+        } else if (p.kind == Pat::Kind::Ctor && !p.elems.empty()) { // as bind_pat
+            LValPtr payload = v->elems.at(1 + ctor_index(sum_of(p.type, p.loc), p.name, p.loc));
+            for (size_t i = 0; i < p.elems.size() && i < payload->elems.size(); i++)
+                check_pat_sizes(*p.elems[i], payload->elems[i], scope, loc);
+        } else if (p.kind == Pat::Kind::Record && v->kind == LVal::Kind::Tuple && p.type &&
+                   p.type->kind == Type::Kind::Record) {
+            for (const auto &[name, sub] : p.fields) {
+                size_t i = 0;
+                while (i < p.type->fields.size() && p.type->fields[i].first != name)
+                    i++;
+                if (sub && i < v->elems.size())
+                    check_pat_sizes(*sub, v->elems[i], scope, loc);
+            }
         }
     }
 

@@ -612,8 +612,8 @@ void Evaluator::check_result_sizes(const TypePtr &ret, const Value &v, const Src
 // differ.  So both backends check such values when they are bound: a function's
 // parameters with a written type (against its size parameters, bound by their first
 // occurrence, and the sizes in scope; a named function's at the call, a lambda's at the
-// parameter), a `let`'s type ascription and a constant's declared type (Lower.cpp:
-// check_pat_sizes, conform_result).
+// parameter), a `let`'s type ascription, a loop's parameter, the matching `match` case's
+// pattern and a constant's declared type (Lower.cpp: check_pat_sizes, conform_result).
 void Evaluator::check_pat_sizes(const Pat &p, const Value &v, const SrcLoc &loc) {
     switch (p.kind) {
     case Pat::Kind::Ascript:
@@ -621,10 +621,22 @@ void Evaluator::check_pat_sizes(const Pat &p, const Value &v, const SrcLoc &loc)
         check_pat_sizes(*p.inner, v, loc);
         return;
     case Pat::Kind::Tuple:
-        if (p.elems.size() == 1) {
+    case Pat::Kind::Ctor:  // a matched constructor's elems are its payload
+        if (p.kind == Pat::Kind::Tuple && p.elems.size() == 1) {
             check_pat_sizes(*p.elems[0], v, loc);
-        } else if (v.kind() == Value::Kind::Tuple && v.elems().size() == p.elems.size()) {
+        } else if (v.elems().size() >= p.elems.size()) {
             for (size_t i = 0; i < p.elems.size(); ++i) check_pat_sizes(*p.elems[i], v.elems()[i], loc);
+        }
+        return;
+    case Pat::Kind::Record:
+        for (const auto &[name, sub] : p.fields) {
+            if (!sub) continue;
+            size_t k = (size_t)std::strtoull(name.c_str(), nullptr, 10);
+            if (v.kind() == Value::Kind::Record) {
+                const auto &names = v.field_names();
+                k = (size_t)(std::find(names.begin(), names.end(), name) - names.begin());
+            }
+            if (k < v.elems().size()) check_pat_sizes(*sub, v.elems()[k], loc);
         }
         return;
     default: return;

@@ -657,6 +657,7 @@ Value Evaluator::eval(const Exp &e) {
             for (const MatchCase &c : m.cases) {
                 if (!match_pat(*c.pat, v)) continue;
                 ScopeGuard scope(*this);
+                check_pat_sizes(*c.pat, v, c.pat->loc);  // Note [Written sizes]
                 bind_pat(*c.pat, v);
                 return eval(*c.body);
             }

@@ -2,7 +2,8 @@
 -- cannot know (top-level constants made by `filter` or declared `[]`, as in a REPL
 -- session): each call checks them, on every backend, a size parameter standing for its
 -- first occurrence (a lambda's at the parameter); so do a `let`'s ascription and a
--- loop's parameter (each value it takes, and the result).  (The interpreter read `n` off
+-- loop's parameter (each value it takes, and the result) and a `match` case's pattern
+-- (of the case that matches).  (The interpreter read `n` off
 -- the first argument and compiled code off the last, and neither checked: `pair three
 -- two` gave arrays of two sizes for one `n`.)
 -- ==
@@ -35,6 +36,14 @@
 -- input { 2i64 } output { [3, 5, 6] }
 -- input { 1i64 } error: Value of shape \[2\] cannot match shape of type `\[3\]`
 -- input { -1i64 } error: Value of shape \[3\] cannot match shape of type `\[2\]`
+-- entry: match_case
+-- input { 0 } output { 3i64 }
+-- input { 1 } error: Value of shape \[3\] cannot match shape of type `\[2\]`
+-- input { 2 } output { 15i64 }
+-- input { 3 } error: Value of shape \[4\] cannot match shape of type `\[3\]`
+-- entry: match_ctor
+-- input { 1 } output { 0i64 }
+-- input { 0 } error: Value of shape \[4\] cannot match shape of type `\[3\]`
 
 def three = filter (> 0) [1, -2, 3, 4]
 def two = filter (> 0) [-1, 5, 6]
@@ -78,3 +87,18 @@ entry loop_param (k: i64) =
   if k == 1 then loop (acc: [3]i32) = copy three for _i < k do map (+ 1) two
   else if k < 0 then loop (acc: [2]i32) = copy three for _i < 0 do acc
   else loop (acc: [3]i32) = copy three for _i < k do map (+ 1) acc
+
+entry match_case (i: i32) : i64 =
+  match (i, three)
+  case (0, (a: [3]i32)) -> length a
+  case (1, (a: [2]i32)) -> length a
+  case _ ->
+    match {a = two, b = if i == 2 then three else four}
+    case {a = (x: [2]i32), b = (y: [3]i32)} -> 10 + length x + length y
+
+type opt = #none | #some ([]i32)
+
+entry match_ctor (i: i32) : i64 =
+  match (if i == 0 then #some four else #none) : opt
+  case #some (xs: [3]i32) -> length xs
+  case #none -> 0
