@@ -102,7 +102,11 @@ class Script:
                                                'loop (acc: [%d]i64) = %s for _i < %d do %s'
                                                % (self.rng.randint(3, 5), a, self.rng.randint(0, 2),
                                                   self.rng.choice(['acc', 'map (+1) acc', b])),
-                                               'let (%s: [%d]i64, _) = (%s, 0i32) in 1i32' % (n, self.rng.randint(3, 5), a)]))
+                                               'let (%s: [%d]i64, _) = (%s, 0i32) in 1i32' % (n, self.rng.randint(3, 5), a),
+                                               'match (%s, %s) case ((x: [%d]i64), _) -> length x case (_, y) -> length y'
+                                               % (a, b, self.rng.randint(3, 5)),
+                                               'match {p = %s} case {p = (x: [%d]i64)} -> i64.sum x'
+                                               % (a, self.rng.randint(3, 5))]))
             if self.lines[-1].startswith('let'):
                 self.vals[n] = '[]i64'
                 self.funs.pop(n, None)
