@@ -1391,6 +1391,9 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         } else {
             if (rec_ret) expect(rec_ret, bt, f.body->loc, "the result of recursive function `" + shown_name(f.name) + "`");
             ret = bt->with_unique(false);
+            // Note [Recursive results]
+            if (recursive)
+                ret = map_dims(zonk(ret, false), [](const Dim &d) { return d.kind == Dim::Kind::Const ? d : Dim::any(); });
         }
         if (recursive && contains_func(zonk(ret, false)))
             throw CompileError(f.loc, "recursive function `" + shown_name(f.name) +
@@ -2077,3 +2080,12 @@ TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown) 
 // names); unknown sizes (Dim::Any) unify with anything.  Where Futhark would
 // introduce an existential size (filter, if branches of different sizes, loops), we
 // use Any: the interpreter checks sizes at run time, so being lenient is safe.
+
+// Note [Recursive results]
+// A recursive function with no written return type has the type variable of its result
+// in scope in its body, shared by every recursive call: the calls instantiate the size
+// parameters afresh (`r (tail xs)`), but not that variable, which the body then resolves
+// to its own sizes (`if n < 3 then xs else r (tail xs)` made `r : [n]i64 -> [n]i64`,
+// and every call whose result is shorter failed its check at run time).  So such a
+// result keeps only its constant sizes; the others are unknown.  A written return type
+// is a scheme of its own, instantiated at each call, and checked at run time.
