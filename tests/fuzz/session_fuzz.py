@@ -58,6 +58,12 @@ SIZED = ['[n] (x: [n]i64) : [n]i64 = if n > 2 then reverse x else map (+n) x',
          '[n] (x: [n]i64) : [n]i64 = if n > 1 then x with [0] = x[1] else x',
          '(x: []i64) = let m = length x in if m > 2 then x[:m-1] else x',
          '(x: []i64) : []i64 = if length x > 3 then take 3 x else x ++ x']
+# Recursive ones (`{f}`: the function's own name): results of other sizes than the
+# argument's, written or not (Note [Recursive results]).
+RECURSIVE = ['[n] (x: [n]i64) = if n < 3 then x else {f} (tail x)',
+             '(x: []i64) = if length x % 2 == 1 || length x == 0 then x else {f} (init x)',
+             '[n] (x: [n]i64) : [n]i64 = if n < 2 || x[0] > 5 then x else {f} (map (+ 2) x)',
+             '(x: []i64) : []i64 = if length x > 6 then x else {f} (x ++ [length x])']
 
 
 class Script:
@@ -89,7 +95,8 @@ class Script:
             self.vals[n] = t
             self.funs.pop(n, None)
         elif r < 0.44 and t == '[]i64':
-            self.lines.append('def %s %s' % (n, self.rng.choice(SIZED)))
+            self.lines.append('def %s %s' % (n, self.rng.choice(SIZED) if r < 0.4
+                                             else self.rng.choice(RECURSIVE).format(f=n)))
             self.funs[n] = t
             self.vals.pop(n, None)
         elif r < 0.47:  # two arrays whose sizes must agree; written sizes (Note [Written sizes])
