@@ -1,5 +1,6 @@
 // Typed AST -> core IR.  See Lower.h; Note [Lowered values] explains the representation.
 #include "compiler/Lower.h"
+#include "compiler/Captures.h"
 
 #include "compiler/passes/Rewrite.h"
 #include "core/SizePoly.h"
@@ -39,6 +40,10 @@ struct FnVal {
      * type determines (`def f [n] (g: [n]i64 -> i64) = n`) are read off it. */
     TypePtr type;
     ScopePtr type_scope;
+    /** The function this is a copy of with only `type` set (the same function, which a
+     * recursive function passing its parameter on is specialised for once); null if none. */
+    std::shared_ptr<const FnVal> same_as;
+    const FnVal *identity() const { return same_as ? same_as.get() : this; }
 };
 
 /** See Note [Lowered values]. */
@@ -231,6 +236,7 @@ public:
             m.functions.push_back(std::move(g));
         m.next_var_id = next_id_;
         m.foreign = foreign_;
+        pass_captured_vars(m);
         return m;
     }
 
@@ -758,6 +764,7 @@ private:
             auto f = std::make_shared<FnVal>(*v->fn);
             f->type = t;
             f->type_scope = scope;
+            f->same_as = v->fn->same_as ? v->fn->same_as : v->fn;
             return LVal::func(f);
         }
         if (v->kind == LVal::Kind::Tuple && t->kind == Type::Kind::Tuple &&
@@ -778,6 +785,7 @@ private:
             if (f->kind != LVal::Kind::Func)
                 throw InternalError("lowering: applying a non-function");
             auto g = std::make_shared<FnVal>(*f->fn);
+            g->same_as = nullptr; // another function: more arguments applied
             while (i < args.size() && (int)g->args.size() < g->arity)
                 g->args.push_back(args[i++]);
             if ((int)g->args.size() < g->arity)
@@ -1045,8 +1053,12 @@ private:
         std::vector<ir::Type> ret; ///< the i64 result sizes first
         std::vector<ir::Param> ret_sizes;
         LValPtr shape;             ///< the structure of the result
+        /** The function arguments it is specialised for, kept so that no other function
+         * value takes one's address (the key) while it is in rec_fns_. */
+        std::vector<std::shared_ptr<const FnVal>> fns;
     };
     std::map<std::string, RecFn> rec_fns_;     ///< by definition and argument types
+    std::map<const FunDef *, int> specialising_; ///< make_recursive calls under way, by function
     std::vector<ir::Function> rec_functions_;  ///< finished, in order
 
     /** Applies top-level definition fd: inlined, unless it turns out to be recursive. */
@@ -1164,9 +1176,10 @@ private:
             std::vector<LValPtr> ls;
             flatten_fns(a, ls);
             for (const LValPtr &x : ls) {
-                if (x->kind == LVal::Kind::Func)
-                    throw CompilerLimitation(
-                        loc, "recursive functions that take functions are not supported yet");
+                if (x->kind == LVal::Kind::Func) { // specialised for it
+                    key += " fn@" + std::to_string(reinterpret_cast<uintptr_t>(x->fn->identity()));
+                    continue;
+                }
                 key += " " + std::string(prim_name(x->type.elem)) + "/" +
                        std::to_string(x->type.rank()); // sizes are params
                 flat.push_back(x);
@@ -1226,6 +1239,14 @@ private:
             r.ret.push_back(ir::Type::scalar(PrimType::I64));
         for (const LValPtr &x : leaves(r.shape, loc))
             r.ret.push_back(x->type);
+        // Specialisations of fd made while one of it is made: a function passed on that
+        // calls fd again with another.  The checker's rule (parameters passed on
+        // unchanged) bounds them; this bounds them whatever the checker lets through.
+        const int depth = specialising_[fd.get()];
+        if (depth >= 4)
+            throw CompilerLimitation(loc, "a recursive function specialised for functions that "
+                                          "call it, nested more than 4 deep");
+        DefAt in_spec(specialising_[fd.get()], depth + 1);
         ir::Function fn;
         fn.name = r.name;
         fn.ret = r.ret;
@@ -1233,8 +1254,14 @@ private:
         fn.source_ret = fd->ret;
         std::vector<LValPtr> pargs;
         for (const LValPtr &a : args) {
-            std::vector<LValPtr> ls = leaves(a, loc), ps;
+            std::vector<LValPtr> ls, ps;
+            flatten_fns(a, ls);
             for (const LValPtr &x : ls) {
+                if (x->kind == LVal::Kind::Func) { // inlined where the body calls it
+                    ps.push_back(x);
+                    r.fns.push_back(x->fn);
+                    continue;
+                }
                 ir::Type t = x->type;
                 for (SubExp &d : t.dims) {
                     fn.size_params.push_back({fresh("n"), ir::Type::scalar(PrimType::I64)});
@@ -3312,5 +3339,10 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // (element type and rank of each leaf): every array size of the arguments is its own size
 // parameter, and every array size of the result is existential (Function::ret_sizes), so
 // the body's own sizes need no relation to the caller's; conform_result then gives the
-// caller the declared result sizes.  Functions taking functions stay a limitation.  Calls
-// count their depth and fail past ApplyExp::max_depth with the interpreter's message.
+// caller the declared result sizes.  A function argument is no IR value: the IR function
+// is made once per function passed too (its identity, FnVal::identity, in the key), the
+// argument inlined where the body calls it; the checker makes each recursive call pass
+// its function parameters on unchanged (Futhark's rule), so the calls inside find that
+// same IR function.  What the function captured from the caller (`\y -> y + k`) is used
+// in the body without being bound there: Captures.h makes those variables parameters.
+// Calls count their depth and fail past ApplyExp::max_depth with the interpreter's message.
