@@ -691,8 +691,9 @@ private:
     }
 
     /** Binds the size names of an (inlined function's) parameter type to the actual dims,
-     * so `def length [n] 't (_: [n]t) = n` sees n. */
-    ScopePtr bind_sizes(ScopePtr scope, const TypePtr &t, const LValPtr &v) {
+     * so `def length [n] 't (_: [n]t) = n` sees n; with `only`, just those names. */
+    ScopePtr bind_sizes(ScopePtr scope, const TypePtr &t, const LValPtr &v,
+                        const std::vector<std::string> *only = nullptr) {
         if (!t || !v)
             return scope;
         if (t->kind == Type::Kind::Array) {
@@ -703,14 +704,15 @@ private:
                 return scope;
             for (size_t i = 0; i < t->shape.size() && (int)i < leaf->type.rank(); i++) {
                 const Dim &d = t->shape[i];
-                if (d.kind != Dim::Kind::Var)
+                if (d.kind != Dim::Kind::Var ||
+                    (only && std::find(only->begin(), only->end(), d.name) == only->end()))
                     continue;
                 scope = bind_name(scope, d.name,
                                   LVal::of(leaf->type.dims[i], ir::Type::scalar(PrimType::I64)));
             }
             return scope;
         }
-        if (t->kind == Type::Kind::Func && v->kind == LVal::Kind::Func && v->fn->type)
+        if (t->kind == Type::Kind::Func && v->kind == LVal::Kind::Func && v->fn->type && !only)
             return bind_fun_sizes(scope, t, v->fn->type, v->fn->type_scope);
         if ((t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) &&
             v->kind == LVal::Kind::Tuple) {
@@ -718,7 +720,7 @@ private:
             for (size_t i = 0; i < n && i < v->elems.size(); i++)
                 scope = bind_sizes(scope,
                                    t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second,
-                                   v->elems[i]);
+                                   v->elems[i], only);
         }
         return scope;
     }
@@ -2754,8 +2756,6 @@ private:
      * initial types; while its results' sizes differ from the params', those sizes become
      * params and the body is lowered again. */
     LValPtr lower_loop(const Loop &l, const ScopePtr &scope) {
-        if (!l.sizes.empty())
-            throw CompilerLimitation(l.loc, "loops with size parameters are not supported yet");
         LValPtr init = l.init ? lower(*l.init, scope) : lower_pat_as_exp(*l.pat, scope);
         std::vector<LValPtr> inits = leaves(init, l.loc);
         ir::Param index{fresh("i"), ir::Type::scalar(PrimType::I64)};
@@ -2793,7 +2793,8 @@ private:
             }
             size_t pos = 0;
             LValPtr pval = restructure(init, pvals, pos);
-            ScopePtr inner = bind_pat(scope, *l.pat, pval);
+            // `loop [m] (xs: [m]t)`: m is the size of each value xs takes.
+            ScopePtr inner = bind_sizes(bind_pat(scope, *l.pat, pval), l.pat->type, pval, &l.sizes);
             // Note [Written sizes]: each value the parameter takes (checked where the
             // interpreter binds it: before the condition, else first in the body).
             auto check_param = [&] { check_pat_sizes(*l.pat, pval, scope, l.pat->loc); };

@@ -429,6 +429,26 @@ void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vec
     }
 }
 
+// `let [n] (xs: [n]t, y) = ...`, `loop [n] (xs: [n]t, ...)`: a tuple pattern's own type
+// is the value's, its parts' ascriptions name the sizes.
+void Evaluator::bind_sizes_from(const Pat &p, const Value &v, const std::vector<std::string> &names) {
+    bind_sizes_from(p.type, v, names);
+    if (p.kind == Pat::Kind::Ascript) {
+        bind_sizes_from(*p.inner, v, names);
+    } else if (p.kind == Pat::Kind::Tuple && p.elems.size() == 1) {
+        bind_sizes_from(*p.elems[0], v, names);
+    } else if (p.kind == Pat::Kind::Tuple && v.kind() == Value::Kind::Tuple) {
+        for (size_t i = 0; i < p.elems.size() && i < v.elems().size(); ++i) bind_sizes_from(*p.elems[i], v.elems()[i], names);
+    } else if (p.kind == Pat::Kind::Record && (v.kind() == Value::Kind::Record || v.kind() == Value::Kind::Tuple) &&
+               p.type && p.type->kind == Type::Kind::Record) {
+        for (const auto &[name, sub] : p.fields) {
+            size_t k = 0;
+            while (k < p.type->fields.size() && p.type->fields[k].first != name) ++k;
+            if (sub && k < v.elems().size()) bind_sizes_from(*sub, v.elems()[k], names);
+        }
+    }
+}
+
 void Evaluator::sizes_from_fun_values(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
                                       std::vector<std::pair<std::string, int64_t>> &out) {
     if (!t) return;

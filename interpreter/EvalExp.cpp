@@ -402,7 +402,7 @@ Value Evaluator::eval_loop(const Loop &l) {
     const size_t h = stack_.size();
     // Note [Written sizes]: each value the parameter takes, and the result.
     auto bind_params = [&](Value v) {
-        if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+        if (!l.sizes.empty()) bind_sizes_from(*l.pat, v, l.sizes);
         check_pat_sizes(*l.pat, v, l.pat->loc);
         bind_pat(*l.pat, std::move(v));
     };
@@ -613,7 +613,7 @@ Value Evaluator::eval(const Exp &e) {
             const auto &l = static_cast<const LetPat &>(e);
             Value v = eval(*l.value);
             ScopeGuard scope(*this);
-            if (!l.sizes.empty()) bind_sizes_from(l.pat->type, v, l.sizes);
+            if (!l.sizes.empty()) bind_sizes_from(*l.pat, v, l.sizes);
             check_pat_sizes(*l.pat, v, l.value->loc);  // Note [Written sizes]
             bind_pat(*l.pat, std::move(v));
             return eval(*l.body);

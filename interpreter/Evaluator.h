@@ -125,6 +125,7 @@ private:
     void bind_pat(const Pat &p, Value v);
     bool match_pat(const Pat &p, const Value &v);
     void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names);
+    void bind_sizes_from(const Pat &p, const Value &v, const std::vector<std::string> &names);
     /** Whether t is an array type with a size not known (a variable or existential). */
     static bool has_unknown_dims(const TypePtr &t);
     /** The unknown sizes of the type parameters in `s` that parameter type `decl` (the
