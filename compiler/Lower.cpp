@@ -1585,22 +1585,33 @@ private:
     }
 
     /** scatter_2d/3d (op == nullptr) and reduce_by_index_2d/3d: a sequential loop over the
-     * index tuples that skips out-of-range ones, in order, as the interpreter. */
+     * index tuples that skips out-of-range ones, in order, as the interpreter.  Arrays of
+     * tuples are one loop variable per leaf. */
     LValPtr scatter_nd(const LValPtr &dest, const LValPtr &op, const LValPtr &is,
                        const LValPtr &vs, const SrcLoc &loc) {
         std::vector<LValPtr> d = leaves(dest, loc), ix = leaves(is, loc), v = leaves(vs, loc);
-        if (d.size() != 1 || v.size() != 1)
-            throw CompilerLimitation(loc, "multi-dimensional scatter of tuples");
+        if (d.empty() || d.size() != v.size())
+            throw CompilerLimitation(loc, "scatter values of another type than the array's");
         std::optional<SubExp> w;
         std::vector<LValPtr> ins = soac_inputs(LVal::tuple({is, vs}), w, loc);
-        ir::Param acc{fresh("acc"), d[0]->type};
+        std::vector<ir::Param> accs;
+        std::vector<LValPtr> acc_vals;
+        std::vector<SubExp> inits;
+        for (const LValPtr &x : d) {
+            accs.push_back({fresh("acc"), x->type});
+            acc_vals.push_back(LVal::of(SubExp::of(accs.back().var), x->type));
+            inits.push_back(x->atom);
+        }
+        std::vector<LValPtr> value_ins(ins.begin() + (long)ix.size(), ins.end());
+        size_t pos = 0, vpos = 0;
+        const LValPtr a = restructure(dest, acc_vals, pos), values = restructure(vs, value_ins, vpos);
         ir::Param index{fresh("j"), ir::Type::scalar(PrimType::I64)};
         std::vector<ir::Type> bt;
         ir::Body body = in_body(
             [&] {
                 std::vector<SubExp> at;
                 LValPtr ok = constant(PrimValue::boolean(true));
-                for (size_t k = 0; k + 1 < ins.size(); k++) {
+                for (size_t k = 0; k < ix.size(); k++) {
                     SubExp i = emit1(ir::IndexExp::make(ins[k]->atom.var, {SubExp::of(index.var)},
                                                         true, loc),
                                      ir::Type::scalar(PrimType::I64), "i")
@@ -1613,8 +1624,7 @@ private:
                     ok = logical_and(ok, cmp(ir::BinOpKind::Lt, i, d[0]->type.dims[k]), loc);
                     at.push_back(i);
                 }
-                LValPtr x = index_value(ins.back(), {SubExp::of(index.var)}, loc);
-                LValPtr a = LVal::of(SubExp::of(acc.var), acc.type);
+                LValPtr x = index_value(values, {SubExp::of(index.var)}, loc);
                 return leaves(
                     lower_if(
                         ok->atom,
@@ -1628,11 +1638,17 @@ private:
                     loc);
             },
             bt);
-        if (bt != std::vector<ir::Type>{acc.type})
+        if (bt != types_of(acc_vals))
             throw CompilerLimitation(loc, "scatter value of a different size");
-        return emit1(ir::LoopExp::make({acc}, {d[0]->atom}, ir::LoopExp::Form::For, index, *w, {},
+        std::vector<ir::Param> pat;
+        for (const ir::Param &p : accs)
+            pat.push_back({fresh("sc"), p.type});
+        std::vector<LValPtr> res =
+            emit_pat(ir::LoopExp::make(accs, inits, ir::LoopExp::Form::For, index, *w, {},
                                        std::move(body)),
-                     acc.type, "sc");
+                     std::move(pat), 0);
+        pos = 0;
+        return restructure(dest, res, pos);
     }
 
     static std::vector<ir::Var> vars_of(const std::vector<LValPtr> &xs) {
