@@ -96,6 +96,19 @@ std::vector<Var> captured(const ir::Function &f, const std::unordered_map<int, T
 } // namespace
 
 void pass_captured_vars(ir::Module &m) {
+    // Functions no call reaches were made for code that lowering dropped (a loop's body
+    // lowered again with other sizes, an inlining that turned out recursive): what they
+    // capture is bound nowhere.
+    std::set<std::string> reached{m.functions.empty() ? "" : m.functions[0].name};
+    for (std::vector<std::string> todo(reached.begin(), reached.end()); !todo.empty();) {
+        const ir::Function *f = m.find(todo.back());
+        todo.pop_back();
+        passes::for_each_stm(f->body, [&](const ir::Stm &s) {
+            if (auto *a = s.exp->as<ir::ApplyExp>(); a && reached.insert(a->fn).second)
+                todo.push_back(a->fn);
+        });
+    }
+    std::erase_if(m.functions, [&](const ir::Function &f) { return !reached.count(f.name); });
     std::unordered_map<int, ir::Type> types; // of every var bound in the module
     for (const ir::Function &f : m.functions) {
         for (const auto &[id, t] : passes::collect_types(f))

@@ -10,9 +10,10 @@
 
 namespace loom {
 
-/** Gives each function of `m` but the first (the entry) a parameter for each variable
- * its body uses but does not bind, and every call of it the caller's variable (or, in
- * its own body, that parameter), until no function has such a variable. */
+/** Drops the functions of `m` no call from the first (the entry) reaches, then gives
+ * each other function a parameter for each variable its body uses but does not bind, and
+ * every call of it the caller's variable (or, in its own body, that parameter), until no
+ * function has such a variable. */
 void pass_captured_vars(ir::Module &m);
 
 } // namespace loom

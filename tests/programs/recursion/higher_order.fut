@@ -7,6 +7,8 @@
 -- output { 87 8 [22, 44, 66] [61, 71, 81, 91] 132 }
 -- input { -1 [5] empty([0]i32) }
 -- output { 1 0 [0] empty([0]i32) 0 }
+-- entry: in_loop
+-- input { [1, 2, 3] } output { [1, 2, 3, 6, 24] }
 
 def rec_fold (f: i32 -> i32 -> i32) (acc: i32) (xs: []i32) : i32 =
   if length xs == 0 then acc else rec_fold f (f acc xs[0]) xs[1:]
@@ -26,3 +28,10 @@ entry captured (k: i32) (ys: []i32) (xs: []i32) =
   , rec_map2 (\x -> x + k) (\a b -> a * 10 + b) xs (replicate (length xs) 0) 0
   , twice_fold (\a x -> a + x * k) 3 xs
   )
+
+-- A loop whose array grows is lowered again with its sizes as loop variables: the
+-- function made for the first try captures variables of a body that is dropped.
+entry in_loop (xs: []i32) =
+  loop ys = xs for i < 2 do
+    let k = i32.i64 i + 1
+    in ys ++ [rec_fold (\a x -> a + x * k) 0 ys]
