@@ -63,7 +63,11 @@ SIZED = ['[n] (x: [n]i64) : [n]i64 = if n > 2 then reverse x else map (+n) x',
 RECURSIVE = ['[n] (x: [n]i64) = if n < 3 then x else {f} (tail x)',
              '(x: []i64) = if length x % 2 == 1 || length x == 0 then x else {f} (init x)',
              '[n] (x: [n]i64) : [n]i64 = if n < 2 || x[0] > 5 then x else {f} (map (+ 2) x)',
-             '(x: []i64) : []i64 = if length x > 6 then x else {f} (x ++ [length x])']
+             '(x: []i64) : []i64 = if length x > 6 then x else {f} (x ++ [length x])',
+             '(x: []i64) = {f}_go (\\y -> y * 2 + length x) x']
+# The recursive function taking a function that the last one calls (what the lambda
+# captures becomes a parameter of the compiled function).
+HOF_HELPER = 'def {f}_go (g: i64 -> i64) (x: []i64) : []i64 = if length x > 5 then x else {f}_go g (x ++ [g (length x)])'
 
 
 class Script:
@@ -95,8 +99,10 @@ class Script:
             self.vals[n] = t
             self.funs.pop(n, None)
         elif r < 0.44 and t == '[]i64':
-            self.lines.append('def %s %s' % (n, self.rng.choice(SIZED) if r < 0.4
-                                             else self.rng.choice(RECURSIVE).format(f=n)))
+            body = self.rng.choice(SIZED) if r < 0.4 else self.rng.choice(RECURSIVE).format(f=n)
+            if n + '_go' in body:
+                self.lines.append(HOF_HELPER.format(f=n))
+            self.lines.append('def %s %s' % (n, body))
             self.funs[n] = t
             self.vals.pop(n, None)
         elif r < 0.47:  # two arrays whose sizes must agree; written sizes (Note [Written sizes])
