@@ -433,7 +433,8 @@ private:
     }
 
     /** A value of type t with every scalar zero (false) and every array filled with zeros:
-     * the payload of the constructors a sum value does not hold. */
+     * the payload of the constructors a sum value does not hold.  An unknown size (`#some
+     * ([]i32)`) is 0: no reader sees the payload, and `==` finds such zeros equal. */
     LValPtr default_value(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc) {
         switch (t->kind) {
         case Type::Kind::Prim:
@@ -443,7 +444,8 @@ private:
             LValPtr row = default_value(t->elem, scope, loc);
             for (LValPtr x : leaves(row, loc)) {
                 for (size_t i = t->shape.size(); i-- > 0;) {
-                    SubExp n = dim_of(t->shape[i], scope, loc);
+                    SubExp n = t->shape[i].kind == Dim::Kind::Any ? SubExp::i64(0)
+                                                                  : dim_of(t->shape[i], scope, loc);
                     x = emit1(ir::ReplicateExp::make(n, x->atom), x->type.array_of(n), "rep");
                 }
                 out.push_back(x);

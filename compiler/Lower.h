@@ -14,9 +14,9 @@
  * Updates.  Run-time checks fail with the interpreter's messages and locations (a size
  * only known at run time prints as `?` in the rare messages that quote one).
  *
- * Constructs outside the supported subset (recursion, functions chosen at run time, sizes
- * that change across loop iterations or differ between branches, sizes bound only by a
- * function-typed argument, ...) throw CompilerLimitation with the construct's location.
+ * Constructs the compiler does not handle (an array of sums whose payloads differ in
+ * size, ...) throw CompilerLimitation with the construct's location; the `auto` backend
+ * then runs the code on the interpreter.
  */
 #pragma once
 
