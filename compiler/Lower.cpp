@@ -3342,14 +3342,15 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // constructor's arguments.  A constructor fills the other constructors' payloads with
 // zeros (default_value), so every sum value has the same leaves, an If or a loop can carry
 // it, an array of sums is one array per leaf, and `==` is leafwise equality (the unused
-// payloads are equal zeros on both sides).  Payload arrays need sizes known where the
-// constructor is lowered; otherwise it is a CompilerLimitation.  At an entry's boundary
+// payloads are equal zeros on both sides).  An unused payload array whose size the type
+// leaves unknown (`#some ([]i32)`) is empty; other sizes must be known where the
+// constructor is lowered (a CompilerLimitation otherwise).  At an entry's boundary
 // the flat parameters and results are these leaves too: EntryValues writes the tag and
 // zeros for the payloads a value does not hold (of the sizes the arguments give), and
 // reads only the held constructor's payload back.
 
 // Note [Recursive functions]
-// Loom (unlike Futhark) allows recursion; the compiler inlines everything else.  A
+// Loom allows recursion (as Futhark does); the compiler inlines everything else.  A
 // top-level definition is applied by inlining it (inline_top) while it is recorded in
 // `inlining_`; applying it again through a name used inside its own inlining (directly or
 // via other definitions) throws Recursive, which unwinds to its outermost inlining.  That
