@@ -443,41 +443,51 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
         }
         return;
     }
-    if (info.prim) {
-        if (t->kind != Type::Kind::Prim || !(info.mask & (1u << (int)t->prim))) {
-            tvars_[i].bound = nullptr;
-            throw Mismatch{false, "one of " + mask_desc(info.mask), show(t)};
+    // A failure leaves the variable unbound: messages show the value's type, not t.
+    try {
+        if (info.prim) {
+            if (t->kind != Type::Kind::Prim || !(info.mask & (1u << (int)t->prim))) {
+                throw Mismatch{false, "one of " + mask_desc(info.mask), show(t)};
+            }
         }
-    }
-    if (!info.fields.empty()) {
-        if (!is_recordish(t)) {
-            tvars_[i].bound = nullptr;
-            throw Mismatch{false, "a record with field `" + info.fields.begin()->first + "`", show(t)};
+        if (!info.fields.empty()) {
+            if (!is_recordish(t)) {
+                throw Mismatch{false, "a record with field `" + info.fields.begin()->first + "`", show(t)};
+            }
+            auto fs = fields_of(t);
+            for (auto &f : info.fields) {
+                auto it = std::find_if(fs.begin(), fs.end(), [&](auto &p) { return p.first == f.first; });
+                if (it == fs.end())
+                    throw Mismatch{false, "a record with field `" + f.first + "`", show(t)};
+                unify(it->second, f.second, mode);
+            }
         }
-        auto fs = fields_of(t);
-        for (auto &f : info.fields) {
-            auto it = std::find_if(fs.begin(), fs.end(), [&](auto &p) { return p.first == f.first; });
-            if (it == fs.end())
-                throw Mismatch{false, "a record with field `" + f.first + "`", show(t)};
-            unify(it->second, f.second, mode);
+        if (!info.ctors.empty()) {
+            if (t->kind != Type::Kind::Sum) {
+                throw Mismatch{false, "a sum type with constructor #" + info.ctors.begin()->first, show(t)};
+            }
+            for (auto &c : info.ctors) {
+                auto it = std::find_if(t->fields.begin(), t->fields.end(),
+                                       [&](auto &p) { return p.first == c.first; });
+                if (it == t->fields.end())
+                    throw Mismatch{false, "a sum type with constructor #" + c.first, show(t),
+                               "Unshared constructors: #" + c.first + " (not a constructor of `" + show(t) + "`)"};
+                auto &elems = it->second->elems;
+                if (elems.size() != c.second.size())
+                    throw Mismatch{false, "constructor #" + c.first + " with " + std::to_string(elems.size()) + " payload(s)", show(t)};
+                for (size_t k = 0; k < elems.size(); k++) unify(elems[k], c.second[k], mode);
+            }
+            // Note [Constraint sizes]: the value's payloads, whose sizes may be unknown
+            // where t's are not.
+            auto fs = t->fields;
+            for (auto &f : fs)
+                if (auto c = info.ctors.find(f.first); c != info.ctors.end())
+                    f.second = Type::tuple(c->second);
+            tvars_[i].bound = Type::sum(std::move(fs));
         }
-    }
-    if (!info.ctors.empty()) {
-        if (t->kind != Type::Kind::Sum) {
-            tvars_[i].bound = nullptr;
-            throw Mismatch{false, "a sum type with constructor #" + info.ctors.begin()->first, show(t)};
-        }
-        for (auto &c : info.ctors) {
-            auto it = std::find_if(t->fields.begin(), t->fields.end(),
-                                   [&](auto &p) { return p.first == c.first; });
-            if (it == t->fields.end())
-                throw Mismatch{false, "a sum type with constructor #" + c.first, show(t),
-                           "Unshared constructors: #" + c.first + " (not a constructor of `" + show(t) + "`)"};
-            auto &elems = it->second->elems;
-            if (elems.size() != c.second.size())
-                throw Mismatch{false, "constructor #" + c.first + " with " + std::to_string(elems.size()) + " payload(s)", show(t)};
-            for (size_t k = 0; k < elems.size(); k++) unify(elems[k], c.second[k], mode);
-        }
+    } catch (Mismatch &) {
+        tvars_[i].bound = nullptr;
+        throw;
     }
     if (info.nofunc && contains_func(zonk(t, false))) {
         tvars_[i].bound = nullptr;
@@ -624,6 +634,13 @@ std::string Checker::show_dim(const Dim &d) {
 }
 
 std::string Checker::show(const TypePtr &t) {
+    // A value made by constructors of a sum type not known yet: the ones it has.
+    if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0 &&
+                                !tvars_[(size_t)var_index(r->var)].ctors.empty()) {
+        std::vector<std::pair<std::string, TypePtr>> cs;
+        for (auto &c : tvars_[(size_t)var_index(r->var)].ctors) cs.emplace_back(c.first, Type::tuple(c.second));
+        return show(Type::sum(std::move(cs))) + " | ...";
+    }
     std::string s = type_to_string(zonk(t, true)), out;
     for (size_t i = 0; i < s.size(); i++) {
         // An open literal's type (not a size, `[?3]`) shows as the type it defaults to.
@@ -789,11 +806,24 @@ TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0, bool ascribed) {
     }
 }
 
+// Note [Constraint sizes]: a constructor whose sum type is not known yet (`#some (iota
+// n)`) leaves its payload's type in a constraint on a type variable, not in a type;
+// forget_dims makes its sizes unknown too when their variables go out of scope: `let n
+// = 2 in #some (iota n)` kept `[n]`, which an outer `n` then matched (and compiled code
+// believed).  A lambda `\x -> #some (iota x)` thus returns `#some ([]i64)`: a `map` of
+// it is checked for regular results at run time, as one returning an `if`'s unknown size.
 // Sizes named after variables going out of scope become unknown.
 TypePtr Checker::forget_dims(const TypePtr &t0, const std::set<std::string> &names) {
     if (names.empty()) return t0;
     TypePtr t = zonk(t0, false);
     switch (t->kind) {
+    case Type::Kind::TypeVar:  // Note [Constraint sizes]
+        if (int i = var_index(t->var); i >= 0) {
+            for (auto &c : tvars_[(size_t)i].ctors)
+                for (auto &p : c.second) p = forget_dims(p, names);
+            for (auto &f : tvars_[(size_t)i].fields) f.second = forget_dims(f.second, names);
+        }
+        return t;
     case Type::Kind::Array: {
         std::vector<Dim> shape = t->shape;
         bool changed = false;
