@@ -1710,7 +1710,7 @@ private:
             hoist_invariant(lam);
             if (!regular_result(lam))
                 throw CompilerLimitation(
-                    loc, "a function whose result size depends on its argument (irregular array)");
+                    loc, "a function whose result's size is known only after each call (rows that may differ in size)");
         }
         if (result_shape)
             *result_shape = res;
@@ -3219,8 +3219,12 @@ private:
         }
         case ExpKind::Loop:
             return lower_loop(static_cast<const Loop &>(e), scope);
-        case ExpKind::Ascript:
-            return lower(*static_cast<const Ascript &>(e).exp, scope);
+        case ExpKind::Ascript: {
+            auto &a = static_cast<const Ascript &>(e);
+            LValPtr v = lower(*a.exp, scope);
+            check_sizes(v, a.written, scope, e.loc); // Note [Written sizes]
+            return v;
+        }
         case ExpKind::Coerce: {
             auto &c = static_cast<const Coerce &>(e);
             LValPtr v = lower(*c.exp, scope);

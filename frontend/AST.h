@@ -346,6 +346,7 @@ struct Match : ExpNode<ExpKind::Match> {
 struct Ascript : ExpNode<ExpKind::Ascript> {
     ExpPtr exp;
     TypeExpPtr type_exp;
+    TypePtr written;  ///< type_exp resolved: its sizes are checked at run time (Note [Written sizes])
 };
 
 /** `e :> t`: a size coercion checked at run time. */

@@ -1033,6 +1033,8 @@ TypePtr Checker::check(ExpPtr &e) {
         TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
         expect(decl, et, e->loc, "type ascription");
         check_consume_compat(decl, et, e->loc);
+        x->written = decl;
+        touched_types_.push_back(&x->written);
         t = join(decl, et, true);
         break;
     }

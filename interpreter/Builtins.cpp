@@ -1,6 +1,7 @@
 // The prelude's intrinsics (see frontend/prelude/README.md): SOACs and array
 // primitives over flat typed buffers, with fast paths for operator sections.
 #include "interpreter/Evaluator.h"
+#include "interpreter/RowShapes.h"
 #include "interpreter/ScalarFn.h"
 #include "runtime/cpu/Foreign.h"
 
@@ -46,12 +47,19 @@ struct RowBuilder {
         }
         if (prim) return out;
         const Value &r0 = rows[0];
-        for (const Value &r : rows)
+        RowShapes shapes;  // Note [Regular rows]
+        std::vector<int64_t> have, want;
+        for (const Value &r : rows) {
             if (r.kind() != r0.kind() || (r0.is_array() && (r.shape() != r0.shape() ||
                                                            r.is_prim_array() != r0.is_prim_array())))
                 throw RuntimeError(loc, "Function result of shape " + shape_string(r.shape()) +
                                             " does not match earlier result of shape " +
                                             shape_string(r0.shape()) + ".");
+            if (!r0.is_prim_array() && !shapes.add(r, have, want))
+                throw RuntimeError(loc, "Function result holds an array of shape " + shape_string(have) +
+                                            " where an earlier result holds one of shape " +
+                                            shape_string(want) + ".");
+        }
         TypePtr row_type = ev.type_of_value(r0);
         if (!r0.is_array()) return Value::boxed_array({n}, std::move(rows), row_type);
         return Value::stack(rows, row_type);

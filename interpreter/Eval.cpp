@@ -632,8 +632,9 @@ void Evaluator::check_result_sizes(const TypePtr &ret, const Value &v, const Src
 // differ.  So both backends check such values when they are bound: a function's
 // parameters with a written type (against its size parameters, bound by their first
 // occurrence, and the sizes in scope; a named function's at the call, a lambda's at the
-// parameter), a `let`'s type ascription, a loop's parameter, the matching `match` case's
-// pattern and a constant's declared type (Lower.cpp: check_pat_sizes, conform_result).
+// parameter), a `let`'s type ascription and an expression's (`e : [n]t`), a loop's
+// parameter, the matching `match` case's pattern and a constant's declared type
+// (Lower.cpp: check_pat_sizes, check_sizes, conform_result).
 void Evaluator::check_pat_sizes(const Pat &p, const Value &v, const SrcLoc &loc) {
     switch (p.kind) {
     case Pat::Kind::Ascript:

@@ -1,5 +1,6 @@
 // The expression evaluator: one case per ExpKind (see Evaluator.h).
 #include "interpreter/Evaluator.h"
+#include "interpreter/RowShapes.h"
 #include "frontend/ASTPrinter.h"
 
 #include <algorithm>
@@ -273,7 +274,9 @@ Value Evaluator::eval_array_lit(const ArrayLit &a) {
         }
         return out;
     }
-    for (size_t i = 1; i < vs.size(); ++i) {
+    RowShapes shapes;  // Note [Regular rows]
+    std::vector<int64_t> have, want;
+    for (size_t i = 0; i < vs.size(); ++i) {
         if (vs[i].kind() != v0.kind() ||
             (v0.is_array() && (vs[i].shape() != v0.shape() || vs[i].is_prim_array() != v0.is_prim_array() ||
                                (v0.is_prim_array() && vs[i].elem_prim() != v0.elem_prim()))))
@@ -281,6 +284,11 @@ Value Evaluator::eval_array_lit(const ArrayLit &a) {
                                                     std::to_string(i) + " has shape " +
                                                     shape_string(vs[i].shape()) + ", but row 0 has shape " +
                                                     shape_string(v0.shape()) + ".");
+        if (!v0.is_prim_array() && !shapes.add(vs[i], have, want))
+            throw RuntimeError(a.elems[i]->loc, "Cannot construct an irregular array: row " +
+                                                    std::to_string(i) + " holds an array of shape " +
+                                                    shape_string(have) + " where an earlier row holds one of shape " +
+                                                    shape_string(want) + ".");
     }
     TypePtr row_type;
     if (a.type && a.type->kind == Type::Kind::Array) row_type = resolve_type(a.type)->row_type();
@@ -663,7 +671,12 @@ Value Evaluator::eval(const Exp &e) {
             }
             throw RuntimeError(e.loc, "no case matches the value");
         }
-        case ExpKind::Ascript: return eval(*static_cast<const Ascript &>(e).exp);
+        case ExpKind::Ascript: {
+            const auto &a = static_cast<const Ascript &>(e);
+            Value v = eval(*a.exp);
+            check_result_sizes(a.written, v, e.loc);  // Note [Written sizes]
+            return v;
+        }
         case ExpKind::Coerce: {
             const auto &c = static_cast<const Coerce &>(e);
             Value v = eval(*c.exp);

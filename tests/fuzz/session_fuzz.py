@@ -29,8 +29,10 @@ TYPES = {
     '[]i64': ['iota 5', 'map (*3) (iota 4)', 'filter (> 2) (iota 9)'],
     'bool': ['true', 'false'],
     '(i32, f32)': ['(1i32, 2f32)'],
-    '{x: i32, y: []f32}': ['{x = 1i32, y = [2f32, 3]}', '{y = empty([0]f32), x = -1i32}'],
+    '{x: i32, y: []f32}': ['{x = 1i32, y = [2f32, 3]}', '{y = ([] : []f32), x = -1i32}'],
     'opt': ['(#some 3i32 : opt)', '(#none : opt)'],
+    'aopt': ['(#some (iota 3) : aopt)', '(#none : aopt)',
+             '((let m = 4 in if m > 2 then #some (filter (> 1) (iota m)) else #none) : aopt)'],
 }
 BODIES = {
     'i32': ['x + 1', 'x * x', 'x / 2', 'loop acc = x for i < 10 do acc + i32.i64 i'],
@@ -47,6 +49,8 @@ BODIES = {
     '(i32, f32)': ['(x.0 + 1, x.1)'],
     '{x: i32, y: []f32}': ['x with x = x.x + i32.i64 (length x.y)', '{x = x.x, y = map (*2) x.y}'],
     'opt': ['match x case #some v -> #some (v * 2) case #none -> #some 0'],
+    'aopt': ['(match x case #some v -> #some (map (+1) v) case #none -> #some (iota 2)) : aopt',
+             '(match x case #some v -> if length v > 3 then #none else #some (v ++ v) case #none -> #none) : aopt'],
 }
 NAMES = ['a', 'b', 'c', 'f', 'g', 'xs', 'ys']
 # Size-polymorphic functions of []i64 to itself: the size rules (DESIGN.md §3), with `if`s
@@ -119,7 +123,14 @@ class Script:
                                                'match (%s, %s) case ((x: [%d]i64), _) -> length x case (_, y) -> length y'
                                                % (a, b, self.rng.randint(3, 5)),
                                                'match {p = %s} case {p = (x: [%d]i64)} -> i64.sum x'
-                                               % (a, self.rng.randint(3, 5))]))
+                                               % (a, self.rng.randint(3, 5)),
+                                               'i64.sum (%s : [%d]i64)' % (a, self.rng.randint(3, 5)),
+                                               # arrays of sums with array payloads (regular: what
+                                               # compiled code cannot do is a limitation)
+                                               'map (\\y -> if y > 2 then #some [y, y] else #none) (%s) : []aopt' % a,
+                                               'map (\\o -> match o case #some v -> i64.sum v case #none -> -1) '
+                                               '(map (\\y -> if y %% 2 == 0 then #some (%s) else #none) (%s) : []aopt)'
+                                               % (self.rng.choice(['iota 2', '[y, y + 1]', 'map (+ y) (iota 3)']), b)]))
             if self.lines[-1].startswith('let'):
                 self.vals[n] = '[]i64'
                 self.funs.pop(n, None)
@@ -196,7 +207,7 @@ def main():
                 f.write('def %s = %s\n' % (lib.rng.choice(NAMES), lib.value_of(t)))
         for _ in range(s.rng.randint(8, 30)):
             s.step()
-        body = 'type opt = #some i32 | #none\n' + '\n'.join(s.lines) + '\n'
+        body = 'type opt = #some i32 | #none\ntype aopt = #some ([]i64) | #none\n' + '\n'.join(s.lines) + '\n'
         a, b = transcript(args.loom, 'interp', body), transcript(args.loom, args.backend, body)
         problems = []
         for name, (rc, out) in (('interp', a), (args.backend, b)):
