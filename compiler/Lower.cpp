@@ -570,24 +570,38 @@ private:
 
     // ------------------------------------------------------------ patterns
 
-    ScopePtr bind_pat(ScopePtr scope, const Pat &p, const LValPtr &v) {
+    /** Note [Local size names]: a function's parameters bind every size name of their
+     * types (its size parameters, `d₀`, ...); a local pattern (`let`, a `match` case, a
+     * loop's) only the names its scope does not bind yet, and `declared` (`let [n]`):
+     * the others name variables in scope, which the checker, comparing names, may have
+     * confused with a shadowed one (`let n = 2 in ... case #some (ys: [n]t)` on an outer
+     * n's array rebound n to the array's size). */
+    ScopePtr bind_pat(ScopePtr scope, const Pat &p, const LValPtr &v, bool local = false,
+                      const std::vector<std::string> *declared = nullptr) {
+        auto sizes = [&](const ScopePtr &s) {
+            if (!local || (p.type && p.type->kind == Type::Kind::Func))
+                return bind_sizes(s, p.type, v);
+            return bind_sizes(s, p.type, v, [&](const std::string &n) {
+                return !lookup(scope, n) || (declared && std::count(declared->begin(), declared->end(), n));
+            });
+        };
         switch (p.kind) {
         case Pat::Kind::Id:
-            scope = bind_sizes(scope, p.type, v);
+            scope = sizes(scope);
             return bind_name(scope, p.name, v, p.type);
         case Pat::Kind::Wildcard:
-            return bind_sizes(scope, p.type, v);
+            return sizes(scope);
         case Pat::Kind::Ascript:
-            return bind_pat(scope, *p.inner, v);
+            return bind_pat(scope, *p.inner, v, local, declared);
         case Pat::Kind::Tuple:
             if (p.elems.empty())
                 return scope;
             if (p.elems.size() == 1) // parenthesised
-                return bind_pat(scope, *p.elems[0], v);
+                return bind_pat(scope, *p.elems[0], v, local, declared);
             if (v->kind != LVal::Kind::Tuple || v->elems.size() != p.elems.size())
                 throw InternalError("lowering: tuple pattern against a non-tuple");
             for (size_t i = 0; i < p.elems.size(); i++)
-                scope = bind_pat(scope, *p.elems[i], v->elems[i]);
+                scope = bind_pat(scope, *p.elems[i], v->elems[i], local, declared);
             return scope;
         case Pat::Kind::Record: {
             if (v->kind != LVal::Kind::Tuple || !p.type || p.type->kind != Type::Kind::Record)
@@ -599,7 +613,7 @@ private:
                 if (i >= v->elems.size())
                     throw InternalError("lowering: record field missing");
                 if (sub)
-                    scope = bind_pat(scope, *sub, v->elems[i]);
+                    scope = bind_pat(scope, *sub, v->elems[i], local, declared);
                 else
                     scope = bind_name(scope, name, v->elems[i]);
             }
@@ -611,7 +625,7 @@ private:
             const Type &t = sum_of(p.type, p.loc);
             LValPtr payload = v->elems.at(1 + ctor_index(t, p.name, p.loc));
             for (size_t i = 0; i < p.elems.size() && i < payload->elems.size(); i++)
-                scope = bind_pat(scope, *p.elems[i], payload->elems[i]);
+                scope = bind_pat(scope, *p.elems[i], payload->elems[i], local, declared);
             return scope;
         }
         }
@@ -680,7 +694,7 @@ private:
         std::optional<SubExp> test = pat_test(*c.pat, v, scope);
         auto body = [&] {
             check_pat_sizes(*c.pat, v, scope, c.pat->loc); // Note [Written sizes]
-            return lower(*c.body, bind_pat(scope, *c.pat, v));
+            return lower(*c.body, bind_pat(scope, *c.pat, v, true));
         };
         if (!test)
             return body();
@@ -695,7 +709,7 @@ private:
     /** Binds the size names of an (inlined function's) parameter type to the actual dims,
      * so `def length [n] 't (_: [n]t) = n` sees n; with `only`, just those names. */
     ScopePtr bind_sizes(ScopePtr scope, const TypePtr &t, const LValPtr &v,
-                        const std::vector<std::string> *only = nullptr) {
+                        const std::function<bool(const std::string &)> &only = {}) {
         if (!t || !v)
             return scope;
         if (t->kind == Type::Kind::Array) {
@@ -706,8 +720,7 @@ private:
                 return scope;
             for (size_t i = 0; i < t->shape.size() && (int)i < leaf->type.rank(); i++) {
                 const Dim &d = t->shape[i];
-                if (d.kind != Dim::Kind::Var ||
-                    (only && std::find(only->begin(), only->end(), d.name) == only->end()))
+                if (d.kind != Dim::Kind::Var || (only && !only(d.name)))
                     continue;
                 scope = bind_name(scope, d.name,
                                   LVal::of(leaf->type.dims[i], ir::Type::scalar(PrimType::I64)));
@@ -1379,12 +1392,8 @@ private:
         for (const LValPtr &l : ls)
             if (l->kind != LVal::Kind::Atom)
                 return r; // functions among the leaves: no sizes to conform
-        bool needed = false;
-        for (const LValPtr &l : ls)
-            for (const SubExp &d : l->type.dims)
-                needed = needed || !d.is_const;
         std::vector<std::vector<std::optional<SubExp>>> want;
-        if (!needed || !declared_dims(fd.ret, fd.ret_type.get(), s, want))
+        if (!declared_dims(fd.ret, fd.ret_type.get(), s, want))
             return r;
         if (want.size() == 1 && ls.size() > 1 && fd.ret->kind == Type::Kind::Array &&
             fd.ret->elem->kind == Type::Kind::TypeVar)
@@ -1395,7 +1404,7 @@ private:
         for (size_t k = 0; k < ls.size(); k++) {
             ir::Type t = ls[k]->type;
             for (size_t d = 0; d < want[k].size() && d < t.dims.size(); d++)
-                if (want[k][d] && !t.dims[d].is_const)
+                if (want[k][d])
                     t.dims[d] = *want[k][d];
             out.push_back(t == ls[k]->type || ls[k]->atom.is_const
                               ? ls[k]
@@ -2812,7 +2821,10 @@ private:
             size_t pos = 0;
             LValPtr pval = restructure(init, pvals, pos);
             // `loop [m] (xs: [m]t)`: m is the size of each value xs takes.
-            ScopePtr inner = bind_sizes(bind_pat(scope, *l.pat, pval), l.pat->type, pval, &l.sizes);
+            ScopePtr inner = bind_sizes(bind_pat(scope, *l.pat, pval, true), l.pat->type, pval,
+                                        [&](const std::string &n) {
+                                            return std::count(l.sizes.begin(), l.sizes.end(), n) > 0;
+                                        });
             // Note [Written sizes]: each value the parameter takes (checked where the
             // interpreter binds it: before the condition, else first in the body).
             auto check_param = [&] { check_pat_sizes(*l.pat, pval, scope, l.pat->loc); };
@@ -2826,7 +2838,7 @@ private:
                     [&] {
                         check_param();
                         LValPtr x = index_value(xs, {SubExp::of(index.var)}, l.loc);
-                        ScopePtr s = bind_pat(inner, *l.elem_pat, x);
+                        ScopePtr s = bind_pat(inner, *l.elem_pat, x, true);
                         return leaves(lower(*l.body, s), l.loc);
                     },
                     bt);
@@ -3177,7 +3189,7 @@ private:
         case ExpKind::LetPat: {
             auto &l = static_cast<const LetPat &>(e);
             LValPtr v = lower(*l.value, scope);
-            ScopePtr s = bind_pat(scope, *l.pat, v);
+            ScopePtr s = bind_pat(scope, *l.pat, v, true, &l.sizes);
             // Note [Written sizes]; `let [n] ...` binds n before the check, as the interpreter.
             check_pat_sizes(*l.pat, v, l.sizes.empty() ? scope : s, l.value->loc);
             for (const std::string &n : l.sizes) {
