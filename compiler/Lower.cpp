@@ -995,7 +995,42 @@ private:
         }
     }
 
-    void check_sizes(const LValPtr &v, const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc) {
+    static bool has_sum(const TypePtr &t) {
+        if (!t)
+            return false;
+        switch (t->kind) {
+        case Type::Kind::Sum: return true;
+        case Type::Kind::Array: return has_sum(t->elem);
+        case Type::Kind::Tuple: return std::any_of(t->elems.begin(), t->elems.end(), has_sum);
+        case Type::Kind::Record:
+            return std::any_of(t->fields.begin(), t->fields.end(), [](const auto &f) { return has_sum(f.second); });
+        default: return false;
+        }
+    }
+
+    /** v against the sizes written in t, resolved in scope; where `held` is not empty,
+     * only when each (tag, constructor) pair is equal (a constructor's payload: checked
+     * when the value holds it). */
+    void check_sizes(const LValPtr &v, const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc,
+                     const std::vector<std::pair<SubExp, SubExp>> &held = {}) {
+        if (t && t->kind == Type::Kind::Sum && v->kind == LVal::Kind::Tuple &&
+            v->elems.size() == t->fields.size() + 1) {
+            for (size_t k = 0; k < t->fields.size(); k++) {
+                auto h = held;
+                h.emplace_back(v->elems[0]->atom, tag_value(*t, k));
+                check_sizes(v->elems[1 + k], t->fields[k].second, scope, loc, h);
+            }
+            return;
+        }
+        if (t && has_sum(t)) { // tuples and records holding sums, part by part
+            if (t->kind == Type::Kind::Tuple && v->kind == LVal::Kind::Tuple && v->elems.size() == t->elems.size())
+                for (size_t i = 0; i < t->elems.size(); i++)
+                    check_sizes(v->elems[i], t->elems[i], scope, loc, held);
+            if (t->kind == Type::Kind::Record && v->kind == LVal::Kind::Tuple && v->elems.size() == t->fields.size())
+                for (size_t i = 0; i < t->fields.size(); i++)
+                    check_sizes(v->elems[i], t->fields[i].second, scope, loc, held);
+            return; // (an array of sums: its rows were checked when made)
+        }
         std::vector<LValPtr> ls;
         flatten_fns(v, ls);
         std::vector<std::vector<std::optional<SubExp>>> want;
@@ -1020,6 +1055,12 @@ private:
             }
             if (!ok)
                 continue;
+            for (const auto &[tag, ctor] : held) {
+                LValPtr other = emit1(ir::BinOpExp::make(ir::BinOpKind::Neq, tag, ctor, loc),
+                                      ir::Type::scalar(PrimType::Bool), "other");
+                ok = emit1(ir::BinOpExp::make(ir::BinOpKind::LogOr, other->atom, ok->atom, loc),
+                           ir::Type::scalar(PrimType::Bool), "same");
+            }
             Msg m;
             m << "Value of shape " << have.text;
             m.args = have.args;
@@ -1392,6 +1433,10 @@ private:
         for (const LValPtr &l : ls)
             if (l->kind != LVal::Kind::Atom)
                 return r; // functions among the leaves: no sizes to conform
+        if (has_sum(fd.ret)) { // Note [Written sizes]: nothing to conform, the held payloads to check
+            check_sizes(r, fd.ret, s, loc);
+            return r;
+        }
         std::vector<std::vector<std::optional<SubExp>>> want;
         if (!declared_dims(fd.ret, fd.ret_type.get(), s, want))
             return r;

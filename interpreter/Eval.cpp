@@ -622,6 +622,13 @@ void Evaluator::check_result_sizes(const TypePtr &ret, const Value &v, const Src
         }
         return;
     }
+    case Type::Kind::Sum:  // the payload the value holds
+        if (v.kind() != Value::Kind::Sum) return;
+        for (const auto &[name, t] : ret->fields)
+            if (name == v.ctor() && t && t->kind == Type::Kind::Tuple)
+                for (size_t i = 0; i < t->elems.size() && i < v.elems().size(); ++i)
+                    check_result_sizes(t->elems[i], v.elems()[i], loc);
+        return;
     default: return;
     }
 }
