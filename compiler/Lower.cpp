@@ -435,6 +435,71 @@ private:
     /** A value of type t with every scalar zero (false) and every array filled with zeros:
      * the payload of the constructors a sum value does not hold.  An unknown size (`#some
      * ([]i32)`) is 0: no reader sees the payload, and `==` finds such zeros equal. */
+    /** Note [Unheld payloads in arrays]: a payload a value does not hold is a default,
+     * empty where its size is unknown (default_value), which cannot stack with the rows
+     * that hold it (`[#none, #some xs]`).  Rows known to hold another constructor take
+     * the payload sizes of the first row known to hold it.  (Rows whose constructor is
+     * known only when the program runs keep their own: a compiled map of such rows is a
+     * compiler limitation.) */
+    void fit_unheld_payloads(const TypePtr &t, std::vector<LValPtr> &rows, const SrcLoc &loc) {
+        if (!t || rows.empty() || std::any_of(rows.begin(), rows.end(), [](const LValPtr &r) {
+                return r->kind != LVal::Kind::Tuple;
+            }))
+            return;
+        auto parts = [&](size_t i, size_t offset) {
+            std::vector<LValPtr> ps;
+            for (const LValPtr &r : rows) ps.push_back(r->elems.at(i + offset));
+            return ps;
+        };
+        auto put = [&](size_t i, const std::vector<LValPtr> &ps) {
+            for (size_t r = 0; r < rows.size(); r++) {
+                if (rows[r]->elems[i] == ps[r]) continue;
+                auto elems = rows[r]->elems;
+                elems[i] = ps[r];
+                rows[r] = LVal::tuple(std::move(elems));
+            }
+        };
+        if (t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) {
+            size_t n = t->kind == Type::Kind::Tuple ? t->elems.size() : t->fields.size();
+            for (size_t i = 0; i < n && i < rows[0]->elems.size(); i++) {
+                std::vector<LValPtr> ps = parts(i, 0);
+                fit_unheld_payloads(t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second, ps, loc);
+                put(i, ps);
+            }
+            return;
+        }
+        if (t->kind != Type::Kind::Sum)
+            return;
+        for (size_t k = 0; k < t->fields.size(); k++) {
+            auto holds = [&](const LValPtr &r, bool want) {
+                const SubExp &tag = r->elems.at(0)->atom;
+                return tag.is_const && (tag == tag_value(*t, k)) == want;
+            };
+            auto h = std::find_if(rows.begin(), rows.end(), [&](const LValPtr &r) { return holds(r, true); });
+            if (h == rows.end())
+                continue;
+            std::vector<LValPtr> ps = parts(k, 1);
+            const LValPtr templ = (*h)->elems.at(1 + k);
+            for (size_t r = 0; r < rows.size(); r++)
+                if (holds(rows[r], false))
+                    ps[r] = blank_like(templ, loc);
+            put(1 + k, ps);
+        }
+    }
+
+    /** Zeros of v's shape. */
+    LValPtr blank_like(const LValPtr &v, const SrcLoc &loc) {
+        std::vector<LValPtr> out;
+        for (const LValPtr &l : leaves(v, loc)) {
+            LValPtr x = constant(interp::convert_prim(l->type.elem, PrimValue::integer(PrimType::I64, 0)));
+            for (size_t i = l->type.dims.size(); i-- > 0;)
+                x = emit1(ir::ReplicateExp::make(l->type.dims[i], x->atom), x->type.array_of(l->type.dims[i]), "rep");
+            out.push_back(x);
+        }
+        size_t pos = 0;
+        return restructure(v, out, pos);
+    }
+
     LValPtr default_value(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc) {
         switch (t->kind) {
         case Type::Kind::Prim:
@@ -3054,6 +3119,7 @@ private:
                     return out[0];
                 return LVal::tuple(std::move(out));
             }
+            fit_unheld_payloads(e.type->row_type(), elems, e.loc);
             std::vector<std::vector<LValPtr>> cols;
             for (const LValPtr &x : elems) {
                 std::vector<LValPtr> ls = leaves(x, e.loc);

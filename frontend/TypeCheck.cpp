@@ -437,6 +437,11 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
                 if (payload.size() != c.second.size())
                     throw Mismatch{false, "constructor #" + c.first, "constructor with different payload"};
                 for (size_t k = 0; k < payload.size(); k++) unify(payload[k], c.second[k], mode);
+                // Note [Constraint sizes]: two values' payloads (an `if`'s branches, a
+                // `match`'s cases): where their sizes may differ, unknown.
+                for (size_t k = 0; k < payload.size(); k++)
+                    payload[k] = join(payload[k], c.second[k], false);
+                tvars_[j].ctors[c.first] = payload;
             } else {
                 tvars_[j].ctors[c.first] = c.second;
             }
