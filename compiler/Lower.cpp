@@ -437,18 +437,17 @@ private:
      * ([]i32)`) is 0: no reader sees the payload, and `==` finds such zeros equal. */
     /** Note [Unheld payloads in arrays]: a payload a value does not hold is a default,
      * empty where its size is unknown (default_value), which cannot stack with the rows
-     * that hold it (`[#none, #some xs]`).  Rows known to hold another constructor take
-     * the payload sizes of the first row known to hold it.  (Rows whose constructor is
-     * known only when the program runs keep their own: a compiled map of such rows is a
-     * compiler limitation.) */
+     * that hold it (`[#none, #some xs]`).  Each row not holding a constructor takes, for
+     * its payload, zeros of the sizes of the first row holding it (decided when the
+     * program runs where a row's constructor is not known before). */
     void fit_unheld_payloads(const TypePtr &t, std::vector<LValPtr> &rows, const SrcLoc &loc) {
         if (!t || rows.empty() || std::any_of(rows.begin(), rows.end(), [](const LValPtr &r) {
                 return r->kind != LVal::Kind::Tuple;
             }))
             return;
-        auto parts = [&](size_t i, size_t offset) {
+        auto parts = [&](size_t i) {
             std::vector<LValPtr> ps;
-            for (const LValPtr &r : rows) ps.push_back(r->elems.at(i + offset));
+            for (const LValPtr &r : rows) ps.push_back(r->elems.at(i));
             return ps;
         };
         auto put = [&](size_t i, const std::vector<LValPtr> &ps) {
@@ -462,7 +461,7 @@ private:
         if (t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) {
             size_t n = t->kind == Type::Kind::Tuple ? t->elems.size() : t->fields.size();
             for (size_t i = 0; i < n && i < rows[0]->elems.size(); i++) {
-                std::vector<LValPtr> ps = parts(i, 0);
+                std::vector<LValPtr> ps = parts(i);
                 fit_unheld_payloads(t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second, ps, loc);
                 put(i, ps);
             }
@@ -470,30 +469,57 @@ private:
         }
         if (t->kind != Type::Kind::Sum)
             return;
+        const ir::Type bool_t = ir::Type::scalar(PrimType::Bool);
         for (size_t k = 0; k < t->fields.size(); k++) {
-            auto holds = [&](const LValPtr &r, bool want) {
-                const SubExp &tag = r->elems.at(0)->atom;
-                return tag.is_const && (tag == tag_value(*t, k)) == want;
-            };
-            auto h = std::find_if(rows.begin(), rows.end(), [&](const LValPtr &r) { return holds(r, true); });
-            if (h == rows.end())
-                continue;
-            std::vector<LValPtr> ps = parts(k, 1);
-            const LValPtr templ = (*h)->elems.at(1 + k);
-            for (size_t r = 0; r < rows.size(); r++)
-                if (holds(rows[r], false))
-                    ps[r] = blank_like(templ, loc);
+            std::vector<LValPtr> ps = parts(1 + k);
+            std::vector<LValPtr> ls0 = leaves(ps[0], loc);
+            if (std::all_of(ls0.begin(), ls0.end(), [](const LValPtr &l) { return l->type.rank() == 0; }))
+                continue; // scalars only: nothing to fit
+            // Whether row r holds k: a constant where its tag is one, else a test.
+            std::vector<std::optional<SubExp>> holds(rows.size());
+            for (size_t r = 0; r < rows.size(); r++) {
+                const SubExp &tag = rows[r]->elems.at(0)->atom;
+                holds[r] = tag.is_const ? SubExp::constant(PrimValue::boolean(tag == tag_value(*t, k)))
+                                        : emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, tag, tag_value(*t, k), loc),
+                                                bool_t, "holds")->atom;
+            }
+            // The sizes of the first row holding k (row 0's where none does).
+            std::vector<std::vector<SubExp>> sel;
+            for (const LValPtr &l : ls0) sel.push_back(l->type.dims);
+            for (size_t r = rows.size(); r-- > 0;) {
+                std::vector<LValPtr> ls = leaves(ps[r], loc);
+                for (size_t j = 0; j < ls.size(); j++)
+                    for (size_t d = 0; d < sel[j].size(); d++) {
+                        const SubExp &h = *holds[r], &dim = ls[j]->type.dims[d];
+                        if (h.is_const) {
+                            if (h.value.b) sel[j][d] = dim;
+                        } else if (!(dim == sel[j][d])) {
+                            const SubExp other = sel[j][d];
+                            sel[j][d] = lower_if(h, [&] { return LVal::of(dim, ir::Type::scalar(PrimType::I64)); },
+                                                 [&] { return LVal::of(other, ir::Type::scalar(PrimType::I64)); }, loc)
+                                            ->atom;
+                        }
+                    }
+            }
+            for (size_t r = 0; r < rows.size(); r++) {
+                const SubExp &h = *holds[r];
+                if (h.is_const && h.value.b)
+                    continue;
+                ps[r] = h.is_const ? blank_of(ps[r], sel, loc)
+                                   : lower_if(h, [&] { return ps[r]; }, [&] { return blank_of(ps[r], sel, loc); }, loc);
+            }
             put(1 + k, ps);
         }
     }
 
-    /** Zeros of v's shape. */
-    LValPtr blank_like(const LValPtr &v, const SrcLoc &loc) {
+    /** Zeros with v's structure and element types, of the shapes in dims (one per leaf). */
+    LValPtr blank_of(const LValPtr &v, const std::vector<std::vector<SubExp>> &dims, const SrcLoc &loc) {
         std::vector<LValPtr> out;
-        for (const LValPtr &l : leaves(v, loc)) {
-            LValPtr x = constant(interp::convert_prim(l->type.elem, PrimValue::integer(PrimType::I64, 0)));
-            for (size_t i = l->type.dims.size(); i-- > 0;)
-                x = emit1(ir::ReplicateExp::make(l->type.dims[i], x->atom), x->type.array_of(l->type.dims[i]), "rep");
+        std::vector<LValPtr> ls = leaves(v, loc);
+        for (size_t j = 0; j < ls.size(); j++) {
+            LValPtr x = constant(interp::convert_prim(ls[j]->type.elem, PrimValue::integer(PrimType::I64, 0)));
+            for (size_t i = dims[j].size(); i-- > 0;)
+                x = emit1(ir::ReplicateExp::make(dims[j][i], x->atom), x->type.array_of(dims[j][i]), "rep");
             out.push_back(x);
         }
         size_t pos = 0;
@@ -3129,13 +3155,38 @@ private:
                     cols[k].push_back(ls[k]);
             }
             std::vector<LValPtr> out;
+            const bool whole = cols.size() == 1 && elems[0]->kind == LVal::Kind::Atom;
             for (auto &col : cols) {
                 ir::Type row = col[0]->type;
                 std::vector<SubExp> xs;
-                for (LValPtr x : col) {
+                for (size_t i = 0; i < col.size(); i++) {
+                    LValPtr x = col[i];
                     if (x->type != row) {
                         if (x->type.rank() != row.rank() || x->atom.is_const)
                             throw CompilerLimitation(e.loc, "array literal rows");
+                        // Note [Regular rows] (interpreter/RowShapes.h): its message.
+                        LValPtr ok;
+                        Msg have, want;
+                        for (size_t d = 0; d < row.dims.size(); d++) {
+                            have << "[" << x->type.dims[d] << "]";
+                            want << "[" << row.dims[d] << "]";
+                            if (x->type.dims[d] == row.dims[d])
+                                continue;
+                            LValPtr eq = emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, x->type.dims[d], row.dims[d], e.loc),
+                                               ir::Type::scalar(PrimType::Bool), "same");
+                            ok = ok ? emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, ok->atom, eq->atom, e.loc),
+                                            ir::Type::scalar(PrimType::Bool), "same")
+                                    : eq;
+                        }
+                        Msg m;
+                        m << "Cannot construct an irregular array: row " << std::to_string(i)
+                          << (whole ? " has shape " : " holds an array of shape ") << have.text;
+                        m.args = have.args;
+                        m << (whole ? ", but row 0 has shape " : " where an earlier row holds one of shape ")
+                          << want.text;
+                        m.args.insert(m.args.end(), want.args.begin(), want.args.end());
+                        if (ok)
+                            check(ok, m << ".", a.elems[i]->loc);
                         x = emit1(ir::CoerceExp::make(x->atom.var, row.dims, e.loc), row, "c");
                     }
                     xs.push_back(x->atom);

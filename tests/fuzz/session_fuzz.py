@@ -50,7 +50,8 @@ BODIES = {
     '{x: i32, y: []f32}': ['x with x = x.x + i32.i64 (length x.y)', '{x = x.x, y = map (*2) x.y}'],
     'opt': ['match x case #some v -> #some (v * 2) case #none -> #some 0'],
     'aopt': ['(match x case #some v -> #some (map (+1) v) case #none -> #some (iota 2)) : aopt',
-             '(match x case #some v -> if length v > 3 then #none else #some (v ++ v) case #none -> #none) : aopt'],
+             '(match x case #some v -> if length v > 3 then #none else #some (v ++ v) case #none -> #none) : aopt',
+             '(match x case #some v -> if length v > 2 then #some v[1:] else #some (v ++ [7]) case #none -> #some [1]) : aopt'],
 }
 NAMES = ['a', 'b', 'c', 'f', 'g', 'xs', 'ys']
 # Size-polymorphic functions of []i64 to itself: the size rules (DESIGN.md §3), with `if`s
@@ -130,7 +131,9 @@ class Script:
                                                'map (\\y -> if y > 2 then #some [y, y] else #none) (%s) : []aopt' % a,
                                                'map (\\o -> match o case #some v -> i64.sum v case #none -> -1) '
                                                '(map (\\y -> if y %% 2 == 0 then #some (%s) else #none) (%s) : []aopt)'
-                                               % (self.rng.choice(['iota 2', '[y, y + 1]', 'map (+ y) (iota 3)']), b)]))
+                                               % (self.rng.choice(['iota 2', '[y, y + 1]', 'map (+ y) (iota 3)']), b),
+                                               'map (\\o -> match o case #some v -> length v case #none -> 0) [%s, #none, %s]'
+                                               % (self.value_of('aopt'), self.value_of('aopt'))]))
             if self.lines[-1].startswith('let'):
                 self.vals[n] = '[]i64'
                 self.funs.pop(n, None)

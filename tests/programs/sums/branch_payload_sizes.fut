@@ -2,8 +2,9 @@
 -- result's payload has an unknown size (Note [Constraint sizes]).  The checker kept
 -- one branch's size, and compiled code failed a size check on the other's (`Value of
 -- shape [3] cannot match shape of type [2]`).  In an array literal, the rows holding
--- another constructor take the payload sizes of one holding it (Note [Unheld payloads
--- in arrays]): `[#none, #some xs]` failed a size check in compiled code.
+-- another constructor take the payload sizes of one holding it, known when the program
+-- runs where a row's constructor is (Note [Unheld payloads in arrays]): `[#none, #some
+-- xs]` failed a size check in compiled code.
 -- ==
 -- input { [1i64, 2i64, 3i64] } output { [2i64, 3i64, 4i64] }
 -- input { empty([0]i64) } output { [0i64, 1i64] }
@@ -15,6 +16,9 @@
 -- input { [-1i64] } output { [-1i64, 0i64, -1i64] }
 -- entry: literal_in_tuples
 -- input { [1i64, 2i64] } output { [-1i64, 3i64] }
+-- entry: literal_dynamic
+-- input { [1i64, -2i64] } output { [1i64, -1i64, 1i64, -1i64] }
+-- input { [-1i64, 5i64] } output { [-1i64, -1i64, -1i64, 5i64] }
 
 type aopt = #some ([]i64) | #none
 
@@ -43,3 +47,9 @@ entry literal (xs: []i64) =
 entry literal_in_tuples (xs: []i64) =
   let ps = [((#none : aopt), 1i32), (#some (pos xs), 2)]
   in totals (map (.0) ps)
+
+-- Which rows hold #some is known only at run time.
+entry literal_dynamic (xs: []i64) =
+  let o = (if xs[0] > 0 then #some (pos xs) else #none) : aopt
+  let p = (if xs[0] > 0 then #none else #some [xs[1]]) : aopt
+  in totals ([o, #none, (if xs[0] > 0 then #some [1] else #none), p] : [](#some ([]i64) | #none))

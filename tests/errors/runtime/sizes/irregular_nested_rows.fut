@@ -14,10 +14,13 @@
 -- input { [1i32, -5i32, 2i32] } output { 6i32 }
 -- entry: literal_tuple
 -- input { [1i64, 2i64] } output { [2i64, 2i64] }
--- input { [1i64, -2i64] } error: irregular|[Ss]hape|[Ss]ize
+-- input { [1i64, -2i64] } error: Cannot construct an irregular array: row 1 holds an array of shape \[2\] where an earlier row holds one of shape \[1\]
 -- entry: literal_payload
 -- input { [1i64, 2i64] } output { 4i64 }
--- input { [1i64, 2i64, 3i64] } error: irregular|[Ss]hape|[Ss]ize
+-- input { [1i64, 2i64, 3i64] } error: Cannot construct an irregular array: row 2 holds an array of shape \[2\] where an earlier row holds one of shape \[3\]
+-- entry: literal_array
+-- input { [1i64, 2i64] } output { [[1i64, 2i64], [0i64, 1i64]] }
+-- input { [1i64] } error: Cannot construct an irregular array: row 1 has shape \[2\], but row 0 has shape \[1\]
 
 type opt = #none | #some ([]i32)
 
@@ -46,3 +49,5 @@ entry literal_tuple (xs: []i64) =
 entry literal_payload (xs: []i64) =
   let os = [#some (pos xs), #none, #some (iota 2)] : [](#some ([]i64) | #none)
   in i64.sum (map (\o -> match o case #some ys -> i64.sum ys case #none -> 0) os)
+
+entry literal_array (xs: []i64) = [pos xs, iota 2]
