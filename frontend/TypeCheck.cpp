@@ -812,11 +812,15 @@ TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0, bool ascribed) {
 }
 
 // Note [Constraint sizes]: a constructor whose sum type is not known yet (`#some (iota
-// n)`) leaves its payload's type in a constraint on a type variable, not in a type;
-// forget_dims makes its sizes unknown too when their variables go out of scope: `let n
-// = 2 in #some (iota n)` kept `[n]`, which an outer `n` then matched (and compiled code
-// believed).  A lambda `\x -> #some (iota x)` thus returns `#some ([]i64)`: a `map` of
-// it is checked for regular results at run time, as one returning an `if`'s unknown size.
+// n)`) leaves its payload's type in a constraint on a type variable, not in a type.  Its
+// sizes are the value's all the same: forget_dims makes them unknown when their
+// variables go out of scope (`let n = 2 in #some (iota n)` kept `[n]`, which an outer `n`
+// then matched, and compiled code believed); two values' constraints merge by joining
+// their payloads (an `if` whose branches make `#some` of two sizes); and the variable,
+// bound to a sum type, takes the value's payloads, whose sizes may be unknown where the
+// sum type's are not (bind_var).  A lambda `\x -> #some (iota x)` thus returns `#some
+// ([]i64)`: a `map` of it is checked for regular results at run time, as one returning
+// an `if`'s unknown size.
 // Sizes named after variables going out of scope become unknown.
 TypePtr Checker::forget_dims(const TypePtr &t0, const std::set<std::string> &names) {
     if (names.empty()) return t0;
