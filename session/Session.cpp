@@ -886,7 +886,13 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
         } catch (const CompilerLimitation &e) {
             r.notes.push_back("ran on the interpreter (compiler limitation: " + e.message() +
                               ", at " + e.loc().str() + ")");
-            run_on("interp", c, r);
+            try {
+                run_on("interp", c, r);
+            } catch (const RuntimeError &err) { // the note says where the error came from
+                EvalRecord failed = error_record(err);
+                failed.notes = r.notes;
+                return failed;
+            }
         }
     } else {
         run_on(backend_, c, r);
