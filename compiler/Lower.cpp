@@ -432,9 +432,6 @@ private:
         return *t;
     }
 
-    /** A value of type t with every scalar zero (false) and every array filled with zeros:
-     * the payload of the constructors a sum value does not hold.  An unknown size (`#some
-     * ([]i32)`) is 0: no reader sees the payload, and `==` finds such zeros equal. */
     /** Note [Unheld payloads in arrays]: a payload a value does not hold is a default,
      * empty where its size is unknown (default_value), which cannot stack with the rows
      * that hold it (`[#none, #some xs]`).  Each row not holding a constructor takes, for
@@ -526,6 +523,9 @@ private:
         return restructure(v, out, pos);
     }
 
+    /** A value of type t with every scalar zero (false) and every array filled with zeros:
+     * the payload of the constructors a sum value does not hold.  An unknown size (`#some
+     * ([]i32)`) is 0: no reader sees the payload, and `==` finds such zeros equal. */
     LValPtr default_value(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc) {
         switch (t->kind) {
         case Type::Kind::Prim:
@@ -1129,21 +1129,8 @@ private:
             !declared_dims(t, nullptr, scope, want) || want.size() != ls.size())
             return;
         for (size_t k = 0; k < ls.size(); k++) {
-            const std::vector<SubExp> &dims = ls[k]->type.dims;
-            LValPtr ok;
             Msg have, type;
-            for (size_t d = 0; d < dims.size(); d++) {
-                const bool given = d < want[k].size() && want[k][d];
-                have << "[" << dims[d] << "]";
-                type << "[" << (given ? *want[k][d] : dims[d]) << "]";
-                if (!given || *want[k][d] == dims[d])
-                    continue;
-                LValPtr eq = emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, dims[d], *want[k][d], loc),
-                                   ir::Type::scalar(PrimType::Bool), "same");
-                ok = ok ? emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, ok->atom, eq->atom, loc),
-                                ir::Type::scalar(PrimType::Bool), "same")
-                        : eq;
-            }
+            LValPtr ok = same_dims(ls[k]->type.dims, want[k], have, type, loc);
             if (!ok)
                 continue;
             for (const auto &[tag, ctor] : held) {
@@ -1153,13 +1140,10 @@ private:
                            ir::Type::scalar(PrimType::Bool), "same");
             }
             Msg m;
-            m << "Value of shape " << have.text;
-            m.args = have.args;
-            m << " cannot match shape of type `" << type.text;
-            m.args.insert(m.args.end(), type.args.begin(), type.args.end());
-            check(ok, m << "`.", loc);
+            check(ok, m << "Value of shape " << have << " cannot match shape of type `" << type << "`.", loc);
         }
     }
+
 
     /** One more level of inlining (bounded: a runaway means a bug in the detection of
      * recursion below). */
@@ -2346,7 +2330,32 @@ private:
             args.push_back(s);
             return *this;
         }
+        Msg &operator<<(const Msg &m) {
+            text += m.text;
+            args.insert(args.end(), m.args.begin(), m.args.end());
+            return *this;
+        }
     };
+
+    /** Whether dims equal the given entries of want, a run-time test (null where they are
+     * the same atoms); both shapes are written into have and type for a message. */
+    LValPtr same_dims(const std::vector<SubExp> &dims, const std::vector<std::optional<SubExp>> &want,
+                      Msg &have, Msg &type, const SrcLoc &loc) {
+        LValPtr ok;
+        for (size_t d = 0; d < dims.size(); d++) {
+            const bool given = d < want.size() && want[d];
+            have << "[" << dims[d] << "]";
+            type << "[" << (given ? *want[d] : dims[d]) << "]";
+            if (!given || *want[d] == dims[d])
+                continue;
+            LValPtr eq = emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, dims[d], *want[d], loc),
+                               ir::Type::scalar(PrimType::Bool), "same");
+            ok = ok ? emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, ok->atom, eq->atom, loc),
+                            ir::Type::scalar(PrimType::Bool), "same")
+                    : eq;
+        }
+        return ok;
+    }
 
     /** A run-time check failing with `message` at loc (an Assert). */
     void check(const LValPtr &ok, const Msg &m, const SrcLoc &loc) {
@@ -3165,28 +3174,15 @@ private:
                         if (x->type.rank() != row.rank() || x->atom.is_const)
                             throw CompilerLimitation(e.loc, "array literal rows");
                         // Note [Regular rows] (interpreter/RowShapes.h): its message.
-                        LValPtr ok;
                         Msg have, want;
-                        for (size_t d = 0; d < row.dims.size(); d++) {
-                            have << "[" << x->type.dims[d] << "]";
-                            want << "[" << row.dims[d] << "]";
-                            if (x->type.dims[d] == row.dims[d])
-                                continue;
-                            LValPtr eq = emit1(ir::BinOpExp::make(ir::BinOpKind::Eq, x->type.dims[d], row.dims[d], e.loc),
-                                               ir::Type::scalar(PrimType::Bool), "same");
-                            ok = ok ? emit1(ir::BinOpExp::make(ir::BinOpKind::LogAnd, ok->atom, eq->atom, e.loc),
-                                            ir::Type::scalar(PrimType::Bool), "same")
-                                    : eq;
+                        if (LValPtr ok = same_dims(x->type.dims, {row.dims.begin(), row.dims.end()}, have, want, e.loc)) {
+                            Msg m;
+                            m << "Cannot construct an irregular array: row " << std::to_string(i)
+                              << (whole ? " has shape " : " holds an array of shape ") << have
+                              << (whole ? ", but row 0 has shape " : " where an earlier row holds one of shape ")
+                              << want << ".";
+                            check(ok, m, a.elems[i]->loc);
                         }
-                        Msg m;
-                        m << "Cannot construct an irregular array: row " << std::to_string(i)
-                          << (whole ? " has shape " : " holds an array of shape ") << have.text;
-                        m.args = have.args;
-                        m << (whole ? ", but row 0 has shape " : " where an earlier row holds one of shape ")
-                          << want.text;
-                        m.args.insert(m.args.end(), want.args.begin(), want.args.end());
-                        if (ok)
-                            check(ok, m << ".", a.elems[i]->loc);
                         x = emit1(ir::CoerceExp::make(x->atom.var, row.dims, e.loc), row, "c");
                     }
                     xs.push_back(x->atom);
