@@ -1742,6 +1742,52 @@ private:
         return true;
     }
 
+    /** A map of plain 1-D inputs with its grid-stride loop unrolled map_unroll() times,
+     * each thread loading its rows of all of them before it computes and stores any (a
+     * store may alias a later load, so the compiler would not hoist the loads itself):
+     * more loads in flight a thread.  False, emitting nothing, where it does not apply. */
+    bool unrolled_map_loop(const Stm &s, const Soac &q, const SoacK &k) {
+        const int u = map_unroll();
+        if (u < 2 || !q.map || q.inputs.empty())
+            return false;
+        for (const Var &v : q.inputs)
+            if (virt_.count(v.id) || type_of(v).rank() != 1)
+                return false;
+        for (size_t a = 0; a < k.nres; a++)
+            if (k.pt[a].rank() != 1) // a row of each output: one element
+                return false;
+        const std::string U = std::to_string(u);
+        line("const int64_t gs_ = lrt::gsize();");
+        open("for (int64_t b_ = lrt::gtid(); b_ < w_; b_ += " + U + " * gs_) {");
+        std::vector<std::string> held;
+        for (size_t j = 0; j < q.inputs.size(); j++) {
+            held.push_back("in" + std::to_string(j) + "_");
+            line(std::string(ctype(type_of(q.inputs[j]).elem)) + " " + held[j] + "[" + U + "];");
+        }
+        auto each_row = [&] {
+            line("#pragma unroll");
+            open("for (int u_ = 0; u_ < " + U + "; u_++) {");
+            line("const int64_t i_ = b_ + u_ * gs_;");
+            open("if (i_ < w_) {");
+        };
+        each_row();
+        for (size_t j = 0; j < q.inputs.size(); j++)
+            line(held[j] + "[u_] = " + in_row(q.inputs[j], "i_") + ";");
+        close();
+        close();
+        each_row();
+        // The rows held stand for the inputs (as virtual arrays do) in the map's code.
+        for (size_t j = 0; j < q.inputs.size(); j++)
+            virt_[q.inputs[j].id] = held[j] + "[u_]";
+        fold_row(s, q, k, "i_");
+        for (const Var &v : q.inputs)
+            virt_.erase(v.id);
+        close();
+        close();
+        close();
+        return true;
+    }
+
     /** Map and redomap: a grid-stride loop (maps, and reductions whose operators commute)
      * or per-thread chunks; then a block reduction and per-block partials reduced by
      * `<k>_final` (one block). */
@@ -1758,6 +1804,10 @@ private:
         begin_kernel(kname, all({args_of(k.fv), k.outs, red_parts}), GridKind::Occupancy);
         bind_types(k.fv, k.out_params);
         line("const int64_t w_ = " + i64(q.w) + ";");
+        if (k.nacc == 0 && unrolled_map_loop(s, q, k)) {
+            end_kernel();
+            return;
+        }
         // Commutative operators may take the rows in any order: grid-stride, so a warp's
         // reads are coalesced; others keep each thread's rows contiguous.
         if (os.commutative()) {
@@ -2705,6 +2755,11 @@ ScanTuning scan_tuning(bool copy32) {
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_LATE"))
         t.late = std::string(e) == "1";
     return t;
+}
+
+int map_unroll() {
+    const char *e = std::getenv("LOOM_CUDA_MAP_UNROLL");
+    return e ? std::clamp(std::atoi(e), 1, 8) : 1;
 }
 
 int column_unroll() {

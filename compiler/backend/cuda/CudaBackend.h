@@ -133,6 +133,11 @@ ScanTuning scan_tuning(bool copy32);
  * thread per column and chunk of 1024 rows): 1 took 0.435-0.441 ms (82-83% of the copy;
  * cuBLAS's sgemv through CuPy 0.393-0.402), 4 0.377 (96-98%), 8 0.376. */
 int column_unroll();
+/** How many rows a thread of a map of plain 1-D arrays loads before it computes any
+ * ($LOOM_CUDA_MAP_UNROLL, 1 to 8; 1, the default: one row at a time).  On an H200
+ * (2026-12-04) saxpy at 10^8 took 88% of the copy one row at a time, as if too few loads
+ * were in flight (dot, loads alone, took 102%); not yet timed unrolled. */
+int map_unroll();
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
  * such block per tile (a scan's, or a stencil's), one block of B, one thread, or the grid
  * of the kernel's first launch. */
