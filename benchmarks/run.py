@@ -842,6 +842,8 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     if args.record_from:
         report = json.loads(Path(args.record_from).read_text())
+        if args.note:  # a remark added once the run's results are read
+            report["note"] = args.note
         record(report, markdown(report))
         return 0
     by_name = {b.name: b for b in BENCHMARKS}

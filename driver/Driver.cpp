@@ -23,6 +23,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -60,10 +62,11 @@ const char *const usage_text =
     "        line (-b: Futhark's binary format; --npy: one .npy file's bytes each)\n"
     "  loom check FILE\n"
     "        parse and type-check; exit 0, or print diagnostics and exit 2\n"
-    "  loom test [--backend B[,B...]]... [--seed N] [-s] PATH...\n"
+    "  loom test [--backend B[,B...]]... [--seed N] [-s] [-v] PATH...\n"
     "        run the `-- ==` test blocks of .fut/.loom files (directories recursively)\n"
     "        on each backend named (default auto), and with a compiled backend their\n"
-    "        `structure { Screma 1 }` counts of the optimised IR (-s: those alone)\n"
+    "        `structure { Screma 1 }` counts of the optimised IR (-s: those alone;\n"
+    "        -v: each file's counts as it ends, with the seconds since the start)\n"
     "  loom bench PATH... [--backend B[,B...]]... [--entry NAME] [--runs R] [--warmup W]\n"
     "             [--min-time S] [--exclude-case TAG]... [--json FILE] [--baseline FILE]\n"
     "        time the datasets of the `-- ==` test blocks (as futhark bench): median\n"
@@ -719,7 +722,7 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
     std::vector<std::string> paths;
     std::vector<Backend> backends;
     std::optional<uint64_t> seed;  // Futhark's default: a new one each run
-    bool structure_only = false;
+    bool structure_only = false, verbose = false;
     for (ArgReader r{args}; !r.done(); ++r.i) {
         const std::string &a = r.current();
         if (r.is("--backend")) add_backends(r.value_of("--backend"), backends);
@@ -731,10 +734,11 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
         }
         else if (a == "-i") add_backends("interp", backends);
         else if (a == "-s" || a == "--structure") structure_only = true;
+        else if (a == "-v" || a == "--verbose") verbose = true;
         else if (!a.empty() && a[0] == '-') throw UsageError{"unknown option `" + a + "` for `loom test`", 2};
         else paths.push_back(a);
     }
-    if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] [--seed N] [-s] PATH...", 2};
+    if (paths.empty()) throw UsageError{"usage: loom test [--backend B[,B...]] [--seed N] [-s] [-v] PATH...", 2};
     if (backends.empty()) backends.push_back(compiler::auto_backend());
     TestRunner runner{out, backends, 0, 0, 0, {}, {}, {}, seed ? *seed : std::random_device{}(), structure_only};
     std::vector<std::string> missing;
@@ -754,9 +758,30 @@ int cmd_test(const std::vector<std::string> &args, std::ostream &out, std::ostre
     };
     std::vector<TestFile> loaded;
     for (const std::string &f : files) loaded.push_back(load_test_file(f));
+    // -v: each step as it ends, with the seconds since the start, so that a run stopped
+    // from outside (a time limit) shows how far it got and where the time went.
+    auto t0 = std::chrono::steady_clock::now();
+    auto progress = [&](const std::string &what) {
+        if (!verbose) return;
+        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        char stamp[32];
+        std::snprintf(stamp, sizeof stamp, "[%7.1f s] ", s);
+        out << stamp << what << "\n";
+        out.flush();
+    };
+    progress("loaded " + std::to_string(loaded.size()) + " file(s)");
     for (Backend b : backends)
-        if (b != Backend::Interp && !structure_only) compile_test_entries(loaded, b);
-    for (TestFile &f : loaded) guarded(f.path, [&] { runner.run_file(f); });
+        if (b != Backend::Interp && !structure_only) {
+            compile_test_entries(loaded, b);
+            progress(std::string("compiled their entry points for ") + compiler::backend_name(b));
+        }
+    for (TestFile &f : loaded) {
+        int passed = runner.passed, failed = runner.failed;
+        guarded(f.path, [&] { runner.run_file(f); });
+        progress(f.path + ": " + std::to_string(runner.passed - passed) + " passed, " +
+                 std::to_string(runner.failed - failed) + " failed");
+        out.flush(); // a run stopped from outside keeps the files reported so far
+    }
     for (const auto &[b, n] : runner.limited)
         out << n << " skipped on " << compiler::backend_name(b) << " (compiler limitations)\n";
     out << runner.passed << " passed, " << runner.failed << " failed";

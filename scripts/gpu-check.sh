@@ -94,9 +94,13 @@ if want test; then
   paths=${TEST_PATHS:-tests/programs tests/errors examples}
   note "== test: loom test --backend interp,cuda $paths"
   # shellcheck disable=SC2086 # the paths are words
-  timeout "${TEST_TIMEOUT:-500}" "$LOOM" test --backend interp,cuda $paths \
+  # -v: each file's line as it ends, so a run stopped at its limit shows how far it got.
+  timeout "${TEST_TIMEOUT:-500}" "$LOOM" test -v --backend interp,cuda $paths \
     >"$OUT/test.log" 2>&1
-  note "exit $?: $(grep -E '[0-9]+ passed' "$OUT/test.log" | tail -1)"
+  rc=$?
+  note "exit $rc: $(grep -E '^[0-9]+ passed' "$OUT/test.log" | tail -1)"
+  [ $rc = 124 ] && note "  stopped at its limit; last: $(grep -E '^\[' "$OUT/test.log" | tail -1)"
+  grep -E '^\[.*(compiled|loaded)' "$OUT/test.log" | sed 's/^/  /' | tee -a "$summary"
 fi
 
 # A REPL session on the cuda backend (benchmarks/residency.loom): every evaluation's
@@ -139,7 +143,9 @@ EOF
       rc=$?
       case $rc in
         0) r=clean ;;
-        99) r=ERRORS ;;
+        # Warnings alone: hazards racecheck cannot rule out, such as shared memory
+        # guarded by a lock of atomics (a histogram of tuples): it sees no barrier.
+        99) r=ERRORS; grep -q 'RACECHECK SUMMARY: .*(0 errors' "$input.out" && r=warnings ;;
         124) r=timeout ;;
         *) r="did-not-run(exit-$rc)"
            # The program's own error (a test of error reporting), checked to the end.
@@ -179,11 +185,15 @@ fi
 # fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
 if want sweep; then
   # Each setting: VAR=value,... or default, for $SWEEP_BENCH; BENCH:setting for another.
-  # The default against rows folded before the look-back (LATE), with shorter and longer
-  # look-back sleeps, streaming cache hints, and the default again (drift).
-  late=LOOM_CUDA_SCAN_LATE=1
-  wait=LOOM_CUDA_SCAN_WAIT_NS
-  settings=${SWEEP:-default $late $late,$wait=600,LOOM_CUDA_SCAN_POLL_NS=300 $late,$wait=2400,LOOM_CUDA_SCAN_POLL_NS=1200 LOOM_CUDA_SCAN_CACHE=stream $late,LOOM_CUDA_SCAN_CACHE=stream $wait=2400,LOOM_CUDA_SCAN_POLL_NS=1200 default}
+  # Maps of 1-D arrays loading 2, 4 and 8 rows a thread before computing (saxpy took 88%
+  # of the copy on an H200 one row at a time) against the default, on saxpy and
+  # Black-Scholes; then scans (74-77% of the H200's copy): shorter sleeps after a tile
+  # publishes its aggregate and between polls (1200 and 600 ns by default: about a tenth
+  # of a tile's 11 us on the H200), none, and streaming cache hints.
+  u=LOOM_CUDA_MAP_UNROLL
+  w=LOOM_CUDA_SCAN_WAIT_NS
+  p=LOOM_CUDA_SCAN_POLL_NS
+  settings=${SWEEP:-saxpy:default saxpy:$u=2 saxpy:$u=4 saxpy:$u=8 blackscholes:default blackscholes:$u=4 default $w=600,$p=300 $w=0,$p=200 LOOM_CUDA_SCAN_CACHE=stream $w=600,$p=300,LOOM_CUDA_SCAN_CACHE=stream saxpy:default default}
   note "== sweep: loom-cuda, 10 runs a setting"
   for setting in $settings; do
     bench=${SWEEP_BENCH:-prefixsum}
@@ -198,4 +208,4 @@ fi
 
 echo
 echo "== summary ($summary)"
-grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|  -- cuda|  GPU)' "$summary"
+grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|  -- cuda|  GPU|  stopped|  \[)' "$summary"

@@ -157,6 +157,8 @@ expect test-bad-backend 2 '' '' -- "$LOOM" test --backend nope "$HERE/sum.fut"
 expect test-cuda-backend 2 '' '' -- "$LOOM" test --backend interp,cuda "$HERE/sum.fut"
 # Each case on each backend; repeated --backend and comma lists combine.
 expect test-two-backends 0 '4 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$HERE/sum.fut"
+# -v: a line a step (loading, compiling, each file's counts), each with its time.
+check_output test-verbose 'len(lines) == 4 and lines[0].endswith("] loaded 1 file(s)") and lines[1].endswith("] compiled their entry points for cpu") and lines[2].startswith("[") and lines[2].endswith("/sum.fut: 4 passed, 0 failed") and lines[3] == "4 passed, 0 failed"' "$LOOM" test -v --backend interp,cpu "$HERE/sum.fut"
 expect test-repeated-backend 0 '4 passed, 0 failed' '' -- "$LOOM" test --backend cpu --backend interp "$HERE/sum.fut"
 expect test-cpu-errors 0 '2 passed, 0 failed' '' -- "$LOOM" test --backend cpu "$HERE/index.fut"
 expect test-cpu-compile-error 0 '1 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$HERE/bad_type.fut"
