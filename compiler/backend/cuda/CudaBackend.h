@@ -136,7 +136,10 @@ int column_unroll();
 /** How many rows a thread of a map of plain 1-D arrays loads before it computes any
  * ($LOOM_CUDA_MAP_UNROLL, 1 to 8; 1, the default: one row at a time).  On an H200
  * (2026-12-04) saxpy at 10^8 took 88% of the copy one row at a time, as if too few loads
- * were in flight (dot, loads alone, took 102%); not yet timed unrolled. */
+ * were in flight (dot, loads alone, took 102%).  In NVRTC's PTX for saxpy, one row at a
+ * time is unrolled by 4 but each row's two loads follow the last row's store (it may
+ * alias them); with 4, a thread's eight loads come before its four stores.  Not yet
+ * timed unrolled. */
 int map_unroll();
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
  * such block per tile (a scan's, or a stencil's), one block of B, one thread, or the grid
