@@ -93,8 +93,8 @@ fi
 if want test; then
   paths=${TEST_PATHS:-tests/programs tests/errors examples}
   note "== test: loom test --backend interp,cuda $paths"
-  # shellcheck disable=SC2086 # the paths are words
   # -v: each file's line as it ends, so a run stopped at its limit shows how far it got.
+  # shellcheck disable=SC2086 # the paths are words
   timeout "${TEST_TIMEOUT:-500}" "$LOOM" test -v --backend interp,cuda $paths \
     >"$OUT/test.log" 2>&1
   rc=$?
