@@ -117,6 +117,15 @@ struct ScanTuning {
      * prefix is then combined into each row as it is written out (one more operator
      * application a row, off the look-back's critical path); not yet timed on a GPU. */
     bool late = false;
+    /** ($LOOM_CUDA_SCAN_PREFETCH=1) tiles claimed from the atomic counter (launch_order
+     * off) by a grid of resident blocks, each block loading its next tile's rows into
+     * registers as soon as it has claimed it, after the first block barrier of the current
+     * tile, so those loads are in flight during the look-back and the write-out (which
+     * leave the memory idle in a block of one tile): only for vec's full tiles (the
+     * others load when staged).  A block claims its next tile before finishing its
+     * current one, which cannot deadlock: the smallest tile being worked on waits only
+     * for finished tiles.  Not yet timed on a GPU. */
+    bool prefetch = false;
 };
 /** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
