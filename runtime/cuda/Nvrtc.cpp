@@ -100,9 +100,13 @@ std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo) {
     });
 }
 
-/** Fixed options: C++17, functions default to __device__, line info for profilers.  No
- * --use_fast_math: float results must match the interpreter's within tolerance. */
-const char *const k_options[] = {"--std=c++17", "-default-device", "-lineinfo"};
+/** Fixed options: C++17, functions default to __device__, line info for profilers, and no
+ * multiply-add contraction (--fmad=false; the CPU backend's -ffp-contract=off): each
+ * operation rounds as the interpreter's does.  Contracted, `a * b - c * d` with equal
+ * products gives the first one's rounding error instead of 0, and quickhull's
+ * cross products of a point with itself came out negative, so it never ended on an H200.
+ * No --use_fast_math either. */
+const char *const k_options[] = {"--std=c++17", "-default-device", "-lineinfo", "--fmad=false"};
 
 std::string nvrtc_options() {
     std::string s;

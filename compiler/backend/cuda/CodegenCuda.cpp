@@ -2040,29 +2040,6 @@ private:
         const std::string vin = vec ? name(q.inputs[0]) : ""; // a SOAC may have no inputs
         if (vec)
             line("struct alignas(16) vec_ { " + k.acc_t[0] + " v[" + std::to_string(vec) + "]; };");
-        const bool prefetch = tune.prefetch && vec && !late;
-        const std::string nvec = vec ? std::to_string(items / vec) : "";
-        // ScanTuning::prefetch: tile nxt_'s rows into nx_ when it is full and aligned.
-        auto prefetch_tile = [&] {
-            open("{");
-            line("const " + k.acc_t[0] + " *const pin_ = " + vin + ".data + (nxt_ < ntiles_ ? nxt_ * " +
-                 tiles + " : 0);");
-            line("nfull_ = nxt_ < ntiles_ && w_ - nxt_ * " + tiles + " >= " + tiles +
-                 " && ((uint64_t)pin_ & 15) == 0;");
-            open("if (nfull_) {");
-            line("#pragma unroll");
-            open("for (int j_ = 0; j_ < " + nvec + "; j_++) {");
-            line("const int e_ = " + stripe(tune, items, vec) + ";");
-            if (tune.stream) {
-                line("const int4 q_ = __ldcs((const int4 *)(pin_ + e_));");
-                line("nx_[j_] = *(const vec_ *)&q_;");
-            } else {
-                line("nx_[j_] = *(const vec_ *)(pin_ + e_);");
-            }
-            close();
-            close();
-            close();
-        };
         std::vector<std::string> wsum = names("wsum_", k.nacc), tpre = names("tpre_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++) {
             line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
@@ -2072,24 +2049,6 @@ private:
             // One block per tile (the grid is capped at 2^31 - 1 blocks; past that a block
             // takes tiles gridDim.x apart, each after every earlier one has started).
             open("for (int64_t tile_ = blockIdx.x; tile_ < ntiles_; tile_ += gridDim.x) {");
-        } else if (prefetch) {
-            // The first tile claimed and loaded before the loop; in it, thread 0 claims
-            // the next (every thread read the last claim before the loop's last barrier),
-            // which every thread reads and loads after the block scan's first barrier.
-            line("__shared__ int64_t tile_sh_;");
-            line("vec_ nx_[" + nvec + "];");
-            line("bool nfull_ = false;");
-            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
-            line("__syncthreads();");
-            line("int64_t nxt_ = tile_sh_;");
-            line("__syncthreads();");
-            prefetch_tile();
-            open("for (;;) {");
-            line("const int64_t tile_ = nxt_;");
-            line("const bool full_ = nfull_;");
-            line("lrt::stop_if_failed();");
-            line("if (tile_ >= ntiles_) break;");
-            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
         } else {
             line("__shared__ int64_t tile_sh_;");
             open("for (;;) {");
@@ -2109,7 +2068,7 @@ private:
         if (staged) {
             // The tile's rows in stripes, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            auto rows = [&] {
+            copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, nullptr, [&] {
                 open_tile_rows(items, false, tune);
                 std::vector<std::string> r = mapped_row(q, "i_");
                 for (size_t a = 0; a < k.nacc; a++)
@@ -2118,23 +2077,7 @@ private:
                     put_row(name(s.pat[a].var), k.pt[a], "i_", r[a]);
                 close();
                 close();
-            };
-            if (prefetch) { // the rows loaded ahead, else (not full) loaded now
-                open("if (full_) {");
-                line("#pragma unroll");
-                open("for (int j_ = 0; j_ < " + nvec + "; j_++) {");
-                line("const int e_ = " + stripe(tune, items, vec) + ";");
-                line("#pragma unroll");
-                line("for (int k_ = 0; k_ < " + std::to_string(vec) + "; k_++) " + stg[0] +
-                     "[lrt::padded(e_) + k_] = nx_[j_].v[k_];");
-                close();
-                close("} else {");
-                ind_++;
-                rows();
-                close();
-            } else {
-                copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, nullptr, rows);
-            }
+            });
             line(stage_sync(tune));
             // With tune.registers, kept in registers for the second fold below (16 words a
             // thread at most: scan_items keeps a tile's accumulators within 32 KiB).
@@ -2167,10 +2110,6 @@ private:
                  k.acc[a] + ";");
         }
         line("__syncthreads();");
-        if (prefetch) {
-            line("nxt_ = tile_sh_;");
-            prefetch_tile();
-        }
         open("if (warp_ == 0) {");
         std::vector<std::string> t = names("t_", k.nacc);
         for (size_t a = 0; a < k.nacc; a++)
@@ -2815,16 +2754,12 @@ ScanTuning scan_tuning(bool copy32) {
         t.stream = std::string(e) == "stream";
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_LATE"))
         t.late = std::string(e) == "1";
-    if (const char *e = std::getenv("LOOM_CUDA_SCAN_PREFETCH"))
-        t.prefetch = std::string(e) == "1";
-    if (t.prefetch)
-        t.launch_order = false; // a block takes several tiles
     return t;
 }
 
 int map_unroll() {
     const char *e = std::getenv("LOOM_CUDA_MAP_UNROLL");
-    return e ? std::clamp(std::atoi(e), 1, 8) : 1;
+    return e ? std::clamp(std::atoi(e), 1, 8) : 2;
 }
 
 int column_unroll() {

@@ -117,15 +117,6 @@ struct ScanTuning {
      * prefix is then combined into each row as it is written out (one more operator
      * application a row, off the look-back's critical path); not yet timed on a GPU. */
     bool late = false;
-    /** ($LOOM_CUDA_SCAN_PREFETCH=1) tiles claimed from the atomic counter (launch_order
-     * off) by a grid of resident blocks, each block loading its next tile's rows into
-     * registers as soon as it has claimed it, after the first block barrier of the current
-     * tile, so those loads are in flight during the look-back and the write-out (which
-     * leave the memory idle in a block of one tile): only for vec's full tiles (the
-     * others load when staged).  A block claims its next tile before finishing its
-     * current one, which cannot deadlock: the smallest tile being worked on waits only
-     * for finished tiles.  Not yet timed on a GPU. */
-    bool prefetch = false;
 };
 /** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
@@ -143,12 +134,12 @@ ScanTuning scan_tuning(bool copy32);
  * cuBLAS's sgemv through CuPy 0.393-0.402), 4 0.377 (96-98%), 8 0.376. */
 int column_unroll();
 /** How many rows a thread of a map of plain 1-D arrays loads before it computes any
- * ($LOOM_CUDA_MAP_UNROLL, 1 to 8; 1, the default: one row at a time).  On an H200
- * (2026-12-04) saxpy at 10^8 took 88% of the copy one row at a time, as if too few loads
- * were in flight (dot, loads alone, took 102%).  In NVRTC's PTX for saxpy, one row at a
- * time is unrolled by 4 but each row's two loads follow the last row's store (it may
- * alias them); with 4, a thread's eight loads come before its four stores.  Not yet
- * timed unrolled. */
+ * ($LOOM_CUDA_MAP_UNROLL, 1 to 8): 2.  In NVRTC's PTX for saxpy one row at a time is
+ * unrolled by 4, but each row's two loads follow the last row's store (it may alias
+ * them); unrolled, a thread's loads all come before its stores.  On an H200 (2026-12-04,
+ * saxpy at 10^8, f32): one row took 0.330-0.332 ms (87-88% of the copy; dot, loads
+ * alone, 102%), 2 rows 0.304-0.309 (95-96%), 4 0.320, 8 0.322; Black-Scholes 0.606 with
+ * 1, 0.597 with 2, 0.609 with 4. */
 int map_unroll();
 /** Grid shapes: G blocks of B (occupancy), G blocks of KernelDesc::block threads, one
  * such block per tile (a scan's, or a stencil's), one block of B, one thread, or the grid

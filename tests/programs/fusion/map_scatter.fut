@@ -14,7 +14,8 @@
 -- input { [0i64, 1i64] [7, 8] } output { [7, 8, 0] }
 -- input { [0i64, 5i64] [7, 8] } error: [Ii]ndex \[5\] out of bounds
 -- entry: reads_dest
--- input { [0i64, 1i64, 2i64, 4i64] } output { [20i64, 40i64, 0i64] }
+-- input { [0i64, 1i64, 2i64] } output { [20i64, 10i64, 0i64] }
+-- input { [2i64, 0i64] } output { [20i64, 6i64, 0i64] }
 
 entry reverse [n] (xs: [n]i32) : [n]i32 =
   scatter (replicate n 0) (map (\i -> n - 1 - i) (iota n)) xs
@@ -36,7 +37,8 @@ entry checked [n] (is: [n]i64) (vs: [n]i32) : [3]i32 =
   in scatter (replicate 3 0) (map (\i -> ys[i]) is) vs
 
 -- The index map reads the destination, which the scatter would write in place: fused,
--- the scatter writes a copy, and every index comes from the old values.
+-- the scatter writes a copy, and every index comes from the old values.  (No index is
+-- written twice: which of two values lands is unspecified, and differs on a GPU.)
 entry reads_dest (xs: []i64) : []i64 =
   let d = [5i64, 6, 7]
   let is = map (\x -> (x + d[x % 3]) % 3) xs
