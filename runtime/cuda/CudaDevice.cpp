@@ -389,12 +389,14 @@ public:
             int min_grid = 0, b = 0;
             if (want > 0) {
                 int per_sm = 0;
-                cuda_check(cu_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, want, 0),
+                cuda_check(cu_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, want,
+                                                                           dynamic_shared(fn)),
                            "cuOccupancyMaxActiveBlocksPerMultiprocessor", fn);
                 b = want;
                 min_grid = (per_sm > 0 ? per_sm : 1) * c_.sms;
             } else {
-                cuda_check(cu_.cuOccupancyMaxPotentialBlockSize(&min_grid, &b, f, nullptr, 0, 1024),
+                cuda_check(cu_.cuOccupancyMaxPotentialBlockSize(&min_grid, &b, f, nullptr,
+                                                                dynamic_shared(fn), 1024),
                            "cuOccupancyMaxPotentialBlockSize", fn);
             }
             it = occ_.emplace(std::make_pair(std::string(fn), want),
@@ -409,8 +411,8 @@ public:
         if (!launched_)
             cuda_check(cu_.cuEventRecord(start_, nullptr), "cuEventRecord");
         launched_ = true;
-        cuda_check(cu_.cuLaunchKernel(function(fn), (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0,
-                                      nullptr, args, nullptr),
+        cuda_check(cu_.cuLaunchKernel(function(fn), (unsigned)grid, 1, 1, (unsigned)block, 1, 1,
+                                      dynamic_shared(fn), nullptr, args, nullptr),
                    "cuLaunchKernel", fn);
         cuda_check(cu_.cuEventRecord(stop_, nullptr), "cuEventRecord");
     }
@@ -448,17 +450,36 @@ private:
     CuHandle module_ = nullptr, start_ = nullptr, stop_ = nullptr;
     CuDevPtr err_ = 0;
     std::map<std::string, CuHandle> fns_;
+    std::map<std::string, unsigned> dsmem_; ///< each loaded kernel's dynamic shared bytes
     std::map<std::pair<std::string, int>, std::pair<int, int64_t>> occ_;
     std::unique_lock<std::mutex> lock_;
     bool launched_ = false; ///< this call launched a kernel (start_ is recorded)
 
+    /** Kernel fn, loaded once, with its dynamic shared memory (dsmem_) set up. */
     CuHandle function(const char *fn) {
         auto it = fns_.find(fn);
         if (it != fns_.end())
             return it->second;
         CuHandle f = nullptr;
         cuda_check(cu_.cuModuleGetFunction(&f, module_, fn), "cuModuleGetFunction", fn);
+        // A kernel staging more than static shared memory holds says how much it takes
+        // in `loom_dsmem_<fn>` (CodegenCuda.cpp, scan_kernel); past 48 KiB the function
+        // must be allowed it first.
+        CuDevPtr at = 0;
+        size_t bytes = 0;
+        int32_t dyn = 0;
+        if (cu_.cuModuleGetGlobal_v2(&at, &bytes, module_, ("loom_dsmem_" + std::string(fn)).c_str()) == 0 &&
+            bytes == sizeof dyn) {
+            cuda_check(cu_.cuMemcpyDtoH_v2(&dyn, at, sizeof dyn), "cuMemcpyDtoH_v2(loom_dsmem)", fn);
+            cuda_check(cu_.cuFuncSetAttribute(f, 8 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */, dyn),
+                       "cuFuncSetAttribute(max dynamic shared memory)", fn);
+        }
+        dsmem_[fn] = (unsigned)dyn;
         return fns_[fn] = f;
+    }
+    unsigned dynamic_shared(const char *fn) {
+        function(fn);
+        return dsmem_.at(fn);
     }
 };
 

@@ -39,6 +39,7 @@ bool load(void *lib, CudaApi &a) {
            sym(lib, "cuModuleUnload", a.cuModuleUnload) &&
            sym(lib, "cuModuleGetFunction", a.cuModuleGetFunction) &&
            sym(lib, "cuModuleGetGlobal_v2", a.cuModuleGetGlobal_v2) &&
+           sym(lib, "cuFuncSetAttribute", a.cuFuncSetAttribute) &&
            sym(lib, "cuLaunchKernel", a.cuLaunchKernel) &&
            sym(lib, "cuOccupancyMaxPotentialBlockSize", a.cuOccupancyMaxPotentialBlockSize) &&
            sym(lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor",

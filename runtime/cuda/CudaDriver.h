@@ -47,6 +47,7 @@ struct CudaApi {
     int (*cuModuleUnload)(CuHandle);
     int (*cuModuleGetFunction)(CuHandle *, CuHandle, const char *);
     int (*cuModuleGetGlobal_v2)(CuDevPtr *, size_t *, CuHandle, const char *);
+    int (*cuFuncSetAttribute)(CuHandle, int, int);
     int (*cuLaunchKernel)(CuHandle, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                           unsigned, CuHandle, void **, void **);
     int (*cuOccupancyMaxPotentialBlockSize)(int *, int *, CuHandle, size_t (*)(int), size_t, int);

@@ -48,6 +48,8 @@
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
 #define __shared__ static
+// One block at a time: a static buffer as large as an SM's shared memory can be.
+#define LOOM_DYN_SHARED(name) static unsigned char name[232448] __attribute__((aligned(16)))
 #define __align__(n) __attribute__((aligned(n)))
 
 struct uint3 {

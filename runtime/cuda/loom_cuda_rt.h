@@ -29,6 +29,9 @@ typedef unsigned long long uint64_t;
 #define INT64_MAX 9223372036854775807LL
 #define INT64_MIN (-INT64_MAX - 1)
 #define UINT64_MAX 18446744073709551615ULL
+/** A kernel's dynamic shared memory (a scan's staging past 40 KiB): its size at launch is
+ * the module's `loom_dsmem_<kernel>` (the emulator's is a static buffer). */
+#define LOOM_DYN_SHARED(name) extern __shared__ __align__(16) unsigned char name[]
 #endif
 #ifndef NAN
 #define NAN __int_as_float(0x7fc00000)
@@ -242,6 +245,8 @@ __device__ inline void chunk(int64_t w, int64_t np, int64_t p, int64_t &lo, int6
 /** Index e of a tile staged in shared memory, one padding element every 32, so that the
  * threads of a warp reading consecutive runs of 8 hit different banks. */
 template <class I> __host__ __device__ constexpr I padded(I e) { return e + (e >> 5); }
+/** Bytes rounded up to a multiple of 16 (arrays carved out of dynamic shared memory). */
+__host__ __device__ constexpr unsigned long long align16(unsigned long long b) { return (b + 15) & ~15ull; }
 /** Lane d below of a primitive value (small types travel as int). */
 template <class T> __device__ inline T shfl_down(T x, int d) {
     if constexpr (sizeof(T) < 4) return (T)__shfl_down_sync(0xffffffffu, (int)x, d);

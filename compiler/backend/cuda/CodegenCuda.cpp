@@ -2034,8 +2034,21 @@ private:
         // A thread's own rows of the staged tile, in the folds: registers or shared memory.
         const std::vector<std::string> mine =
             tune.registers ? names_at(own, "[j_]") : names_at(stg, "[lrt::padded(e_)]");
-        for (size_t a = 0; staged && a < k.nacc; a++)
-            line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[lrt::padded(" + tiles + ")];");
+        // The staging: static shared memory, or dynamic past 40 KiB (ScanTuning::shared_kb),
+        // each array 16-byte aligned in it, its size published for the launch.
+        const bool dynamic = staged && tune.threads * (int64_t)items * (int64_t)acc_bytes > 40 * 1024;
+        std::string dyn_bytes = "0";
+        if (dynamic)
+            line("LOOM_DYN_SHARED(lrt_dyn_);");
+        for (size_t a = 0; staged && a < k.nacc; a++) {
+            const std::string n = "lrt::padded(" + tiles + ")";
+            if (!dynamic) {
+                line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[" + n + "];");
+                continue;
+            }
+            line(k.acc_t[a] + " *const " + stg[a] + " = (" + k.acc_t[a] + " *)(lrt_dyn_ + " + dyn_bytes + ");");
+            dyn_bytes += " + lrt::align16(" + n + " * sizeof(" + k.acc_t[a] + "))";
+        }
         const int vec = tune.vec ? can_vec : 0;
         const std::string vin = vec ? name(q.inputs[0]) : ""; // a SOAC may have no inputs
         if (vec)
@@ -2079,8 +2092,8 @@ private:
                 close();
             });
             line(stage_sync(tune));
-            // With tune.registers, kept in registers for the second fold below (16 words a
-            // thread at most: scan_items keeps a tile's accumulators within 32 KiB).
+            // With tune.registers, kept in registers for the second fold below (`items`
+            // words a thread: scan_items keeps a tile within tune.shared_kb).
             for (size_t a = 0; tune.registers && a < k.nacc; a++)
                 line(k.acc_t[a] + " " + own[a] + "[" + std::to_string(items) + "];");
             open_tile_rows(items, true, tune);
@@ -2257,6 +2270,8 @@ private:
         line("__syncthreads();"); // the shared values are read before the next tile's
         close();
         end_kernel();
+        if (dynamic) // read by the runtime when it loads the kernel (CudaDevice.cpp)
+            line("extern \"C\" __device__ int32_t loom_dsmem_" + kname + " = (int32_t)(" + dyn_bytes + ");");
     }
 
     /** `pre`: a scan thread's exclusive prefix within its tile (its warp's, then its own
@@ -2754,6 +2769,8 @@ ScanTuning scan_tuning(bool copy32) {
         t.stream = std::string(e) == "stream";
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_LATE"))
         t.late = std::string(e) == "1";
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_SHARED_KB"))
+        t.shared_kb = std::clamp(std::atoi(e), 8, 200);
     return t;
 }
 
@@ -2770,7 +2787,7 @@ int column_unroll() {
 int scan_items(size_t acc_bytes, bool staged, const ScanTuning &tune) {
     if (!staged)
         return 8;
-    const int fit = (int)(32768 / (tune.threads * std::max<size_t>(acc_bytes, 1)));
+    const int fit = (int)(tune.shared_kb * 1024 / (tune.threads * std::max<size_t>(acc_bytes, 1)));
     int items = 1; // a power of 2: other strides conflict in the padded shared memory
     while (items * 2 <= std::min(fit, tune.most_items))
         items *= 2;

@@ -117,10 +117,16 @@ struct ScanTuning {
      * prefix is then combined into each row as it is written out (one more operator
      * application a row, off the look-back's critical path); not yet timed on a GPU. */
     bool late = false;
+    /** ($LOOM_CUDA_SCAN_SHARED_KB, 8 to 200) the most shared memory a block's staged tile
+     * takes (scan_items): 32 KiB by default; past 40 KiB the staging is dynamic shared
+     * memory (a kernel's static shared memory stops at 48 KiB), its size in the module's
+     * `loom_dsmem_<kernel>`, which the runtime passes at launch.  Not yet timed. */
+    int shared_kb = 32;
 };
 /** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
- * tune.most_items that lets the tile's accumulators (acc_bytes a row) fit in 32 KiB; else
+ * tune.most_items that lets the tile's accumulators (acc_bytes a row) fit in tune.shared_kb
+ * KiB; else
  * 8.  Larger tiles keep the look-back short (at full bandwidth fewer tiles finish per
  * microsecond, so fewer are still unpublished when a tile looks back); on an H100, 16
  * measured best for i32 in blocks of 256 without registers (8: 0.74 ms, 16: 0.54, 32:
