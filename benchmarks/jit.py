@@ -3,7 +3,8 @@
 typical kernel under 300 ms (NVRTC, for the cuda backend), a disk-cache hit under 5 ms,
 a memory hit under 0.1 ms.
 
-    python3 benchmarks/jit.py [--backend cuda] [--loom build/loom] [--repeat 5] [--save FILE]
+    python3 benchmarks/jit.py [--backend cuda] [--loom build/loom] [--repeat 5] [--programs A,B]
+                              [--save FILE]
 
 Two ways to measure, both in a fresh cache directory ($LOOM_CACHE_DIR):
 - `repl` (in-process, exact): the REPL's summary line after each compiled evaluation gives
@@ -93,11 +94,13 @@ def wall(cmd, env) -> tuple[float, subprocess.CompletedProcess]:
     return (time.perf_counter() - t0) * 1e3, p
 
 
-def measure_cli(loom, backend, repeat) -> dict:
+def measure_cli(loom, backend, repeat, programs=None) -> dict:
     res = {}
     with tempfile.TemporaryDirectory(prefix="loom-jit-") as cache:
         env = {**os.environ, "LOOM_CACHE_DIR": cache}
         for fut in sorted(HERE.glob("*.fut")):
+            if programs and fut.stem not in programs:
+                continue
             stats = [loom, "compile", str(fut), "--backend", backend, "--emit", "stats"]
             ms, p = wall(stats, env)
             if p.returncode != 0:
@@ -137,11 +140,14 @@ def main(argv=None) -> int:
     p.add_argument("--backend", default="cuda")
     p.add_argument("--loom", default=str(ROOT / "build" / "loom"))
     p.add_argument("--repeat", type=int, default=5, help="memory and disk hits per program")
+    p.add_argument("--programs", metavar="A,B", help="only these benchmarks/*.fut in the cli "
+                   "method (default: all; each costs 1 + 2 * repeat processes)")
     p.add_argument("--save", metavar="FILE", help="write the measurements (JSON) here")
     a = p.parse_args(argv)
     report = {"backend": a.backend, "loom": a.loom, "targets_ms": TARGETS_MS,
               "repl": measure_repl(a.loom, a.backend, a.repeat),
-              "cli": measure_cli(a.loom, a.backend, a.repeat)}
+              "cli": measure_cli(a.loom, a.backend, a.repeat,
+                                 set(a.programs.split(",")) if a.programs else None)}
 
     print(f"JIT and cache timings, backend {a.backend} (ms; median over programs)\n")
     r = report["repl"]

@@ -190,7 +190,8 @@ fi
 
 if want jit; then
   note "== jit: benchmarks/jit.py --backend cuda"
-  timeout "${JIT_TIMEOUT:-600}" python3 benchmarks/jit.py --backend cuda --loom "$LOOM" --save "$OUT/jit.json" >"$OUT/jit.log" 2>&1
+  # shellcheck disable=SC2086 # JIT_ARGS are words
+  timeout "${JIT_TIMEOUT:-600}" python3 benchmarks/jit.py --backend cuda --loom "$LOOM" --save "$OUT/jit.json" ${JIT_ARGS:-} >"$OUT/jit.log" 2>&1
   note "exit $?"
   sed -n '/^cold compile/,$p' "$OUT/jit.log" | tee -a "$summary"
 fi
