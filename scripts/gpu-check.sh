@@ -113,6 +113,16 @@ if want test; then
       >"$OUT/test.${list##*.}.log" 2>&1 &
   done
   wait
+  # A process stopped at its limit: its files that did not end (one of them hung, or
+  # was slow; a process runs its files' calls on the GPU one at a time).
+  for list in "$OUT"/test.files.*; do
+    log="$OUT/test.${list##*.}.log"
+    grep -qE '^[0-9]+ passed' "$log" && continue
+    grep -q 'compiled their entry points' "$log" ||
+      { note "  stopped while compiling $(wc -l <"$list") files' entry points"; continue; }
+    left=$(while read -r f; do grep -qF "] $f: " "$log" || echo "$f"; done <"$list")
+    note "  stopped with $(echo "$left" | wc -l) files not ended, the largest: $(echo "$left" | head -3 | tr '\n' ' ')"
+  done
   rm -f "$OUT"/test.files.*
   cat "$OUT"/test.[0-9]*.log >"$OUT/test.log" && rm -f "$OUT"/test.[0-9]*.log
   ended=$(grep -cE '^[0-9]+ passed' "$OUT/test.log")
