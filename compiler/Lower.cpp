@@ -1144,7 +1144,6 @@ private:
         }
     }
 
-
     /** One more level of inlining (bounded: a runaway means a bug in the detection of
      * recursion below). */
     struct Nesting {

@@ -385,18 +385,18 @@ public:
     void occupancy(const char *fn, int want, int *block, int64_t *threads) override {
         auto it = occ_.find({fn, want});
         if (it == occ_.end()) {
-            CuHandle f = function(fn);
+            const Kernel &k = kernel(fn);
             int min_grid = 0, b = 0;
             if (want > 0) {
                 int per_sm = 0;
-                cuda_check(cu_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, want,
-                                                                           dynamic_shared(fn)),
+                cuda_check(cu_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.f, want,
+                                                                           k.dynamic_shared),
                            "cuOccupancyMaxActiveBlocksPerMultiprocessor", fn);
                 b = want;
                 min_grid = (per_sm > 0 ? per_sm : 1) * c_.sms;
             } else {
-                cuda_check(cu_.cuOccupancyMaxPotentialBlockSize(&min_grid, &b, f, nullptr,
-                                                                dynamic_shared(fn), 1024),
+                cuda_check(cu_.cuOccupancyMaxPotentialBlockSize(&min_grid, &b, k.f, nullptr,
+                                                                k.dynamic_shared, 1024),
                            "cuOccupancyMaxPotentialBlockSize", fn);
             }
             it = occ_.emplace(std::make_pair(std::string(fn), want),
@@ -406,13 +406,14 @@ public:
         *threads = it->second.second;
     }
     void launch(const char *fn, int64_t grid, int block, void **args) override {
+        const Kernel &k = kernel(fn); // loaded (first launch) before the call's timing starts
         if (grid > 0x7fffffff)
             grid = 0x7fffffff;
         if (!launched_)
             cuda_check(cu_.cuEventRecord(start_, nullptr), "cuEventRecord");
         launched_ = true;
-        cuda_check(cu_.cuLaunchKernel(function(fn), (unsigned)grid, 1, 1, (unsigned)block, 1, 1,
-                                      dynamic_shared(fn), nullptr, args, nullptr),
+        cuda_check(cu_.cuLaunchKernel(k.f, (unsigned)grid, 1, 1, (unsigned)block, 1, 1,
+                                      k.dynamic_shared, nullptr, args, nullptr),
                    "cuLaunchKernel", fn);
         cuda_check(cu_.cuEventRecord(stop_, nullptr), "cuEventRecord");
     }
@@ -449,14 +450,18 @@ private:
     const CudaApi &cu_;
     CuHandle module_ = nullptr, start_ = nullptr, stop_ = nullptr;
     CuDevPtr err_ = 0;
-    std::map<std::string, CuHandle> fns_;
-    std::map<std::string, unsigned> dsmem_; ///< each loaded kernel's dynamic shared bytes
+    /** A loaded kernel and the dynamic shared memory each launch gives it. */
+    struct Kernel {
+        CuHandle f = nullptr;
+        unsigned dynamic_shared = 0;
+    };
+    std::map<std::string, Kernel> fns_;
     std::map<std::pair<std::string, int>, std::pair<int, int64_t>> occ_;
     std::unique_lock<std::mutex> lock_;
     bool launched_ = false; ///< this call launched a kernel (start_ is recorded)
 
-    /** Kernel fn, loaded once, with its dynamic shared memory (dsmem_) set up. */
-    CuHandle function(const char *fn) {
+    /** Kernel fn, loaded once, with its dynamic shared memory set up. */
+    const Kernel &kernel(const char *fn) {
         auto it = fns_.find(fn);
         if (it != fns_.end())
             return it->second;
@@ -474,12 +479,7 @@ private:
             cuda_check(cu_.cuFuncSetAttribute(f, 8 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */, dyn),
                        "cuFuncSetAttribute(max dynamic shared memory)", fn);
         }
-        dsmem_[fn] = (unsigned)dyn;
-        return fns_[fn] = f;
-    }
-    unsigned dynamic_shared(const char *fn) {
-        function(fn);
-        return dsmem_.at(fn);
+        return fns_[fn] = {f, (unsigned)dyn};
     }
 };
 
