@@ -219,13 +219,15 @@ if want sweep; then
   # The fused pipelines again with each operation rounded alone (NVRTC's --fmad=false
   # since the thirty-eighth session; Black-Scholes took 0.597 ms and Mandelbrot 0.352
   # contracted), then the scan (73-77% of the H200's copy by default; rows loaded ahead
-  # by persistent blocks, shorter and no look-back sleeps, and streaming hints were all
-  # slower there): tiles of 16384 rows in dynamic shared memory (512 threads of 32 rows,
-  # 2 blocks an SM; 256 of 64 in registers, 2 blocks, or in shared memory, 3 blocks),
-  # then tile shapes of 8192 rows not yet timed on an H200 and the atomic tile order
-  # alone (none spills: `--emit stats`).
-  k=LOOM_CUDA_SCAN_SHARED_KB=64
-  settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_KEEP=shared,LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 LOOM_CUDA_SCAN_ORDER=atomic default}
+  # into registers by persistent blocks, shorter and no look-back sleeps, and streaming
+  # hints were all slower there): first its next tile copied ahead into shared memory by
+  # cp.async (LOOM_CUDA_SCAN_ASYNC, thirty-ninth session: 256 threads of 32 rows, 3
+  # blocks an SM by their 64 KiB; of 16 rows, 6 blocks; 128 threads of 32, 6 blocks),
+  # then tiles of 16384 rows in dynamic shared memory (512 threads of 32 rows, 2 blocks
+  # an SM; 256 of 64 in registers, 2 blocks), 3 blocks of the default shape and the
+  # atomic tile order alone (none spills: `--emit stats`).
+  k=LOOM_CUDA_SCAN_SHARED_KB=64 a=LOOM_CUDA_SCAN_ASYNC=1
+  settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default}
   note "== sweep: loom-cuda, 10 runs a setting"
   for setting in $settings; do
     bench=${SWEEP_BENCH:-prefixsum}

@@ -124,12 +124,25 @@ constexpr int max_threads = 1024;
 /** Spins in a row with no thread reaching a barrier or exiting: a flag no one will set. */
 constexpr long max_spins = 1 << 20;
 
+/** A 16-byte asynchronous copy to shared memory (lrt::copy_async16) not yet landed: its
+ * bytes, read when issued, are written when the thread waits for its group, so a read of
+ * the destination before the wait sees the old bytes, as it may on a GPU. */
+struct AsyncCopy {
+    void *dst;
+    unsigned char bytes[16];
+    unsigned group;
+};
+constexpr int max_async = 64; ///< a thread's copies in flight
+
 struct Fiber {
     ucontext_t ctx;        ///< its start (makecontext), entered once
     jmp_buf at;            ///< where it waits at a barrier
     char *stack = nullptr; ///< stack_bytes above a guard page, mapped for a launch
     State state = Done;
     bool started = false;
+    AsyncCopy async[max_async]; ///< its copies in flight, in issue order
+    int nasync = 0;
+    unsigned groups = 0; ///< its groups committed
 };
 
 Fiber fibers[max_threads];
@@ -189,6 +202,8 @@ bool make_fiber(int i) {
     }
     f.state = Ready;
     f.started = false;
+    f.nasync = 0; // a stopped thread's copies never land
+    f.groups = 0;
     return true;
 }
 
@@ -399,6 +414,31 @@ inline int4 __ldcs(const int4 *p) {
 }
 inline void __stcs(int4 *p, int4 v) {
     *p = v;
+}
+
+/** cp.async's 16 bytes, commit_group and wait_group: see loom_emu::AsyncCopy. */
+inline void loom_emu_copy_async16(void *dst, const void *src) {
+    loom_emu::Fiber &f = loom_emu::fibers[loom_emu::cur];
+    if (f.nasync == loom_emu::max_async) { // a generator bug: copies never waited for
+        fprintf(stderr, "loom emulator: more than %d asynchronous copies in flight\n", loom_emu::max_async);
+        abort();
+    }
+    loom_emu::AsyncCopy &c = f.async[f.nasync++];
+    c.dst = dst;
+    memcpy(c.bytes, src, 16);
+    c.group = f.groups;
+}
+inline void loom_emu_copy_commit() { loom_emu::fibers[loom_emu::cur].groups++; }
+/** Lands the copies of every group but the `pending` latest committed. */
+inline void loom_emu_copy_wait(unsigned pending) {
+    loom_emu::Fiber &f = loom_emu::fibers[loom_emu::cur];
+    int kept = 0;
+    for (int i = 0; i < f.nasync; i++) {
+        loom_emu::AsyncCopy &c = f.async[i];
+        if (c.group + pending < f.groups) memcpy(c.dst, c.bytes, 16);
+        else f.async[kept++] = c;
+    }
+    f.nasync = kept;
 }
 
 /** The thread ends here (lrt::stop(), PTX `exit`). */

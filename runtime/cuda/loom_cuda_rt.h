@@ -245,6 +245,42 @@ __device__ inline void chunk(int64_t w, int64_t np, int64_t p, int64_t &lo, int6
 /** Index e of a tile staged in shared memory, one padding element every 32, so that the
  * threads of a warp reading consecutive runs of 8 hit different banks. */
 template <class I> __host__ __device__ constexpr I padded(I e) { return e + (e >> 5); }
+/** Index e of a tile of 4-byte elements staged in shared memory without padding, so that
+ * 16-byte accesses at multiples of 4 stay aligned: the 16-byte pieces of each run of 32
+ * elements are permuted (XOR) by the run's number.  A 16-byte access is served 8 threads
+ * at a time; those 8 hit 8 different piece slots (banks) when they take the same piece of
+ * 8 consecutive runs (threads' own rows, 32 a thread), pieces of 4 runs (16 a thread, 8:
+ * 2 runs), or 8 consecutive pieces (a warp's coalesced stripe). */
+template <class I> __host__ __device__ constexpr I swizzled(I e) { return e ^ (((e >> 5) & 7) << 2); }
+/** 16 bytes copied from global to shared memory without passing through registers
+ * (cp.async, sm_80 on; a plain copy before): they land once the thread waits for their
+ * group (copy_wait), which copy_commit closes. */
+__device__ inline void copy_async16(void *dst, const void *src) {
+#if defined(LOOM_CUDA_EMU)
+    loom_emu_copy_async16(dst, src);
+#elif __CUDA_ARCH__ >= 800
+    asm volatile("{ .reg .u64 a; .reg .u32 s; cvta.to.shared.u64 a, %0; cvt.u32.u64 s, a;\n"
+                 "  cp.async.cg.shared.global [s], [%1], 16; }"
+                 :: "l"(dst), "l"(src) : "memory");
+#else
+    *(int4 *)dst = *(const int4 *)src;
+#endif
+}
+__device__ inline void copy_commit() {
+#if defined(LOOM_CUDA_EMU)
+    loom_emu_copy_commit();
+#elif __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+/** Waits for the copies of every group this thread committed but the `Pending` latest. */
+template <int Pending> __device__ inline void copy_wait() {
+#if defined(LOOM_CUDA_EMU)
+    loom_emu_copy_wait(Pending);
+#elif __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;" :: "n"(Pending) : "memory");
+#endif
+}
 /** Bytes rounded up to a multiple of 16 (arrays carved out of dynamic shared memory). */
 __host__ __device__ constexpr unsigned long long align16(unsigned long long b) { return (b + 15) & ~15ull; }
 /** Lane d below of a primitive value (small types travel as int). */

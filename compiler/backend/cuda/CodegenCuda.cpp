@@ -1689,6 +1689,9 @@ private:
     /** Where the 2-D map's element goes instead of its output (a two-step stencil's
      * intermediate tile), when not empty. */
     std::string flat_sink_;
+    /** The index function of the scan being generated's staged tile: lrt::padded, or
+     * lrt::swizzled for ScanTuning::async's 16-byte copies. */
+    std::string stage_at_ = "lrt::padded";
 
     /** Opens a block with inner map statement st (its map `in`) at column j_: its
      * elements' expressions (the caller closes the block). */
@@ -1942,7 +1945,7 @@ private:
         open("for (int j_ = 0; j_ < " + std::to_string(items / vec) + "; j_++) {");
         line("const int e_ = " + stripe(tune, items, vec) + ";");
         // A tile's 32-row runs of padding hold whole accesses: the elements stay adjacent.
-        const std::string at = stg + "[lrt::padded(e_) + k_]";
+        const std::string at = stg + "[" + stage_at_ + "(e_) + k_]";
         if (load) {
             if (tune.stream) { // read once: evict first
                 line("const int4 q_ = __ldcs((const int4 *)(vin_ + e_));");
@@ -1952,12 +1955,16 @@ private:
             }
             line("#pragma unroll");
             line("for (int k_ = 0; k_ < " + n + "; k_++) " + at + " = x_.v[k_];");
+        } else if (!value && stage_at_ == "lrt::swizzled") { // aligned: one 16-byte read
+            line("const vec_ x_ = *(const vec_ *)(" + stg + " + lrt::swizzled(e_));");
+            line(tune.stream ? "__stcs((int4 *)(vout_ + e_), *(const int4 *)&x_);"
+                             : "*(vec_ *)(vout_ + e_) = x_;");
         } else {
             line("vec_ x_;");
             line("#pragma unroll");
             if (value) {
                 open("for (int k_ = 0; k_ < " + n + "; k_++) {");
-                line("x_.v[k_] = " + (*value)("[lrt::padded(e_) + k_]")[0] + ";");
+                line("x_.v[k_] = " + (*value)("[" + stage_at_ + "(e_) + k_]")[0] + ";");
                 close();
             } else {
                 line("for (int k_ = 0; k_ < " + n + "; k_++) x_.v[k_] = " + at + ";");
@@ -2002,6 +2009,11 @@ private:
         const int items = scan_items(acc_bytes, staged, tune);
         const int can_vec = staged ? vec_elems(q, k, items) : 0;
         const bool late = staged && tune.late;
+        // ScanTuning::async: the plain 4-byte scans' shape only (16-byte copies of whole
+        // rows, kept in registers, each warp staging its own).
+        const bool async = tune.async && staged && tune.vec && can_vec == 4 && tune.registers &&
+                           tune.warp_stripes && !late && !tune.launch_order;
+        stage_at_ = async ? "lrt::swizzled" : "lrt::padded";
         std::vector<KParam> status;
         if (packed) {
             KernelArg st = scratch("status", "uint64_t", 'T');
@@ -2033,20 +2045,23 @@ private:
         std::vector<std::string> stg = names("stg_", k.nacc), own = names("own_", k.nacc);
         // A thread's own rows of the staged tile, in the folds: registers or shared memory.
         const std::vector<std::string> mine =
-            tune.registers ? names_at(own, "[j_]") : names_at(stg, "[lrt::padded(e_)]");
+            tune.registers ? names_at(own, "[j_]") : names_at(stg, "[" + stage_at_ + "(e_)]");
         // The staging: static shared memory, or dynamic past 40 KiB (ScanTuning::shared_kb),
         // each array 16-byte aligned in it, its size published for the launch.
-        const bool dynamic = staged && tune.threads * (int64_t)items * (int64_t)acc_bytes > 40 * 1024;
+        // (async: two buffers of a tile, unpadded, the one a tile is staged in being stg.)
+        const bool dynamic =
+            staged && (async ? 2 : 1) * tune.threads * (int64_t)items * (int64_t)acc_bytes > 40 * 1024;
         std::string dyn_bytes = "0";
         if (dynamic)
             line("LOOM_DYN_SHARED(lrt_dyn_);");
+        const std::vector<std::string> buf = async ? names("stgb_", k.nacc) : stg;
         for (size_t a = 0; staged && a < k.nacc; a++) {
-            const std::string n = "lrt::padded(" + tiles + ")";
+            const std::string n = async ? "2 * " + tiles : "lrt::padded(" + tiles + ")";
             if (!dynamic) {
-                line("__shared__ " + k.acc_t[a] + " " + stg[a] + "[" + n + "];");
+                line("__shared__ __align__(16) " + k.acc_t[a] + " " + buf[a] + "[" + n + "];");
                 continue;
             }
-            line(k.acc_t[a] + " *const " + stg[a] + " = (" + k.acc_t[a] + " *)(lrt_dyn_ + " + dyn_bytes + ");");
+            line(k.acc_t[a] + " *const " + buf[a] + " = (" + k.acc_t[a] + " *)(lrt_dyn_ + " + dyn_bytes + ");");
             dyn_bytes += " + lrt::align16(" + n + " * sizeof(" + k.acc_t[a] + "))";
         }
         const int vec = tune.vec ? can_vec : 0;
@@ -2058,7 +2073,47 @@ private:
             line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
             line("__shared__ " + k.acc_t[a] + " " + tpre[a] + ";");
         }
-        if (tune.launch_order) {
+        // async: tile nxt_'s rows copied into buffer `to` when it is full and aligned (else
+        // they are staged row by row when it comes), in a copy group of their own.
+        auto copy_ahead = [&](const std::string &to) {
+            open("{");
+            line("const " + k.acc_t[0] + " *const pin_ = " + vin + ".data + (nxt_ < ntiles_ ? nxt_ * " +
+                 tiles + " : 0);");
+            line("nfull_ = nxt_ < ntiles_ && w_ - nxt_ * " + tiles + " >= " + tiles +
+                 " && ((uint64_t)pin_ & 15) == 0;");
+            open("if (nfull_) {");
+            line("#pragma unroll");
+            open("for (int j_ = 0; j_ < " + std::to_string(items / 4) + "; j_++) {");
+            line("const int e_ = " + stripe(tune, items, 4) + ";");
+            line("lrt::copy_async16(" + to + " + lrt::swizzled(e_), pin_ + e_);");
+            close();
+            close();
+            line("lrt::copy_commit();");
+            close();
+        };
+        if (async) {
+            // The first tile claimed and copied before the loop; in it, thread 0 claims
+            // the next at once (every thread read the last claim before a barrier), and
+            // every thread starts its copy into the other buffer.
+            line("__shared__ int64_t tile_sh_;");
+            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
+            line("__syncthreads();");
+            line("int64_t nxt_ = tile_sh_;");
+            line("__syncthreads();");
+            line("bool nfull_;");
+            line("int cur_ = 0;");
+            copy_ahead(buf[0]);
+            open("for (;;) {");
+            line("const int64_t tile_ = nxt_;");
+            line("const bool full_ = nfull_;");
+            line("lrt::stop_if_failed();");
+            line("if (tile_ >= ntiles_) break;");
+            line(k.acc_t[0] + " *const " + stg[0] + " = " + buf[0] + " + (cur_ ? " + tiles + " : 0);");
+            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
+            line("__syncthreads();");
+            line("nxt_ = tile_sh_;");
+            copy_ahead(buf[0] + " + (cur_ ? 0 : " + tiles + ")");
+        } else if (tune.launch_order) {
             // One block per tile (the grid is capped at 2^31 - 1 blocks; past that a block
             // takes tiles gridDim.x apart, each after every earlier one has started).
             open("for (int64_t tile_ = blockIdx.x; tile_ < ntiles_; tile_ += gridDim.x) {");
@@ -2081,24 +2136,36 @@ private:
         if (staged) {
             // The tile's rows in stripes, mapped (coalesced reads and map outputs), into
             // shared memory; then each thread folds its scan_items consecutive ones.
-            copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, nullptr, [&] {
+            auto rows = [&] {
                 open_tile_rows(items, false, tune);
                 std::vector<std::string> r = mapped_row(q, "i_");
                 for (size_t a = 0; a < k.nacc; a++)
-                    line(stg[a] + "[lrt::padded(e_)] = " + r[a] + ";");
+                    line(stg[a] + "[" + stage_at_ + "(e_)] = " + r[a] + ";");
                 for (size_t a = k.nacc; a < k.nres; a++)
                     put_row(name(s.pat[a].var), k.pt[a], "i_", r[a]);
                 close();
                 close();
-            });
+            };
+            if (async) { // copied ahead (all but the next tile's copies landed), else now
+                open("if (full_) {");
+                line("lrt::copy_wait<1>();");
+                close("} else {");
+                ind_++;
+                rows();
+                close();
+            } else {
+                copy_tile(vec, items, tune, true, k.acc_t[0], vin, stg[0], tiles, nullptr, rows);
+            }
             line(stage_sync(tune));
             // With tune.registers, kept in registers for the second fold below (`items`
             // words a thread: scan_items keeps a tile within tune.shared_kb).
             for (size_t a = 0; tune.registers && a < k.nacc; a++)
                 line(k.acc_t[a] + " " + own[a] + "[" + std::to_string(items) + "];");
+            if (async) // 16 bytes at a time (past a last tile's rows too: never used)
+                own_rows_vec(items, own[0], stg[0], true);
             open_tile_rows(items, true, tune);
-            for (size_t a = 0; tune.registers && a < k.nacc; a++)
-                line(own[a] + "[j_] = " + stg[a] + "[lrt::padded(e_)];");
+            for (size_t a = 0; tune.registers && !async && a < k.nacc; a++)
+                line(own[a] + "[j_] = " + stg[a] + "[" + stage_at_ + "(e_)];");
             combine_ops(os, any, k.acc, mine, k.acc);
             close();
             close();
@@ -2235,7 +2302,15 @@ private:
             thread_prefix(k, wsum, ex, pre);
             tile_prefix();
             combine_ops(os, is_scan, tp, pre, pre);
-            if (staged) {
+            if (async) { // folded in registers, then out 16 bytes at a time
+                open_tile_rows(items, true, tune);
+                combine_ops(os, is_scan, pre, mine, pre);
+                line(own[0] + "[j_] = " + pre[0] + ";");
+                close();
+                close();
+                own_rows_vec(items, own[0], stg[0], false);
+                line(stage_sync(tune));
+            } else if (staged) {
                 fold_own_rows(k, items, tune, mine, stg, pre);
                 line(stage_sync(tune));
             } else {
@@ -2260,7 +2335,7 @@ private:
             copy_tile(vec, items, tune, false, k.acc_t[0], out, stg[0], tiles,
                       late ? &value : nullptr, [&] {
                           open_tile_rows(items, false, tune);
-                          std::vector<std::string> v = value("[lrt::padded(e_)]");
+                          std::vector<std::string> v = value("[" + stage_at_ + "(e_)]");
                           for (size_t a = 0; a < os.nscan; a++)
                               put_row(name(s.pat[a].var), k.pt[a], "i_", v[a]);
                           close();
@@ -2268,10 +2343,35 @@ private:
                       });
         }
         line("__syncthreads();"); // the shared values are read before the next tile's
+        if (async)
+            line("cur_ ^= 1;");
         close();
+        if (async)
+            line("lrt::copy_wait<0>();"); // none in flight at the end
+        stage_at_ = "lrt::padded";
         end_kernel();
         if (dynamic) // read by the runtime when it loads the kernel (CudaDevice.cpp)
             line("extern \"C\" __device__ int32_t loom_dsmem_" + kname + " = (int32_t)(" + dyn_bytes + ");");
+    }
+
+    /** A scan thread's own rows (ScanTuning::async: `items`, a multiple of 4) between its
+     * registers `own` and the swizzled staging `stg`, 16 bytes at a time. */
+    void own_rows_vec(int items, const std::string &own, const std::string &stg, bool load) {
+        line("#pragma unroll");
+        open("for (int j_ = 0; j_ < " + std::to_string(items) + "; j_ += 4) {");
+        const std::string at =
+            stg + " + lrt::swizzled((int)threadIdx.x * " + std::to_string(items) + " + j_)";
+        if (load) {
+            line("const vec_ x_ = *(const vec_ *)(" + at + ");");
+            line("#pragma unroll");
+            line("for (int k_ = 0; k_ < 4; k_++) " + own + "[j_ + k_] = x_.v[k_];");
+        } else {
+            line("vec_ x_;");
+            line("#pragma unroll");
+            line("for (int k_ = 0; k_ < 4; k_++) x_.v[k_] = " + own + "[j_ + k_];");
+            line("*(vec_ *)(" + at + ") = x_;");
+        }
+        close();
     }
 
     /** `pre`: a scan thread's exclusive prefix within its tile (its warp's, then its own
@@ -2293,7 +2393,7 @@ private:
         combine_ops(
             k.os, [&](size_t o) { return k.os.is_scan(o); }, pre, mine, pre);
         for (size_t a = 0; a < k.os.nscan; a++)
-            line(stg[a] + "[lrt::padded(e_)] = " + pre[a] + ";");
+            line(stg[a] + "[" + stage_at_ + "(e_)] = " + pre[a] + ";");
         close();
         close();
     }
@@ -2771,6 +2871,10 @@ ScanTuning scan_tuning(bool copy32) {
         t.late = std::string(e) == "1";
     if (const char *e = std::getenv("LOOM_CUDA_SCAN_SHARED_KB"))
         t.shared_kb = std::clamp(std::atoi(e), 8, 200);
+    if (const char *e = std::getenv("LOOM_CUDA_SCAN_ASYNC"))
+        t.async = std::string(e) == "1";
+    if (t.async)
+        t.launch_order = false; // a block takes several tiles
     return t;
 }
 

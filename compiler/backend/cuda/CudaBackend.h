@@ -122,6 +122,19 @@ struct ScanTuning {
      * memory (a kernel's static shared memory stops at 48 KiB), its size in the module's
      * `loom_dsmem_<kernel>`, which the runtime passes at launch.  Not yet timed. */
     int shared_kb = 32;
+    /** ($LOOM_CUDA_SCAN_ASYNC=1) tiles claimed from the atomic counter (launch_order off)
+     * by a grid of resident blocks, each block copying its next tile into a second
+     * shared-memory buffer (cp.async: no registers held) as soon as it claims it, at the
+     * start of the current tile, so that its loads are in flight through the current
+     * tile's fold, look-back and write-out.  With one tile a block, each block's loads
+     * are in flight only in its first phase: about a third of a tile's time on an H200
+     * (11 us a tile, 3 of them look-back), too few bytes in flight to keep its memory busy
+     * (Little's law: 4.1 TB/s times about a microsecond is 31 KiB an SM).  The tile is
+     * staged unpadded (lrt::swizzled) for the 16-byte copies.  Only for the plain 4-byte
+     * scans' shape (vec, registers, warp stripes; else ignored); not yet timed on a GPU.
+     * (Loading the next tile into registers instead measured 56-62% of the copy, in
+     * commit af80c38: twice the registers, half the blocks.) */
+    bool async = false;
 };
 /** Rows each thread of a single-pass scan takes from its tile (a tile is tune.threads times
  * as many rows): when the tile is staged in shared memory, the largest power of 2 up to
