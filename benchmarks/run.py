@@ -235,11 +235,12 @@ class Impl:
         raise NotImplementedError
 
 
-def run_json_command(cmd: list[str], out_file: Path, timeout: float) -> Timing:
+def run_json_command(cmd: list[str], out_file: Path, timeout: float,
+                     env: dict | None = None) -> Timing:
     """Runs a command that prints one JSON object with `times_ms` and writes its results
     to out_file in the binary format."""
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         return Timing(error=f"timed out after {timeout:.0f} s")
     if p.returncode < 0:
@@ -256,11 +257,20 @@ def run_json_command(cmd: list[str], out_file: Path, timeout: float) -> Timing:
 
 
 class Loom(Impl):
-    def __init__(self, args, backend):
+    def __init__(self, args, backend, setting: str | None = None, again: int = 1):
+        """setting (--loom-env): `VAR=VALUE,...` or `default`, the environment Loom runs in
+        (tuning variables read when it generates code), named in the column, with `#2`...
+        when it is there again (a setting timed before and after others shows drift)."""
         super().__init__(args)
         self.backend = backend
-        self.name = f"loom-{backend}"
-        self.label = f"Loom {backend}"
+        self.name = f"loom-{backend}" + (f"[{setting}]" if setting else "") + \
+            (f"#{again}" if again > 1 else "")
+        self.label = f"Loom {backend}" + (f" {setting}" if setting else "") + \
+            (f" #{again}" if again > 1 else "")
+        self.env = None
+        if setting and setting != "default":
+            self.env = dict(os.environ)
+            self.env.update(kv.split("=", 1) for kv in setting.split(","))
 
     def available(self):
         if not Path(self.args.loom).exists():
@@ -272,7 +282,7 @@ class Loom(Impl):
         tiny saxpy, so that a machine without them shows a note, not a row of failures."""
         p = subprocess.run([self.args.loom, "bench", str(HERE / "saxpy.fut"), "--backend",
                             self.backend, "--runs", "1", "--input", "-"],
-                           input="2f32 [1f32] [2f32]",
+                           input="2f32 [1f32] [2f32]", env=self.env,
                            capture_output=True, text=True, timeout=self.args.timeout)
         if p.returncode == 0:
             return None
@@ -284,7 +294,7 @@ class Loom(Impl):
         cmd = [self.args.loom, "bench", str(HERE / f"{bench.name}.fut"), "--backend", self.backend,
                "--runs", str(self.args.runs), "--warmup", str(self.args.warmup),
                "--input", str(data.path), "--output", str(out)]
-        t = run_json_command(cmd, out, self.args.timeout)
+        t = run_json_command(cmd, out, self.args.timeout, self.env)
         if self.backend == "cuda" and "device_times_ms" in t.extra:
             # The device's time of each call (CUDA events), as the GPU columns time the
             # others' work on the device; the host clock's times stay in the JSON.
@@ -786,6 +796,11 @@ def parse_args(argv):
     p.add_argument("--copy-mb", type=int, default=None,
                    help="megabytes the copy-bandwidth measurement copies (default 1024, quick 64)")
     p.add_argument("--note", default="", help="a remark recorded with the results")
+    p.add_argument("--loom-env", action="append", metavar="SETTING",
+                   help="time loom-cpu or loom-cuda once per SETTING (repeated), each "
+                        "VAR=VALUE,... or `default`: the environment Loom runs in (its tuning "
+                        "variables), as columns loom-cuda[SETTING] of one run, so a tuning "
+                        "sweep shares the inputs, the reference and the copy measurement")
     p.add_argument("--save", metavar="FILE", help="also write the report (JSON) and its table "
                                                   "(FILE with .md) here, e.g. under $OUT")
     g = p.add_mutually_exclusive_group()
@@ -833,6 +848,9 @@ def run_bench(bench: Bench, impls: list[Impl], args, tmp: Path) -> tuple[dict, b
         failed |= bool(t.error) and not t.skipped
         entry["results"][impl.name] = r
         shown = f"error: {t.error}" if t.error else cell(r) + " ms"
+        copy = getattr(args, "copy_gbps", None)
+        if copy and not t.error and bench.gpu_kind in BANDWIDTH_TARGET:
+            shown += f", {r['gbps']:.0f} GB/s, {100 * r['gbps'] / copy:.0f}% of the copy"
         print(f"{bench.name:>13} {impl.name:>13}: {shown}", flush=True)
     (tmp / f"{bench.name}.in").unlink(missing_ok=True)  # gigabytes at --gpu sizes
     return entry, failed
@@ -855,7 +873,12 @@ def main(argv=None) -> int:
         print(f"run.py: unknown benchmark or implementation: {', '.join(unknown)}", file=sys.stderr)
         return 2
     impls, unavailable = [], {}
-    for impl in (IMPLEMENTATIONS[i](args) for i in args.impl.split(",")):
+    def make(name: str) -> list[Impl]:
+        if args.loom_env and name in ("loom-cpu", "loom-cuda"):
+            return [Loom(args, name.removeprefix("loom-"), s, args.loom_env[:k + 1].count(s))
+                    for k, s in enumerate(args.loom_env)]
+        return [IMPLEMENTATIONS[name](args)]
+    for impl in (x for i in args.impl.split(",") for x in make(i)):
         why = impl.available()
         if why:
             unavailable[impl.name] = why
@@ -874,6 +897,7 @@ def main(argv=None) -> int:
     if args.gpu:
         report["copy_bandwidth"] = copy_bandwidth(args.copy_mb, args.runs)
         c = report["copy_bandwidth"]
+        args.copy_gbps = c["gbps"]
         print(f"copy bandwidth: {c['gbps']:.0f} GB/s ({c['via']})", flush=True)
     def save(final: bool) -> str:
         md = markdown(report)

@@ -212,8 +212,11 @@ if want sanitize; then
 fi
 
 # Tuning settings, each a comma-separated list of VAR=VALUE (or `default`), timed on
-# SWEEP_BENCH (default prefixsum) alone; each prints its benchmark's table line (the
-# fraction of the copy bandwidth is in it).  Its files stay in /tmp ($OUT returns 8).
+# SWEEP_BENCH (default prefixsum) alone; each notes its median and spread in ms and, for
+# the bandwidth-bound ones, its GB/s and fraction of the copy.  Its files stay in /tmp
+# ($OUT returns 8).
+# SWEEP_ARGS: more options for run.py (`--quick --runs 2`: a check of the stage itself,
+# emulated: LOOM_CUDA_EMULATE=1 LOOM_BENCH_ALLOW_CPU=1).
 if want sweep; then
   # Each setting: VAR=value,... or default, for $SWEEP_BENCH; BENCH:setting for another.
   # The fused pipelines again with each operation rounded alone (NVRTC's --fmad=false
@@ -229,17 +232,36 @@ if want sweep; then
   k=LOOM_CUDA_SCAN_SHARED_KB=64 a=LOOM_CUDA_SCAN_ASYNC=1
   settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default}
   note "== sweep: loom-cuda, 10 runs a setting"
+  # One run.py a benchmark, its settings as columns (--loom-env): the inputs, the NumPy
+  # reference and the copy are made once, about 4 s a setting after them.
+  declare -A group=() count=()
+  order=()
   for setting in $settings; do
     bench=${SWEEP_BENCH:-prefixsum}
     case $setting in *:*) bench=${setting%%:*}; setting=${setting#*:} ;; esac
-    vars=(); [ "$setting" = default ] || IFS=, read -r -a vars <<<"$setting"
+    [ -n "${group[$bench]+x}" ] || order+=("$bench")
+    group[$bench]+=" --loom-env $setting"
+    count[$bench]=$(( ${count[$bench]:-0} + 1 ))
+  done
+  for bench in "${order[@]}"; do
     rm -rf /tmp/loom-sweep && mkdir -p /tmp/loom-sweep
-    env "${vars[@]}" timeout "${SWEEP_TIMEOUT:-120}" python3 benchmarks/run.py --gpu --loom "$LOOM" \
-      --bench "$bench" --impl loom-cuda --runs 10 --save /tmp/loom-sweep/bench.json >/dev/null 2>&1
-    note "$setting ($bench): $(grep "^| $bench" /tmp/loom-sweep/bench.md 2>/dev/null || echo 'no result')"
+    # shellcheck disable=SC2086 # the group's words are its --loom-env options
+    timeout $(( ${SWEEP_TIMEOUT:-120} * ${count[$bench]} + 20 )) python3 benchmarks/run.py --gpu \
+      --loom "$LOOM" --bench "$bench" --impl loom-cuda --runs 10 ${SWEEP_ARGS:-} ${group[$bench]} \
+      >/tmp/loom-sweep/log 2>&1
+    # "  prefixsum loom-cuda[SETTING]: 0.263 (...) ms, 3040 GB/s, 74% of the copy", and
+    # [SETTING]#2 where a setting comes again.
+    declare -A seen=()
+    for setting in ${group[$bench]}; do
+      [ "$setting" = --loom-env ] && continue
+      seen[$setting]=$(( ${seen[$setting]:-0} + 1 ))
+      again=; [ "${seen[$setting]}" -gt 1 ] && again="#${seen[$setting]}"
+      line=$(grep -F "loom-cuda[$setting]$again: " /tmp/loom-sweep/log | sed 's/^[^:]*: //')
+      note "$setting ($bench): ${line:-no result}"
+    done
+    unset seen
   done
 fi
-
 echo
 echo "== summary ($summary)"
 grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|  -- cuda|  GPU|  stopped|  failed|[0-9]+ passed|  \[)' "$summary"

@@ -250,6 +250,19 @@ else
 fi
 expect bench-nothing 2 '' '' -- "$LOOM" bench "$HERE/sum.fut" --entry halve
 expect_err bench-nothing-msg 'nothing to benchmark: no datasets .* for entry `halve`'
+# benchmarks/run.py's tuning columns (--loom-env, gpu-check's sweep): each setting is a
+# column of one run, timed and checked in its own environment (here a host compiler that
+# fails, with a cold cache: that column alone fails), a setting given twice a column each.
+out=$(python3 "$HERE/../../benchmarks/run.py" --quick --bench dot --impl loom-cpu --runs 1 --no-record \
+      --loom "$LOOM" --loom-env default --loom-env "LOOM_CACHE_DIR=$TMP/bench-cache,LOOM_CXX=/bin/false" \
+      --loom-env default 2>&1)
+rc=$?
+if [[ $rc == 1 && "$out" == *"dot loom-cpu[default]: "*" ms"* && "$out" == *"dot loom-cpu[default]#2: "*" ms"* &&
+      "$out" == *"dot loom-cpu[LOOM_CACHE_DIR=$TMP/bench-cache,LOOM_CXX=/bin/false]: error: "* ]]; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL bench-harness-settings (exit $rc):"; echo "$out" | sed 's/^/  /'
+fi
 # Properties: a counterexample is shrunk and reported; the same seed finds it again.
 cat >"$TMP/props.fut" <<'F'
 -- ==
