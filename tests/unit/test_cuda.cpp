@@ -242,6 +242,34 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(!has(w.source, "j_ * 512 + (int)threadIdx.x"));
         CHECK(!has(w.source, "j_ * (int)blockDim.x + (int)threadIdx.x"));
     }
+    SUBCASE("scans whose blocks copy their next tile ahead (a tuning): NVRTC compiles them") {
+        setenv("LOOM_CUDA_SCAN_ASYNC", "1", 1);
+        auto c = compile_ok(checked("entry main (xs: []i32) (ys: []f64) = (scan (+) 0 xs, scan (+) 0 ys)"));
+        setenv("LOOM_CUDA_SCAN_ITEMS", "16", 1);
+        auto s16 = compile_ok(checked("entry main (xs: []i32) = scan (+) 0 xs"));
+        unsetenv("LOOM_CUDA_SCAN_ASYNC");
+        unsetenv("LOOM_CUDA_SCAN_ITEMS");
+        REQUIRE(c.kernels.size() == 2);
+        const size_t k1 = c.source.find(" k1(");
+        REQUIRE(k1 != std::string::npos);
+        const std::string k0 = c.source.substr(0, k1), other = c.source.substr(k1);
+        // The plain 4-byte scan: two unpadded tiles of 8192 rows, 64 KiB of dynamic shared
+        // memory; the next tile's copies start as soon as it is claimed, and the current
+        // one waits for all but those.
+        CHECK(has(k0, "int32_t *const stgb_0_ = (int32_t *)(lrt_dyn_ + 0);"));
+        CHECK(has(k0, "loom_dsmem_k0 = (int32_t)(0 + lrt::align16(2 * 8192 * sizeof(int32_t)));"));
+        CHECK(has(k0, "int32_t *const stg_0_ = stgb_0_ + (cur_ ? 8192 : 0);"));
+        CHECK(has(k0, "lrt::copy_async16(stgb_0_ + (cur_ ? 0 : 8192) + lrt::swizzled(e_), pin_ + e_);"));
+        CHECK(k0.find("nxt_ = tile_sh_;\n") < k0.find("lrt::copy_wait<1>();"));
+        CHECK(has(k0, "const vec_ x_ = *(const vec_ *)(stg_0_ + lrt::swizzled((int)threadIdx.x * 32 + j_));"));
+        CHECK(!has(k0, "lrt::padded"));
+        // The 8-byte scan keeps its shape: padded staging, no copies ahead.
+        CHECK(has(other, "lrt::padded"));
+        CHECK(!has(other, "copy_async16"));
+        // Tiles of 4096 rows: both buffers in 32 KiB of static shared memory.
+        CHECK(has(s16.source, "__shared__ __align__(16) int32_t stgb_0_[2 * 4096];"));
+        CHECK(!has(s16.source, "loom_dsmem_k0 ="));
+    }
     SUBCASE("scans of one small accumulator: one status word per tile") {
         auto c = compile_ok(checked("entry main (xs: []f32) (hs: []f16) = (scan (+) 0 xs, scan f16.max f16.lowest hs)"));
         CHECK(has(c.source, "Buf<uint64_t, 1> pstatus_"));

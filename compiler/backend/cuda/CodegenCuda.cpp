@@ -2058,7 +2058,8 @@ private:
         for (size_t a = 0; staged && a < k.nacc; a++) {
             const std::string n = async ? "2 * " + tiles : "lrt::padded(" + tiles + ")";
             if (!dynamic) {
-                line("__shared__ __align__(16) " + k.acc_t[a] + " " + buf[a] + "[" + n + "];");
+                line(std::string("__shared__ ") + (async ? "__align__(16) " : "") + k.acc_t[a] + " " +
+                     buf[a] + "[" + n + "];"); // (async: 16-byte copies)
                 continue;
             }
             line(k.acc_t[a] + " *const " + buf[a] + " = (" + k.acc_t[a] + " *)(lrt_dyn_ + " + dyn_bytes + ");");
