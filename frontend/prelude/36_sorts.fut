@@ -3,17 +3,20 @@
 -- merge sort by any ordering.  Both are stable.  Loom code over the SOACs, so they run
 -- and fuse on every backend.
 
--- | One pass of `radix_sort_by_key`: a stable partition of xs by `bit x` (0 or 1): an
+-- | One pass of `radix_sort_by_key`: a stable partition of ys by `bit y` (0 or 1), made
+-- in `spare` (consumed), and the array for the next pass to make its partition in.  An
 -- element's place is its rank among the elements with its bit, those with 0 first (one
 -- scan counts the ones, in the counter type `c`: i32 where the length allows, half the
 -- bytes of i64).  A bit a pass measured faster than two (a scan of three counters), on
--- the CPU and in registers on the GPU.
+-- the CPU and in registers on the GPU.  When every element has the same bit (the high
+-- bits of small numbers), ys is its own partition: the scatter is left out.
 def radix_sort_step [n] 't 'c (bit: t -> c) (add: c -> c -> c) (zero: c) (wide: c -> i64)
-                    (xs: [n]t) (dest: *[n]t) : *[n]t =
-  let ones = scan add zero (map bit xs)
+                    (ys: *[n]t) (spare: *[n]t) : (*[n]t, *[n]t) =
+  let ones = scan add zero (map bit ys)
   let total = if n == 0 then 0 else wide ones[n - 1]
   let place i x c = if wide (bit x) == 0 then i - wide c else n - total + wide c - 1
-  in scatter dest (map3 place (iota n) xs ones) xs
+  in if total == 0 || total == n then (ys, spare)
+     else (scatter spare (map3 place (iota n) ys ones) ys, ys)
 
 -- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
 -- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), a bit
@@ -23,8 +26,8 @@ def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k
   let (ys, _) =
     loop (ys: *[n]t, spare: *[n]t) = (copy xs, copy xs) for b < num_bits do
       let one x = get_bit b (key x) != 0
-      in (if narrow then radix_sort_step (\x -> i32.bool (one x)) (+) 0 i64.i32 ys spare
-          else radix_sort_step (\x -> i64.bool (one x)) (+) 0 (\c -> c) ys spare, ys)
+      in if narrow then radix_sort_step (\x -> i32.bool (one x)) (+) 0 i64.i32 ys spare
+         else radix_sort_step (\x -> i64.bool (one x)) (+) 0 (\c -> c) ys spare
   in ys
 
 -- | `radix_sort num_bits get_bit xs`: xs sorted as unsigned numbers of `num_bits` bits:

@@ -103,3 +103,33 @@ entry large (n: i64) : (i64, i32, i32) =
   let xs = map (\i -> i32.i64 (i * 2654435761 % 4294967296 - 2147483648)) (iota n)
   let ys = radix_sort_int i32.num_bits i32.get_bit xs
   in (i64.sum (map2 (\i y -> (i % 1013 + 1) * i64.i32 y) (iota n) ys), ys[0], ys[n - 1])
+
+-- Passes whose bit every element shares stop after their scan (no scatter): equal
+-- elements (every pass), even numbers (the first pass), small numbers (the high bits:
+-- an odd number of passes in a row, and an even one);
+-- the input, read again after the sort, is unchanged, and so is a local array (its
+-- buffer is the first pass's too).  A sum of 10^5 numbers below 64 checks order and
+-- contents on the backends' parallel paths.
+-- ==
+-- entry: shared_bits
+-- input { [5i32, 5i32, 5i32, 5i32] }
+-- output { [5i32, 5i32, 5i32, 5i32] [5i32, 5i32, 5i32, 5i32] [20i32, 20i32, 20i32, 20i32] [20i32, 20i32, 20i32, 20i32] }
+-- input { [6i32, 2i32, 8i32, 4i32, 0i32, 2i32] }
+-- output { [0i32, 2i32, 2i32, 4i32, 6i32, 8i32] [6i32, 2i32, 8i32, 4i32, 0i32, 2i32] [0i32, 8i32, 8i32, 16i32, 24i32, 32i32] [24i32, 8i32, 32i32, 16i32, 0i32, 8i32] }
+-- input { [-3i32, 7i32, 1000i32, -1i32, 2i32, 7i32, 0i32, -1000i32] }
+-- output { [-1000i32, -3i32, -1i32, 0i32, 2i32, 7i32, 7i32, 1000i32] [-3i32, 7i32, 1000i32, -1i32, 2i32, 7i32, 0i32, -1000i32] [-4000i32, -12i32, -4i32, 0i32, 8i32, 28i32, 28i32, 4000i32] [-12i32, 28i32, 4000i32, -4i32, 8i32, 28i32, 0i32, -4000i32] }
+-- input { [13i32, 16i32, 24i32, 1i32, 12i32, 14i32, 25i32, 0i32, 16i32, 22i32, 11i32, 1i32, 18i32, 4i32, 23i32, 0i32, 6i32, 27i32, 22i32, 27i32, 6i32, 25i32, 19i32, 17i32, 4i32, 29i32, 27i32, 16i32, 20i32, 0i32, 2i32, 12i32, 30i32, 24i32, 20i32, 18i32, 24i32, 22i32, 30i32, 8i32] }
+-- output { [0i32, 0i32, 0i32, 1i32, 1i32, 2i32, 4i32, 4i32, 6i32, 6i32, 8i32, 11i32, 12i32, 12i32, 13i32, 14i32, 16i32, 16i32, 16i32, 17i32, 18i32, 18i32, 19i32, 20i32, 20i32, 22i32, 22i32, 22i32, 23i32, 24i32, 24i32, 24i32, 25i32, 25i32, 27i32, 27i32, 27i32, 29i32, 30i32, 30i32] [13i32, 16i32, 24i32, 1i32, 12i32, 14i32, 25i32, 0i32, 16i32, 22i32, 11i32, 1i32, 18i32, 4i32, 23i32, 0i32, 6i32, 27i32, 22i32, 27i32, 6i32, 25i32, 19i32, 17i32, 4i32, 29i32, 27i32, 16i32, 20i32, 0i32, 2i32, 12i32, 30i32, 24i32, 20i32, 18i32, 24i32, 22i32, 30i32, 8i32] [0i32, 0i32, 0i32, 4i32, 4i32, 8i32, 16i32, 16i32, 24i32, 24i32, 32i32, 44i32, 48i32, 48i32, 52i32, 56i32, 64i32, 64i32, 64i32, 68i32, 72i32, 72i32, 76i32, 80i32, 80i32, 88i32, 88i32, 88i32, 92i32, 96i32, 96i32, 96i32, 100i32, 100i32, 108i32, 108i32, 108i32, 116i32, 120i32, 120i32] [52i32, 64i32, 96i32, 4i32, 48i32, 56i32, 100i32, 0i32, 64i32, 88i32, 44i32, 4i32, 72i32, 16i32, 92i32, 0i32, 24i32, 108i32, 88i32, 108i32, 24i32, 100i32, 76i32, 68i32, 16i32, 116i32, 108i32, 64i32, 80i32, 0i32, 8i32, 48i32, 120i32, 96i32, 80i32, 72i32, 96i32, 88i32, 120i32, 32i32] }
+-- input { [1i32, 0i32, 1i32, 1i32, 0i32, 0i32, 1i32, 0i32] }
+-- output { [0i32, 0i32, 0i32, 0i32, 1i32, 1i32, 1i32, 1i32] [1i32, 0i32, 1i32, 1i32, 0i32, 0i32, 1i32, 0i32] [0i32, 0i32, 0i32, 0i32, 4i32, 4i32, 4i32, 4i32] [4i32, 0i32, 4i32, 4i32, 0i32, 0i32, 4i32, 0i32] }
+-- entry: small_large
+-- input { 100000i64 } output { 1595894877i64 0i32 63i32 }
+
+entry shared_bits (xs: []i32) =
+  let ys = map (* 4) xs
+  in (radix_sort_int i32.num_bits i32.get_bit xs, xs, radix_sort_int i32.num_bits i32.get_bit ys, ys)
+
+entry small_large (n: i64) : (i64, i32, i32) =
+  let xs = map (\i -> i32.i64 (i * 2654435761 % 4294967296 % 64)) (iota n)
+  let ys = radix_sort_int i32.num_bits i32.get_bit xs
+  in (i64.sum (map2 (\i y -> (i % 1013 + 1) * i64.i32 y) (iota n) ys), ys[0], ys[n - 1])
