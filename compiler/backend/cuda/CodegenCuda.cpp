@@ -1750,22 +1750,45 @@ private:
      * store may alias a later load, so the compiler would not hoist the loads itself):
      * more loads in flight a thread.  False, emitting nothing, where it does not apply. */
     bool unrolled_map_loop(const Stm &s, const Soac &q, const SoacK &k) {
-        const int u = map_unroll();
-        if (u < 2 || !q.map || q.inputs.empty())
+        if (!q.map || q.inputs.empty())
             return false;
         for (const Var &v : q.inputs)
-            if (virt_.count(v.id) || type_of(v).rank() != 1)
+            if (virt_.count(v.id))
                 return false;
         for (size_t a = 0; a < k.nres; a++)
             if (k.pt[a].rank() != 1) // a row of each output: one element
                 return false;
+        return unrolled_rows(q.inputs, [&] { fold_row(s, q, k, "i_"); });
+    }
+    /** The same for a fused scatter into a 1-D array (each row one element; its virtual
+     * inputs, an iota's, have nothing to load). */
+    bool unrolled_scatter_loop(const ir::ScatterExp &n, const std::string &d, const IType &dt) {
+        if (!n.fused() || dt.rank() != 1)
+            return false;
+        return unrolled_rows(n.inputs, [&] { scatter_row_into(n, d, dt, "i_"); });
+    }
+    /** A grid-stride loop over w_ rows unrolled map_unroll() times: the thread's rows of
+     * each non-virtual 1-D input loaded first, then `row()` for each of its rows (i_),
+     * the rows held standing for those inputs.  False, emitting nothing, where an input
+     * is not 1-D or map_unroll() is 1. */
+    template <class Row> bool unrolled_rows(const std::vector<Var> &inputs, Row row) {
+        const int u = map_unroll();
+        if (u < 2)
+            return false;
+        std::vector<const Var *> load;
+        for (const Var &v : inputs) {
+            if (type_of(v).rank() != 1)
+                return false;
+            if (!virt_.count(v.id))
+                load.push_back(&v);
+        }
         const std::string U = std::to_string(u);
         line("const int64_t gs_ = lrt::gsize();");
         open("for (int64_t b_ = lrt::gtid(); b_ < w_; b_ += " + U + " * gs_) {");
         std::vector<std::string> held;
-        for (size_t j = 0; j < q.inputs.size(); j++) {
+        for (size_t j = 0; j < load.size(); j++) {
             held.push_back("in" + std::to_string(j) + "_");
-            line(std::string(ctype(type_of(q.inputs[j]).elem)) + " " + held[j] + "[" + U + "];");
+            line(std::string(ctype(type_of(*load[j]).elem)) + " " + held[j] + "[" + U + "];");
         }
         auto each_row = [&] {
             line("#pragma unroll");
@@ -1774,17 +1797,17 @@ private:
             open("if (i_ < w_) {");
         };
         each_row();
-        for (size_t j = 0; j < q.inputs.size(); j++)
-            line(held[j] + "[u_] = " + in_row(q.inputs[j], "i_") + ";");
+        for (size_t j = 0; j < load.size(); j++)
+            line(held[j] + "[u_] = " + in_row(*load[j], "i_") + ";");
         close();
         close();
         each_row();
-        // The rows held stand for the inputs (as virtual arrays do) in the map's code.
-        for (size_t j = 0; j < q.inputs.size(); j++)
-            virt_[q.inputs[j].id] = held[j] + "[u_]";
-        fold_row(s, q, k, "i_");
-        for (const Var &v : q.inputs)
-            virt_.erase(v.id);
+        // The rows held stand for the inputs (as virtual arrays do) in the row's code.
+        for (size_t j = 0; j < load.size(); j++)
+            virt_[load[j]->id] = held[j] + "[u_]";
+        row();
+        for (const Var *v : load)
+            virt_.erase(v->id);
         close();
         close();
         close();
@@ -2503,9 +2526,11 @@ private:
         bind_types(fv, s.pat);
         std::string d = name(s.pat[0].var);
         line("const int64_t w_ = " + i64(n.w) + ";");
-        open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
-        scatter_row_into(n, d, s.pat[0].type, "i_");
-        close();
+        if (!unrolled_scatter_loop(n, d, s.pat[0].type)) {
+            open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
+            scatter_row_into(n, d, s.pat[0].type, "i_");
+            close();
+        }
         end_kernel();
     }
 

@@ -152,7 +152,8 @@ ScanTuning scan_tuning(bool copy32);
  * thread per column and chunk of 1024 rows): 1 took 0.435-0.441 ms (82-83% of the copy;
  * cuBLAS's sgemv through CuPy 0.393-0.402), 4 0.377 (96-98%), 8 0.376. */
 int column_unroll();
-/** How many rows a thread of a map of plain 1-D arrays loads before it computes any
+/** How many rows a thread of a map of plain 1-D arrays (or of a fused scatter into a 1-D
+ * array, since the thirty-ninth session: not yet timed) loads before it computes any
  * ($LOOM_CUDA_MAP_UNROLL, 1 to 8): 2.  In NVRTC's PTX for saxpy one row at a time is
  * unrolled by 4, but each row's two loads follow the last row's store (it may alias
  * them); unrolled, a thread's loads all come before its stores.  On an H200 (2026-12-04,
