@@ -228,9 +228,11 @@ if want sweep; then
   # blocks an SM by their 64 KiB; of 16 rows, 6 blocks; 128 threads of 32, 6 blocks),
   # then tiles of 16384 rows in dynamic shared memory (512 threads of 32 rows, 2 blocks
   # an SM; 256 of 64 in registers, 2 blocks), 3 blocks of the default shape and the
-  # atomic tile order alone (none spills: `--emit stats`).
+  # atomic tile order alone (none spills: `--emit stats`); last, the sort's scatters
+  # loading two rows a thread before storing (the default since the thirty-ninth
+  # session) against one.
   k=LOOM_CUDA_SCAN_SHARED_KB=64 a=LOOM_CUDA_SCAN_ASYNC=1
-  settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default}
+  settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default sort:default sort:LOOM_CUDA_MAP_UNROLL=1}
   note "== sweep: loom-cuda, 10 runs a setting"
   # One run.py a benchmark, its settings as columns (--loom-env): the inputs, the NumPy
   # reference and the copy are made once, about 4 s a setting after them.
