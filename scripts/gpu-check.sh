@@ -225,14 +225,15 @@ if want sweep; then
   # into registers by persistent blocks, shorter and no look-back sleeps, and streaming
   # hints were all slower there): first its next tile copied ahead into shared memory by
   # cp.async (LOOM_CUDA_SCAN_ASYNC, thirty-ninth session: 256 threads of 32 rows, 3
-  # blocks an SM by their 64 KiB; of 16 rows, 6 blocks; 128 threads of 32, 6 blocks),
+  # blocks an SM by their 64 KiB; of 16 rows, 6 blocks; 128 threads of 32, 6 blocks;
+  # the first with half the look-back's sleeps, its loads being in flight meanwhile),
   # then tiles of 16384 rows in dynamic shared memory (512 threads of 32 rows, 2 blocks
   # an SM; 256 of 64 in registers, 2 blocks), 3 blocks of the default shape and the
   # atomic tile order alone (none spills: `--emit stats`); last, the sort's scatters
   # loading two rows a thread before storing (the default since the thirty-ninth
   # session) against one.
   k=LOOM_CUDA_SCAN_SHARED_KB=64 a=LOOM_CUDA_SCAN_ASYNC=1
-  settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default sort:default sort:LOOM_CUDA_MAP_UNROLL=1}
+  settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 $a,LOOM_CUDA_SCAN_WAIT_NS=600,LOOM_CUDA_SCAN_POLL_NS=300 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default sort:default sort:LOOM_CUDA_MAP_UNROLL=1}
   note "== sweep: loom-cuda, 10 runs a setting"
   # One run.py a benchmark, its settings as columns (--loom-env): the inputs, the NumPy
   # reference and the copy are made once, about 4 s a setting after them.
@@ -263,6 +264,12 @@ if want sweep; then
     done
     unset seen
   done
+  # The async scan's results on a GPU (cp.async is emulated elsewhere): the kernels'
+  # tests and the SOACs' scans in tiles of 512 rows, so that each spans several.
+  out=$(LOOM_CUDA_SCAN_ASYNC=1 LOOM_CUDA_SCAN_ITEMS=8 LOOM_CUDA_SCAN_THREADS=64 \
+        timeout "${SWEEP_TEST_TIMEOUT:-90}" "$LOOM" test --backend cuda tests/programs/kernels \
+        tests/programs/soacs/scan_*.fut 2>&1 | tail -1)
+  note "LOOM_CUDA_SCAN_ASYNC=1 (tests, tiles of 512 rows): ${out:-no result}"
 fi
 echo
 echo "== summary ($summary)"
