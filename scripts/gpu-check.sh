@@ -8,7 +8,8 @@
 #
 #   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
 #   scripts/gpu-check.sh [STAGE...]           # THERE: env test repl bench jit sanitize (default all)
-#                                             #   and sweep (only when named: tuning settings)
+#                                             #   and sweep, profile (only when named: tuning
+#                                             #   settings; Nsight Compute on the scan)
 #
 # The GPU machine has no network and may lack the build's libraries (libedit, nlohmann-json,
 # doctest), so the binary is built here and carried: `pack` puts a stripped build/loom
@@ -42,7 +43,7 @@ mkdir -p "$OUT"
 summary="$OUT/summary.txt"
 : >"$summary"
 note() { echo "$*" | tee -a "$summary"; }
-want() { for s in "${stages[@]}"; do [ "$s" = "$1" ] || { [ "$s" = all ] && [ "$1" != sweep ]; } && return 0; done; return 1; }
+want() { for s in "${stages[@]}"; do [ "$s" = "$1" ] || { [ "$s" = all ] && [ "$1" != sweep ] && [ "$1" != profile ]; } && return 0; done; return 1; }
 
 # ---------------------------------------------------------------- the loom binary
 LOOM=${LOOM:-}
@@ -271,6 +272,32 @@ if want sweep; then
         tests/programs/soacs/scan_*.fut 2>&1 | tail -1)
   note "LOOM_CUDA_SCAN_ASYNC=1 (tests, tiles of 512 rows): ${out:-no result}"
 fi
+# Nsight Compute on a scan (only when named: `profile`): one launch of prefixsum's k0 at
+# 10^8 rows for each setting in $PROFILE (VAR=VALUE,... or default; by default the
+# default scan and the async one): speed of light, memory, warp states, occupancy and the
+# launch, as CSV in $OUT/ncu-N.csv, the headline numbers in the summary.  Clocks left
+# alone (the device notes: --clock-control none).
+if want profile; then
+  NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  note "== profile: $NCU"
+  in=/tmp/loom-profile.in
+  python3 -c "import sys; sys.path.insert(0, 'benchmarks'); import numpy as np, run
+with open('$in', 'wb') as f: run.write_value(f, np.random.default_rng(1).integers(0, 100, 10**8).astype(np.int32))" ||
+    note "profile: no input"
+  n=0
+  for setting in ${PROFILE:-default LOOM_CUDA_SCAN_ASYNC=1}; do
+    n=$((n + 1))
+    vars=(); [ "$setting" = default ] || IFS=, read -r -a vars <<<"$setting"
+    env "${vars[@]}" timeout "${PROFILE_TIMEOUT:-120}" "$NCU" --clock-control none -k regex:'^k0$' \
+      --launch-skip 2 --launch-count 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
+      --section WarpStateStats --section Occupancy --section LaunchStats --csv --page details \
+      "$LOOM" bench benchmarks/prefixsum.fut --backend cuda --input "$in" --runs 2 \
+      >"$OUT/ncu-$n.csv" 2>"$OUT/ncu-$n.err"
+    note "profile $setting (ncu-$n.csv, exit $?): $(grep -E '"(Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Registers Per Thread)"' "$OUT/ncu-$n.csv" 2>/dev/null | awk -F'","' '{printf "%s %s %s; ", $(NF-2), $(NF-1), $NF}' | tr -d '"')"
+  done
+  rm -f "$in"
+fi
+
 echo
 echo "== summary ($summary)"
-grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|  -- cuda|  GPU|  stopped|  failed|[0-9]+ passed|  \[)' "$summary"
+grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|profile|  -- cuda|  GPU|  stopped|  failed|[0-9]+ passed|  \[)' "$summary"
