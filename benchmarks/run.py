@@ -811,6 +811,9 @@ def parse_args(argv):
     g.add_argument("--record-from", metavar="FILE",
                    help="record a report saved with --save (e.g. on a GPU machine) and exit")
     a = p.parse_args(argv)
+    for setting in a.loom_env or []:
+        if setting != "default" and not all("=" in kv and kv.split("=")[0] for kv in setting.split(",")):
+            p.error(f"--loom-env {setting}: expected VAR=VALUE,... or default")
     a.preset = "quick" if a.quick else "gpu" if a.gpu else "full"
     a.runs = a.runs or (3 if a.quick else 20 if a.gpu else 10)
     a.impl = a.impl or (GPU_DEFAULT if a.gpu else "loom-cpu,cpp,numpy")
