@@ -127,8 +127,9 @@ struct ScanTuning {
      * shared-memory buffer (cp.async: no registers held) as soon as it claims it, at the
      * start of the current tile, so that its loads are in flight through the current
      * tile's fold, look-back and write-out.  With one tile a block, each block's loads
-     * are in flight only in its first phase: about a third of a tile's time on an H200
-     * (11 us a tile, 3 of them look-back), too few bytes in flight to keep its memory busy
+     * are in flight only in its first phase of about 11 us a tile on an H200 (estimated
+     * from 23 waves of blocks in 0.263 ms, not measured by phase): too few bytes in flight
+     * to keep an SM's memory busy whenever fewer than about two of its blocks are loading
      * (Little's law: 4.1 TB/s times about a microsecond is 31 KiB an SM).  The tile is
      * staged unpadded (lrt::swizzled) for the 16-byte copies.  Only for the plain 4-byte
      * scans' shape (vec, registers, warp stripes; else ignored); not yet timed on a GPU.
