@@ -250,7 +250,8 @@ template <class I> __host__ __device__ constexpr I padded(I e) { return e + (e >
  * elements are permuted (XOR) by the run's number.  A 16-byte access is served 8 threads
  * at a time; those 8 hit 8 different piece slots (banks) when they take the same piece of
  * 8 consecutive runs (threads' own rows, 32 a thread), pieces of 4 runs (16 a thread, 8:
- * 2 runs), or 8 consecutive pieces (a warp's coalesced stripe). */
+ * 2 runs), or 8 consecutive pieces (a warp's coalesced stripe); 64 rows a thread put 2 in
+ * a slot (checked by simulating the banks for 8 to 64 rows). */
 template <class I> __host__ __device__ constexpr I swizzled(I e) { return e ^ (((e >> 5) & 7) << 2); }
 /** 16 bytes copied from global to shared memory without passing through registers
  * (cp.async, sm_80 on; a plain copy before): they land once the thread waits for their
