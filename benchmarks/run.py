@@ -30,6 +30,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import shutil
 import signal
 import subprocess
@@ -290,7 +291,7 @@ class Loom(Impl):
         return lines[0].removeprefix("loom: ").split("error: ", 1)[-1]  # no location to show
 
     def run(self, bench, data):
-        out = data.out_dir / f"{self.name}.out"
+        out = data.out_dir / (re.sub(r"[^\w.=,-]", "_", self.name) + ".out")  # a setting's `/`s
         cmd = [self.args.loom, "bench", str(HERE / f"{bench.name}.fut"), "--backend", self.backend,
                "--runs", str(self.args.runs), "--warmup", str(self.args.warmup),
                "--input", str(data.path), "--output", str(out)]

@@ -250,8 +250,11 @@ if want sweep; then
   for bench in "${order[@]}"; do
     rm -rf /tmp/loom-sweep && mkdir -p /tmp/loom-sweep
     # shellcheck disable=SC2086 # the group's words are its --loom-env options
-    timeout $(( ${SWEEP_TIMEOUT:-120} * ${count[$bench]} + 20 )) python3 benchmarks/run.py --gpu \
-      --loom "$LOOM" --bench "$bench" --impl loom-cuda --runs 10 ${SWEEP_ARGS:-} ${group[$bench]} \
+    # Each setting's loom run stops at SWEEP_TIMEOUT (run.py --timeout), so one that hangs
+    # fails alone; the inputs, reference and copy take the last minute.
+    timeout $(( ${SWEEP_TIMEOUT:-120} * ${count[$bench]} + 60 )) python3 benchmarks/run.py --gpu \
+      --loom "$LOOM" --bench "$bench" --impl loom-cuda --runs 10 --timeout "${SWEEP_TIMEOUT:-120}" \
+      ${SWEEP_ARGS:-} ${group[$bench]} \
       >/tmp/loom-sweep/log 2>&1
     # "  prefixsum loom-cuda[SETTING]: 0.263 (...) ms, 3040 GB/s, 74% of the copy", and
     # [SETTING]#2 where a setting comes again.
@@ -260,7 +263,7 @@ if want sweep; then
       [ "$setting" = --loom-env ] && continue
       seen[$setting]=$(( ${seen[$setting]:-0} + 1 ))
       again=; [ "${seen[$setting]}" -gt 1 ] && again="#${seen[$setting]}"
-      line=$(grep -F "loom-cuda[$setting]$again: " /tmp/loom-sweep/log | sed 's/^[^:]*: //')
+      line=$(grep -m1 -F "loom-cuda[$setting]$again: " /tmp/loom-sweep/log | sed 's/^[^:]*: //')
       note "$setting ($bench): ${line:-no result}"
     done
     unset seen
