@@ -237,7 +237,7 @@ if want sweep; then
   settings=${SWEEP:-saxpy:default blackscholes:default mandelbrot:default saxpy_sum:default default $a $a,LOOM_CUDA_SCAN_ITEMS=16,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $a,LOOM_CUDA_SCAN_THREADS=128,LOOM_CUDA_SCAN_MIN_BLOCKS=6 $k,LOOM_CUDA_SCAN_THREADS=512 $k,LOOM_CUDA_SCAN_ITEMS=64,LOOM_CUDA_SCAN_MIN_BLOCKS=2 $a,LOOM_CUDA_SCAN_WAIT_NS=600,LOOM_CUDA_SCAN_POLL_NS=300 LOOM_CUDA_SCAN_MIN_BLOCKS=3 LOOM_CUDA_SCAN_ORDER=atomic default sort:default sort:LOOM_CUDA_MAP_UNROLL=1}
   note "== sweep: loom-cuda, 10 runs a setting"
   # One run.py a benchmark, its settings as columns (--loom-env): the inputs, the NumPy
-  # reference and the copy are made once, about 4 s a setting after them.
+  # reference and the copy are made once; a setting then costs its compile and runs.
   declare -A group=() count=()
   order=()
   for setting in $settings; do
