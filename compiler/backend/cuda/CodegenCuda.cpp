@@ -2033,9 +2033,11 @@ private:
         const int can_vec = staged ? vec_elems(q, k, items) : 0;
         const bool late = staged && tune.late;
         // ScanTuning::async: the plain 4-byte scans' shape only (16-byte copies of whole
-        // rows, kept in registers, each warp staging its own).
+        // rows, kept in registers, each warp staging its own), its two tiles within 200 KiB
+        // of shared memory (an SM has 228).
         const bool async = tune.async && staged && tune.vec && can_vec == 4 && tune.registers &&
-                           tune.warp_stripes && !late && !tune.launch_order;
+                           tune.warp_stripes && !late && !tune.launch_order &&
+                           2 * tune.threads * (int64_t)items * 4 <= 200 * 1024;
         stage_at_ = async ? "lrt::swizzled" : "lrt::padded";
         std::vector<KParam> status;
         if (packed) {
