@@ -2099,6 +2099,9 @@ private:
             line("__shared__ " + k.acc_t[a] + " " + wsum[a] + "[32];");
             line("__shared__ " + k.acc_t[a] + " " + tpre[a] + ";");
         }
+        // Thread 0 claims the next tile from the counter (atomic order), into tile_sh_.
+        const std::string claim =
+            "if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);";
         // async: tile nxt_'s rows copied into buffer `to` when it is full and aligned (else
         // they are staged row by row when it comes), in a copy group of their own.
         auto copy_ahead = [&](const std::string &to) {
@@ -2122,7 +2125,7 @@ private:
             // the next at once (every thread read the last claim before a barrier), and
             // every thread starts its copy into the other buffer.
             line("__shared__ int64_t tile_sh_;");
-            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
+            line(claim);
             line("__syncthreads();");
             line("int64_t nxt_ = tile_sh_;");
             line("__syncthreads();");
@@ -2135,7 +2138,7 @@ private:
             line("lrt::stop_if_failed();");
             line("if (tile_ >= ntiles_) break;");
             line(k.acc_t[0] + " *const " + stg[0] + " = " + buf[0] + " + (cur_ ? " + tiles + " : 0);");
-            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
+            line(claim);
             line("__syncthreads();");
             line("nxt_ = tile_sh_;");
             copy_ahead(buf[0] + " + (cur_ ? 0 : " + tiles + ")");
@@ -2146,7 +2149,7 @@ private:
         } else {
             line("__shared__ int64_t tile_sh_;");
             open("for (;;) {");
-            line("if (threadIdx.x == 0) tile_sh_ = (int64_t)atomicAdd((unsigned long long *)ptile_.data, 1ull);");
+            line(claim);
             line("__syncthreads();");
             line("const int64_t tile_ = tile_sh_;");
             // A failed check ends the failing thread; without this the others would take
