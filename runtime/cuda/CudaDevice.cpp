@@ -478,6 +478,10 @@ private:
             cuda_check(cu_.cuMemcpyDtoH_v2(&dyn, at, sizeof dyn), "cuMemcpyDtoH_v2(loom_dsmem)", fn);
             cuda_check(cu_.cuFuncSetAttribute(f, 8 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */, dyn),
                        "cuFuncSetAttribute(max dynamic shared memory)", fn);
+            // All of the SM's L1 that can be shared memory, so that as many blocks stay
+            // resident as the occupancy calculator counted (the persistent async scan's
+            // grid); a hint, so a driver that declines it is no error.
+            (void)cu_.cuFuncSetAttribute(f, 9 /* CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */, 100);
         }
         return fns_[fn] = {f, (unsigned)dyn};
     }
