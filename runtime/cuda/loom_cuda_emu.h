@@ -402,6 +402,7 @@ template <class T> inline T __shfl_sync(unsigned, T v, int lane, int = 32) {
 }
 inline unsigned __ballot_sync(unsigned, int pred) { return loom_emu::ballot(pred); }
 inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
 template <class T> inline T __shfl_xor_sync(unsigned, T v, int m, int = 32) {
     return loom_emu::shuffle(v, (int)(threadIdx.x & 31) ^ m);
 }

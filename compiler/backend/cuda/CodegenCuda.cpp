@@ -2458,7 +2458,10 @@ private:
         close();
     }
     /** Filter: flags and per-block counts, the blocks' offsets (one thread), then each
-     * thread copies its kept rows at its block's offset plus the counts before it. */
+     * warp copies its kept rows at its block's offset plus the counts of the warps before
+     * it.  A warp's rows are contiguous and taken 32 at a time, a row a lane (coalesced;
+     * a thread's own contiguous rows made each of a warp's reads touch 32 sectors); a
+     * vote ranks a round's kept rows, so they keep their order. */
     void filter_kernel(const Stm &s, const ir::FilterExp &n, const std::string &kname) {
         std::vector<int> fv = free_vars(s);
         std::vector<KParam> flags{{"Buf<bool, 1> pkeep_", "flags[w]", scratch("keep", "bool", 'w')},
@@ -2471,10 +2474,8 @@ private:
         begin_kernel(kname, with(args_of(fv), flags), GridKind::Occupancy);
         bind_types(fv, {});
         line("Arr<bool, 1> keep_ = lrt::view(pkeep_);");
-        line("const int64_t w_ = " + i64(n.w) + ";");
-        line("int64_t lo_, hi_, c_ = 0;");
-        line("lrt::chunk(w_, lrt::gsize(), lrt::gtid(), lo_, hi_);");
-        open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+        warp_rows(n);
+        open("for (int64_t i_ = lo_ + lane_; i_ < hi_; i_ += 32) {");
         std::vector<std::string> args;
         for (const Var &v : n.inputs)
             args.push_back(row(name(v), type_of(v), "i_"));
@@ -2507,18 +2508,39 @@ private:
         begin_kernel(kname + "_write", with(with(args_of(fv), flags), outs), GridKind::Same);
         bind_types(fv, out_params);
         line("Arr<bool, 1> keep_ = lrt::view(pkeep_);");
-        line("const int64_t w_ = " + i64(n.w) + ";");
-        line("int64_t lo_, hi_, c_ = 0;");
-        line("lrt::chunk(w_, lrt::gsize(), lrt::gtid(), lo_, hi_);");
-        line("for (int64_t i_ = lo_; i_ < hi_; i_++) c_ += keep_.data[i_] ? 1 : 0;");
-        line("int64_t o_ = pcnt_.data[blockIdx.x] + lrt::block_exscan_sum(c_);");
-        open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
-        line("if (!keep_.data[i_]) continue;");
+        warp_rows(n);
+        // Every lane of a warp takes the same rounds: the votes need them all.
+        auto rounds = [&] {
+            open("for (int64_t b_ = lo_; b_ < hi_; b_ += 32) {");
+            line("const int64_t i_ = b_ + lane_;");
+            line("const unsigned m_ = __ballot_sync(0xffffffffu, i_ < hi_ && keep_.data[i_]);");
+        };
+        rounds();
+        line("c_ += __popc(m_);");
+        close();
+        // The warp's count on its lane 0: the block's scan over threads gives that lane
+        // the counts of the warps before.
+        line("int64_t o_ = lrt::block_exscan_sum(lane_ == 0 ? c_ : 0);");
+        line("o_ = pcnt_.data[blockIdx.x] + lrt::shfl_idx(o_, 0);");
+        rounds();
+        open("if ((m_ >> lane_) & 1u) {");
+        line("const int64_t at_ = o_ + __popc(m_ & ((1u << lane_) - 1u));");
         for (size_t k = 0; k < n.inputs.size(); k++)
-            line("lrt::copy_row(" + name(out_params[k].var) + ", o_, " + name(n.inputs[k]) + ", i_);");
-        line("o_++;");
+            line("lrt::copy_row(" + name(out_params[k].var) + ", at_, " + name(n.inputs[k]) + ", i_);");
+        close();
+        line("o_ += __popc(m_);");
         close();
         end_kernel();
+    }
+
+    /** The rows [lo_, hi_) of the calling thread's warp: the warps' contiguous shares of
+     * a filter's rows, in the order of the warps' global numbers (blocks are whole
+     * warps). */
+    void warp_rows(const ir::FilterExp &n) {
+        line("const int64_t w_ = " + i64(n.w) + ";");
+        line("const unsigned lane_ = threadIdx.x & 31u;");
+        line("int64_t lo_, hi_, c_ = 0;");
+        line("lrt::chunk(w_, lrt::gsize() >> 5, lrt::gtid() >> 5, lo_, hi_);");
     }
 
     /** Scatter: one thread per (index, value); the host first copies dest to the output

@@ -17,6 +17,15 @@ entry segscan (xs: []i32) (fs: []bool) = segmented_scan (+) 0 fs xs
 -- random input { [30011]i32 } auto output
 entry filt (xs: []i32) = (filter (\x -> x % 3 == 0) xs, partition (> 0) xs)
 
+-- Rows of a matrix with a tuple's other part, and a filter keeping few rows (the GPU's
+-- warps vote on 32 rows at a time; most votes here are empty).
+-- ==
+-- entry: filt_rows
+-- random input { [3001][4]i32 [3001]f32 } auto output
+-- random input { [5][4]i32 [5]f32 } auto output
+entry filt_rows (m: [][4]i32) (ys: []f32) =
+  (unzip (filter (\(r, y) -> r[0] > r[3] && y < 0.7) (zip m ys)), filter (\y -> y > 0.995) ys)
+
 -- ==
 -- entry: sorting
 -- random input { [20011]i32 } auto output
