@@ -111,6 +111,10 @@ def prefixsum(xs):
     return (torch.cumsum(xs, 0, dtype=torch.int32),)
 
 
+def filter(xs):  # boolean indexing: a count, then the kept values (one synchronisation)
+    return (xs[xs > 0.5],)
+
+
 def stencil(steps, grid):
     g = grid
     for _ in range(steps):
