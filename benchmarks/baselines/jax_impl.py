@@ -35,6 +35,12 @@ sort = _traced("sort")
 
 
 @jax.jit
+def argmin(xs):  # its own: the index stays in JAX's integer type (int32 without x64)
+    i = jnp.argmin(xs)
+    return (xs[i], i)
+
+
+@jax.jit
 def vecmat(a, v):
     return (jnp.matmul(v, a, precision=lax.Precision.HIGHEST),)
 

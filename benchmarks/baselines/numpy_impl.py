@@ -13,6 +13,11 @@ def dot(xp, xs, ys):
     return (xp.dot(xs, ys),)
 
 
+def argmin(xp, xs):
+    i = xp.argmin(xs)
+    return (xs[i], i.astype(xp.int64))
+
+
 def saxpy(xp, a, xs, ys):
     return (a * xs + ys,)
 

@@ -106,7 +106,7 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "k0_final("));
         CHECK(has(c.source, "lrt::shfl_down"));
     }
-    SUBCASE("reductions: commutative operators read grid-stride, others in per-thread chunks") {
+    SUBCASE("reductions: commutative operators read grid-stride, others in per-warp chunks") {
         auto sum = compile_ok(checked("entry main (xs: []f32) = reduce (+) 0 (map (*2) xs)"));
         auto minmax = compile_ok(checked(
             "entry main (xs: []i32) = reduce (\\(a, b) (c, d) -> (i32.min a c, i32.max b d)) (0, 0) (zip xs xs)"));
@@ -117,7 +117,10 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(k0(sum.source), "i_ += lrt::gsize()"));
         CHECK(!has(k0(sum.source).substr(0, k0(sum.source).find("k0_final")), "lrt::chunk(w_"));
         CHECK(has(k0(minmax.source), "i_ += lrt::gsize()"));
-        CHECK(has(k0(first.source), "lrt::chunk(w_, lrt::gsize(), lrt::gtid()"));
+        // A warp's contiguous rows, 32 a round, folded in lane order.
+        CHECK(has(k0(first.source), "lrt::chunk(w_, lrt::gsize() >> 5, lrt::gtid() >> 5"));
+        CHECK(has(k0(first.source), "for (int64_t b_ = lo_; b_ < hi_; b_ += 32)"));
+        CHECK(has(k0(first.source), "lrt::shfl_idx(acc_0_, 0)"));
     }
     SUBCASE("scan and screma: one single-pass kernel with decoupled look-back") {
         auto c = compile_ok(checked("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, reduce i64.max 0 xs)"));
@@ -287,6 +290,9 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         auto c = compile_ok(checked("entry main (xs: []f64) = filter (\\x -> x > 0) xs"));
         CHECK(has(c.source, "k0_offsets("));
         CHECK(has(c.source, "k0_write("));
+        // A warp's contiguous rows, 32 a round; a vote places each round's kept rows.
+        CHECK(has(c.source, "lrt::chunk(w_, lrt::gsize() >> 5, lrt::gtid() >> 5"));
+        CHECK(has(c.source, "__popc(m_ & ((1u << lane_) - 1u))"));
     }
     SUBCASE("scatter") {
         compile_ok(checked("entry main (d: *[]i32) (is: []i64) (vs: []i32) = scatter d is vs"));

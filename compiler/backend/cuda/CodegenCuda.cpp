@@ -49,6 +49,7 @@
 #include <functional>
 #include <ios>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -629,20 +630,11 @@ private:
             if (which(o))
                 for (size_t k = os.first[o]; k < os.first[o] + os.ops[o]->neutral.size(); k++)
                     ks.push_back(k);
-        std::vector<std::string> other = names("oth" + N + "_", acc.size());
         open();
         line("const unsigned lane_ = threadIdx.x & 31u, warp_ = threadIdx.x >> 5, nw_ = (blockDim.x + 31u) >> 5;");
         for (size_t k : ks)
             line("__shared__ " + acc_t[k] + " sh" + N + "_" + std::to_string(k) + "[32];");
-        auto warp_reduce = [&] {
-            open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
-            for (size_t k : ks)
-                line(acc_t[k] + " " + other[k] + " = lrt::shfl_down(" + acc[k] + ", d_);");
-            open("if ((lane_ & (2 * d_ - 1)) == 0 && lane_ + d_ < 32) {");
-            combine_ops(os, which, acc, other, acc);
-            close();
-            close();
-        };
+        auto warp_reduce = [&] { warp_tree(os, which, ks, acc, acc_t, "lane_"); };
         warp_reduce();
         line("__syncthreads();");
         for (size_t k : ks)
@@ -653,6 +645,23 @@ private:
             line(acc[k] + " = lane_ < nw_ ? sh" + N + "_" + std::to_string(k) + "[lane_] : " +
                  neutral[k] + ";");
         warp_reduce();
+        close();
+        close();
+    }
+
+    /** The warp's accumulators `ks` folded in lane order onto its lane 0 (a tree: lane l
+     * takes lane l + d's at steps d = 1, 2, 4, ... while l is a multiple of 2d), for
+     * operators that may not commute. */
+    template <typename P>
+    void warp_tree(const Ops &os, P &&which, const std::vector<size_t> &ks,
+                   const std::vector<std::string> &acc, const std::vector<std::string> &acc_t,
+                   const std::string &lane) {
+        std::vector<std::string> other = names("oth" + std::to_string(tmp_++) + "_", acc.size());
+        open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
+        for (size_t k : ks)
+            line(acc_t[k] + " " + other[k] + " = lrt::shfl_down(" + acc[k] + ", d_);");
+        open("if ((" + lane + " & (2 * d_ - 1)) == 0 && " + lane + " + d_ < 32) {");
+        combine_ops(os, which, acc, other, acc);
         close();
         close();
     }
@@ -1814,9 +1823,43 @@ private:
         return true;
     }
 
+    /** The rows of a reduction whose operators may not commute, in order and coalesced:
+     * each warp takes its contiguous rows 32 at a time, a row a lane; a round is folded
+     * by the warp's tree (warp_tree) and onto the warp's running accumulators, the same
+     * on every lane; then lane 0 alone keeps them for the block's reduction, the others
+     * the neutral elements.  (A thread's own contiguous rows made each of a warp's reads
+     * touch 32 sectors.) */
+    void ordered_warp_rounds(const Stm &s, const Soac &q, const SoacK &k) {
+        const std::vector<std::string> run = names_at(k.acc, "run");
+        std::vector<size_t> ks(k.nacc);
+        std::iota(ks.begin(), ks.end(), 0);
+        line("const unsigned rl_ = threadIdx.x & 31u;");
+        line("int64_t lo_, hi_;");
+        line("lrt::chunk(w_, lrt::gsize() >> 5, lrt::gtid() >> 5, lo_, hi_);");
+        for (size_t a = 0; a < k.nacc; a++) {
+            line(k.acc_t[a] + " " + run[a] + " = " + k.neutral[a] + ";");
+            line(k.acc_t[a] + " " + k.acc[a] + ";");
+        }
+        open("for (int64_t b_ = lo_; b_ < hi_; b_ += 32) {");
+        line("const int64_t i_ = b_ + rl_;");
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc[a] + " = " + k.neutral[a] + ";");
+        open("if (i_ < hi_) {");
+        fold_row(s, q, k, "i_");
+        close();
+        auto any = [](size_t) { return true; };
+        warp_tree(k.os, any, ks, k.acc, k.acc_t, "rl_");
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc[a] + " = lrt::shfl_idx(" + k.acc[a] + ", 0);");
+        combine_ops(k.os, any, run, k.acc, run);
+        close();
+        for (size_t a = 0; a < k.nacc; a++)
+            line(k.acc[a] + " = rl_ == 0 ? " + run[a] + " : " + k.neutral[a] + ";");
+    }
+
     /** Map and redomap: a grid-stride loop (maps, and reductions whose operators commute)
-     * or per-thread chunks; then a block reduction and per-block partials reduced by
-     * `<k>_final` (one block). */
+     * or per-warp or per-thread chunks; then a block reduction and per-block partials
+     * reduced by `<k>_final` (one block). */
     void redomap_kernel(const Stm &s, const Soac &q, const std::string &kname, const SoacK &k) {
         if (const Stm *m = nested_map(q, k))
             return map2d_kernel(s, q, kname, k, *m);
@@ -1835,20 +1878,23 @@ private:
             return;
         }
         // Commutative operators may take the rows in any order: grid-stride, so a warp's
-        // reads are coalesced; others keep each thread's rows contiguous.
-        if (os.commutative()) {
+        // reads are coalesced; others keep each warp's rows contiguous and in order
+        // (ordered_warp_rounds), or each thread's with a scan.
+        if (os.commutative() || os.nscan > 0) {
             for (size_t a = 0; a < k.nacc; a++)
                 line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
-            open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
+            if (os.commutative()) {
+                open("for (int64_t i_ = lrt::gtid(); i_ < w_; i_ += lrt::gsize()) {");
+            } else {
+                line("int64_t lo_, hi_;");
+                line("lrt::chunk(w_, lrt::gsize(), lrt::gtid(), lo_, hi_);");
+                open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+            }
+            fold_row(s, q, k, "i_");
+            close();
         } else {
-            line("int64_t lo_, hi_;");
-            line("lrt::chunk(w_, lrt::gsize(), lrt::gtid(), lo_, hi_);");
-            for (size_t a = 0; a < k.nacc; a++)
-                line(k.acc_t[a] + " " + k.acc[a] + " = " + k.neutral[a] + ";");
-            open("for (int64_t i_ = lo_; i_ < hi_; i_++) {");
+            ordered_warp_rounds(s, q, k);
         }
-        fold_row(s, q, k, "i_");
-        close();
         if (k.nacc == 0) {
             end_kernel();
             return;

@@ -64,6 +64,17 @@ entry foldseg (ls: []u8) (xs: [60000]f32) =
 -- random input { [30011]f32 } auto output
 entry argmin (xs: []f32) = reduce (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j)) (f32.inf, -1) (zip xs (indices xs))
 
+-- An operator that does not commute (2x2 integer matrix products, wrapping): the rows
+-- must be combined in order (on the GPU, each warp's rows in rounds of 32).
+-- ==
+-- entry: matprod
+-- random input { [30011]i32 } auto output
+-- random input { [40]i32 } auto output
+entry matprod (xs: []i32) : [4]i32 =
+  let mul (a: [4]i32) (b: [4]i32) =
+    [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]
+  in reduce mul [1, 0, 0, 1] (map (\x -> [x & 3, 1, 1, 0]) xs)
+
 -- ==
 -- entry: scatter_it
 -- random input { [30011]i32 [1000]i64 } auto output
