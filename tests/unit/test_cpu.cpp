@@ -384,6 +384,30 @@ TEST_CASE("cpu: rows folded element by element into an accumulator of their own"
     CHECK(code.find("lrt::alloc<int32_t, 1>({w1_})") == std::string::npos); // no scaled row
 }
 
+TEST_CASE("cpu: a reduction by a compound operator folds its chunks as interleaved parts") {
+    // 2x2 matrix products: associative, not commutative, several statements.  Each chunk
+    // is four contiguous parts folded side by side, then combined in order; a length
+    // that leaves a remainder for the last part.
+    const std::string src =
+        "def main (xs: []i32) : [4]i32 =\n"
+        "  let mul (a: [4]i32) (b: [4]i32) = [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],\n"
+        "                                     a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]\n"
+        "  in reduce mul [1, 0, 0, 1] (map (\\x -> [x & 3, 1, 1, 0]) xs)";
+    std::vector<int> xs;
+    for (int i = 0; i < 20011; i++)
+        xs.push_back((i * 7919) % 13);
+    CHECK(agree(src, {array(PrimType::I32, xs)}));
+    compiler::Optimised o = compiler::optimise(checked(src), "main");
+    std::string code = cpu::generate(o.module.functions.at(0), &o.module).source;
+    code = code.substr(code.find("// ---- generated from the IR"));
+    CHECK(code.find("= (hi_ - lo_) / 4;") != std::string::npos);
+    CHECK(code.find("acc0_0p3") != std::string::npos);
+    // A sum is left to the host compiler's vectoriser.
+    o = compiler::optimise(checked("def main (xs: []i32) : i32 = reduce (+) 0 xs"), "main");
+    code = cpu::generate(o.module.functions.at(0), &o.module).source;
+    CHECK(code.find("= (hi_ - lo_) / 4;") == std::string::npos);
+}
+
 TEST_CASE("cpu: iotas hoisted out of a loop stay virtual (the stencil's split loops)") {
     // Simplify hoists the stencil step's iotas out of the loop; their uses inside it (a
     // map's rows, an inner map's in its lambda) are still rows only, so they are never

@@ -1543,6 +1543,8 @@ protected:
         std::vector<size_t> op_first;
         std::vector<std::string> acc, acc_t;
         std::function<void()> iteration, declare_accs;
+        /** One iteration folding into accumulators `acc` at index `i` (a C++ expression). */
+        std::function<void(const std::vector<std::string> &acc, const std::string &i)> iteration_at;
 
         size_t nacc() const { return nscan + nred; }
         /** The entries of `v` (one per accumulator) that belong to operator `o`. */
@@ -1664,10 +1666,10 @@ protected:
             if (inplace[k] && q.map && at.rank() == 1)
                 folded[k] = foldable(*q.map, k);
         }
-        SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, {}, {}};
+        SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, {}, {}, {}};
         auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return plan.op_slice(v, o); };
         // One iteration at index `i`.
-        auto iteration = [&] {
+        auto iteration_at = [&](const std::vector<std::string> &acc, const std::string &i) {
             open();
             std::vector<std::string> r;
             if (q.map) {
@@ -1730,7 +1732,8 @@ protected:
                 line(acc_t[k] + " " + acc[k] + " = " +
                      (inplace[k] ? "lrt::copy(" + neutral(k) + ")" : neutral(k)) + ";");
         };
-        plan.iteration = iteration;
+        plan.iteration = [&] { iteration_at(acc, i); };
+        plan.iteration_at = iteration_at;
         plan.declare_accs = declare_accs;
         soac_loops(plan, par);
         for (size_t k = nacc; k < nres; k++)

@@ -443,6 +443,64 @@ protected:
                 per.empty()};
     }
 
+    /** Parts of a chunk that interleaved_loops folds side by side. */
+    static constexpr int kParts = 4;
+    /** Whether a kernel's reduction folds its chunk as kParts interleaved parts: only
+     * reductions of scalars by operators of more than one statement (an argmin's compare
+     * and selects; the host compiler vectorises single operators itself), where nothing
+     * can fail (the parts' order would change which failure comes first). */
+    bool interleaved(const SoacPlan &p) {
+        if (p.nscan > 0 || p.nred == 0 || !loop_pragma(p).empty() ||
+            (p.q.map && passes::can_fail(p.q.map->body)))
+            return false;
+        for (size_t k = 0; k < p.nacc(); k++)
+            if (p.pt[k].rank() != 0)
+                return false;
+        bool compound = false;
+        for (const ScremaOp *op : p.ops) {
+            if (passes::can_fail(op->lam.body))
+                return false;
+            compound |= op->lam.body.stms.size() > op->neutral.size();
+        }
+        return compound;
+    }
+    /** A chunk's rows as kParts contiguous parts, folded side by side from the neutral
+     * elements (independent dependency chains: an argmin's compare and select take
+     * several cycles, and a part's row can start before the last part's is done), then
+     * combined in order: the operators need only be associative. */
+    void interleaved_loops(const SoacPlan &p) {
+        const std::string len = "len" + p.N + "_", t = "t" + p.N + "_";
+        std::vector<std::vector<std::string>> accs(kParts, p.acc);
+        for (int j = 1; j < kParts; j++)
+            for (size_t k = 0; k < p.nacc(); k++) {
+                accs[(size_t)j][k] = p.acc[k] + "p" + std::to_string(j);
+                line(p.acc_t[k] + " " + accs[(size_t)j][k] + " = " +
+                     atom(neutral_of(p, k)) + ";");
+            }
+        line("const int64_t " + len + " = (hi_ - lo_) / " + std::to_string(kParts) + ";");
+        open_loop(t, "0", len);
+        for (int j = 0; j < kParts; j++) {
+            const std::string at = p.i + "p" + std::to_string(j);
+            line("const int64_t " + at + " = lo_ + " + std::to_string(j) + " * " + len + " + " + t + ";");
+            p.iteration_at(accs[(size_t)j], at);
+        }
+        close_loop();
+        // The last part's rows past kParts * len, then the parts in order.
+        open_loop(p.i, "lo_ + " + std::to_string(kParts) + " * " + len, "hi_");
+        p.iteration_at(accs.back(), p.i);
+        close_loop();
+        for (int j = 1; j < kParts; j++)
+            for (size_t o = 0; o < p.ops.size(); o++)
+                combine(*p.ops[o], p.op_slice(p.acc, o), p.op_slice(accs[(size_t)j], o),
+                        p.op_slice(p.acc, o));
+    }
+    static const SubExp &neutral_of(const SoacPlan &p, size_t k) {
+        size_t o = 0;
+        while (k >= p.op_first[o] + p.ops[o]->neutral.size())
+            o++;
+        return p.ops[o]->neutral[k - p.op_first[o]];
+    }
+
     /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions
      * combined in order, and scans fixed up with each chunk's carry-in. */
     void soac_loops(const SoacPlan &p, bool par) override {
@@ -487,9 +545,13 @@ protected:
         line("unsigned poll_ = 0;");
         line("(void)" + c + ";");
         p.declare_accs();
-        open_loop(i, "lo_", "hi_", loop_pragma(p));
-        p.iteration();
-        close_loop();
+        if (interleaved(p)) {
+            interleaved_loops(p);
+        } else {
+            open_loop(i, "lo_", "hi_", loop_pragma(p));
+            p.iteration();
+            close_loop();
+        }
         for (size_t k = 0; k < nacc; k++)
             line(part[k] + "[" + c + "] = lrt::mv(" + acc[k] + ");");
         close("});");
