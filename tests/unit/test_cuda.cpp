@@ -117,9 +117,9 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(k0(sum.source), "i_ += lrt::gsize()"));
         CHECK(!has(k0(sum.source).substr(0, k0(sum.source).find("k0_final")), "lrt::chunk(w_"));
         CHECK(has(k0(minmax.source), "i_ += lrt::gsize()"));
-        // A warp's contiguous rows, 32 a round, folded in lane order.
+        // A warp's contiguous rows, 128 a round (4 a lane), folded in lane order.
         CHECK(has(k0(first.source), "lrt::chunk(w_, lrt::gsize() >> 5, lrt::gtid() >> 5"));
-        CHECK(has(k0(first.source), "for (int64_t b_ = lo_; b_ < hi_; b_ += 32)"));
+        CHECK(has(k0(first.source), "for (int64_t b_ = lo_; b_ < hi_; b_ += 128)"));
         CHECK(has(k0(first.source), "lrt::shfl_idx(acc_0_, 0)"));
     }
     SUBCASE("scan and screma: one single-pass kernel with decoupled look-back") {

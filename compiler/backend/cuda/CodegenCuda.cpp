@@ -1824,11 +1824,12 @@ private:
     }
 
     /** The rows of a reduction whose operators may not commute, in order and coalesced:
-     * each warp takes its contiguous rows 32 at a time, a row a lane; a round is folded
-     * by the warp's tree (warp_tree) and onto the warp's running accumulators, the same
-     * on every lane; then lane 0 alone keeps them for the block's reduction, the others
-     * the neutral elements.  (A thread's own contiguous rows made each of a warp's reads
-     * touch 32 sectors.) */
+     * each warp takes its contiguous rows 128 at a time, 4 consecutive rows a lane (a
+     * warp's loads span 512 bytes, and the tree below is paid once per 128 rows); a
+     * round is folded by the warp's tree (warp_tree) and onto the warp's running
+     * accumulators, the same on every lane; then lane 0 alone keeps them for the block's
+     * reduction, the others the neutral elements.  (A thread's own contiguous rows made
+     * each of a warp's reads touch 32 sectors.) */
     void ordered_warp_rounds(const Stm &s, const Soac &q, const SoacK &k) {
         const std::vector<std::string> run = names_at(k.acc, "run");
         std::vector<size_t> ks(k.nacc);
@@ -1840,12 +1841,15 @@ private:
             line(k.acc_t[a] + " " + run[a] + " = " + k.neutral[a] + ";");
             line(k.acc_t[a] + " " + k.acc[a] + ";");
         }
-        open("for (int64_t b_ = lo_; b_ < hi_; b_ += 32) {");
-        line("const int64_t i_ = b_ + rl_;");
+        open("for (int64_t b_ = lo_; b_ < hi_; b_ += 128) {");
         for (size_t a = 0; a < k.nacc; a++)
             line(k.acc[a] + " = " + k.neutral[a] + ";");
+        line("#pragma unroll");
+        open("for (int v_ = 0; v_ < 4; v_++) {");
+        line("const int64_t i_ = b_ + rl_ * 4 + v_;");
         open("if (i_ < hi_) {");
         fold_row(s, q, k, "i_");
+        close();
         close();
         auto any = [](size_t) { return true; };
         warp_tree(k.os, any, ks, k.acc, k.acc_t, "rl_");

@@ -65,7 +65,7 @@ entry foldseg (ls: []u8) (xs: [60000]f32) =
 entry argmin (xs: []f32) = reduce (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j)) (f32.inf, -1) (zip xs (indices xs))
 
 -- An operator that does not commute (2x2 integer matrix products, wrapping): the rows
--- must be combined in order (on the GPU, each warp's rows in rounds of 32).
+-- must be combined in order (on the GPU, each warp's rows in rounds of 128).
 -- ==
 -- entry: matprod
 -- random input { [30011]i32 } auto output
