@@ -1603,18 +1603,37 @@ private:
         }
         open();
         line("const int64_t m_ = " + i64(r.w) + ";");
-        // Commutative operators: lanes take every 32nd row (coalesced); others keep each
-        // lane's rows contiguous, in order.
+        // Commutative operators: lanes take every 32nd row (coalesced); others take the
+        // rows in rounds of 128, 4 consecutive rows a lane, each round folded in lane
+        // order by the warp's tree onto the running accumulators (the same on every
+        // lane, so lane 0 alone keeps them for the tree below).
+        auto all_ops = [](size_t) { return true; };
         if (os.commutative()) {
             open("for (int64_t j_ = lane_; j_ < m_; j_ += 32) {");
+            combine_ops(os, all_ops, acc, mapped_row(r, "j_"), acc);
+            close();
         } else {
-            line("int64_t lo_, hi_;");
-            line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
-            open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+            std::vector<std::string> rnd = names("srnd" + std::to_string(tmp_++) + "_", na);
+            std::vector<size_t> ks(na);
+            std::iota(ks.begin(), ks.end(), 0);
+            open("for (int64_t b_ = 0; b_ < m_; b_ += 128) {");
+            for (size_t a = 0; a < na; a++)
+                line(t[a] + " " + rnd[a] + " = " + ne[a] + ";");
+            line("#pragma unroll");
+            open("for (int v_ = 0; v_ < 4; v_++) {");
+            line("const int64_t j_ = b_ + lane_ * 4 + v_;");
+            open("if (j_ < m_) {");
+            combine_ops(os, all_ops, rnd, mapped_row(r, "j_"), rnd);
+            close();
+            close();
+            warp_tree(os, all_ops, ks, rnd, t, "lane_");
+            for (size_t a = 0; a < na; a++)
+                line(rnd[a] + " = lrt::shfl_idx(" + rnd[a] + ", 0);");
+            combine_ops(os, all_ops, acc, rnd, acc);
+            close();
+            for (size_t a = 0; a < na; a++)
+                line("if (lane_ != 0) " + acc[a] + " = " + ne[a] + ";");
         }
-        std::vector<std::string> xs = mapped_row(r, "j_");
-        combine_ops(os, [](size_t) { return true; }, acc, xs, acc);
-        close();
         std::vector<std::string> other = names("soth" + std::to_string(tmp_++) + "_", na);
         open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
         for (size_t a = 0; a < na; a++)

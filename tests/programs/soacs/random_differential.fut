@@ -75,6 +75,18 @@ entry matprod (xs: []i32) : [4]i32 =
     [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]]
   in reduce mul [1, 0, 0, 1] (map (\x -> [x & 3, 1, 1, 0]) xs)
 
+-- Reductions a row: an argmin with many ties (the lower index wins), and the first
+-- value of a row that is a multiple of 37 (an operator that does not commute): on the
+-- GPU, a warp a row, its rows in rounds of 128.
+-- ==
+-- entry: rowreds
+-- random input { [37][300]i32 } auto output
+-- random input { [5][33]i32 } auto output
+entry rowreds [n][m] (xss: [n][m]i32) : ([n](i32, i64), [n]i32) =
+  (map (\xs -> reduce (\(a, i) (b, j) -> if a < b || (a == b && i < j) then (a, i) else (b, j))
+                      (i32.highest, -1) (zip (map (% 7) xs) (indices xs))) xss,
+   map (\xs -> reduce (\a b -> if a != 0 then a else b) 0 (map (\x -> if x % 37 == 0 then x else 0) xs)) xss)
+
 -- ==
 -- entry: scatter_it
 -- random input { [30011]i32 [1000]i64 } auto output
