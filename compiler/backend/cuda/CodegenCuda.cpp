@@ -1603,19 +1603,20 @@ private:
         }
         open();
         line("const int64_t m_ = " + i64(r.w) + ";");
-        // Commutative operators: lanes take every 32nd row (coalesced); others take the
-        // rows in rounds of 128, 4 consecutive rows a lane, each round folded in lane
-        // order by the warp's tree onto the running accumulators (the same on every
-        // lane, so lane 0 alone keeps them for the tree below).
+        // Commutative operators: lanes take every 32nd row (coalesced), then the warp's
+        // tree; others take the rows in rounds of 128, 4 consecutive rows a lane, each
+        // round folded in lane order by the tree onto the running accumulators (then
+        // the same on every lane).
         auto all_ops = [](size_t) { return true; };
+        std::vector<size_t> ks(na);
+        std::iota(ks.begin(), ks.end(), 0);
         if (os.commutative()) {
             open("for (int64_t j_ = lane_; j_ < m_; j_ += 32) {");
             combine_ops(os, all_ops, acc, mapped_row(r, "j_"), acc);
             close();
+            warp_tree(os, all_ops, ks, acc, t, "lane_");
         } else {
             std::vector<std::string> rnd = names("srnd" + std::to_string(tmp_++) + "_", na);
-            std::vector<size_t> ks(na);
-            std::iota(ks.begin(), ks.end(), 0);
             open("for (int64_t b_ = 0; b_ < m_; b_ += 128) {");
             for (size_t a = 0; a < na; a++)
                 line(t[a] + " " + rnd[a] + " = " + ne[a] + ";");
@@ -1631,17 +1632,7 @@ private:
                 line(rnd[a] + " = lrt::shfl_idx(" + rnd[a] + ", 0);");
             combine_ops(os, all_ops, acc, rnd, acc);
             close();
-            for (size_t a = 0; a < na; a++)
-                line("if (lane_ != 0) " + acc[a] + " = " + ne[a] + ";");
         }
-        std::vector<std::string> other = names("soth" + std::to_string(tmp_++) + "_", na);
-        open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
-        for (size_t a = 0; a < na; a++)
-            line(t[a] + " " + other[a] + " = lrt::shfl_down(" + acc[a] + ", d_);");
-        open("if ((lane_ & (2 * d_ - 1)) == 0 && lane_ + d_ < 32) {");
-        combine_ops(os, [](size_t) { return true; }, acc, other, acc);
-        close();
-        close();
         close();
         for (size_t a = 0; a < na; a++) {
             types_[st.pat[a].var.id] = st.pat[a].type;
