@@ -447,11 +447,12 @@ protected:
     static constexpr int kParts = 4;
     /** Whether a kernel's reduction folds its chunk as kParts interleaved parts: only
      * reductions of scalars by operators of more than one statement (an argmin's compare
-     * and selects; the host compiler vectorises single operators itself), where nothing
-     * can fail (the parts' order would change which failure comes first). */
+     * and selects; the host compiler vectorises single operators itself) after a map
+     * part of scalar code (its code is written kParts times), where nothing can fail
+     * (the parts' order would change which failure comes first). */
     bool interleaved(const SoacPlan &p) {
         if (p.nscan > 0 || p.nred == 0 || !loop_pragma(p).empty() ||
-            (p.q.map && passes::can_fail(p.q.map->body)))
+            (p.q.map && !scalar_body(*p.q.map)))
             return false;
         for (size_t k = 0; k < p.nacc(); k++)
             if (p.pt[k].rank() != 0)
