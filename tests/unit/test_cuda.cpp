@@ -513,6 +513,11 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(has(c.source, "for (int64_t j_ = lane_; j_ < m_; j_ += 32)")); // + commutes: strided
         CHECK(has(c.source, " = lrt::shfl_idx(sacc"));                        // every lane has the sum
         CHECK(has(c.source, "if (lane_ == 0) {"));                            // lane 0 writes the row
+        // A scan a row: a warp a row, its elements 32 a round with a carry, written once.
+        auto sc = compile_ok(checked("entry main [n][m] (xss: [n][m]i32) = map (scan (+) 0) xss"));
+        CHECK(has(sc.source, "for (int64_t b_ = 0; b_ < m_; b_ += 32) {"));
+        CHECK(has(sc.source, "= lrt::shfl_idx(sx"));
+        CHECK(!has(sc.source, "lrt::chunk(m_, 32, lane_"));
     }
     SUBCASE("segmented reduction, loops, in-kernel arrays, f16 and integer semantics") {
         compile_ok(checked(

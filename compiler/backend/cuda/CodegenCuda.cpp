@@ -1639,53 +1639,48 @@ private:
             line(decl(st.pat[a]) + " = lrt::shfl_idx(" + acc[a] + ", 0);");
         }
     }
-    /** The warp's part of a segmented scan: each lane scans its chunk into the output
-     * row, the lanes' totals are scanned across the warp, and each lane combines its
-     * exclusive prefix into its chunk. */
+    /** The warp's part of a segmented scan: its row in rounds of 32 elements, one a
+     * lane (coalesced; each lane took a contiguous 32nd of the row, written twice): a
+     * round is scanned across the warp in lane order, the carry of the rounds before
+     * combined in front, each element written once, and the round's last element is
+     * the next carry. */
     void segscan_warp(const Stm &st) {
         const Soac &r = segred_soac_;
         Ops os = ops_of(r);
         const size_t na = os.nscan;
         std::string N = std::to_string(tmp_++);
-        std::vector<std::string> acc = names("sacc" + N + "_", na), up = names("sup" + N + "_", na),
-                                 pre = names("spre" + N + "_", na), y = names("sy" + N + "_", na),
-                                 t(na), ne = neutrals(os), out(na);
+        std::vector<std::string> carry = names("scar" + N + "_", na), x = names("sx" + N + "_", na),
+                                 up = names("sup" + N + "_", na), t(na), ne = neutrals(os);
         auto all_ops = [](size_t) { return true; };
         for (size_t a = 0; a < na; a++) {
             t[a] = ctype(st.pat[a].type.elem);
-            line(t[a] + " " + acc[a] + " = " + ne[a] + ";");
+            line(t[a] + " " + carry[a] + " = " + ne[a] + ";");
         }
         open();
         line("const int64_t m_ = " + i64(r.w) + ";");
-        line("int64_t lo_, hi_;");
-        line("lrt::chunk(m_, 32, lane_, lo_, hi_);");
-        auto at = [&](size_t a) {
-            const Param &o = segred_out_->pat.at(a);
-            return name(o.var) + ".data[i_ * m_ + j_]";
-        };
-        open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
-        std::vector<std::string> xs = mapped_row(r, "j_");
-        combine_ops(os, all_ops, acc, xs, acc);
+        open("for (int64_t b_ = 0; b_ < m_; b_ += 32) {");
+        line("const int64_t j_ = b_ + lane_;");
         for (size_t a = 0; a < na; a++)
-            line(at(a) + " = " + store(st.pat[a].type.elem, acc[a]) + ";");
+            line(t[a] + " " + x[a] + " = " + ne[a] + ";");
+        open("if (j_ < m_) {");
+        combine_ops(os, all_ops, x, mapped_row(r, "j_"), x);
         close();
         open("for (int d_ = 1; d_ < 32; d_ <<= 1) {");
         for (size_t a = 0; a < na; a++)
-            line(t[a] + " " + up[a] + " = lrt::shfl_up(" + acc[a] + ", d_);");
+            line(t[a] + " " + up[a] + " = lrt::shfl_up(" + x[a] + ", d_);");
         open("if (lane_ >= (unsigned)d_) {");
-        combine_ops(os, all_ops, up, acc, acc);
+        combine_ops(os, all_ops, up, x, x);
         close();
         close();
+        combine_ops(os, all_ops, carry, x, x);
+        open("if (j_ < m_) {");
         for (size_t a = 0; a < na; a++) {
-            line(t[a] + " " + pre[a] + " = lrt::shfl_up(" + acc[a] + ", 1);");
-            line("if (lane_ == 0) " + pre[a] + " = " + ne[a] + ";");
+            const Param &o = segred_out_->pat.at(a);
+            line(name(o.var) + ".data[i_ * m_ + j_] = " + store(st.pat[a].type.elem, x[a]) + ";");
         }
-        open("for (int64_t j_ = lo_; j_ < hi_; j_++) {");
+        close();
         for (size_t a = 0; a < na; a++)
-            line(t[a] + " " + y[a] + " = " + load(st.pat[a].type.elem, at(a)) + ";");
-        combine_ops(os, all_ops, pre, y, y);
-        for (size_t a = 0; a < na; a++)
-            line(at(a) + " = " + store(st.pat[a].type.elem, y[a]) + ";");
+            line(carry[a] + " = lrt::shfl_idx(" + x[a] + ", 31);");
         close();
         close();
         for (const Param &p : st.pat) // the lambda's results: written above

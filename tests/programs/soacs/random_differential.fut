@@ -87,6 +87,16 @@ entry rowreds [n][m] (xss: [n][m]i32) : ([n](i32, i64), [n]i32) =
                       (i32.highest, -1) (zip (map (% 7) xs) (indices xs))) xss,
    map (\xs -> reduce (\a b -> if a != 0 then a else b) 0 (map (\x -> if x % 37 == 0 then x else 0) xs)) xss)
 
+-- Scans a row by an operator that does not commute (compositions of x -> a x + b,
+-- wrapping): on the GPU, a warp a row, its elements in rounds of 32 with a carry.
+-- ==
+-- entry: rowscans
+-- random input { [13][300]i32 } auto output
+-- random input { [4][31]i32 } auto output
+entry rowscans [n][m] (xss: [n][m]i32) : ([n][m]i32, [n][m]i32) =
+  unzip (map (\xs -> unzip (scan (\(a1, b1) (a2, b2) -> (a1 * a2, a2 * b1 + b2)) (1, 0)
+                                (map (\x -> (x % 3, x)) xs))) xss)
+
 -- ==
 -- entry: scatter_it
 -- random input { [30011]i32 [1000]i64 } auto output
