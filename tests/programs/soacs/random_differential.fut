@@ -77,7 +77,7 @@ entry matprod (xs: []i32) : [4]i32 =
 
 -- Reductions a row: an argmin with many ties (the lower index wins), and the first
 -- value of a row that is a multiple of 37 (an operator that does not commute): on the
--- GPU, a warp a row, its rows in rounds of 128.
+-- GPU, a warp a row, its elements in rounds of 128.
 -- ==
 -- entry: rowreds
 -- random input { [37][300]i32 } auto output
