@@ -1542,6 +1542,7 @@ protected:
         std::vector<const ScremaOp *> ops;
         std::vector<size_t> op_first;
         std::vector<std::string> acc, acc_t;
+        std::vector<std::string> neutral; ///< each accumulator's neutral element (C++)
         std::function<void()> iteration, declare_accs;
         /** One iteration folding into accumulators `acc` at index `i` (a C++ expression). */
         std::function<void(const std::vector<std::string> &acc, const std::string &i)> iteration_at;
@@ -1643,12 +1644,10 @@ protected:
             acc[k] = "acc" + N + "_" + std::to_string(k);
             acc_t[k] = val_type(k < nscan ? pt[k].row() : pt[k]);
         }
-        auto neutral = [&](size_t k) {
-            for (size_t o = 0; o < ops.size(); o++)
-                if (k >= op_first[o] && k < op_first[o] + ops[o]->neutral.size())
-                    return atom(ops[o]->neutral[k - op_first[o]]);
-            return std::string("?");
-        };
+        std::vector<std::string> neutral(nacc);
+        for (size_t o = 0; o < ops.size(); o++)
+            for (size_t j = 0; j < ops[o]->neutral.size(); j++)
+                neutral[op_first[o] + j] = atom(ops[o]->neutral[j]);
         // Operators that work element by element on rows (`map2 f`) fold each row into
         // their accumulator in place (an owned copy of the neutral row): no new row an
         // iteration.  An operand the map part makes with a map of its own (its only use)
@@ -1666,7 +1665,7 @@ protected:
             if (inplace[k] && q.map && at.rank() == 1)
                 folded[k] = foldable(*q.map, k);
         }
-        SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, {}, {}, {}};
+        SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, neutral, {}, {}, {}};
         auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return plan.op_slice(v, o); };
         // One iteration at index `i`.
         auto iteration_at = [&](const std::vector<std::string> &acc, const std::string &i) {
@@ -1730,7 +1729,7 @@ protected:
         auto declare_accs = [&] {
             for (size_t k = 0; k < nacc; k++)
                 line(acc_t[k] + " " + acc[k] + " = " +
-                     (inplace[k] ? "lrt::copy(" + neutral(k) + ")" : neutral(k)) + ";");
+                     (inplace[k] ? "lrt::copy(" + neutral[k] + ")" : neutral[k]) + ";");
         };
         plan.iteration = [&] { iteration_at(acc, i); };
         plan.iteration_at = iteration_at;

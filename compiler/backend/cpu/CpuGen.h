@@ -475,8 +475,7 @@ protected:
         for (int j = 1; j < kParts; j++)
             for (size_t k = 0; k < p.nacc(); k++) {
                 accs[(size_t)j][k] = p.acc[k] + "p" + std::to_string(j);
-                line(p.acc_t[k] + " " + accs[(size_t)j][k] + " = " +
-                     atom(neutral_of(p, k)) + ";");
+                line(p.acc_t[k] + " " + accs[(size_t)j][k] + " = " + p.neutral[k] + ";");
             }
         line("const int64_t " + len + " = (hi_ - lo_) / " + std::to_string(kParts) + ";");
         open_loop(t, "0", len);
@@ -494,12 +493,6 @@ protected:
             for (size_t o = 0; o < p.ops.size(); o++)
                 combine(*p.ops[o], p.op_slice(p.acc, o), p.op_slice(accs[(size_t)j], o),
                         p.op_slice(p.acc, o));
-    }
-    static const SubExp &neutral_of(const SoacPlan &p, size_t k) {
-        size_t o = 0;
-        while (k >= p.op_first[o] + p.ops[o]->neutral.size())
-            o++;
-        return p.ops[o]->neutral[k - p.op_first[o]];
     }
 
     /** A kernel's SOAC: chunks run by lrt::par_chunks, the chunks' partial reductions

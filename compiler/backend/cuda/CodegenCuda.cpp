@@ -1604,34 +1604,22 @@ private:
         open();
         line("const int64_t m_ = " + i64(r.w) + ";");
         // Commutative operators: lanes take every 32nd row (coalesced), then the warp's
-        // tree; others take the rows in rounds of 128, 4 consecutive rows a lane, each
-        // round folded in lane order by the tree onto the running accumulators (then
-        // the same on every lane).
+        // tree; others by ordered_rounds (the total then on every lane).
         auto all_ops = [](size_t) { return true; };
-        std::vector<size_t> ks(na);
-        std::iota(ks.begin(), ks.end(), 0);
         if (os.commutative()) {
+            std::vector<size_t> ks(na);
+            std::iota(ks.begin(), ks.end(), 0);
             open("for (int64_t j_ = lane_; j_ < m_; j_ += 32) {");
             combine_ops(os, all_ops, acc, mapped_row(r, "j_"), acc);
             close();
             warp_tree(os, all_ops, ks, acc, t, "lane_");
         } else {
             std::vector<std::string> rnd = names("srnd" + std::to_string(tmp_++) + "_", na);
-            open("for (int64_t b_ = 0; b_ < m_; b_ += 128) {");
             for (size_t a = 0; a < na; a++)
-                line(t[a] + " " + rnd[a] + " = " + ne[a] + ";");
-            line("#pragma unroll");
-            open("for (int v_ = 0; v_ < 4; v_++) {");
-            line("const int64_t j_ = b_ + lane_ * 4 + v_;");
-            open("if (j_ < m_) {");
-            combine_ops(os, all_ops, rnd, mapped_row(r, "j_"), rnd);
-            close();
-            close();
-            warp_tree(os, all_ops, ks, rnd, t, "lane_");
-            for (size_t a = 0; a < na; a++)
-                line(rnd[a] + " = lrt::shfl_idx(" + rnd[a] + ", 0);");
-            combine_ops(os, all_ops, acc, rnd, acc);
-            close();
+                line(t[a] + " " + rnd[a] + ";");
+            ordered_rounds(os, "0", "m_", "lane_", "j_", acc, rnd, t, ne, [&] {
+                combine_ops(os, all_ops, rnd, mapped_row(r, "j_"), rnd);
+            });
         }
         close();
         for (size_t a = 0; a < na; a++) {
@@ -1828,17 +1816,44 @@ private:
         return true;
     }
 
-    /** The rows of a reduction whose operators may not commute, in order and coalesced:
-     * each warp takes its contiguous rows 128 at a time, 4 consecutive rows a lane (a
-     * warp's loads span 512 bytes, and the tree below is paid once per 128 rows); a
-     * round is folded by the warp's tree (warp_tree) and onto the warp's running
-     * accumulators, the same on every lane; then lane 0 alone keeps them for the block's
-     * reduction, the others the neutral elements.  (A thread's own contiguous rows made
-     * each of a warp's reads touch 32 sectors.) */
+    /** Rows [lo, hi) in order and coalesced, for operators that may not commute (a
+     * thread's own contiguous rows made each of a warp's reads touch 32 sectors): rounds
+     * of 128 rows, 4 consecutive rows (index `i`) a lane (a warp's loads span 512 bytes,
+     * and the tree is paid once per 128 rows); each round's accumulators `rnd`, from the
+     * neutral elements, take their rows by `fold`, are folded by the warp's tree in lane
+     * order (warp_tree) and combined onto the running accumulators `run`, which are then
+     * the same on every lane. */
+    void ordered_rounds(const Ops &os, const std::string &lo, const std::string &hi,
+                        const std::string &lane, const std::string &i,
+                        const std::vector<std::string> &run, const std::vector<std::string> &rnd,
+                        const std::vector<std::string> &t, const std::vector<std::string> &ne,
+                        const std::function<void()> &fold) {
+        auto all_ops = [](size_t) { return true; };
+        std::vector<size_t> ks(rnd.size());
+        std::iota(ks.begin(), ks.end(), 0);
+        open("for (int64_t b_ = " + lo + "; b_ < " + hi + "; b_ += 128) {");
+        for (size_t a = 0; a < rnd.size(); a++)
+            line(rnd[a] + " = " + ne[a] + ";");
+        line("#pragma unroll");
+        open("for (int v_ = 0; v_ < 4; v_++) {");
+        line("const int64_t " + i + " = b_ + " + lane + " * 4 + v_;");
+        open("if (" + i + " < " + hi + ") {");
+        fold();
+        close();
+        close();
+        warp_tree(os, all_ops, ks, rnd, t, lane);
+        for (size_t a = 0; a < rnd.size(); a++)
+            line(rnd[a] + " = lrt::shfl_idx(" + rnd[a] + ", 0);");
+        combine_ops(os, all_ops, run, rnd, run);
+        close();
+    }
+
+    /** A redomap whose operators may not commute: each warp's contiguous share of the rows
+     * by ordered_rounds, folded into the kernel's accumulators round by round; then lane 0
+     * alone keeps the warp's total for the block's reduction, the others the neutral
+     * elements. */
     void ordered_warp_rounds(const Stm &s, const Soac &q, const SoacK &k) {
         const std::vector<std::string> run = names_at(k.acc, "run");
-        std::vector<size_t> ks(k.nacc);
-        std::iota(ks.begin(), ks.end(), 0);
         line("const unsigned rl_ = threadIdx.x & 31u;");
         line("int64_t lo_, hi_;");
         line("lrt::chunk(w_, lrt::gsize() >> 5, lrt::gtid() >> 5, lo_, hi_);");
@@ -1846,22 +1861,8 @@ private:
             line(k.acc_t[a] + " " + run[a] + " = " + k.neutral[a] + ";");
             line(k.acc_t[a] + " " + k.acc[a] + ";");
         }
-        open("for (int64_t b_ = lo_; b_ < hi_; b_ += 128) {");
-        for (size_t a = 0; a < k.nacc; a++)
-            line(k.acc[a] + " = " + k.neutral[a] + ";");
-        line("#pragma unroll");
-        open("for (int v_ = 0; v_ < 4; v_++) {");
-        line("const int64_t i_ = b_ + rl_ * 4 + v_;");
-        open("if (i_ < hi_) {");
-        fold_row(s, q, k, "i_");
-        close();
-        close();
-        auto any = [](size_t) { return true; };
-        warp_tree(k.os, any, ks, k.acc, k.acc_t, "rl_");
-        for (size_t a = 0; a < k.nacc; a++)
-            line(k.acc[a] + " = lrt::shfl_idx(" + k.acc[a] + ", 0);");
-        combine_ops(k.os, any, run, k.acc, run);
-        close();
+        ordered_rounds(k.os, "lo_", "hi_", "rl_", "i_", run, k.acc, k.acc_t, k.neutral,
+                       [&] { fold_row(s, q, k, "i_"); });
         for (size_t a = 0; a < k.nacc; a++)
             line(k.acc[a] + " = rl_ == 0 ? " + run[a] + " : " + k.neutral[a] + ";");
     }
