@@ -2132,6 +2132,17 @@ private:
                 size_t pos = 0;
                 return restructure(a[0], out, pos);
             });
+        if (name == "radix_sort_perm")
+            return closure(2, [this](A a, L l) {
+                SubExp bits = scalar_atom(a[0], l)->atom;
+                std::vector<LValPtr> k = leaves(a[1], l);
+                if (k.size() != 1 || k[0]->atom.is_const || k[0]->type.rank() != 1 ||
+                    !is_int(k[0]->type.elem))
+                    throw CompilerLimitation(l, "radix_sort_perm of keys that are not a "
+                                                "one-dimensional array of integers");
+                return emit1(passes::located(ir::SortExp::make(bits, k[0]->atom.var), l),
+                             ir::Type{PrimType::I64, k[0]->type.dims}, "perm");
+            });
         if (name == "flatten" || name == "flatten_3d" || name == "flatten_4d")
             return closure(1, [this, name](A a, L l) {
                 return flatten_dims(a[0], name == "flatten" ? 2 : name[8] - '0', l);

@@ -771,9 +771,25 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         return v;
     }
     case Builtin::Trace: return args[0];
+    case Builtin::RadixSortPerm: return radix_sort_perm(args[1], as_i64(args[0], loc), loc);
     case Builtin::Unknown: break;
     }
     throw RuntimeError(loc, "unknown intrinsic: " + f.name);
+}
+
+Value radix_sort_perm(const Value &keys, int64_t bits, const SrcLoc &loc) {
+    if (!keys.is_prim_array() || keys.shape().size() != 1 || !is_int(keys.elem_prim()))
+        throw RuntimeError(loc, "radix_sort_perm: the keys are not a one-dimensional array of integers");
+    int width = (int)prim_size(keys.elem_prim()) * 8;
+    uint64_t mask = bits <= 0 ? 0 : bits >= 64 || (int)bits >= width ? ~0ull >> (64 - width) : (1ull << bits) - 1;
+    int64_t n = keys.length();
+    std::vector<uint64_t> k((size_t)n);
+    for (int64_t i = 0; i < n; ++i) k[(size_t)i] = keys.flat_prim(i).u & mask;
+    Value out = Value::prim_array(PrimType::I64, {n});
+    auto *perm = reinterpret_cast<int64_t *>(out.mutable_data());
+    for (int64_t i = 0; i < n; ++i) perm[i] = i;
+    std::stable_sort(perm, perm + n, [&](int64_t a, int64_t b) { return k[(size_t)a] < k[(size_t)b]; });
+    return out;
 }
 
 }  // namespace loom::interp

@@ -173,6 +173,10 @@ std::vector<SliceDim> resolve_slice(const std::vector<SliceSpec> &specs,
                                     const std::vector<int64_t> &shape, const SrcLoc &loc);
 /** The array (or element) selected by a resolved slice. */
 Value gather_slice(const Value &arr, const std::vector<SliceDim> &dims);
+/** `radix_sort_perm bits keys` (the prelude's): the stable permutation sorting the integer
+ * array `keys` by each key's low `bits` bits as an unsigned number, by a comparison sort
+ * (the reference the backends' radix sorts are tested against). */
+Value radix_sort_perm(const Value &keys, int64_t bits, const SrcLoc &loc);
 /** Shape of a value as "[3][2]" for messages. */
 /** `[2][3]`; the dimension `unknown`, if any, as `[?]`. */
 std::string shape_string(const std::vector<int64_t> &shape, int unknown = -1);

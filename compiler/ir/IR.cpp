@@ -172,6 +172,12 @@ ExpPtr TransposeExp::make(Var arr) {
     n->arr = std::move(arr);
     return n;
 }
+ExpPtr SortExp::make(SubExp bits, Var keys) {
+    auto n = node<SortExp>();
+    n->bits = std::move(bits);
+    n->keys = std::move(keys);
+    return n;
+}
 ExpPtr ReplicateExp::make(SubExp n_, SubExp x, bool checked) {
     auto n = node<ReplicateExp>();
     n->n = std::move(n_);
@@ -514,6 +520,9 @@ struct Printer {
         }
         case ExpKind::Transpose:
             os << "transpose(" << e.as<TransposeExp>()->arr << ")";
+            break;
+        case ExpKind::Sort:
+            os << "radix_sort_perm(" << e.as<SortExp>()->bits << ", " << e.as<SortExp>()->keys << ")";
             break;
         case ExpKind::Replicate: {
             auto *n = e.as<ReplicateExp>();
@@ -1099,6 +1108,14 @@ struct Verifier {
                 fail("transpose of an array of rank < 2");
             std::swap(t.dims[0], t.dims[1]);
             return {t};
+        }
+        case ExpKind::Sort: {
+            auto *n = e.as<SortExp>();
+            Type t = array_of(n->keys);
+            if (t.rank() != 1 || !is_int(t.elem))
+                fail("radix_sort_perm of keys that are not a 1-D array of integers");
+            expect(type_of(n->bits), Type::scalar(PrimType::I32), "bit count");
+            return {Type{PrimType::I64, t.dims}};
         }
         case ExpKind::Filter:
             fail("filter outside a statement");

@@ -148,7 +148,7 @@ struct Lambda {
     X(Atom) X(UnOp) X(BinOp) X(Math) X(Foreign) X(Convert) \
     X(If) X(Loop) X(Assert) \
     X(Iota) X(Range) X(Replicate) X(ArrayLit) X(Index) X(Slice) X(Update) X(Concat) \
-    X(Coerce) X(Transpose) \
+    X(Coerce) X(Transpose) X(Sort) \
     X(Map) X(Reduce) X(Scan) X(Filter) X(Scatter) X(Hist) X(Screma) X(Apply)
 // clang-format on
 
@@ -366,6 +366,16 @@ struct CoerceExp : ExpNode<ExpKind::Coerce> {
 struct TransposeExp : ExpNode<ExpKind::Transpose> {
     Var arr;
     static ExpPtr make(Var arr);
+};
+
+/** `radix_sort_perm bits keys`: the stable permutation that sorts the integer array
+ * `keys` by the unsigned number of each key's low `bits` bits (none when bits <= 0, all
+ * when bits >= the width): element i is the index in keys of the i-th smallest.  A
+ * fresh [n]i64; it cannot fail.  Not a SOAC: the backends call their runtime's sort. */
+struct SortExp : ExpNode<ExpKind::Sort> {
+    SubExp bits;
+    Var keys;
+    static ExpPtr make(SubExp bits, Var keys);
 };
 
 /** `map f xs1 .. xsk` over the outer dim w: lambda params are the rows; one result array

@@ -242,6 +242,10 @@ struct Evaluator {
             out.push_back(r.is_array() && r.is_prim_array() ? copy_array(r) : r);
             return out;
         }
+        case ExpKind::Sort: {
+            auto *n = e.as<SortExp>();
+            return {interp::radix_sort_perm(get(n->keys), atom(n->bits).prim().as_i64(), n->loc)};
+        }
         case ExpKind::Transpose: {
             const Value &a = get(e.as<TransposeExp>()->arr);
             std::vector<int64_t> sh = a.shape();

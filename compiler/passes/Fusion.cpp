@@ -176,6 +176,9 @@ void add(VarSet &s, const Exp &e) {
     case ExpKind::Transpose:
         s.insert(e.as<ir::TransposeExp>()->arr.id);
         return;
+    case ExpKind::Sort:
+        s.insert(e.as<ir::SortExp>()->keys.id);
+        return add(s, e.as<ir::SortExp>()->bits);
     case ExpKind::Map: {
         auto *n = e.as<MapExp>();
         add(s, n->w);

@@ -136,6 +136,10 @@ struct Apply {
         }
         case ExpKind::Transpose:
             return with_loc(ir::TransposeExp::make(var(e.as<ir::TransposeExp>()->arr)), e);
+        case ExpKind::Sort: {
+            auto *n = e.as<ir::SortExp>();
+            return with_loc(ir::SortExp::make(sub(n->bits), var(n->keys)), e);
+        }
         case ExpKind::Map: {
             auto *n = e.as<ir::MapExp>();
             return with_loc(ir::MapExp::make(sub(n->w), lambda(n->lam), vars(n->inputs)), e);

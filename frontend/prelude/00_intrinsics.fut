@@ -46,6 +46,11 @@ intrinsic def reduce_by_index 'a [k] [n] (dest: *[k]a) (f: a -> a -> a) (ne: a) 
 intrinsic def reduce_by_index_2d 'a [k] [n] [m] (dest: *[k][m]a) (f: a -> a -> a) (ne: a) (is: [n](i64, i64)) (xs: [n]a) : *[k][m]a
 -- | `reduce_by_index_3d dest op ne is xs`: `reduce_by_index` into a 3-D array of bins.
 intrinsic def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[k][m][l]a) (f: a -> a -> a) (ne: a) (is: [n](i64, i64, i64)) (xs: [n]a) : *[k][m][l]a
+-- | `radix_sort_perm bits keys`: the stable permutation that sorts the integer array
+-- `keys` by the unsigned number of each key's low `bits` bits (all of them from the
+-- type's width on; none for `bits <= 0`): element i is the index in `keys` of the i-th
+-- smallest.  The backends sort 8 bits a pass (docs/language.md, Sorting).
+intrinsic def radix_sort_perm [n] 'k (bits: i32) (keys: [n]k) : *[n]i64
 -- | `iota n`: the array `[0, 1, ..., n-1]`.
 intrinsic def iota (n: i64) : *[n]i64
 -- | `replicate n x`: an array of `n` copies of `x`.

@@ -18,10 +18,8 @@ def radix_sort_step [n] 't 'c (bit: t -> c) (add: c -> c -> c) (zero: c) (wide: 
   in if total == 0 || total == n then (ys, spare)
      else (scatter spare (map3 place (iota n) ys ones) ys, ys)
 
--- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
--- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant), a bit
--- a pass.
-def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
+-- | The bit-a-pass sort of `radix_sort_by_key`, for keys of more than 64 bits.
+def radix_sort_bits [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
   let narrow = n <= i64.i32 i32.highest
   let (ys, _) =
     loop (ys: *[n]t, spare: *[n]t) = (copy xs, copy xs) for b < num_bits do
@@ -29,6 +27,26 @@ def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k
       in if narrow then radix_sort_step (\x -> i32.bool (one x)) (+) 0 i64.i32 ys spare
          else radix_sort_step (\x -> i64.bool (one x)) (+) 0 (\c -> c) ys spare
   in ys
+
+-- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
+-- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant).  Up to
+-- 64 bits, each element's bits are gathered once into an integer (a u32 up to 32 bits)
+-- and `radix_sort_perm` sorts those, 8 bits a pass; the elements are then gathered in
+-- its order.  More bits take a pass a bit (`radix_sort_bits`).
+def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
+  if num_bits > 64 then radix_sort_bits key num_bits get_bit xs
+  else
+    let perm =
+      if num_bits <= 32
+      then radix_sort_perm num_bits
+             (map (\x -> let y = key x
+                         in loop c = 0u32 for b < num_bits do
+                              c | (u32.bool (get_bit b y != 0) << u32.i32 b)) xs)
+      else radix_sort_perm num_bits
+             (map (\x -> let y = key x
+                         in loop c = 0u64 for b < num_bits do
+                              c | (u64.bool (get_bit b y != 0) << u64.i32 b)) xs)
+    in map (\i -> xs[i]) perm
 
 -- | `radix_sort num_bits get_bit xs`: xs sorted as unsigned numbers of `num_bits` bits:
 -- `radix_sort u32.num_bits u32.get_bit xs`.

@@ -509,6 +509,114 @@ template <class T> inline T divmod(int loc, T x, const Divisor<T> &y, int kind) 
     return divmod(loc, x, y.d, kind);
 }
 
+// ------------------------------------------------------------------ sorting
+/** The passes of radix_sort_perm over the unsigned keys k[0, n): 8 bits a pass, least
+ * significant first; a pass whose digit every key shares is left out (one read of the
+ * keys counts every pass's digits first).  Each of nc chunks counts its digits, the
+ * counts give every (digit, chunk) its first place, and each chunk moves its elements
+ * there in order: stable.  Indices ride along as V (u32 while n allows); the last pass
+ * writes them to `out`. */
+template <class UK, class V> void radix_passes(Ctx *ctx, const UK *keys, int64_t n, int nbits, int64_t *out) {
+    const int passes = (nbits + 7) / 8;
+    const int64_t nc = ctx->nthreads > 1 && n >= 65536 ? ctx->nthreads : 1;
+    unsigned mask[8];
+    for (int p = 0; p < passes; p++) mask[p] = p * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - p * 8)) - 1;
+    const int64_t ncnt = nc * 256 * (passes > 0 ? passes : 1);
+    Vec<int64_t> cnt(ncnt);
+    // cnt[(c * np + q) * 256 + digit]: chunk c's count of the keys of src with that digit
+    // in pass p0 + q (counted in a table on the thread's stack, then stored).
+    auto count = [&](const UK *src, int p0, int np) {
+#pragma omp parallel for schedule(static) num_threads(ctx->nthreads) if (nc > 1)
+        for (int64_t c = 0; c < nc; c++) {
+            uint32_t h[8][256];
+            for (int q = 0; q < np; q++)
+                for (int d = 0; d < 256; d++) h[q][d] = 0;
+            const int64_t lo = chunk_start(n, nc, c), hi = chunk_start(n, nc, c + 1);
+            if (np == 1) {
+                const int shift = p0 * 8;
+                const unsigned m = mask[p0];
+                for (int64_t i = lo; i < hi; i++) h[0][(src[i] >> shift) & m]++;
+            } else {
+                for (int64_t i = lo; i < hi; i++)
+                    for (int q = 0; q < np; q++) h[q][(src[i] >> ((p0 + q) * 8)) & mask[p0 + q]]++;
+            }
+            for (int q = 0; q < np; q++)
+                for (int d = 0; d < 256; d++) cnt[(c * np + q) * 256 + d] = h[q][d];
+        }
+    };
+    // Which passes move anything: not those whose digit all n keys share.
+    count(keys, 0, passes);
+    int todo[8], ntodo = 0;
+    for (int p = 0; p < passes; p++) {
+        bool moves = true;
+        for (int d = 0; d < 256 && moves; d++) {
+            int64_t t = 0;
+            for (int64_t c = 0; c < nc; c++) t += cnt[(c * passes + p) * 256 + d];
+            moves = t != n;
+        }
+        if (moves) todo[ntodo++] = p;
+    }
+    if (ntodo == 0) {
+        for (int64_t i = 0; i < n; i++) out[i] = i;
+        return;
+    }
+    // The last pass writes only `out`; alloc's blocks are reused from call to call (the
+    // pages of fresh ones fault in as they are first written).
+    const int64_t nk = ntodo > 1 ? n : 0, nk2 = ntodo > 2 ? n : 0;
+    Arr<UK, 1> kb[2] = {alloc<UK, 1>({nk}), alloc<UK, 1>({nk2})};
+    Arr<V, 1> vb[2] = {alloc<V, 1>({nk}), alloc<V, 1>({nk2})};
+    const UK *ksrc = keys;
+    const V *vsrc = nullptr; // the first pass's indices are the elements' own
+    for (int t = 0; t < ntodo; t++) {
+        poll(ctx);
+        const int p = todo[t], shift = p * 8;
+        const unsigned m = mask[p];
+        const bool last = t + 1 == ntodo;
+        UK *kdst = kb[t % 2].data;
+        V *vdst = vb[t % 2].data;
+        if (t > 0) // the first pass's counts are the ones made above
+            count(ksrc, p, 1);
+        int64_t run = 0; // cnt becomes each (chunk, digit)'s first place
+        for (int d = 0; d < 256; d++)
+            for (int64_t c = 0; c < nc; c++) {
+                int64_t &x = cnt[t > 0 ? c * 256 + d : (c * passes + p) * 256 + d], k = x;
+                x = run;
+                run += k;
+            }
+#pragma omp parallel for schedule(static) num_threads(ctx->nthreads) if (nc > 1)
+        for (int64_t c = 0; c < nc; c++) {
+            int64_t *at = &cnt[t > 0 ? c * 256 : (c * passes + p) * 256];
+            for (int64_t i = chunk_start(n, nc, c), e = chunk_start(n, nc, c + 1); i < e; i++) {
+                const UK k = ksrc[i];
+                const int64_t j = at[(k >> shift) & m]++;
+                const int64_t v = vsrc ? (int64_t)vsrc[i] : i;
+                if (last) {
+                    out[j] = v;
+                } else {
+                    kdst[j] = k;
+                    vdst[j] = (V)v;
+                }
+            }
+        }
+        ksrc = kdst;
+        vsrc = vdst;
+    }
+}
+/** `radix_sort_perm bits keys` (the prelude's): the stable permutation that sorts keys by
+ * their low `bits` bits as unsigned numbers. */
+template <class K> Arr<int64_t, 1> radix_sort_perm(Ctx *ctx, const Arr<K, 1> &keys, int32_t bits) {
+    using UK = typename U<K>::t;
+    const int64_t n = keys.shape[0];
+    const int width = (int)sizeof(K) * 8, nbits = bits < 0 ? 0 : bits > width ? width : bits;
+    Arr<int64_t, 1> out = alloc<int64_t, 1>({n});
+    const UK *k = (const UK *)keys.data;
+    if (n <= 0xffffffffll)
+        radix_passes<UK, uint32_t>(ctx, k, n, nbits, out.data);
+    else
+        radix_passes<UK, int64_t>(ctx, k, n, nbits, out.data);
+    return out;
+}
+
 } // namespace lrt
 
 using lrt::Arr;

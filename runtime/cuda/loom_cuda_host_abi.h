@@ -51,3 +51,9 @@ struct DevApi {
      * host program must download before reading them on the host.  Else *ptr = 0. */
     int (*pending)(void *self, const void *host, int64_t bytes, uint64_t *ptr);
 };
+
+/** The radix sort's tiles (the sort kernels of loom_cuda_rt.h, launched by the host's
+ * dev_radix_sort_perm): a block of LOOM_SORT_THREADS threads, LOOM_SORT_ITEMS keys a
+ * thread. */
+#define LOOM_SORT_THREADS 256
+#define LOOM_SORT_ITEMS 16

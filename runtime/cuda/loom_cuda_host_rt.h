@@ -394,6 +394,98 @@ template <class T, int R> Arr<T, R + 1> dev_replicate(int64_t n, const Arr<T, R>
     return a;
 }
 
+// ------------------------------------------------------------------ sorting
+/** `radix_sort_perm bits keys` on the device: the sort kernels at the end of
+ * loom_cuda_rt.h (LOOM_WANT_SORT_<bytes of K>), which say how. */
+template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, int32_t bits) {
+    constexpr int B = (int)sizeof(K), width = B * 8;
+    static const char *const hist_fn[] = {"loom_sort_hist_1", "loom_sort_hist_2", "", "loom_sort_hist_4", "",
+                                          "", "", "loom_sort_hist_8"};
+    static const char *const count_fn[] = {"loom_sort_count_1", "loom_sort_count_2", "", "loom_sort_count_4", "",
+                                           "", "", "loom_sort_count_8"};
+    static const char *const scatter_fn[][3] = {
+        {"loom_sort_scatter_1_32_32", "loom_sort_scatter_1_32_64", "loom_sort_scatter_1_64_64"},
+        {"loom_sort_scatter_2_32_32", "loom_sort_scatter_2_32_64", "loom_sort_scatter_2_64_64"},
+        {}, {"loom_sort_scatter_4_32_32", "loom_sort_scatter_4_32_64", "loom_sort_scatter_4_64_64"},
+        {}, {}, {}, {"loom_sort_scatter_8_32_32", "loom_sort_scatter_8_32_64", "loom_sort_scatter_8_64_64"}};
+    int64_t n = keys.shape[0];
+    const int nbits = bits < 0 ? 0 : bits > width ? width : bits, passes = (nbits + 7) / 8;
+    Arr<int64_t, 1> out = dev_alloc<int64_t, 1>({n});
+    uint64_t po = dev_addr(out.mem, out.data);
+    auto iota = [&] {
+        void *args[] = {&po, &n};
+        fill("loom_iota_i64", n, args);
+        return out;
+    };
+    if (n <= 1 || passes == 0)
+        return iota();
+    uint64_t pk = on_dev(keys);
+    // Every pass's digit counts: which passes move anything, and each digit's first place.
+    Scratch hist((int64_t)passes * 256 * 8);
+    hist.zero();
+    {
+        int32_t nb = nbits;
+        void *args[] = {&pk, &n, &nb, &hist.ptr};
+        launch(hist_fn[B - 1], grid(hist_fn[B - 1], n, LOOM_SORT_THREADS), args, false);
+    }
+    uint64_t counts[8 * 256];
+    download(counts, hist.ptr, (int64_t)passes * 256 * 8);
+    int todo[8], ntodo = 0;
+    int64_t firsts[8 * 256]; // of the passes to do, in order
+    for (int p = 0; p < passes; p++) {
+        bool moves = true;
+        for (int d = 0; d < 256 && moves; d++) moves = (int64_t)counts[p * 256 + d] != n;
+        if (!moves) continue;
+        int64_t run = 0;
+        for (int d = 0; d < 256; d++) {
+            firsts[ntodo * 256 + d] = run;
+            run += (int64_t)counts[p * 256 + d];
+        }
+        todo[ntodo++] = p;
+    }
+    if (ntodo == 0)
+        return iota();
+    Scratch bases((int64_t)ntodo * 256 * 8);
+    ok(dev->upload(dev->self, bases.ptr, firsts, (int64_t)ntodo * 256 * 8));
+    const bool narrow = n <= 0xffffffffll;
+    const int64_t vb = narrow ? 4 : 8, tile = LOOM_SORT_THREADS * LOOM_SORT_ITEMS;
+    const char *scatter = scatter_fn[B - 1][!narrow ? 2 : ntodo == 1 ? 1 : 0];
+    // Blocks that fill the device, each taking `per` consecutive tiles (fewer than 2^20,
+    // so that a block's digit counts fit in 32 bits).
+    const int64_t nt = (n + tile - 1) / tile, fill = grid(scatter, n, LOOM_SORT_THREADS).grid;
+    int64_t per = (nt + fill - 1) / fill;
+    per = per < (nt >> 20) + 1 ? (nt >> 20) + 1 : per;
+    int64_t nb = (nt + per - 1) / per;
+    Scratch offs(nb * 256 * 8);
+    // The last pass writes only `out`: buffers for the passes before it.
+    Scratch kb0(ntodo > 1 ? n * B : 0), kb1(ntodo > 2 ? n * B : 0), vb0(ntodo > 1 ? n * vb : 0),
+        vb1(ntodo > 2 ? n * vb : 0);
+    uint64_t kin = pk, vin = 0;
+    const Grid blocks{nb, LOOM_SORT_THREADS}, digits{256, LOOM_SORT_THREADS};
+    for (int t = 0; t < ntodo; t++) {
+        const bool last = t + 1 == ntodo;
+        int32_t shift = todo[t] * 8;
+        uint32_t mask = todo[t] * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - todo[t] * 8)) - 1;
+        uint64_t kout = last ? 0 : (t % 2 ? kb1.ptr : kb0.ptr), vout = last ? po : (t % 2 ? vb1.ptr : vb0.ptr);
+        uint64_t base = bases.ptr + (uint64_t)t * 256 * 8;
+        {
+            void *args[] = {&kin, &n, &shift, &mask, &offs.ptr, &nb, &per};
+            launch(count_fn[B - 1], blocks, args, false);
+        }
+        {
+            void *args[] = {&offs.ptr, &nb, &base};
+            launch("loom_sort_scan", digits, args, false);
+        }
+        {
+            void *args[] = {&kin, &vin, &kout, &vout, &n, &shift, &mask, &offs.ptr, &nb, &per};
+            launch(scatter_fn[B - 1][!narrow ? 2 : last ? 1 : 0], blocks, args, false);
+        }
+        kin = kout;
+        vin = vout;
+    }
+    return out;
+}
+
 } // namespace lrt
 
 extern "C" void loom_cuda_bind(const lrt::DevApi *api) { lrt::dev = api; }

@@ -508,3 +508,190 @@ LOOM_FILL_ROWS(8, uint64_t)
 #undef LOOM_FILL
 #undef LOOM_FILL_ROWS
 #undef LOOM_FILL_EMU
+
+// ================================================================== radix sort
+// `radix_sort_perm bits keys` (the prelude's) on the device, launched by the host
+// program's lrt::dev_radix_sort_perm (loom_cuda_host_rt.h): 8 bits a pass, least
+// significant first, of unsigned keys of B bytes (LOOM_WANT_SORT_<B>).  Before the passes,
+// loom_sort_hist_B counts every pass's digits over all keys (a pass whose digit all keys
+// share is left out; the host makes each digit's first place from the counts).  A pass is
+// three kernels; in two of them each of nb blocks (of LOOM_SORT_THREADS threads, about
+// enough to fill the device) takes `per` consecutive tiles of LOOM_SORT_TILE keys:
+// loom_sort_count_B counts the block's digits, loom_sort_scan turns each digit's counts
+// (a block a digit, the blocks' counts in order) into each block's first place for the
+// digit, and loom_sort_scatter_B_V_W moves the block's keys and indices there, a tile at
+// a time, stably: each warp takes a contiguous 32 * LOOM_SORT_ITEMS of the tile, 32 a
+// round, and ranks a round's keys by their digit with eight votes (lanes below with the
+// same digit), onto the counts of its rounds before; the warps' counts, in warp order,
+// then place each warp, and the tile's counts move the block's places on.  Indices are V
+// (u32 while n allows) in the passes and W (i64) in the last one's result.
+#define LOOM_SORT_TILE (LOOM_SORT_THREADS * LOOM_SORT_ITEMS)
+#if defined(LOOM_WANT_SORT_1) || defined(LOOM_WANT_SORT_2) || defined(LOOM_WANT_SORT_4) || defined(LOOM_WANT_SORT_8)
+namespace lrt {
+__device__ inline unsigned sort_mask(int nbits, int pass) {
+    return pass * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - pass * 8)) - 1;
+}
+/** hist[p * 256 + d] += how many keys have digit d in pass p (hist zeroed by the host). */
+template <class K> __device__ void sort_hist(const K *keys, int64_t n, int nbits, unsigned long long *hist) {
+    __shared__ unsigned h[8 * 256];
+    const int passes = (nbits + 7) / 8;
+    for (int i = threadIdx.x; i < passes * 256; i += blockDim.x) h[i] = 0;
+    __syncthreads();
+    for (int64_t i = gtid(); i < n; i += gsize()) {
+        const K k = keys[i];
+        for (int p = 0; p < passes; p++) atomicAdd(&h[p * 256 + ((k >> (p * 8)) & sort_mask(nbits, p))], 1u);
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < passes * 256; i += blockDim.x)
+        if (h[i]) atomicAdd(&hist[i], (unsigned long long)h[i]);
+}
+/** Block b's keys: those of tiles [b * per, (b + 1) * per), n at most. */
+__device__ inline void sort_range(int64_t n, int64_t per, int64_t &lo, int64_t &hi) {
+    lo = (int64_t)blockIdx.x * per * LOOM_SORT_TILE;
+    hi = lo + per * LOOM_SORT_TILE < n ? lo + per * LOOM_SORT_TILE : n;
+}
+/** offs[d * nb + b] = how many of block b's keys have digit d. */
+template <class K> __device__ void sort_count(const K *keys, int64_t n, int shift, unsigned mask, int64_t *offs,
+                                              int64_t nb, int64_t per) {
+    __shared__ unsigned h[256];
+    int64_t lo, hi;
+    sort_range(n, per, lo, hi);
+    h[threadIdx.x] = 0;
+    __syncthreads();
+    for (int64_t i = lo + threadIdx.x; i < hi; i += LOOM_SORT_THREADS) atomicAdd(&h[(keys[i] >> shift) & mask], 1u);
+    __syncthreads();
+    offs[threadIdx.x * nb + blockIdx.x] = h[threadIdx.x];
+}
+/** Moves block b's keys (kout: none in the last pass) and indices (vin: none in the first
+ * pass, the keys' own) to their places, a tile at a time in order: offs[d * nb + b] is
+ * the block's first place for digit d. */
+template <class K, class V, class W>
+__device__ void sort_scatter(const K *kin, const V *vin, K *kout, W *vout, int64_t n, int shift, unsigned mask,
+                             const int64_t *offs, int64_t nb, int64_t per) {
+    __shared__ unsigned wc[LOOM_SORT_THREADS / 32][256];
+    __shared__ int64_t first[256];
+    const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    int64_t lo, hi;
+    sort_range(n, per, lo, hi);
+    first[threadIdx.x] = offs[threadIdx.x * nb + blockIdx.x];
+    for (int64_t tile = lo; tile < hi; tile += LOOM_SORT_TILE) {
+        for (int i = threadIdx.x; i < LOOM_SORT_THREADS / 32 * 256; i += LOOM_SORT_THREADS) (&wc[0][0])[i] = 0;
+        __syncthreads();
+        K k[LOOM_SORT_ITEMS];
+        unsigned rank[LOOM_SORT_ITEMS];
+        const int64_t base = tile + (int64_t)w * 32 * LOOM_SORT_ITEMS;
+#pragma unroll
+        for (int it = 0; it < LOOM_SORT_ITEMS; it++) {
+            const int64_t i = base + it * 32 + lane;
+            const bool ok = i < hi;
+            k[it] = ok ? kin[i] : (K)0;
+            const unsigned d = ((unsigned)(k[it] >> shift)) & mask;
+            unsigned peers = __ballot_sync(0xffffffffu, ok);
+            for (int bit = 0; bit < 8; bit++) {
+                const unsigned set = __ballot_sync(0xffffffffu, (d >> bit) & 1);
+                peers &= (d >> bit) & 1 ? set : ~set;
+            }
+            const unsigned below = __popc(peers & ((1u << lane) - 1));
+            const unsigned before = wc[w][d];
+            __syncwarp();
+            if (ok && below == 0) wc[w][d] = before + __popc(peers);
+            __syncwarp();
+            rank[it] = before + below;
+        }
+        __syncthreads();
+        unsigned total = 0; // each digit's warps in order: wc becomes each warp's first place in the tile
+        for (int x = 0; x < LOOM_SORT_THREADS / 32; x++) {
+            const unsigned c = wc[x][threadIdx.x];
+            wc[x][threadIdx.x] = total;
+            total += c;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int it = 0; it < LOOM_SORT_ITEMS; it++) {
+            const int64_t i = base + it * 32 + lane;
+            if (i < hi) {
+                const unsigned d = ((unsigned)(k[it] >> shift)) & mask;
+                const int64_t j = first[d] + wc[w][d] + rank[it];
+                if (kout) kout[j] = k[it];
+                vout[j] = vin ? (W)vin[i] : (W)i; // read here: fewer registers held
+            }
+        }
+        __syncthreads();
+        first[threadIdx.x] += total; // the next tile's keys come after this one's
+    }
+}
+} // namespace lrt
+/** Each digit's (block's) counts, of the blocks of the count kernel in order, become
+ * their first places: bases[d] (the digit's first place in the pass) plus the counts of
+ * the blocks before. */
+extern "C" __global__ void __launch_bounds__(LOOM_SORT_THREADS) loom_sort_scan(int64_t *offs, int64_t nt, const int64_t *bases) {
+    __shared__ int64_t s[LOOM_SORT_THREADS];
+    int64_t *row = offs + (int64_t)blockIdx.x * nt, carry = bases[blockIdx.x];
+    const int t = threadIdx.x;
+    for (int64_t c0 = 0; c0 < nt; c0 += LOOM_SORT_THREADS) {
+        const int64_t i = c0 + t, x = i < nt ? row[i] : 0;
+        s[t] = x;
+        __syncthreads();
+        for (int off = 1; off < LOOM_SORT_THREADS; off *= 2) {
+            const int64_t y = t >= off ? s[t - off] : 0;
+            __syncthreads();
+            s[t] += y;
+            __syncthreads();
+        }
+        if (i < nt) row[i] = carry + s[t] - x;
+        carry += s[LOOM_SORT_THREADS - 1];
+        __syncthreads();
+    }
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void loom_sort_scan__emu(void **a) { loom_sort_scan(*(int64_t **)a[0], *(int64_t *)a[1], *(const int64_t **)a[2]); }
+#define LOOM_SORT_EMU(CALL, F) extern "C" void F##__emu(void **a) { CALL; }
+#else
+#define LOOM_SORT_EMU(CALL, F)
+#endif
+#define LOOM_SORT_SCATTER(B, K, VN, V, WN, W)                                                              \
+    extern "C" __global__ void __launch_bounds__(LOOM_SORT_THREADS, 2) loom_sort_scatter_##B##_##VN##_##WN(\
+        const K *kin, const V *vin, K *kout, W *vout, int64_t n, int32_t shift, uint32_t mask,             \
+        const int64_t *offs, int64_t nb, int64_t per) {                                                    \
+        lrt::sort_scatter<K, V, W>(kin, vin, kout, vout, n, shift, mask, offs, nb, per);                   \
+    }                                                                                                      \
+    LOOM_SORT_EMU(loom_sort_scatter_##B##_##VN##_##WN(*(const K **)a[0], *(const V **)a[1], *(K **)a[2],   \
+                                                      *(W **)a[3], *(int64_t *)a[4], *(int32_t *)a[5],     \
+                                                      *(uint32_t *)a[6], *(const int64_t **)a[7],          \
+                                                      *(int64_t *)a[8], *(int64_t *)a[9]),                 \
+                  loom_sort_scatter_##B##_##VN##_##WN)
+#define LOOM_SORT(B, K)                                                                                    \
+    extern "C" __global__ void __launch_bounds__(LOOM_SORT_THREADS) loom_sort_hist_##B(                   \
+        const K *keys, int64_t n, int32_t nbits, unsigned long long *hist) {                               \
+        lrt::sort_hist<K>(keys, n, nbits, hist);                                                           \
+    }                                                                                                      \
+    LOOM_SORT_EMU(loom_sort_hist_##B(*(const K **)a[0], *(int64_t *)a[1], *(int32_t *)a[2],                \
+                                     *(unsigned long long **)a[3]),                                        \
+                  loom_sort_hist_##B)                                                                      \
+    extern "C" __global__ void __launch_bounds__(LOOM_SORT_THREADS) loom_sort_count_##B(                  \
+        const K *keys, int64_t n, int32_t shift, uint32_t mask, int64_t *offs, int64_t nb, int64_t per) {  \
+        lrt::sort_count<K>(keys, n, shift, mask, offs, nb, per);                                           \
+    }                                                                                                      \
+    LOOM_SORT_EMU(loom_sort_count_##B(*(const K **)a[0], *(int64_t *)a[1], *(int32_t *)a[2],               \
+                                      *(uint32_t *)a[3], *(int64_t **)a[4], *(int64_t *)a[5],              \
+                                      *(int64_t *)a[6]),                                                   \
+                  loom_sort_count_##B)                                                                     \
+    LOOM_SORT_SCATTER(B, K, 32, uint32_t, 32, uint32_t)                                                    \
+    LOOM_SORT_SCATTER(B, K, 32, uint32_t, 64, int64_t)                                                     \
+    LOOM_SORT_SCATTER(B, K, 64, int64_t, 64, int64_t)
+#ifdef LOOM_WANT_SORT_1
+LOOM_SORT(1, uint8_t)
+#endif
+#ifdef LOOM_WANT_SORT_2
+LOOM_SORT(2, uint16_t)
+#endif
+#ifdef LOOM_WANT_SORT_4
+LOOM_SORT(4, uint32_t)
+#endif
+#ifdef LOOM_WANT_SORT_8
+LOOM_SORT(8, uint64_t)
+#endif
+#undef LOOM_SORT
+#undef LOOM_SORT_SCATTER
+#undef LOOM_SORT_EMU
+#endif

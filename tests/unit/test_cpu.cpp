@@ -408,6 +408,34 @@ TEST_CASE("cpu: a reduction by a compound operator folds its chunks as interleav
     CHECK(code.find("= (hi_ - lo_) / 4;") == std::string::npos);
 }
 
+TEST_CASE("cpu: small constant loops are unrolled and do not poll; others poll") {
+    auto code_of = [](const std::string &src) {
+        compiler::Optimised o = compiler::optimise(checked(src), "main");
+        std::string code = cpu::generate(o.module.functions.at(0), &o.module).source;
+        return code.substr(code.find("// ---- generated from the IR"));
+    };
+    // A sort key's bits gathered into a u32: 32 iterations of a few operations.
+    const std::string bits =
+        "def main (xs: []i32) = map (\\x -> loop c = 0u32 for b < 32 do c | (u32.i32 (i32.get_bit b x) << u32.i32 b)) xs";
+    std::string code = code_of(bits);
+    CHECK(code.find("#pragma GCC unroll 32") != std::string::npos);
+    CHECK(code.find("LOOM_POLL();") == std::string::npos);
+    std::vector<int> xs;
+    for (int i = 0; i < 5000; i++)
+        xs.push_back((int)(i * 2654435761u));
+    CHECK(agree(bits, {array(PrimType::I32, xs)}));
+    // 65 iterations, a bound not known, or a loop inside: polled, not unrolled.
+    for (const char *src : {"def main (x: i32) = loop c = x for b < 65 do c * 3 + b",
+                            "def main (n: i32) = loop c = n for b < n do c * 3 + b",
+                            "def main (x: i32) = loop c = x for b < 4 do (loop d = c for e < 3 do d * 3 + e)"}) {
+        INFO(src);
+        code = code_of(src);
+        CHECK(code.find("LOOM_POLL();") != std::string::npos);
+    }
+    CHECK(code.find("#pragma GCC unroll 3") != std::string::npos); // the inner loop alone
+    CHECK(code.find("#pragma GCC unroll 4") == std::string::npos);
+}
+
 TEST_CASE("cpu: iotas hoisted out of a loop stay virtual (the stencil's split loops)") {
     // Simplify hoists the stencil step's iotas out of the loop; their uses inside it (a
     // map's rows, an inner map's in its lambda) are still rows only, so they are never

@@ -275,6 +275,7 @@ protected:
             break;
         }
         case ExpKind::Transpose: v(e.as<ir::TransposeExp>()->arr); break;
+        case ExpKind::Sort: v(e.as<ir::SortExp>()->keys), a(e.as<ir::SortExp>()->bits); break;
         case ExpKind::Map: {
             auto *n = e.as<ir::MapExp>();
             a(n->w);
@@ -1094,6 +1095,10 @@ protected:
             return use(n->arr);
         }
         case ExpKind::Transpose: return "lrt::transpose(" + name(e.as<ir::TransposeExp>()->arr) + ")";
+        case ExpKind::Sort: {
+            auto *n = e.as<ir::SortExp>();
+            return "lrt::radix_sort_perm(ctx, " + name(n->keys) + ", " + atom(n->bits) + ")";
+        }
         default: break;
         }
         throw InternalError(who_ + ": unexpected " + exp_kind_name(e.kind));
@@ -1424,9 +1429,13 @@ protected:
         };
         if (n.form == ir::LoopExp::Form::For) {
             std::string b = fresh("b"), i = fresh("i");
+            const bool small = small_loop(n);
             line("const int64_t " + b + " = " + i64(n.bound) + ";");
+            if (small && !unroll_pragma(n.bound.value.as_i64()).empty())
+                line(unroll_pragma(n.bound.value.as_i64()));
             open("for (int64_t " + i + " = 0; " + i + " < " + b + "; " + i + "++) {");
-            line("LOOM_POLL();");
+            if (!small) // a small loop ends soon: the loop or kernel around it polls
+                line("LOOM_POLL();");
             line(decl(n.index) + " = (" + ctype(n.index.type.elem) + ")" + i + ";");
             for_loops_.push_back({&n, i, b});
             iteration();
@@ -1759,6 +1768,31 @@ protected:
     }
     /** A pragma before a SOAC's inner loop (none by default). */
     virtual std::string loop_pragma(const SoacPlan &) { return ""; }
+    /** A pragma that unrolls a small loop (small_loop) of `trips` iterations; none by
+     * default. */
+    virtual std::string unroll_pragma(int64_t trips) {
+        (void)trips;
+        return "";
+    }
+    /** A for loop of at most 64 iterations, a constant number, over straight-line code of
+     * at most 1024 statements in all (scalar work, such as gathering a key's bits in a
+     * sort): unrolled, it has constants for its index, and a map around it may be
+     * vectorised. */
+    static bool small_loop(const ir::LoopExp &n) {
+        if (n.form != ir::LoopExp::Form::For || !n.bound.is_const)
+            return false;
+        const int64_t trips = n.bound.value.as_i64();
+        if (trips < 2 || trips > 64)
+            return false;
+        int64_t stms = 0;
+        bool flat = true;
+        passes::for_each_stm(n.body, [&](const Stm &t) {
+            stms++;
+            flat = flat && t.exp->kind != ExpKind::Loop && t.exp->kind != ExpKind::Apply &&
+                   t.exp->kind != ExpKind::Foreign && !passes::is_soac(*t.exp);
+        });
+        return flat && stms * trips <= 1024;
+    }
 
     /** The declaration of the buffer a failing assertion formats its message in (it must
      * outlive the failure's unwinding), e.g. "static thread_local char"; empty: the

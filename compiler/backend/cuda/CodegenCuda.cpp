@@ -1710,6 +1710,9 @@ private:
     /** Inside a 2-D map: the inner map as element (i_, j_), t_ = i_ * m_ + j_ of the
      * outputs; stencil reads from their tiles. */
     bool custom_stm(const Stm &st) override {
+        if (st.exp->kind == ExpKind::Sort) // the runtime's sort is the host's (lrt::radix_sort_perm)
+            throw CompilerLimitation(st.exp->loc, "it sorts each row (radix_sort_perm), which a GPU "
+                                                  "thread cannot do alone");
         if (auto it = tile_reads_.find(&st); it != tile_reads_.end()) {
             const Param &p = st.pat.at(0);
             line(decl(p) + " = " + load(p.type.elem, it->second) + ";");
