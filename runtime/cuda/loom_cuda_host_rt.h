@@ -449,12 +449,12 @@ template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, in
     ok(dev->upload(dev->self, bases.ptr, firsts, (int64_t)ntodo * 256 * 8));
     const bool narrow = n <= 0xffffffffll;
     const int64_t vb = narrow ? 4 : 8, tile = LOOM_SORT_THREADS * LOOM_SORT_ITEMS;
-    const char *scatter = scatter_fn[B - 1][!narrow ? 2 : ntodo == 1 ? 1 : 0];
+    const char *scatter = scatter_fn[B - 1][!narrow ? 2 : 1]; // the last pass's
     // Blocks that fill the device, each taking `per` consecutive tiles (fewer than 2^20,
-    // so that a block's digit counts fit in 32 bits).
+    // so that a block's digit counts fit in 32 bits: more blocks then).
     const int64_t nt = (n + tile - 1) / tile, fill = grid(scatter, n, LOOM_SORT_THREADS).grid;
     int64_t per = (nt + fill - 1) / fill;
-    per = per < (nt >> 20) + 1 ? (nt >> 20) + 1 : per;
+    per = per < ((int64_t)1 << 20) ? per : ((int64_t)1 << 20) - 1;
     int64_t nb = (nt + per - 1) / per;
     Scratch offs(nb * 256 * 8);
     // The last pass writes only `out`: buffers for the passes before it.
@@ -478,7 +478,7 @@ template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, in
         }
         {
             void *args[] = {&kin, &vin, &kout, &vout, &n, &shift, &mask, &offs.ptr, &nb, &per};
-            launch(scatter_fn[B - 1][!narrow ? 2 : last ? 1 : 0], blocks, args, false);
+            launch(last ? scatter : scatter_fn[B - 1][!narrow ? 2 : 0], blocks, args, false);
         }
         kin = kout;
         vin = vout;

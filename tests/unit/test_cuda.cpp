@@ -623,6 +623,7 @@ TEST_CASE("cuda: radix_sort_perm runs the runtime's sort kernels; a sort in a ma
     CHECK(!has(c.source, "#define LOOM_WANT_SORT_8"));
     // The keys (a u32 a key, made by k0) stay on the device for the sort; k1 gathers.
     CHECK(has(c.host_shown, "lrt::dev_radix_sort_perm(v"));
+    CHECK(has(c.source, " = radix_sort_perm(32i32, v")); // the summary of the host program
     CHECK(c.host_shown.find("lrt::launch(\"k0\"") < c.host_shown.find("lrt::dev_radix_sort_perm("));
     CHECK(!has(c.host_shown.substr(0, c.host_shown.find("lrt::dev_radix_sort_perm(")), "lrt::on_host(v"));
     std::string log;

@@ -1789,7 +1789,8 @@ protected:
         passes::for_each_stm(n.body, [&](const Stm &t) {
             stms++;
             flat = flat && t.exp->kind != ExpKind::Loop && t.exp->kind != ExpKind::Apply &&
-                   t.exp->kind != ExpKind::Foreign && !passes::is_soac(*t.exp);
+                   t.exp->kind != ExpKind::Foreign && t.exp->kind != ExpKind::Sort &&
+                   !passes::is_soac(*t.exp);
         });
         return flat && stms * trips <= 1024;
     }

@@ -2931,6 +2931,11 @@ private:
                             << "\n";
                     continue;
                 }
+                if (auto *n = s.exp->as<ir::SortExp>()) {
+                    os_ << " *" << pad << pat << " = radix_sort_perm(" << n->bits << ", " << name(n->keys)
+                        << "): the runtime's sort kernels (loom_sort_*, loom_cuda_rt.h)\n";
+                    continue;
+                }
                 os_ << " *" << pad << pat << " = host " << exp_kind_name(s.exp->kind) << "\n";
                 if (auto *n = s.exp->as<ir::LoopExp>())
                     walk(n->body, depth + 1);
