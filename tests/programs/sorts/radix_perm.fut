@@ -65,3 +65,10 @@ entry by_keys (xs: []u64) (ys: []u32) (rows: [][3]i32) =
 -- input { [1f32, 0f32] }
 -- error: radix_sort_perm: the keys are not a one-dimensional array of integers
 entry floats (xs: []f32) : []i64 = radix_sort_perm 32 xs
+
+-- A sort a row, inside a map's function (on the cuda backend, that kernel runs on the
+-- host's cores).
+-- ==
+-- entry: rows
+-- random input { [37][300]i32 } auto output
+entry rows (m: [][]i32) = map (\r -> radix_sort_int i32.num_bits i32.get_bit r) m
