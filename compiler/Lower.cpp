@@ -2133,15 +2133,38 @@ private:
                 return restructure(a[0], out, pos);
             });
         if (name == "radix_sort_perm")
-            return closure(2, [this](A a, L l) {
+            return closure(2, [this](A a, L l) { return sort_perm(a[0], a[1], l); });
+        if (name == "radix_sort_with")
+            return closure(3, [this](A a, L l) {
+                // xs's sizes checked against the keys' (as the interpreter does)
                 SubExp bits = scalar_atom(a[0], l)->atom;
-                std::vector<LValPtr> k = leaves(a[1], l);
-                if (k.size() != 1 || k[0]->atom.is_const || k[0]->type.rank() != 1 ||
-                    !is_int(k[0]->type.elem))
-                    throw CompilerLimitation(l, "radix_sort_perm of keys that are not a "
-                                                "one-dimensional array of integers");
-                return emit1(passes::located(ir::SortExp::make(bits, k[0]->atom.var), l),
-                             ir::Type{PrimType::I64, k[0]->type.dims}, "perm");
+                LValPtr k = sort_keys(a[1], l);
+                std::vector<LValPtr> xs = leaves(a[2], l), in;
+                for (const LValPtr &x : xs) {
+                    if (x->atom.is_const || x->type.rank() == 0)
+                        throw CompilerLimitation(l, "radix_sort_with of a non-array");
+                    ir::Type t = x->type;
+                    if (!(t.dims[0] == k->type.dims[0])) {
+                        t.dims[0] = k->type.dims[0];
+                        in.push_back(emit1(ir::CoerceExp::make(x->atom.var, t.dims, l), t, "c"));
+                    } else {
+                        in.push_back(x);
+                    }
+                }
+                size_t pos = 0;
+                LValPtr x = restructure(a[2], in, pos);
+                // One array of 4- or 8-byte numbers rides through the sort's passes.
+                if (in.size() == 1 && in[0]->type.rank() == 1 && in[0]->type.elem != PrimType::Bool &&
+                    (prim_size(in[0]->type.elem) == 4 || prim_size(in[0]->type.elem) == 8)) {
+                    return emit1(passes::located(ir::SortExp::make(bits, k->atom.var, in[0]->atom.var), l),
+                                 in[0]->type, "sorted");
+                }
+                // Else the permutation, and each array's rows gathered by it.
+                LValPtr perm = sort_perm(a[0], a[1], l);
+                LValPtr gather = closure(1, [this, x](A i, L l2) {
+                    return index_value(x, {scalar_atom(i[0], l2)->atom}, l2);
+                });
+                return lower_map({gather, perm}, l);
             });
         if (name == "flatten" || name == "flatten_3d" || name == "flatten_4d")
             return closure(1, [this, name](A a, L l) {
@@ -2565,6 +2588,21 @@ private:
             idx.push_back(s);
         }
         return idx;
+    }
+
+    /** The keys of a sort: one 1-D array of integers. */
+    LValPtr sort_keys(const LValPtr &keys, const SrcLoc &l) {
+        std::vector<LValPtr> k = leaves(keys, l);
+        if (k.size() != 1 || k[0]->atom.is_const || k[0]->type.rank() != 1 || !is_int(k[0]->type.elem))
+            throw CompilerLimitation(l, "radix_sort_perm of keys that are not a one-dimensional array of integers");
+        return k[0];
+    }
+    /** `radix_sort_perm bits keys`. */
+    LValPtr sort_perm(const LValPtr &bits, const LValPtr &keys, const SrcLoc &l) {
+        SubExp b = scalar_atom(bits, l)->atom;
+        LValPtr k = sort_keys(keys, l);
+        return emit1(passes::located(ir::SortExp::make(b, k->atom.var), l), ir::Type{PrimType::I64, k->type.dims},
+                     "perm");
     }
 
     LValPtr index_value(const LValPtr &t, const std::vector<SubExp> &idx, const SrcLoc &loc) {

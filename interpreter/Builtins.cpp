@@ -772,6 +772,19 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
     }
     case Builtin::Trace: return args[0];
     case Builtin::RadixSortPerm: return radix_sort_perm(args[1], as_i64(args[0], loc), loc);
+    case Builtin::RadixSortWith: {
+        const Value &xs = args[2];
+        need_array(xs, loc, "radix_sort_with");
+        Value perm = radix_sort_perm(args[1], as_i64(args[0], loc), loc);
+        if (xs.length() != perm.length()) { // the compiled backends' coercion, and its message
+            std::vector<int64_t> want = xs.shape();
+            want[0] = perm.length();
+            throw RuntimeError(loc, "Value of shape " + shape_string(xs.shape()) + " cannot match shape of type `" +
+                                        shape_string(want) + "`.");
+        }
+        const auto *p = reinterpret_cast<const int64_t *>(perm.data());
+        return select_rows(*this, xs, std::vector<int64_t>(p, p + perm.length()));
+    }
     case Builtin::Unknown: break;
     }
     throw RuntimeError(loc, "unknown intrinsic: " + f.name);

@@ -28,7 +28,7 @@ Builtin builtin_by_name(const std::string &n) {
         {"partition2", Builtin::Partition2}, {"scatter_3d", Builtin::Scatter2d},
         {"reduce_by_index_2d", Builtin::ReduceByIndex2d}, {"reduce_by_index_3d", Builtin::ReduceByIndex3d},
         {"flatten_4d", Builtin::Flatten4d}, {"unflatten_4d", Builtin::Unflatten4d},
-        {"radix_sort_perm", Builtin::RadixSortPerm},
+        {"radix_sort_perm", Builtin::RadixSortPerm}, {"radix_sort_with", Builtin::RadixSortWith},
     };
     auto it = table.find(n);
     return it == table.end() ? Builtin::Unknown : it->second;

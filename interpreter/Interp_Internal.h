@@ -35,7 +35,7 @@ enum class Builtin : uint8_t {
     Map, Map2, Map3, Map4, Map5, Reduce, Scan, Filter, Partition, Scatter, Scatter2d,
     Hist, ReduceByIndex, Iota, Replicate, Concat, Transpose, Flatten, Flatten3d, Unflatten,
     Unflatten3d, Reverse, Copy, Split, Rep, Trace, Math, Convert,
-    Partition2, ReduceByIndex2d, ReduceByIndex3d, Flatten4d, Unflatten4d, RadixSortPerm, Foreign, Unknown
+    Partition2, ReduceByIndex2d, ReduceByIndex3d, Flatten4d, Unflatten4d, RadixSortPerm, RadixSortWith, Foreign, Unknown
 };
 
 /** One slice entry as written, with its parts evaluated (defaults still open). */

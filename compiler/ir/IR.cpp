@@ -172,10 +172,11 @@ ExpPtr TransposeExp::make(Var arr) {
     n->arr = std::move(arr);
     return n;
 }
-ExpPtr SortExp::make(SubExp bits, Var keys) {
+ExpPtr SortExp::make(SubExp bits, Var keys, std::optional<Var> payload) {
     auto n = node<SortExp>();
     n->bits = std::move(bits);
     n->keys = std::move(keys);
+    n->payload = std::move(payload);
     return n;
 }
 ExpPtr ReplicateExp::make(SubExp n_, SubExp x, bool checked) {
@@ -521,9 +522,14 @@ struct Printer {
         case ExpKind::Transpose:
             os << "transpose(" << e.as<TransposeExp>()->arr << ")";
             break;
-        case ExpKind::Sort:
-            os << "radix_sort_perm(" << e.as<SortExp>()->bits << ", " << e.as<SortExp>()->keys << ")";
+        case ExpKind::Sort: {
+            auto *n = e.as<SortExp>();
+            os << (n->payload ? "radix_sort_with(" : "radix_sort_perm(") << n->bits << ", " << n->keys;
+            if (n->payload)
+                os << ", " << *n->payload;
+            os << ")";
             break;
+        }
         case ExpKind::Replicate: {
             auto *n = e.as<ReplicateExp>();
             os << (n->checked ? "replicate(" : "replicate(unchecked ") << n->n << ", " << n->x
@@ -1115,7 +1121,13 @@ struct Verifier {
             if (t.rank() != 1 || !is_int(t.elem))
                 fail("radix_sort_perm of keys that are not a 1-D array of integers");
             expect(type_of(n->bits), Type::scalar(PrimType::I32), "bit count");
-            return {Type{PrimType::I64, t.dims}};
+            if (!n->payload)
+                return {Type{PrimType::I64, t.dims}};
+            Type p = array_of(*n->payload);
+            if (p.rank() != 1 || (prim_size(p.elem) != 4 && prim_size(p.elem) != 8))
+                fail("radix_sort_with of a payload that is not a 1-D array of 4- or 8-byte numbers");
+            expect(p, Type{p.elem, t.dims}, "payload");
+            return {p};
         }
         case ExpKind::Filter:
             fail("filter outside a statement");

@@ -371,11 +371,15 @@ struct TransposeExp : ExpNode<ExpKind::Transpose> {
 /** `radix_sort_perm bits keys`: the stable permutation that sorts the integer array
  * `keys` by the unsigned number of each key's low `bits` bits (none when bits <= 0, all
  * when bits >= the width): element i is the index in keys of the i-th smallest.  A
- * fresh [n]i64; it cannot fail.  Not a SOAC: the backends call their runtime's sort. */
+ * fresh [n]i64; it cannot fail.  With a `payload` (a 1-D array of 4- or 8-byte numbers,
+ * as long as keys: `radix_sort_with`), the payload's elements in that order instead,
+ * carried through the sort's passes in place of the indices.  Not a SOAC: the backends
+ * call their runtime's sort. */
 struct SortExp : ExpNode<ExpKind::Sort> {
     SubExp bits;
     Var keys;
-    static ExpPtr make(SubExp bits, Var keys);
+    std::optional<Var> payload;
+    static ExpPtr make(SubExp bits, Var keys, std::optional<Var> payload = std::nullopt);
 };
 
 /** `map f xs1 .. xsk` over the outer dim w: lambda params are the rows; one result array

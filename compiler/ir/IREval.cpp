@@ -244,7 +244,14 @@ struct Evaluator {
         }
         case ExpKind::Sort: {
             auto *n = e.as<SortExp>();
-            return {interp::radix_sort_perm(get(n->keys), atom(n->bits).prim().as_i64(), n->loc)};
+            Value perm = interp::radix_sort_perm(get(n->keys), atom(n->bits).prim().as_i64(), n->loc);
+            if (!n->payload)
+                return {perm};
+            const Value &p = get(*n->payload);
+            Value out = Value::prim_array(p.elem_prim(), p.shape());
+            for (int64_t i = 0; i < p.length(); i++)
+                store_prim(p.elem_prim(), out.mutable_data(), i, p.flat_prim(perm.flat_prim(i).as_i64()));
+            return {out};
         }
         case ExpKind::Transpose: {
             const Value &a = get(e.as<TransposeExp>()->arr);

@@ -178,6 +178,8 @@ void add(VarSet &s, const Exp &e) {
         return;
     case ExpKind::Sort:
         s.insert(e.as<ir::SortExp>()->keys.id);
+        if (e.as<ir::SortExp>()->payload)
+            s.insert(e.as<ir::SortExp>()->payload->id);
         return add(s, e.as<ir::SortExp>()->bits);
     case ExpKind::Map: {
         auto *n = e.as<MapExp>();

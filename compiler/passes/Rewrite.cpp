@@ -138,7 +138,9 @@ struct Apply {
             return with_loc(ir::TransposeExp::make(var(e.as<ir::TransposeExp>()->arr)), e);
         case ExpKind::Sort: {
             auto *n = e.as<ir::SortExp>();
-            return with_loc(ir::SortExp::make(sub(n->bits), var(n->keys)), e);
+            return with_loc(ir::SortExp::make(sub(n->bits), var(n->keys),
+                                              n->payload ? std::optional<ir::Var>(var(*n->payload)) : std::nullopt),
+                            e);
         }
         case ExpKind::Map: {
             auto *n = e.as<ir::MapExp>();

@@ -51,6 +51,10 @@ intrinsic def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[k][m][l]a) (f: a ->
 -- type's width on; none for `bits <= 0`): element i is the index in `keys` of the i-th
 -- smallest.  The backends sort 8 bits a pass (docs/language.md, Sorting).
 intrinsic def radix_sort_perm [n] 'k (bits: i32) (keys: [n]k) : *[n]i64
+-- | `radix_sort_with bits keys xs`: `xs` in the order `radix_sort_perm bits keys` gives
+-- (`map (\i -> xs[i])` of it); an array of 4- or 8-byte numbers is carried through the
+-- sort's passes in place of the indices.
+intrinsic def radix_sort_with [n] 'k 't (bits: i32) (keys: [n]k) (xs: [n]t) : *[n]t
 -- | `iota n`: the array `[0, 1, ..., n-1]`.
 intrinsic def iota (n: i64) : *[n]i64
 -- | `replicate n x`: an array of `n` copies of `x`.

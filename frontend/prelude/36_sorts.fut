@@ -31,22 +31,19 @@ def radix_sort_bits [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -
 -- | `radix_sort_by_key key num_bits get_bit xs`: xs sorted stably by the unsigned number
 -- made of the `num_bits` bits `get_bit b (key x)` (bit 0 the least significant).  Up to
 -- 64 bits, each element's bits are gathered once into an integer (a u32 up to 32 bits)
--- and `radix_sort_perm` sorts those, 8 bits a pass; the elements are then gathered in
--- its order.  More bits take a pass a bit (`radix_sort_bits`).
+-- and `radix_sort_with` puts xs in their order, 8 bits a pass.  More bits take a pass a
+-- bit (`radix_sort_bits`).
 def radix_sort_by_key [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
   if num_bits > 64 then radix_sort_bits key num_bits get_bit xs
-  else
-    let perm =
-      if num_bits <= 32
-      then radix_sort_perm num_bits
-             (map (\x -> let y = key x
-                         in loop c = 0u32 for b < num_bits do
-                              c | (u32.bool (get_bit b y != 0) << u32.i32 b)) xs)
-      else radix_sort_perm num_bits
-             (map (\x -> let y = key x
-                         in loop c = 0u64 for b < num_bits do
-                              c | (u64.bool (get_bit b y != 0) << u64.i32 b)) xs)
-    in map (\i -> xs[i]) perm
+  else if num_bits <= 32
+  then radix_sort_with num_bits
+         (map (\x -> let y = key x
+                     in loop c = 0u32 for b < num_bits do c | (u32.bool (get_bit b y != 0) << u32.i32 b)) xs)
+         xs
+  else radix_sort_with num_bits
+         (map (\x -> let y = key x
+                     in loop c = 0u64 for b < num_bits do c | (u64.bool (get_bit b y != 0) << u64.i32 b)) xs)
+         xs
 
 -- | `radix_sort num_bits get_bit xs`: xs sorted as unsigned numbers of `num_bits` bits:
 -- `radix_sort u32.num_bits u32.get_bit xs`.

@@ -514,9 +514,10 @@ template <class T> inline T divmod(int loc, T x, const Divisor<T> &y, int kind) 
  * significant first; a pass whose digit every key shares is left out (one read of the
  * keys counts every pass's digits first).  Each of nc chunks counts its digits, the
  * counts give every (digit, chunk) its first place, and each chunk moves its elements
- * there in order: stable.  Indices ride along as V (u32 while n allows); the last pass
- * writes them to `out`. */
-template <class UK, class V> void radix_passes(Ctx *ctx, const UK *keys, int64_t n, int nbits, int64_t *out) {
+ * there in order: stable.  Values ride along as V: the payload's (`first`), else the
+ * indices (u32 while n allows); the last pass writes them to `out`. */
+template <class UK, class V, class O>
+void radix_passes(Ctx *ctx, const UK *keys, int64_t n, int nbits, const V *first, O *out) {
     const int passes = (nbits + 7) / 8;
     const int64_t nc = ctx->nthreads > 1 && n >= 65536 ? ctx->nthreads : 1;
     unsigned mask[8];
@@ -557,7 +558,7 @@ template <class UK, class V> void radix_passes(Ctx *ctx, const UK *keys, int64_t
         if (moves) todo[ntodo++] = p;
     }
     if (ntodo == 0) {
-        for (int64_t i = 0; i < n; i++) out[i] = i;
+        for (int64_t i = 0; i < n; i++) out[i] = first ? (O)first[i] : (O)i;
         return;
     }
     // The last pass writes only `out`; alloc's blocks are reused from call to call (the
@@ -566,7 +567,7 @@ template <class UK, class V> void radix_passes(Ctx *ctx, const UK *keys, int64_t
     Arr<UK, 1> kb[2] = {alloc<UK, 1>({nk}), alloc<UK, 1>({nk2})};
     Arr<V, 1> vb[2] = {alloc<V, 1>({nk}), alloc<V, 1>({nk2})};
     const UK *ksrc = keys;
-    const V *vsrc = nullptr; // the first pass's indices are the elements' own
+    const V *vsrc = first; // none: the first pass's indices are the elements' own
     for (int t = 0; t < ntodo; t++) {
         poll(ctx);
         const int p = todo[t], shift = p * 8;
@@ -591,7 +592,7 @@ template <class UK, class V> void radix_passes(Ctx *ctx, const UK *keys, int64_t
                 const int64_t j = at[(k >> shift) & m]++;
                 const int64_t v = vsrc ? (int64_t)vsrc[i] : i;
                 if (last) {
-                    out[j] = v;
+                    out[j] = (O)v;
                 } else {
                     kdst[j] = k;
                     vdst[j] = (V)v;
@@ -611,9 +612,23 @@ template <class K> Arr<int64_t, 1> radix_sort_perm(Ctx *ctx, const Arr<K, 1> &ke
     Arr<int64_t, 1> out = alloc<int64_t, 1>({n});
     const UK *k = (const UK *)keys.data;
     if (n <= 0xffffffffll)
-        radix_passes<UK, uint32_t>(ctx, k, n, nbits, out.data);
+        radix_passes<UK, uint32_t, int64_t>(ctx, k, n, nbits, nullptr, out.data);
     else
-        radix_passes<UK, int64_t>(ctx, k, n, nbits, out.data);
+        radix_passes<UK, int64_t, int64_t>(ctx, k, n, nbits, nullptr, out.data);
+    return out;
+}
+template <int S> struct BitsOf;
+template <> struct BitsOf<4> { using t = uint32_t; };
+template <> struct BitsOf<8> { using t = uint64_t; };
+/** `radix_sort_with bits keys xs` for xs of 4- or 8-byte numbers: xs in the order of
+ * radix_sort_perm, its elements (as their bits) carried through the passes. */
+template <class K, class P> Arr<P, 1> radix_sort_with(Ctx *ctx, const Arr<K, 1> &keys, int32_t bits, const Arr<P, 1> &xs) {
+    using UK = typename U<K>::t;
+    using B = typename BitsOf<(int)sizeof(P)>::t;
+    const int64_t n = keys.shape[0];
+    const int width = (int)sizeof(K) * 8, nbits = bits < 0 ? 0 : bits > width ? width : bits;
+    Arr<P, 1> out = alloc<P, 1>({n});
+    radix_passes<UK, B, B>(ctx, (const UK *)keys.data, n, nbits, (const B *)xs.data, (B *)out.data);
     return out;
 }
 

@@ -395,9 +395,11 @@ template <class T, int R> Arr<T, R + 1> dev_replicate(int64_t n, const Arr<T, R>
 }
 
 // ------------------------------------------------------------------ sorting
-/** `radix_sort_perm bits keys` on the device: the sort kernels at the end of
- * loom_cuda_rt.h (LOOM_WANT_SORT_<bytes of K>), which say how. */
-template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, int32_t bits) {
+/** The passes of `radix_sort_perm bits keys` on the device, into `out` (n elements): the
+ * indices (i64), or with `pbytes` 4 or 8 the payload at device address `payload` in the
+ * sorted order.  The sort kernels at the end of loom_cuda_rt.h (LOOM_WANT_SORT_<bytes of
+ * K>) say how. */
+template <class K> void dev_radix_passes(const Arr<K, 1> &keys, int32_t bits, uint64_t payload, int pbytes, uint64_t out) {
     constexpr int B = (int)sizeof(K), width = B * 8;
     static const char *const hist_fn[] = {"loom_sort_hist_1", "loom_sort_hist_2", "", "loom_sort_hist_4", "",
                                           "", "", "loom_sort_hist_8"};
@@ -410,15 +412,16 @@ template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, in
         {}, {}, {}, {"loom_sort_scatter_8_32_32", "loom_sort_scatter_8_32_64", "loom_sort_scatter_8_64_64"}};
     int64_t n = keys.shape[0];
     const int nbits = bits < 0 ? 0 : bits > width ? width : bits, passes = (nbits + 7) / 8;
-    Arr<int64_t, 1> out = dev_alloc<int64_t, 1>({n});
-    uint64_t po = dev_addr(out.mem, out.data);
-    auto iota = [&] {
-        void *args[] = {&po, &n};
-        fill("loom_iota_i64", n, args);
-        return out;
+    auto unmoved = [&] { // the payload as it is, or the indices
+        if (payload) {
+            if (n > 0) ok(dev->copy(dev->self, out, payload, n * pbytes));
+        } else {
+            void *args[] = {&out, &n};
+            fill("loom_iota_i64", n, args);
+        }
     };
     if (n <= 1 || passes == 0)
-        return iota();
+        return unmoved();
     uint64_t pk = on_dev(keys);
     // Every pass's digit counts: which passes move anything, and each digit's first place.
     Scratch hist((int64_t)passes * 256 * 8);
@@ -444,15 +447,18 @@ template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, in
         todo[ntodo++] = p;
     }
     if (ntodo == 0)
-        return iota();
+        return unmoved();
     Scratch bases((int64_t)ntodo * 256 * 8);
     ok(dev->upload(dev->self, bases.ptr, firsts, (int64_t)ntodo * 256 * 8));
-    const bool narrow = n <= 0xffffffffll;
+    // What rides along: the payload's bits (4 or 8 bytes throughout), else the indices
+    // (u32 while n allows, the last pass's i64).
+    const bool narrow = payload ? pbytes == 4 : n <= 0xffffffffll;
     const int64_t vb = narrow ? 4 : 8, tile = LOOM_SORT_THREADS * LOOM_SORT_ITEMS;
-    const char *scatter = scatter_fn[B - 1][!narrow ? 2 : 1]; // the last pass's
+    const char *pass_fn = scatter_fn[B - 1][narrow ? 0 : 2],
+               *last_fn = scatter_fn[B - 1][!narrow ? 2 : payload ? 0 : 1];
     // Blocks that fill the device, each taking `per` consecutive tiles (fewer than 2^20,
     // so that a block's digit counts fit in 32 bits: more blocks then).
-    const int64_t nt = (n + tile - 1) / tile, fill = grid(scatter, n, LOOM_SORT_THREADS).grid;
+    const int64_t nt = (n + tile - 1) / tile, fill = grid(last_fn, n, LOOM_SORT_THREADS).grid;
     int64_t per = (nt + fill - 1) / fill;
     per = per < ((int64_t)1 << 20) ? per : ((int64_t)1 << 20) - 1;
     int64_t nb = (nt + per - 1) / per;
@@ -460,13 +466,13 @@ template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, in
     // The last pass writes only `out`: buffers for the passes before it.
     Scratch kb0(ntodo > 1 ? n * B : 0), kb1(ntodo > 2 ? n * B : 0), vb0(ntodo > 1 ? n * vb : 0),
         vb1(ntodo > 2 ? n * vb : 0);
-    uint64_t kin = pk, vin = 0;
+    uint64_t kin = pk, vin = payload;
     const Grid blocks{nb, LOOM_SORT_THREADS}, digits{256, LOOM_SORT_THREADS};
     for (int t = 0; t < ntodo; t++) {
         const bool last = t + 1 == ntodo;
         int32_t shift = todo[t] * 8;
         uint32_t mask = todo[t] * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - todo[t] * 8)) - 1;
-        uint64_t kout = last ? 0 : (t % 2 ? kb1.ptr : kb0.ptr), vout = last ? po : (t % 2 ? vb1.ptr : vb0.ptr);
+        uint64_t kout = last ? 0 : (t % 2 ? kb1.ptr : kb0.ptr), vout = last ? out : (t % 2 ? vb1.ptr : vb0.ptr);
         uint64_t base = bases.ptr + (uint64_t)t * 256 * 8;
         {
             void *args[] = {&kin, &n, &shift, &mask, &offs.ptr, &nb, &per};
@@ -478,11 +484,24 @@ template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, in
         }
         {
             void *args[] = {&kin, &vin, &kout, &vout, &n, &shift, &mask, &offs.ptr, &nb, &per};
-            launch(last ? scatter : scatter_fn[B - 1][!narrow ? 2 : 0], blocks, args, false);
+            launch(last ? last_fn : pass_fn, blocks, args, false);
         }
         kin = kout;
         vin = vout;
     }
+}
+/** `radix_sort_perm bits keys` on the device. */
+template <class K> Arr<int64_t, 1> dev_radix_sort_perm(const Arr<K, 1> &keys, int32_t bits) {
+    Arr<int64_t, 1> out = dev_alloc<int64_t, 1>({keys.shape[0]});
+    dev_radix_passes(keys, bits, 0, 8, dev_addr(out.mem, out.data));
+    return out;
+}
+/** `radix_sort_with bits keys xs` on the device, for xs of 4- or 8-byte numbers. */
+template <class K, class P> Arr<P, 1> dev_radix_sort_with(const Arr<K, 1> &keys, int32_t bits, const Arr<P, 1> &xs) {
+    static_assert(sizeof(P) == 4 || sizeof(P) == 8, "a payload of 4 or 8 bytes");
+    Arr<P, 1> out = dev_alloc<P, 1>({keys.shape[0]});
+    uint64_t p = on_dev(xs);
+    dev_radix_passes(keys, bits, p, (int)sizeof(P), dev_addr(out.mem, out.data));
     return out;
 }
 

@@ -621,16 +621,24 @@ TEST_CASE("cuda: radix_sort_perm runs the runtime's sort kernels; a sort in a ma
     CHECK(has(c.source, "#define LOOM_WANT_SORT_4 1"));
     CHECK(has(c.source, "#define LOOM_WANT_IOTA 1"));
     CHECK(!has(c.source, "#define LOOM_WANT_SORT_8"));
-    // The keys (a u32 a key, made by k0) stay on the device for the sort; k1 gathers.
-    CHECK(has(c.host_shown, "lrt::dev_radix_sort_perm(v"));
-    CHECK(has(c.source, " = radix_sort_perm(32i32, v")); // the summary of the host program
-    CHECK(c.host_shown.find("lrt::launch(\"k0\"") < c.host_shown.find("lrt::dev_radix_sort_perm("));
-    CHECK(!has(c.host_shown.substr(0, c.host_shown.find("lrt::dev_radix_sort_perm(")), "lrt::on_host(v"));
+    // The keys (a u32 a key, made by k0) stay on the device for the sort, which carries
+    // the i32s themselves: no gather after it.
+    CHECK(has(c.host_shown, "lrt::dev_radix_sort_with(v"));
+    CHECK(has(c.source, " = radix_sort_with(32i32, v")); // the summary of the host program
+    CHECK(c.kernels.size() == 1);
+    CHECK(c.host_shown.find("lrt::launch(\"k0\"") < c.host_shown.find("lrt::dev_radix_sort_with("));
+    CHECK(!has(c.host_shown.substr(0, c.host_shown.find("lrt::dev_radix_sort_with(")), "lrt::on_host(v"));
     std::string log;
     CHECK_MESSAGE(host_compiles(c, log), log);
     cuda::CudaCode w = compile_ok(checked("entry main (xs: []u64) = radix_sort_perm 40 xs"));
     CHECK(has(w.source, "#define LOOM_WANT_SORT_8 1"));
     CHECK(!has(w.source, "#define LOOM_WANT_SORT_4"));
+    CHECK(has(w.host_shown, "lrt::dev_radix_sort_perm(v"));
+    CHECK_MESSAGE(host_compiles(w, log), log);
+    // Rows, or a tuple's two arrays: the permutation, then a gather (a kernel).
+    cuda::CudaCode r = compile_ok(checked("entry main (ks: []u16) (m: [][2]f32) = radix_sort_with 16 ks m"));
+    CHECK(has(r.host_shown, "lrt::dev_radix_sort_perm(v"));
+    CHECK(r.kernels.size() == 1);
     // A sort a row: its kernel runs on the host's cores, and says why.
     cuda::CudaBuild b = cuda::compile(compiler::optimise(
         checked("entry main (m: [][]u32) = map (\\r -> radix_sort u32.num_bits u32.get_bit r) m"), "main"));

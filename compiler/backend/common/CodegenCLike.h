@@ -275,7 +275,13 @@ protected:
             break;
         }
         case ExpKind::Transpose: v(e.as<ir::TransposeExp>()->arr); break;
-        case ExpKind::Sort: v(e.as<ir::SortExp>()->keys), a(e.as<ir::SortExp>()->bits); break;
+        case ExpKind::Sort: {
+            auto *n = e.as<ir::SortExp>();
+            v(n->keys), a(n->bits);
+            if (n->payload)
+                v(*n->payload);
+            break;
+        }
         case ExpKind::Map: {
             auto *n = e.as<ir::MapExp>();
             a(n->w);
@@ -1097,6 +1103,9 @@ protected:
         case ExpKind::Transpose: return "lrt::transpose(" + name(e.as<ir::TransposeExp>()->arr) + ")";
         case ExpKind::Sort: {
             auto *n = e.as<ir::SortExp>();
+            if (n->payload)
+                return "lrt::radix_sort_with(ctx, " + name(n->keys) + ", " + atom(n->bits) + ", " +
+                       name(*n->payload) + ")";
             return "lrt::radix_sort_perm(ctx, " + name(n->keys) + ", " + atom(n->bits) + ")";
         }
         default: break;

@@ -2932,7 +2932,8 @@ private:
                     continue;
                 }
                 if (auto *n = s.exp->as<ir::SortExp>()) {
-                    os_ << " *" << pad << pat << " = radix_sort_perm(" << n->bits << ", " << name(n->keys)
+                    os_ << " *" << pad << pat << " = radix_sort_" << (n->payload ? "with(" : "perm(") << n->bits
+                        << ", " << name(n->keys) << (n->payload ? ", " + name(*n->payload) : std::string())
                         << "): the runtime's sort kernels (loom_sort_*, loom_cuda_rt.h)\n";
                     continue;
                 }

@@ -112,6 +112,8 @@ private:
                 used_.insert(n->arr.id); // an element (see element())
             } else if (auto *n = e.as<ir::SortExp>()) {
                 mark(device_reads_)(n->keys.id); // sorted on the device
+                if (n->payload)
+                    mark(device_reads_)(n->payload->id);
             } else {
                 uses_exp(e, mark(host_reads_));
             }
@@ -171,7 +173,8 @@ private:
             auto *n = e.as<ir::SortExp>();
             helpers_.insert("IOTA");
             helpers_.insert("SORT_" + std::to_string(prim_size(type_of(n->keys).elem)));
-            line(decl(s.pat.at(0)) + " = lrt::dev_radix_sort_perm(" + name(n->keys) + ", " + atom(n->bits) + ");");
+            line(decl(s.pat.at(0)) + " = lrt::dev_radix_sort_" + (n->payload ? "with(" : "perm(") + name(n->keys) +
+                 ", " + atom(n->bits) + (n->payload ? ", " + name(*n->payload) : std::string()) + ");");
             return true;
         }
         case ExpKind::Iota:

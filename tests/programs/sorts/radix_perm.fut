@@ -72,3 +72,35 @@ entry floats (xs: []f32) : []i64 = radix_sort_perm 32 xs
 -- entry: rows
 -- random input { [37][300]i32 } auto output
 entry rows (m: [][]i32) = map (\r -> radix_sort_int i32.num_bits i32.get_bit r) m
+
+-- radix_sort_with: one array of 4- or 8-byte numbers rides through the passes; other
+-- arrays (bytes, rows, a tuple's) are gathered by the permutation.  Arrays of another
+-- length than the keys' are an error.
+-- ==
+-- entry: carry
+-- input { [3u8, 1u8, 2u8, 1u8] [10f64, 20f64, 30f64, 40f64] }
+-- output { [20f64, 40f64, 30f64, 10f64] [2i32, 4i32, 3i32, 1i32] [true, false, false, true] [[2i8, 0i8], [4i8, 0i8], [3i8, 0i8], [1i8, 0i8]] [true, true, true, false] [2i64, 4i64, 3i64, 1i64] [20f32, 40f32, 30f32, 10f32] }
+-- input { empty([0]u8) empty([0]f64) }
+-- output { empty([0]f64) empty([0]i32) empty([0]bool) empty([0][2]i8) empty([0]bool) empty([0]i64) empty([0]f32) }
+entry carry (ks: []u8) (xs: []f64) =
+  let n = length ks
+  let is = map (\i -> i32.i64 i + 1) (iota n)
+  let (as, bs) = unzip (radix_sort_with 8 ks (zip (map (> 1) is) (map i64.i32 is)))
+  in (radix_sort_with 8 ks xs, radix_sort_with 8 ks is, radix_sort_with 2 ks (map (< 3) is),
+      radix_sort_with 8 ks (map (\i -> [i8.i32 i, 0]) is), as, bs, radix_sort_with 8 ks (map f32.f64 (take n xs)))
+
+-- ==
+-- entry: mismatch
+-- input { [3u8, 1u8] [10f64, 20f64, 30f64] }
+-- error: Value of shape \[3\] cannot match shape of type `\[2\]`
+-- input { [3u8, 1u8] [10f64, -20f64, 30f64] }
+-- output { [30f64, 10f64] }
+entry mismatch (ks: []u8) (xs: []f64) = radix_sort_with 8 ks (filter (> 0) xs)
+
+-- ==
+-- entry: with_random
+-- random input { [30011]u32 [30011]f64 [30011]i16 } auto output
+-- random input { [70001]u32 [70001]f64 [70001]i16 } auto output
+entry with_random (ks: []u32) (xs: []f64) (ys: []i16) =
+  (radix_sort_with 32 ks xs, radix_sort_with 11 ks (map f32.f64 xs), radix_sort_with 32 ks ys,
+   radix_sort_with 16 ks (zip ys xs))
