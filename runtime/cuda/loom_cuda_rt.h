@@ -510,8 +510,9 @@ LOOM_FILL_ROWS(8, uint64_t)
 #undef LOOM_FILL_EMU
 
 // ================================================================== radix sort
-// `radix_sort_perm bits keys` (the prelude's) on the device, launched by the host
-// program's lrt::dev_radix_sort_perm (loom_cuda_host_rt.h): 8 bits a pass, least
+// `radix_sort_perm bits keys` and `radix_sort_with bits keys xs` (the prelude's) on the
+// device, launched by the host program's lrt::dev_radix_passes (loom_cuda_host_rt.h): 8
+// bits a pass, least
 // significant first, of unsigned keys of B bytes (LOOM_WANT_SORT_<B>).  Before the passes,
 // loom_sort_hist_B counts every pass's digits over all keys (a pass whose digit all keys
 // share is left out; the host makes each digit's first place from the counts).  A pass is
@@ -519,12 +520,13 @@ LOOM_FILL_ROWS(8, uint64_t)
 // enough to fill the device) takes `per` consecutive tiles of LOOM_SORT_TILE keys:
 // loom_sort_count_B counts the block's digits, loom_sort_scan turns each digit's counts
 // (a block a digit, the blocks' counts in order) into each block's first place for the
-// digit, and loom_sort_scatter_B_V_W moves the block's keys and indices there, a tile at
+// digit, and loom_sort_scatter_B_V_W moves the block's keys and values there, a tile at
 // a time, stably: each warp takes a contiguous 32 * LOOM_SORT_ITEMS of the tile, 32 a
 // round, and ranks a round's keys by their digit with eight votes (lanes below with the
 // same digit), onto the counts of its rounds before; the warps' counts, in warp order,
-// then place each warp, and the tile's counts move the block's places on.  Indices are V
-// (u32 while n allows) in the passes and W (i64) in the last one's result.
+// then place each warp, and the tile's counts move the block's places on.  The values
+// are a payload's bits (V = W, 4 or 8 bytes), else the indices: V (u32 while n allows)
+// in the passes and W (i64) in the last one's result.
 #define LOOM_SORT_TILE (LOOM_SORT_THREADS * LOOM_SORT_ITEMS)
 #if defined(LOOM_WANT_SORT_1) || defined(LOOM_WANT_SORT_2) || defined(LOOM_WANT_SORT_4) || defined(LOOM_WANT_SORT_8)
 namespace lrt {
@@ -562,9 +564,9 @@ template <class K> __device__ void sort_count(const K *keys, int64_t n, int shif
     __syncthreads();
     offs[threadIdx.x * nb + blockIdx.x] = h[threadIdx.x];
 }
-/** Moves block b's keys (kout: none in the last pass) and indices (vin: none in the first
- * pass, the keys' own) to their places, a tile at a time in order: offs[d * nb + b] is
- * the block's first place for digit d. */
+/** Moves block b's keys (kout: none in the last pass) and values (vin: the payload, or
+ * none in the first pass: the keys' indices) to their places, a tile at a time in
+ * order: offs[d * nb + b] is the block's first place for digit d. */
 template <class K, class V, class W>
 __device__ void sort_scatter(const K *kin, const V *vin, K *kout, W *vout, int64_t n, int shift, unsigned mask,
                              const int64_t *offs, int64_t nb, int64_t per) {
