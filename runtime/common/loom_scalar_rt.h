@@ -189,6 +189,11 @@ template <class T> LOOM_HD inline T mul_hi(T x, T y) {
         return (T)(((uint64_t)x * (uint64_t)y) >> bits);
     }
 }
+/** The mask of pass `pass`'s digit in a radix sort of `nbits`-bit keys, 8 bits a pass
+ * (fewer in the last when nbits is not a multiple of 8): the cpu's and the GPU's sorts. */
+LOOM_HD inline unsigned radix_digit_mask(int nbits, int pass) {
+    return pass * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - pass * 8)) - 1;
+}
 template <class T> LOOM_HD inline int32_t get_bit(int32_t b, T x) {
     constexpr int bits = sizeof(T) * 8;
     return (b < 0 || b >= bits) ? 0 : (int32_t)(((uint64_t)(typename U<T>::t)x >> b) & 1);

@@ -521,7 +521,7 @@ void radix_passes(Ctx *ctx, const UK *keys, int64_t n, int nbits, const V *first
     const int passes = (nbits + 7) / 8;
     const int64_t nc = ctx->nthreads > 1 && n >= 65536 ? ctx->nthreads : 1;
     unsigned mask[8];
-    for (int p = 0; p < passes; p++) mask[p] = p * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - p * 8)) - 1;
+    for (int p = 0; p < passes; p++) mask[p] = radix_digit_mask(nbits, p);
     const int64_t ncnt = nc * 256 * (passes > 0 ? passes : 1);
     Vec<int64_t> cnt(ncnt);
     // cnt[(c * np + q) * 256 + digit]: chunk c's count of the keys of src with that digit

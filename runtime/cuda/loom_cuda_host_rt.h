@@ -471,7 +471,7 @@ template <class K> void dev_radix_passes(const Arr<K, 1> &keys, int32_t bits, ui
     for (int t = 0; t < ntodo; t++) {
         const bool last = t + 1 == ntodo;
         int32_t shift = todo[t] * 8;
-        uint32_t mask = todo[t] * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - todo[t] * 8)) - 1;
+        uint32_t mask = radix_digit_mask(nbits, todo[t]);
         uint64_t kout = last ? 0 : (t % 2 ? kb1.ptr : kb0.ptr), vout = last ? out : (t % 2 ? vb1.ptr : vb0.ptr);
         uint64_t base = bases.ptr + (uint64_t)t * 256 * 8;
         {

@@ -530,9 +530,6 @@ LOOM_FILL_ROWS(8, uint64_t)
 #define LOOM_SORT_TILE (LOOM_SORT_THREADS * LOOM_SORT_ITEMS)
 #if defined(LOOM_WANT_SORT_1) || defined(LOOM_WANT_SORT_2) || defined(LOOM_WANT_SORT_4) || defined(LOOM_WANT_SORT_8)
 namespace lrt {
-__device__ inline unsigned sort_mask(int nbits, int pass) {
-    return pass * 8 + 8 <= nbits ? 0xffu : (1u << (nbits - pass * 8)) - 1;
-}
 /** hist[p * 256 + d] += how many keys have digit d in pass p (hist zeroed by the host). */
 template <class K> __device__ void sort_hist(const K *keys, int64_t n, int nbits, unsigned long long *hist) {
     __shared__ unsigned h[8 * 256];
@@ -541,7 +538,7 @@ template <class K> __device__ void sort_hist(const K *keys, int64_t n, int nbits
     __syncthreads();
     for (int64_t i = gtid(); i < n; i += gsize()) {
         const K k = keys[i];
-        for (int p = 0; p < passes; p++) atomicAdd(&h[p * 256 + ((k >> (p * 8)) & sort_mask(nbits, p))], 1u);
+        for (int p = 0; p < passes; p++) atomicAdd(&h[p * 256 + ((k >> (p * 8)) & radix_digit_mask(nbits, p))], 1u);
     }
     __syncthreads();
     for (int i = threadIdx.x; i < passes * 256; i += blockDim.x)

@@ -202,11 +202,11 @@ protected:
         return true;
     }
 
-    /** A map of scalar code writing one element per iteration: `omp simd` (its output
-     * arrays are fresh, so no iteration reads what another writes). */
     std::string unroll_pragma(int64_t trips) override {
         return "#pragma GCC unroll " + std::to_string(trips);
     }
+    /** A map of scalar code writing one element per iteration: `omp simd` (its output
+     * arrays are fresh, so no iteration reads what another writes). */
     std::string loop_pragma(const SoacPlan &p) override {
         if (p.q.map && p.q.scans.empty() && p.q.reduces.empty()) {
             for (const IType &t : p.pt)
