@@ -145,7 +145,7 @@ BENCHMARKS = [
     # vector: backpermute and fold_seg, Loom's collective operations.
     Bench("spmv", (10**4, 10**6, 10**7), lambda n: f"{n:,} rows, ~{10 * n:,} non-zeros",
           spmv_inputs, fused=False),
-    # 32-bit integers sorted by the prelude's radix sort (32 passes of a scan and a scatter).
+    # 32-bit integers sorted by the prelude's radix sort (4 passes of 8 bits).
     Bench("sort", (10**5, 10**7, 10**8), n_elements,
           lambda rng, n: [rng.integers(-2**31, 2**31 - 1, n).astype(i32)], rtol=0, atol=0,
           fused=False),

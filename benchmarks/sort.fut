@@ -1,5 +1,5 @@
--- Sorting 32-bit integers with the prelude's radix_sort_int (docs/language.md): a bit a
--- pass, each a scan and a scatter.
+-- Sorting 32-bit integers with the prelude's radix_sort_int (docs/language.md): each
+-- element's bits gathered into a u32, then radix_sort_with's passes of 8 bits.
 -- ==
 -- nobench input { [3, -1, 2, -7, 0, 2147483647, -2147483648] }
 -- output { [-2147483648, -7, -1, 0, 2, 3, 2147483647] }
