@@ -272,7 +272,7 @@ struct LetPat : ExpNode<ExpKind::LetPat> {
 
 /** A function definition: top-level `def`/`entry`, or a local `let f x = ... in`. */
 struct TypeParam {
-    enum class Kind : uint8_t { Size, Type, LiftedType };  ///< `[n]`, `'a`, `'^a` / `'~a`
+    enum class Kind : uint8_t { Size, Type, LiftedType, SizeLiftedType };  ///< `[n]`, `'a`, `'^a`, `'~a`
     Kind kind;
     std::string name;
     SrcLoc loc;

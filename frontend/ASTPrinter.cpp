@@ -390,7 +390,7 @@ std::string print_type_params(const std::vector<TypeParam> &ps) {
     std::string s;
     for (auto &tp : ps) {
         if (tp.kind == TypeParam::Kind::Size) s += " [" + tp.name + "]";
-        else s += (tp.kind == TypeParam::Kind::Type ? " '" : " '^") + tp.name;
+        else s += (tp.kind == TypeParam::Kind::Type ? " '" : tp.kind == TypeParam::Kind::LiftedType ? " '^" : " '~") + tp.name;
     }
     return s;
 }

@@ -528,7 +528,9 @@ private:
                 tp.name = plain_name(advance());
                 advance();
             } else if (at(Tok::Apostrophe) || at(Tok::ApostropheHat) || at(Tok::ApostropheTilde)) {
-                tp.kind = at(Tok::Apostrophe) ? TypeParam::Kind::Type : TypeParam::Kind::LiftedType;
+                tp.kind = at(Tok::Apostrophe)      ? TypeParam::Kind::Type
+                          : at(Tok::ApostropheHat) ? TypeParam::Kind::LiftedType
+                                                   : TypeParam::Kind::SizeLiftedType;
                 advance();
                 if (!at(Tok::Name)) error_expected("a type parameter name");
                 tp.name = plain_name(advance());
@@ -646,7 +648,7 @@ private:
             while (at(Tok::LParen)) e->params.push_back(parse_mod_param());
             if (at(Tok::Colon)) {
                 advance();
-                e->mod_type = parse_mod_type_exp();
+                e->mod_type = parse_mod_type_exp(false);
             }
             expect(Tok::Arrow, " after the parametric module's parameters");
             e->fn = parse_mod_exp();
@@ -676,11 +678,13 @@ private:
         return m;
     }
 
-    ModTypeExpPtr parse_mod_type_exp() {
+    /** `arrows`: false for a module lambda's result type, whose `->` is the lambda's
+     * (`\(P: mt) : (mt with t = P.t) -> { ... }`). */
+    ModTypeExpPtr parse_mod_type_exp(bool arrows = true) {
         DepthGuard guard(*this);
         const SrcLoc loc = cur().loc;
         ModTypeExpPtr t;
-        if (at(Tok::LParen) && peek().kind == Tok::Name && peek(2).kind == Tok::Colon) {
+        if (arrows && at(Tok::LParen) && peek().kind == Tok::Name && peek(2).kind == Tok::Colon) {
             // `(p: mt) -> mt`
             advance();
             std::string pname = plain_name(advance());
@@ -723,7 +727,7 @@ private:
             w->inner = t;
             t = w;
         }
-        if (at(Tok::Arrow)) {
+        if (arrows && at(Tok::Arrow)) {
             advance();
             auto a = mod_type_node(ModTypeExp::Kind::Arrow, loc);
             a->inner = t;

@@ -28,7 +28,7 @@ struct Dim {
     enum class Kind : uint8_t {
         Const, ///< a known constant size, e.g. [3]
         Var,   ///< a size variable in scope, e.g. [n]  (name is the variable's name)
-        Any,   ///< unknown: an anonymous or existential size
+        Any,   ///< unknown: an anonymous or existential size (name: see operator==)
         Exp,   ///< a size expression `[n + m]`: `name` ("+", "-" or "*") of `args`
     };
     Kind kind = Kind::Any;
@@ -45,7 +45,9 @@ struct Dim {
             std::make_shared<const std::vector<Dim>>(std::vector<Dim>{std::move(a), std::move(b)})};
     }
     bool operator==(const Dim &o) const {
-        return kind == o.kind && value == o.value && name == o.name &&
+        // An Any's name (a declared existential's, see Checker::existentialise) is
+        // not part of the size: any two unknown sizes compare equal.
+        return kind == o.kind && value == o.value && (kind == Kind::Any || name == o.name) &&
                (kind != Kind::Exp || *args == *o.args);
     }
 };

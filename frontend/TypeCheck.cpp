@@ -65,8 +65,14 @@ Dim Checker::fresh_exist() { return Dim::var("!" + std::to_string(exist_counter_
 
 static bool is_exist(const Dim &d) { return d.kind == Dim::Kind::Var && !d.name.empty() && d.name[0] == '!'; }
 
-// The unknown (Any) sizes of arrays in t become fresh existential sizes.
+// The unknown (Any) sizes of arrays in t become fresh existential sizes; those of one
+// declared existential size (named alike, see resolve_type_exp) one size.
 TypePtr Checker::existentialise(const TypePtr &t0) {
+    std::map<std::string, Dim> named;
+    return existentialise(t0, named);
+}
+
+TypePtr Checker::existentialise(const TypePtr &t0, std::map<std::string, Dim> &named) {
     TypePtr t = zonk(t0, false);
     switch (t->kind) {
     case Type::Kind::Array: {
@@ -74,22 +80,27 @@ TypePtr Checker::existentialise(const TypePtr &t0) {
         bool changed = false;
         for (auto &d : shape)
             if (d.kind == Dim::Kind::Any) {
-                d = fresh_exist();
+                if (d.name.empty()) d = fresh_exist();
+                else {
+                    auto it = named.try_emplace(d.name, Dim::any()).first;
+                    if (it->second.kind == Dim::Kind::Any) it->second = fresh_exist();
+                    d = it->second;
+                }
                 changed = true;
             }
-        TypePtr e = existentialise(t->elem);
+        TypePtr e = existentialise(t->elem, named);
         if (!changed && e == t->elem) return t;
         return Type::array(e, shape, t->unique);
     }
     case Type::Kind::Tuple: {
         std::vector<TypePtr> es;
-        for (auto &e : t->elems) es.push_back(existentialise(e));
+        for (auto &e : t->elems) es.push_back(existentialise(e, named));
         auto r = Type::tuple(es);
         return t->unique ? r->with_unique(true) : r;
     }
     case Type::Kind::Record: {
         auto fs = t->fields;
-        for (auto &f : fs) f.second = existentialise(f.second);
+        for (auto &f : fs) f.second = existentialise(f.second, named);
         auto r = Type::record(fs);
         return t->unique ? r->with_unique(true) : r;
     }
@@ -614,10 +625,15 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
             unify(a->fields[i].second, b->fields[i].second, mode);
         return;
     }
-    case Type::Kind::Func:
+    case Type::Kind::Func: {
         unify(a->param, b->param, mode);
-        unify(a->result, b->result, mode);
+        // `(k: i64) -> [k]t` and `(j: i64) -> [j]t` are one type: b's name is a's.
+        TypePtr br = b->result;
+        if (!a->param_name.empty() && !b->param_name.empty() && a->param_name != b->param_name)
+            br = subst_dim(br, b->param_name, Dim::var(a->param_name));
+        unify(a->result, br, mode);
         return;
+    }
     case Type::Kind::TypeVar:
         if (a->var != b->var) fail();
         return;
@@ -767,6 +783,15 @@ std::string Checker::describe(const TypePtr &t0) {
 
 // Keeps a's dims where b agrees, else Any (the result of if/match with different sizes).
 TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0, bool ascribed) {
+    std::map<std::pair<std::string, std::string>, Dim> made;
+    return join(a0, b0, ascribed, made);
+}
+
+// `made`: the existential size given to each pair of differing sizes, so that sizes
+// equal in each branch stay equal (`if b then (iota n, iota n) else (iota m, iota m)`
+// gives two arrays of one size, as Futhark's anti-unification does).
+TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0, bool ascribed,
+                      std::map<std::pair<std::string, std::string>, Dim> &made) {
     TypePtr a = zonk(a0, false), b = zonk(b0, false);
     if (a->kind != b->kind) return a;
     switch (a->kind) {
@@ -784,27 +809,30 @@ TypePtr Checker::join(const TypePtr &a0, const TypePtr &b0, bool ascribed) {
                 };
                 // An ascription's unknown size (`[]`, `[n * 2]`: Note [Size
                 // expressions]) is the expression's.
-                shape[i] = ascribed && x.kind == Dim::Kind::Any ? y
-                           : known(x) && known(y)               ? fresh_exist()
-                                                                : Dim::any();
+                if (ascribed && x.kind == Dim::Kind::Any) shape[i] = y;
+                else if (known(x) && known(y)) {
+                    auto [it, fresh] = made.try_emplace({dim_to_string(x), dim_to_string(y)}, Dim::any());
+                    if (fresh) it->second = fresh_exist();
+                    shape[i] = it->second;
+                } else shape[i] = Dim::any();
                 changed = true;
             }
         }
-        TypePtr e = join(a->elem, b->elem, ascribed);
+        TypePtr e = join(a->elem, b->elem, ascribed, made);
         if (!changed && e == a->elem) return a;
         return Type::array(e, shape, a->unique);
     }
     case Type::Kind::Tuple: {
         if (a->elems.size() != b->elems.size()) return a;
         std::vector<TypePtr> es;
-        for (size_t i = 0; i < a->elems.size(); i++) es.push_back(join(a->elems[i], b->elems[i], ascribed));
+        for (size_t i = 0; i < a->elems.size(); i++) es.push_back(join(a->elems[i], b->elems[i], ascribed, made));
         return Type::tuple(es);
     }
     case Type::Kind::Record:
     case Type::Kind::Sum: {
         if (a->fields.size() != b->fields.size()) return a;
         auto fs = a->fields;
-        for (size_t i = 0; i < fs.size(); i++) fs[i].second = join(fs[i].second, b->fields[i].second, ascribed);
+        for (size_t i = 0; i < fs.size(); i++) fs[i].second = join(fs[i].second, b->fields[i].second, ascribed, made);
         return a->kind == Type::Kind::Record ? Type::record(fs) : Type::sum(fs);
     }
     default: return a;
@@ -1052,7 +1080,12 @@ Dim Checker::resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *i
         return Dim::any();
     }
     case DimExp::Kind::Named: {
-        if (find_local(d.name)) return Dim::var(d.name);
+        if (const Local *l = find_local(d.name)) {
+            // Sizes are i64 (`(n: i32) (xs: [n]i32)` is a type error, as in Futhark).
+            if (l->type && !l->scheme) expect(Type::prim_type(PrimType::I64), l->type, loc,
+                                              "the size `" + d.name + "` (sizes are of type i64)");
+            return Dim::var(d.name);
+        }
         if (std::string g = lookup_val(d.name); !g.empty()) {
             d.name = g;  // a module's constant (`[N.n]`): the interpreter reads the size by it
             return Dim::var(g);
@@ -1169,6 +1202,16 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
         auto t = resolve_type_exp(te->elem, ctx, implicit);
         pop_scope(mark);
         std::set<std::string> names(te->exist_sizes.begin(), te->exist_sizes.end());
+        // Each use of a quantified size becomes an unknown size named after it, so a
+        // prelude function's result (`?[k].([k]bool, [k]b)`) gives its uses one
+        // existential size (existentialise); a size expression of it becomes unknown.
+        const std::string tag = "#" + std::to_string(exist_counter_++);
+        t = map_dims(t, [&](const Dim &d) {
+            if (d.kind != Dim::Kind::Var || !names.count(d.name)) return d;
+            Dim a = Dim::any();
+            a.name = d.name + tag;
+            return a;
+        });
         return forget_dims(t, names);
     }
     }
@@ -1355,6 +1398,11 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         std::set<std::string> used, in_ret;
         for (auto &pt : ptypes) dim_names(zonk(pt, false), used);
         if (declared_ret) dim_names(zonk(declared_ret, false), in_ret);
+        // The parameters of a declared function result (`def f [n] : [n]i32 -> i32 = g`)
+        // are the function's too: an entry point takes them (eta_expand_entry).
+        for (TypePtr r = declared_ret ? zonk(declared_ret, false) : nullptr; r && r->kind == Type::Kind::Func;
+             r = r->result)
+            dim_names(r->param, used);
         bool entry = f.is_entry || (main_is_entry && f.name == "main");
         // Futhark's wording differs for entry points (size-polymorphic result,
         // size only in a size expression) and other functions ("unused in pattern").
@@ -1403,7 +1451,9 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         TypePtr rec_ret;
         size_t self_mark = scope_mark();
         const std::string &self = self_name_.empty() ? f.name : self_name_;
-        if (top && !f.params.empty() && (std::isalpha((unsigned char)self[0]) || self[0] == '_')) {
+        // A parameter of the same name shadows it (`def g (g: i32) = g + 1`).
+        if (top && !f.params.empty() && !pnames.count(self) &&
+            (std::isalpha((unsigned char)self[0]) || self[0] == '_')) {
             rec_ret = declared_ret ? declared_ret : fresh(f.loc);
             auto rs = std::make_shared<Scheme>();
             rs->sparams = f.size_params;
@@ -1490,10 +1540,29 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         std::set<int> fv, envfv;
         free_vars(ft, fv);
         for (auto &l : locals_) free_vars(l.type, envfv);
+        auto constrained = [&](int i) {
+            return tvars_[i].prim || !tvars_[i].fields.empty() || !tvars_[i].ctors.empty();
+        };
+        // A variable stays monomorphic when it has a constraint, and so does every
+        // variable that constraint names (`let f v = v.1`: the field's type), which a
+        // fresh copy at each call would no longer reach.
+        std::set<int> kept;
+        std::vector<int> work;
+        for (int i : envfv) work.push_back(i);
+        for (int i : fv)
+            if (constrained(i)) work.push_back(i);
+        while (!work.empty()) {
+            int i = work.back();
+            work.pop_back();
+            if (!kept.insert(i).second) continue;
+            std::set<int> inner;
+            for (auto &f : tvars_[i].fields) free_vars(f.second, inner);
+            for (auto &c : tvars_[i].ctors)
+                for (auto &p : c.second) free_vars(p, inner);
+            work.insert(work.end(), inner.begin(), inner.end());
+        }
         for (int i : fv) {
-            if (envfv.count(i) || tvars_[i].bound || tvars_[i].prim || !tvars_[i].fields.empty() ||
-                !tvars_[i].ctors.empty())
-                continue;
+            if (kept.count(i) || tvars_[i].bound) continue;
             std::string n;
             do n = "t" + std::to_string(name_counter_++);
             while (used_tparam_names_.count(n));
@@ -1721,6 +1790,25 @@ static void check_literal_bounds(const Exp &e) {
 }
 
 void Checker::check_final_types() {
+    // A lifted type parameter (`'^a`) may stand for a function: what an `if`, a `match`
+    // or a loop cannot return.  (A name some definition here binds otherwise is left.)
+    std::set<std::string> lifted, other;
+    for (auto *f : touched_funs_)
+        for (auto &tp : f->type_params)
+            (tp.kind == TypeParam::Kind::LiftedType ? lifted : other).insert(tp.name);
+    std::function<bool(const TypePtr &)> functional = [&](const TypePtr &t) {
+        if (!t) return false;
+        if (contains_func(t)) return true;
+        switch (t->kind) {
+        case Type::Kind::TypeVar: return lifted.count(t->var) && !other.count(t->var);
+        case Type::Kind::Tuple:
+            return std::any_of(t->elems.begin(), t->elems.end(), functional);
+        case Type::Kind::Record:
+        case Type::Kind::Sum:
+            return std::any_of(t->fields.begin(), t->fields.end(), [&](auto &f) { return functional(f.second); });
+        default: return false;
+        }
+    };
     for (auto *e : touched_exps_) {
         if (!e->type) continue;
         check_literal_bounds(*e);
@@ -1735,15 +1823,15 @@ void Checker::check_final_types() {
             contains_func(e->type->elem))
             throw CompileError(e->loc, "functions cannot be put in arrays (type `" +
                                            type_to_string(e->type) + "`)");
-        if (e->kind == ExpKind::If && contains_func(e->type))
+        if (e->kind == ExpKind::If && functional(e->type))
             throw CompileError(e->loc, "Type `" + type_to_string(e->type) +
                                            "` returned from branch found to be functional: an `if` "
                                            "expression cannot return a function");
-        if (e->kind == ExpKind::Match && contains_func(e->type))
+        if (e->kind == ExpKind::Match && functional(e->type))
             throw CompileError(e->loc, "Type `" + type_to_string(e->type) +
                                            "` returned from pattern match found to be functional: a `match` "
                                            "expression cannot return a function");
-        if (e->kind == ExpKind::Loop && contains_func(e->type))
+        if (e->kind == ExpKind::Loop && functional(e->type))
             throw CompileError(e->loc, "a loop parameter cannot be a function (type `" +
                                            type_to_string(e->type) + "`)");
     }
@@ -1771,7 +1859,10 @@ void Checker::check_decl_impl(Decl &d) {
     case Decl::Kind::ModType: internal_error("check_decl: a module declaration (see check_top_decl)");
     case Decl::Kind::Type: {
         auto &td = *d.type_decl;
-        env_.types[td.name] = resolve_abbrev(td.params, td.def);
+        check_type_decl(td);
+        auto ab = resolve_abbrev(td.params, td.def);
+        ab->lifted = td.lifted;
+        env_.types[td.name] = ab;
         return;
     }
     case Decl::Kind::Fun: {
@@ -1791,6 +1882,7 @@ void Checker::check_decl_impl(Decl &d) {
             if (!scheme->tparams.empty())
                 throw CompileError(f.loc, "Entry point functions may not be polymorphic: entry point `" +
                                               f.name + "` cannot be polymorphic");
+            eta_expand_entry(f);
             for (auto &p : f.params)
                 if (p->type && contains_func(p->type))
                     throw CompileError(p->loc, "Entry point functions may not be higher-order: entry point `" +
@@ -1799,7 +1891,15 @@ void Checker::check_decl_impl(Decl &d) {
                 throw CompileError(f.loc, "Entry point functions may not be higher-order: entry point `" +
                                               f.name + "` cannot return a function");
         }
-        if (!fun_is_intrinsic(f)) check_uniqueness_fun(f);
+        if (!fun_is_intrinsic(f)) {
+            check_uniqueness_fun(f);
+            // The result's uniqueness it inferred (Uniq::fun) is the scheme's too.
+            std::function<TypePtr(const TypePtr &, size_t)> with_ret = [&](const TypePtr &t, size_t k) {
+                if (k == 0 || !t || t->kind != Type::Kind::Func) return k == 0 ? f.ret : t;
+                return Type::func(t->param, with_ret(t->result, k - 1), t->param_name);
+            };
+            if (!f.ret_type && !f.params.empty()) scheme->type = with_ret(scheme->type, f.params.size());
+        }
         strip_unique();
         auto gv = std::make_shared<GlobalVal>();
         gv->scheme = *scheme;
@@ -1809,6 +1909,49 @@ void Checker::check_decl_impl(Decl &d) {
         return;
     }
     }
+}
+
+// An entry point whose result is a function of first-order values (`entry add =
+// map2 (+)`, `def main : i32 -> i32 = f`) takes that function's parameters as its
+// own, as Futhark's entry points do: `entry add x y = (map2 (+)) x y`.  The new
+// parameters' names cannot be written in a program, so the checked body, which
+// names what it uses, keeps its meaning.
+void Checker::eta_expand_entry(FunDef &f) {
+    TypePtr r = zonk(f.ret, false);
+    if (!r || r->kind != Type::Kind::Func) return;
+    for (TypePtr q = r; q->kind == Type::Kind::Func; q = q->result)
+        if (contains_func(q->param)) return; // higher-order: the caller says so
+    auto app = std::make_shared<Apply>();
+    app->loc = f.body->loc;
+    app->fn = f.body;
+    std::map<std::string, std::string> renamed; // a dependent parameter's size name
+    auto rename = [&](const TypePtr &t) {
+        return map_dims(t, [&](const Dim &d) {
+            if (d.kind != Dim::Kind::Var) return d;
+            auto it = renamed.find(d.name);
+            return it == renamed.end() ? d : Dim::var(it->second);
+        });
+    };
+    for (TypePtr q = r; q->kind == Type::Kind::Func; q = q->result) {
+        std::string name = "argument " + std::to_string(f.params.size() + 1);
+        if (!q->param_name.empty()) renamed[q->param_name] = name;
+        TypePtr pt = rename(q->param);
+        auto pat = std::make_shared<Pat>();
+        pat->kind = Pat::Kind::Id;
+        pat->loc = f.loc;
+        pat->name = name;
+        pat->type = pt;
+        f.params.push_back(pat);
+        auto var = std::make_shared<Var>();
+        var->loc = f.body->loc;
+        var->name = name;
+        var->type = pt;
+        app->args.push_back(var);
+        r = q;
+    }
+    f.ret = rename(r->result);
+    app->type = f.ret;
+    f.body = app;
 }
 
 void Checker::check_foreign(FunDef &f) {
@@ -2090,6 +2233,7 @@ void check_program(Program &prog, CheckedEnvPtr &env) {
     }
     c.main_is_entry = !any_entry;
     std::vector<DeclPtr> flat;  // module declarations elaborated (Note [Modules])
+    c.check_duplicate_decls(prog.decls);
     for (auto &d : prog.decls) c.check_top_decl(d, flat);
     prog.decls = std::move(flat);
     env = work;

@@ -450,6 +450,8 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
     }
     if (arr->kind != Type::Kind::Array)
         throw CompileError(loc, "Cannot index into a value of type `" + show(arr) + "` (not an array)");
+    // An element type found to be an array since (`[d]t`, t := [s]u16) adds its rank.
+    if ((int)slice.size() > arr->rank()) arr = zonk(arr, false);
     if ((int)slice.size() > arr->rank()) {
         TypePtr el = resolve(arr->elem);
         if (el->kind == Type::Kind::TypeVar && var_index(el->var) >= 0) {

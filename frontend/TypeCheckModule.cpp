@@ -156,6 +156,116 @@ std::string Checker::lookup_opened_val(const std::string &w) const {
 
 void Checker::check_top_decl(const DeclPtr &d, std::vector<DeclPtr> &out) { check_decl_in(d, out, false); }
 
+// How lifted a written type is, as Futhark ranks it: '^' where it may hold a function
+// (a function type, a lifted parameter or abbreviation), '~' where it hides sizes (`[]`,
+// an existential, a size-lifted parameter or abbreviation), else 0.
+char Checker::written_liftedness(const TypeExp &te, const std::vector<TypeParam> &params) {
+    auto rank = [](char c) { return c == '^' ? 2 : c == '~' ? 1 : 0; };
+    char r = 0;
+    auto meet = [&](char c) {
+        if (rank(c) > rank(r)) r = c;
+    };
+    auto sub = [&](const TypeExpPtr &t) {
+        if (t) meet(written_liftedness(*t, params));
+    };
+    switch (te.kind) {
+    case TypeExp::Kind::Named:
+        if (te.args.empty())
+            for (const TypeParam &p : params)
+                if (p.name == te.name)
+                    return p.kind == TypeParam::Kind::LiftedType       ? '^'
+                           : p.kind == TypeParam::Kind::SizeLiftedType ? '~'
+                                                                       : 0;
+        if (std::string flat = lookup_type(te.name); !flat.empty())
+            if (auto it = env_.types.find(flat); it != env_.types.end()) meet(it->second->lifted);
+        for (const TypeExpPtr &a : te.args)
+            if (a && !(a->kind == TypeExp::Kind::Array && !a->elem)) sub(a);
+        return r;
+    case TypeExp::Kind::Array:
+        if (te.dim.kind == DimExp::Kind::Anon) meet('~');
+        sub(te.elem);
+        return r;
+    case TypeExp::Kind::Tuple:
+        for (const TypeExpPtr &e : te.elems) sub(e);
+        return r;
+    case TypeExp::Kind::Record:
+        for (const auto &f : te.fields) sub(f.second);
+        return r;
+    case TypeExp::Kind::Sum:
+        for (const auto &c : te.ctors)
+            for (const TypeExpPtr &e : c.second) sub(e);
+        return r;
+    case TypeExp::Kind::Func: return '^';
+    case TypeExp::Kind::Unique: sub(te.elem); return r;
+    case TypeExp::Kind::Existential: meet('~'); sub(te.elem); return r;
+    }
+    return r;
+}
+
+// Futhark's rules for a type abbreviation: its size parameters are used, and it is as
+// lifted as what it abbreviates (`type^` for functions, `type~` for hidden sizes).
+void Checker::check_type_decl(const TypeDecl &td) {
+    if (env_.checking_prelude || !td.def) return;
+    char need = written_liftedness(*td.def, td.params);
+    auto rank = [](char c) { return c == '^' ? 2 : c == '~' ? 1 : 0; };
+    if (rank(need) > rank(td.lifted)) {
+        if (need == '^')
+            throw CompileError(td.loc, "Non-lifted type abbreviations may not contain functions: `" + td.name +
+                                           "` may stand for a function type (write `type^ " + td.name + "`)");
+        throw CompileError(td.loc, "Non-lifted type abbreviations may not use anonymous or existential sizes: `" +
+                                       td.name + "` hides a size (write `type~ " + td.name +
+                                       "`, or give the size a parameter: `type " + td.name + " [n] = [n]...`)");
+    }
+    std::set<std::string> used;
+    std::function<void(const TypeExp &)> uses = [&](const TypeExp &te) {
+        auto dim = [&](const DimExp &d) {
+            if (d.kind == DimExp::Kind::Named) used.insert(d.name);
+            if (d.kind == DimExp::Kind::Exp) used.insert("");  // an expression: not looked into
+        };
+        dim(te.dim);
+        for (const DimExp &d : te.dim_args) dim(d);
+        for (const TypeExpPtr &t : te.args) if (t) uses(*t);
+        for (const TypeExpPtr &t : te.elems) if (t) uses(*t);
+        for (const auto &f : te.fields) if (f.second) uses(*f.second);
+        for (const auto &c : te.ctors) for (const TypeExpPtr &t : c.second) if (t) uses(*t);
+        if (te.elem) uses(*te.elem);
+        if (te.param) uses(*te.param);
+        if (te.result) uses(*te.result);
+    };
+    uses(*td.def);
+    if (!used.count(""))
+        for (const TypeParam &p : td.params)
+            if (p.kind == TypeParam::Kind::Size && !used.count(p.name))
+                throw CompileError(p.loc, "Size parameter [" + p.name + "] of type `" + td.name +
+                                              "` is unused: a type's size parameters must each be a size in it");
+}
+
+// Futhark rejects a second definition of a name in one program's or one module's
+// declarations (values and modules share a namespace; types and module types have
+// their own); `local` declarations, `open` and imports are not counted.  A REPL's
+// inputs are programs of their own, so a session may still define a name again.
+void Checker::check_duplicate_decls(const std::vector<DeclPtr> &decls) {
+    if (env_.checking_prelude) return;
+    std::map<std::pair<int, std::string>, SrcLoc> seen;
+    auto check = [&](int space, const std::string &name, const SrcLoc &loc) {
+        static const char *const what[] = {"value or module", "type", "module type"};
+        auto [it, fresh] = seen.emplace(std::make_pair(space, name), loc);
+        if (!fresh)
+            throw CompileError(loc, "Duplicate definition of " + std::string(what[space]) + " `" + name +
+                                        "`: it is defined already at " + it->second.str() +
+                                        " (a program or module defines each name once)");
+    };
+    for (const DeclPtr &d : decls) {
+        switch (d->kind) {
+        case Decl::Kind::Fun: check(0, d->fun->name, d->fun->loc); break;
+        case Decl::Kind::Module: check(0, d->mod_bind->name, d->mod_bind->loc); break;
+        case Decl::Kind::Type: check(1, d->type_decl->name, d->type_decl->loc); break;
+        case Decl::Kind::ModType: check(2, d->mod_type_bind->name, d->mod_type_bind->loc); break;
+        default: break;
+        }
+    }
+}
+
 void Checker::check_decl_in(const DeclPtr &d, std::vector<DeclPtr> &out, bool local) {
     const std::string prefix = levels_.empty() ? "" : levels_.back().prefix;
     switch (d->kind) {
@@ -241,6 +351,7 @@ ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std:
             std::vector<Level> &l;
             ~Pop() { l.pop_back(); }
         } pop{levels_};
+        check_duplicate_decls(e.decls);
         for (const DeclPtr &d : e.decls) check_decl_in(d, out, false);
         auto m = std::make_shared<ModuleInfo>();
         m->members = levels_.back().exports;
@@ -377,6 +488,7 @@ ModuleInfoPtr Checker::skeleton(const ModTypeInfo &mt, const std::string &path) 
                 if (!sp.params.empty()) return nullptr;
                 auto ab = std::make_shared<TypeAbbrev>();
                 ab->body = Type::type_var(path + "." + sp.name);
+                ab->lifted = sp.lifted;
                 def = ab;
             }
             env_.types[flat] = def;

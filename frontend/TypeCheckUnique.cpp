@@ -59,6 +59,20 @@ public:
                     throw CompileError(f.body->loc, "Function result aliases the free variable `" + infos_[id].name +
                                                         "` (a top-level array): `" + f.name +
                                                         "` must return a `copy` of it");
+        // As Futhark infers it, a result type not written is unique where the result
+        // aliases nothing (`def f xs = map g xs`): a caller may update it in place.
+        if (!f.ret_type && !f.params.empty() && f.ret) {
+            auto fresh = [](const TypePtr &t, const Als &a) {
+                return t && t->kind == Type::Kind::Array && a.all().empty() ? t->with_unique(true) : t;
+            };
+            if (f.ret->kind == Type::Kind::Tuple && r.elems.size() == f.ret->elems.size()) {
+                std::vector<TypePtr> es;
+                for (size_t i = 0; i < r.elems.size(); i++) es.push_back(fresh(f.ret->elems[i], r.elems[i]));
+                f.ret = Type::tuple(std::move(es));
+            } else {
+                f.ret = fresh(f.ret, r);
+            }
+        }
     }
     void top(ExpPtr &e) { walk(e); }
 
@@ -95,6 +109,20 @@ private:
         for (size_t i = scope_.size(); i-- > 0;)
             if (scope_[i].first == name) return &scope_[i].second;
         return nullptr;
+    }
+
+    /** The closures being walked: where each one's scope begins, and the ids of the
+     * arrays it uses from outside, which it aliases (Futhark: a closure aliases its
+     * free variables, so consuming one makes the closure unusable). */
+    std::vector<std::pair<size_t, std::set<int>>> captures_;
+
+    void capture(const std::string &name, const Als &a, const TypePtr &type) {
+        if (captures_.empty() || is_prim_type(type)) return;
+        size_t at = scope_.size();
+        while (at-- > 0 && scope_[at].first != name) {}
+        auto ids = a.all();
+        for (auto &c : captures_)
+            if (at < c.first) c.second.insert(ids.begin(), ids.end());
     }
 
     void bind_param(const PatPtr &p) {
@@ -148,7 +176,21 @@ private:
         if (!p) return;
         bool prim = is_prim_type(p->type);
         switch (p->kind) {
-        case Pat::Kind::Id: bind(p->name, prim ? Als{} : Als{a.all(), {}}, consumable(a)); return;
+        case Pat::Kind::Id:
+            if (!prim && !a.elems.empty() && p->type && p->type->kind == Type::Kind::Tuple) {
+                // A tuple keeps its components apart, each with an id of its own, so
+                // `let (x, y) = t` then consuming x leaves y usable.
+                Als t = a;
+                for (auto &e : t.elems) {
+                    Als whole{a.ids, {}};
+                    for (int id : e.all()) whole.ids.insert(id);
+                    e.ids.insert(new_id(p->name, consumable(whole), depth_, false));
+                }
+                scope_.emplace_back(p->name, std::move(t));
+                return;
+            }
+            bind(p->name, prim ? Als{} : Als{a.all(), {}}, consumable(a));
+            return;
         case Pat::Kind::Tuple:
             if (a.elems.size() == p->elems.size() && !p->elems.empty()) {
                 for (size_t i = 0; i < p->elems.size(); i++) bind_pat(p->elems[i], a.elems[i]);
@@ -362,7 +404,11 @@ private:
             }
             consume(Als{taken[i], {}}, exp_name(**args[i]), (*args[i])->loc);
         }
-        if (is_prim_type(result) || (result && result->unique)) return {};
+        if (is_prim_type(result)) return {};
+        // Even a unique result aliases what a closure captured (a partial application's
+        // arguments, a lambda's arrays), as Futhark takes it: `x |> addto glob` is not
+        // fresh.  A named function (fa empty) gives a fresh one.
+        if (result && result->unique) return Als{fa.all(), {}};
         Als r{fa.all(), {}};
         for (size_t i = 0; i < as.size(); i++)
             for (int id : as[i].all())
@@ -396,6 +442,7 @@ private:
             auto *v = e->as<Var>();
             if (auto a = lookup(v->name)) {
                 check_use(v->name, *a, e->loc);
+                capture(v->name, *a, e->type);
                 return *a;
             }
             // A value of a parametric module's abstract parameter type (checked once for
@@ -404,6 +451,9 @@ private:
             if (e->type && e->type->kind != Type::Kind::Func && !is_prim_type(e->type) &&
                 e->type->kind != Type::Kind::TypeVar)
                 return Als{{global_id_, global_val(v->name)}, {}};
+            // A top-level function (or a recursive call's own name) holds no array a
+            // caller could update: what it returns is its arguments' (apply).
+            if (e->type && e->type->kind == Type::Kind::Func) return {};
             return Als{{global_id_}, {}};
         }
         case ExpKind::Tuple: {
@@ -433,6 +483,15 @@ private:
         }
         case ExpKind::BinOp: {
             auto *x = e->as<BinOp>();
+            // `x |> f` and `f <| x` are `f x`: fresh when f's result is (`xs |> map g`).
+            auto pipe = env_.vals.find(x->op);
+            if ((x->op == "|>" || x->op == "<|") && !lookup(x->op) && pipe != env_.vals.end() &&
+                pipe->second->from_prelude) {
+                ExpPtr &f = x->op == "|>" ? x->rhs : x->lhs;
+                ExpPtr &a = x->op == "|>" ? x->lhs : x->rhs;
+                if (f->type && f->type->kind == Type::Kind::Func)
+                    return apply(f, {&a}, f->type->result, e->loc);
+            }
             if (auto l = lookup(x->op); !l && env_.vals.count(x->op) && x->op != "|>" && x->op != "<|") {
                 // A prelude or user function used as an operator: same rules as application.
                 auto it = env_.vals.find(x->op);
@@ -467,11 +526,14 @@ private:
             auto *x = e->as<Lambda>();
             size_t mark = scope_.size();
             depth_++;
+            captures_.push_back({mark, {}});
             for (auto &p : x->params) bind_param(p);
             walk(x->body);
+            Als r{std::move(captures_.back().second), {}};
+            captures_.pop_back();
             depth_--;
             scope_.resize(mark);
-            return {};
+            return r;
         }
         case ExpKind::OpSection: {
             auto *x = e->as<OpSection>();
@@ -543,15 +605,18 @@ private:
             auto *x = e->as<LetFun>();
             size_t mark = scope_.size();
             depth_++;
+            captures_.push_back({mark, {}});
             for (auto &p : x->fun->params) bind_param(p);
             for (auto &s : x->fun->size_params) bind(s, {}, true);
             if (x->fun->body) {
                 Als fr = walk(x->fun->body);
                 if (x->fun->ret && x->fun->ret->unique) check_unique_return(fr, *x->fun, x->fun->body->loc);
             }
+            Als captured{std::move(captures_.back().second), {}};
+            captures_.pop_back();
             depth_--;
             scope_.resize(mark);
-            bind(x->fun->name, {}, true);
+            bind(x->fun->name, captured, true);
             Als r = walk(x->body);
             scope_.resize(mark);
             return r;

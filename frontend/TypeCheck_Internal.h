@@ -36,6 +36,7 @@ struct GlobalVal {
 struct TypeAbbrev {
     std::vector<TypeParam> params;
     TypePtr body;
+    char lifted = 0;  ///< as declared: 0, '~' (sizes hidden inside) or '^' (may be a function)
 };
 
 // Note [Modules] (TypeCheckModule.cpp): modules are elaborated away.  A module's
@@ -136,6 +137,9 @@ public:
     /// A top-level declaration: module declarations are elaborated (Note [Modules]);
     /// appends the (flat) declarations the program is made of to `out`.
     void check_top_decl(const DeclPtr &d, std::vector<DeclPtr> &out);
+    void check_duplicate_decls(const std::vector<DeclPtr> &decls);
+    char written_liftedness(const TypeExp &te, const std::vector<TypeParam> &params);
+    void check_type_decl(const TypeDecl &td);
     /// The numeric modules (`f32`, `i64`, ...) as modules, once the prelude is checked.
     static void add_prim_modules(CheckedEnv &env);
     /// The flat name a value (type) as written has here, or "".
@@ -202,6 +206,7 @@ private:
     Dim fresh_dim();
     Dim fresh_exist();
     TypePtr existentialise(const TypePtr &t);
+    TypePtr existentialise(const TypePtr &t, std::map<std::string, Dim> &named);
     void check_known_sizes(const TypePtr &decl, const TypePtr &actual, const std::set<std::string> &free,
                            const SrcLoc &loc, const std::string &what);
     int exist_counter_ = 0;
@@ -216,6 +221,7 @@ private:
     bool anon_implicit_ = false; ///< resolve_dim_exp: `[]` is a size variable (a parameter's type)
     int implicit_count_ = 0;     ///< local functions' implicit sizes named in this top-level definition
     void generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, size_t mark, bool top);
+    void eta_expand_entry(FunDef &f);
     TypePtr zonk(const TypePtr &t, bool final);
     void unify(TypePtr a, TypePtr b, DimMode mode);
     void unify_dim(const Dim &a, const Dim &b, DimMode mode);
@@ -230,6 +236,8 @@ private:
     static std::string no_sizes(std::string s);
     static std::string show_dim(const Dim &d);
     TypePtr join(const TypePtr &a, const TypePtr &b, bool ascribed = false);
+    TypePtr join(const TypePtr &a, const TypePtr &b, bool ascribed,
+                 std::map<std::pair<std::string, std::string>, Dim> &made);
     TypePtr forget_dims(const TypePtr &t, const std::set<std::string> &names);
     TypePtr subst_dim(const TypePtr &t, const std::string &name, const Dim &d);
     TypePtr instantiate(const Scheme &s, std::vector<TypePtr> *targs);

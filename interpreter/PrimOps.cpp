@@ -14,13 +14,13 @@ namespace {
 
 // A double to a 64-bit integer without undefined behaviour (NaN -> 0, saturating).
 int64_t float_to_i64(double d) {
-    if (std::isnan(d)) return 0;
+    if (std::isnan(d) || std::isinf(d)) return 0; // the prelude: "the result is zero"
     if (d >= 9223372036854775807.0) return std::numeric_limits<int64_t>::max();
     if (d <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
     return (int64_t)d;
 }
 uint64_t float_to_u64(double d) {
-    if (std::isnan(d) || d <= -1.0) return (uint64_t)float_to_i64(d);
+    if (std::isnan(d) || std::isinf(d) || d <= -1.0) return (uint64_t)float_to_i64(d);
     if (d >= 18446744073709551615.0) return std::numeric_limits<uint64_t>::max();
     return (uint64_t)d;
 }
@@ -137,6 +137,10 @@ PrimValue convert_prim(PrimType to, const PrimValue &v) {
         if (is_unsigned_int(to)) return mk_int(to, float_to_u64(v.f));
         return mk_int(to, (uint64_t)float_to_i64(v.f));
     }
+    // A signed integer widens by sign extension into a signed type only; into an
+    // unsigned one by zero extension (the prelude: `u16.i8 (-128)` is 128).
+    if (is_signed_int(v.type) && is_unsigned_int(to) && prim_bits(to) > prim_bits(v.type))
+        return mk_int(to, v.u & (~0ull >> (64 - prim_bits(v.type))));
     return mk_int(to, v.u);
 }
 
@@ -372,6 +376,17 @@ PrimValue eval_math(MathFn f, PrimType t, const PrimValue *args, const SrcLoc &l
             return eval_math(MathFn::FromBits, t, &nb, loc);
         }
         case MathFn::Ldexp: return mk_float(t, std::ldexp(x.f, (int)args[1].i));
+        case MathFn::NextAfter:
+            if (t == PrimType::F16) {  // a step of the half's bits, not of a float's
+                double y = args[1].f;
+                if (std::isnan(x.f) || std::isnan(y)) return mk_float(t, x.f + y);
+                if (x.f == y) return mk_float(t, y);
+                if (x.f == 0) return mk_float(t, std::copysign(f16_bits_to_double(1), y));
+                uint16_t b = f16_bits_from_double(x.f);
+                b = (uint16_t)(b + (((x.f < y) == (x.f > 0)) ? 1 : -1));
+                return mk_float(t, f16_bits_to_double(b));
+            }
+            break;
         default: break;
         }
         int ar = math_arity(f);

@@ -116,6 +116,28 @@ def segment_flags [m] (n: i64) (offs: [m]i64) (lens: [m]i64) : *[n]bool =
   let starts = map2 (\o l -> if l > 0 then o else -1) offs lens
   in scatter (replicate n false) starts (replicate m true)
 
+-- | `flatmap f as` (Futhark's): f's irregular results concatenated, with their shape
+-- (each result's length), flags (true where a non-empty one starts), offsets, and
+-- the array of f's uniform results.  The concatenation is a loop over `as` writing
+-- each result in place: linear work, but sequential over `as` on every backend.
+def flatmap [n] 'a 'b 'c (f: a -> ?[m].([m]b, c)) (as: [n]a)
+    : ?[k].([n]i64, [k]bool, [n]i64, [k]b, [n]c) =
+  let (shape, us) = unzip (map (\x -> let (d, c) = f x in (length d, c)) as)
+  let offs = exscan (+) 0 shape
+  let k = i64.sum shape
+  let data =
+    if k == 0 then [] :> [k]b
+    else let first = loop i = 0 while shape[i] == 0 do i + 1
+         in loop data = replicate k (f as[first]).0[0] for i < n do
+              let d = (f as[i]).0 :> [shape[i]]b
+              in data with [offs[i]:offs[i] + shape[i]] = d
+  in (shape, segment_flags k offs shape, offs, data, us)
+
+-- | `flatmap' f as`: `flatmap` of a function with no uniform result.
+def flatmap' [n] 'a 'b (f: a -> ?[m].[m]b) (as: [n]a) : ?[k].([n]i64, [k]bool, [n]i64, [k]b) =
+  let (shape, flags, offs, data, _) = flatmap (\x -> (f x, ())) as
+  in (shape, flags, offs, data)
+
 -- | The segments' offsets and `scan_seg op ne lens xs`.  The lengths are checked after
 -- the scan, which cannot fail with any (scatter drops what falls outside), so the map
 -- that makes xs fuses into it.

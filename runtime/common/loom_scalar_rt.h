@@ -51,6 +51,13 @@ LOOM_HD inline float h2f(uint16_t bits) {
     return (float)(sign * ldexp((double)(mant | 0x400), ex - 25));
 }
 LOOM_HD inline float rh(double x) { return h2f(f2h(x)); }
+/** f16's nextafter: a step of the half's bits (as interp::eval_math). */
+LOOM_HD inline float nextafter_h(float x, float y) {
+    if (isnan(x) || isnan(y)) return x + y;
+    if (x == y) return y;
+    if (x == 0) return copysign(h2f(1), y);
+    return h2f((uint16_t)(f2h(x) + (((x < y) == (x > 0)) ? 1 : -1)));
+}
 
 template <class T> struct U;
 template <> struct U<int8_t> { using t = uint8_t; };
@@ -135,15 +142,16 @@ template <class T> LOOM_HD inline T ushr(T x, T y) {
     if (s >= sizeof(T) * 8) return 0;
     return (T)((typename U<T>::t)x >> s);
 }
-/** Float to integer as interp::convert_prim (NaN -> 0, saturating through 64 bits). */
+/** Float to integer as interp::convert_prim (NaN and infinities -> 0, saturating through
+ * 64 bits). */
 LOOM_HD inline int64_t f2i64(double d) {
-    if (isnan(d)) return 0;
+    if (isnan(d) || isinf(d)) return 0;
     if (d >= 9223372036854775807.0) return INT64_MAX;
     if (d <= -9223372036854775808.0) return INT64_MIN;
     return (int64_t)d;
 }
 LOOM_HD inline uint64_t f2u64(double d) {
-    if (isnan(d) || d <= -1.0) return (uint64_t)f2i64(d);
+    if (isnan(d) || isinf(d) || d <= -1.0) return (uint64_t)f2i64(d);
     if (d >= 18446744073709551615.0) return UINT64_MAX;
     return (uint64_t)d;
 }

@@ -206,13 +206,14 @@ def main():
         s.lib = os.path.join(args.keep, 'session-fuzz-%d-%d.fut' % (args.seed, i))
         with open(s.lib, 'w') as f:  # a few definitions, which the script may redefine
             lib = Script(s.rng)
-            for _ in range(3):
+            names = lib.rng.sample(NAMES, 6)  # a file defines each name once
+            for i in range(3):
                 t = lib.rng.choice(sorted(TYPES))
-                f.write('def %s (x: %s) = %s\n' % (lib.rng.choice(NAMES), t, lib.rng.choice(BODIES[t])))
-                f.write('def %s = %s\n' % (lib.rng.choice(NAMES), lib.value_of(t)))
+                f.write('def %s (x: %s) = %s\n' % (names[2 * i], t, lib.rng.choice(BODIES[t])))
+                f.write('def %s = %s\n' % (names[2 * i + 1], lib.value_of(t)))
         for _ in range(s.rng.randint(8, 30)):
             s.step()
-        body = 'type opt = #some i32 | #none\ntype aopt = #some ([]i64) | #none\n' + '\n'.join(s.lines) + '\n'
+        body = 'type opt = #some i32 | #none\ntype~ aopt = #some ([]i64) | #none\n' + '\n'.join(s.lines) + '\n'
         a, b = transcript(args.loom, 'interp', body), transcript(args.loom, args.backend, body)
         problems = []
         for name, (rc, out) in (('interp', a), (args.backend, b)):

@@ -268,7 +268,7 @@ TEST_CASE("parser: declarations") {
     CHECK(D("#[inline] def x = 1") == "def x = 1");
     CHECK(D("import \"foo/bar\"") == "import \"foo/bar\"");
     CHECK(D("open M") == "open M");
-    CHECK(D("def k 'a '^b '~c = 1") == "def k 'a '^b '^c = 1");
+    CHECK(D("def k 'a '^b '~c = 1") == "def k 'a '^b '~c = 1");
     CHECK(D("def i32.sum (xs: []i32) = 0") == "def i32.sum (xs : []i32) = 0");
     CHECK(D("def f = 1\ndef g = 2\nentry h = 3") == "def f = 1\ndef g = 2\nentry h = 3");
     Program p = prog("def f (x: i32) = x\nentry main = 0");

@@ -103,17 +103,17 @@ TEST_CASE("typecheck: polymorphism and higher-order functions") {
     CHECK(last_type("def y = tc_reduce (+) 0 [1f32, 2]") == "f32");
     CHECK(last_type("def y = 3 |> (+ 1u64)") == "u64");
     CHECK(last_type("def y = ((+ 1) >-> (* 2)) 3i8") == "i8");
-    CHECK(last_type("def y (ps: [](f32, i32)) = tc_map (.0) ps") == "[d₀]f32");
-    CHECK(last_type("def y (ps: []{x: f32}) = tc_map (\\p -> p.x) ps") == "[d₀]f32");
+    CHECK(last_type("def y (ps: [](f32, i32)) = tc_map (.0) ps") == "*[d₀]f32");
+    CHECK(last_type("def y (ps: []{x: f32}) = tc_map (\\p -> p.x) ps") == "*[d₀]f32");
     CHECK(expr_type("", "\\(x: i32) -> x") == "i32 -> i32");
 }
 
 TEST_CASE("typecheck: sizes") {
     CHECK(last_type("def f [n] (xs: [n]f32) : [n]f32 = tc_map (+ 1) xs") == "[n]f32");
-    CHECK(last_type("def f (n: i64) = tc_iota n") == "[n]i64");
+    CHECK(last_type("def f (n: i64) = tc_iota n") == "*[n]i64");
     CHECK(last_type("def f = tc_iota 5") == "[5]i64");
-    CHECK(last_type("def f (xs: []i32) = tc_filter (> 0) xs") == "[]i32");
-    CHECK(last_type("def f (n: i64) = 0..<n") == "[n]i64");
+    CHECK(last_type("def f (xs: []i32) = tc_filter (> 0) xs") == "*[]i32");
+    CHECK(last_type("def f (n: i64) = 0..<n") == "*[n]i64");
     CHECK(last_type("def f = 1...3") == "[3]i32");
     CHECK(last_type("def f (xs: [3]i32) = xs[1:]") == "[]i32");
     CHECK(last_type("def f [n] (xs: [n]i32) = xs :> [3]i32") == "[3]i32");
@@ -125,12 +125,12 @@ TEST_CASE("typecheck: sizes") {
 
 TEST_CASE("typecheck: an intrinsic's `[n * m]` parameter pairs its sizes with the argument's") {
     CHECK(last_type("def f [a][b] (xss: [a][b]i32) = tc_unflatten (tc_flatten xss)") == "[a][b]i32");
-    CHECK(last_type("def f (k: i64) = tc_unflatten (tc_iota (k * 3))") == "[k][3]i64");
+    CHECK(last_type("def f (k: i64) = tc_unflatten (tc_iota (k * 3))") == "*[k][3]i64");
     // `(k * 2) * 3`: the outer size is the expression `k * 2`, which the program's
     // types do not keep; an ascription gives it, unknown sizes become the expression's.
-    CHECK(last_type("def f (k: i64) = tc_unflatten (tc_iota (k * 2 * 3)) : [k * 2][3]i64") == "[][3]i64");
+    CHECK(last_type("def f (k: i64) = tc_unflatten (tc_iota (k * 2 * 3)) : [k * 2][3]i64") == "*[][3]i64");
     CHECK(shown_type("", "\\(k: i64) -> tc_unflatten (tc_iota (k * 2 * 3))") == "(k: i64) -> [k * 2][3]i64");
-    CHECK(last_type("def f (k: i64) = tc_iota k : []i64") == "[k]i64");
+    CHECK(last_type("def f (k: i64) = tc_iota k : []i64") == "*[k]i64");
     // Any other argument size leaves them unknown (an ascription gives them), as before.
     CHECK(last_type("def f (xs: [6]i32) = tc_unflatten xs : [2][3]i32") == "[2][3]i32");
     CHECK(last_type("def f (xs: []i32) = tc_unflatten xs") == "[][]i32");
@@ -152,9 +152,9 @@ TEST_CASE("typecheck: `:type` names the sizes a function's parameters share, and
     CHECK(shown_type("def f [a][b] (xs: [a][b]i32) (ys: [b]i32) : [a]i32 = tc_map (\\_ -> 0) xs",
                      "f") == "[a][b]i32 -> [b]i32 -> [a]i32");
     // A function's own names for its sizes and named parameters are kept.
-    CHECK(shown_type("def g (k: i64) = tc_iota k", "g") == "(k: i64) -> [k]i64");
+    CHECK(shown_type("def g (k: i64) = tc_iota k", "g") == "(k: i64) -> *[k]i64");
     CHECK(shown_type("def g (n: i64) (k: i64) = (tc_iota k, tc_iota n)", "g") ==
-          "(n: i64) -> (k: i64) -> ([k]i64, [n]i64)");
+          "(n: i64) -> (k: i64) -> (*[k]i64, *[n]i64)");
     // A global's name is not used for a size.
     CHECK(shown_type("def n = 1i64", "tc_map") == "(a -> x) -> [m]a -> *[m]x");
     // Nor a type's for a type variable; two variables of one name get one each.
@@ -202,10 +202,10 @@ TEST_CASE("typecheck: rejections") {
 }
 
 TEST_CASE("typecheck: uniqueness") {
-    CHECK(last_type("def f (xs: *[]i32) = xs with [0] = 1") == "[d₀]i32");
-    CHECK(last_type("def f (xs: []i32) = let ys = tc_copy xs in ys with [0] = 1") == "[d₀]i32");
+    CHECK(last_type("def f (xs: *[]i32) = xs with [0] = 1") == "*[d₀]i32");
+    CHECK(last_type("def f (xs: []i32) = let ys = tc_copy xs in ys with [0] = 1") == "*[d₀]i32");
     // (The loop keeps the parameter's size, so the result has it.)
-    CHECK(last_type("def f (n: i64) = loop xs = tc_iota n for i < n do xs with [i] = 0") == "[n]i64");
+    CHECK(last_type("def f (n: i64) = loop xs = tc_iota n for i < n do xs with [i] = 0") == "*[n]i64");
     CHECK(rejected_with("def f (xs: []i32) = let xs[0] = 1 in xs", "1:25", "not consumable"));
     CHECK(rejected_with("def f (xs: *[]i32) = let ys = xs with [0] = 1 in xs", "1:50",
                         "Using `xs`, but this was consumed"));
@@ -293,7 +293,7 @@ TEST_CASE("typecheck: existential sizes, size parameters, lifted types, entries"
 
 TEST_CASE("typecheck: more uniqueness") {
     CHECK(prelude_rejects("def b (r: *[]i32) = r with [0] = 1\ndef f (xss: *[][]i32) = map b xss",
-                          "Argument of functional type `*[d₁]i32 -> [d₁]i32` contains consumption"));
+                          "Argument of functional type `*[d₁]i32 -> *[d₁]i32` contains consumption"));
     CHECK(prelude_rejects("def s (xs: *[]i32) (i: i64) = xs with [i] = 0\ndef f (xs: *[]i32) = let g = s xs in g 1",
                           "partial application"));
     CHECK(prelude_rejects("def w = [1f32]\ndef g (k: i32) = w", "Function result aliases the free variable"));

@@ -1198,6 +1198,9 @@ protected:
             return "(" + T + ")" + x;
         if (is_float(from))
             return "(" + T + ")" + (is_unsigned_int(to) ? "lrt::f2u64(" : "lrt::f2i64(") + x + ")";
+        // Into a wider unsigned type by zero extension (as interp::convert_prim).
+        if (is_signed_int(from) && is_unsigned_int(to) && prim_bits(to) > prim_bits(from))
+            return "(" + T + ")(" + ctype((PrimType)((int)from + (int)PrimType::U8 - (int)PrimType::I8)) + ")" + x;
         return "(" + T + ")" + x;
     }
 
@@ -1292,7 +1295,10 @@ protected:
             case F::Atan2Pi: r = "(" + math_ + "atan2(" + x + ", " + y + ") / " + pi + ")"; break;
             case F::Hypot: r = math_ + "hypot(" + x + ", " + y + ")"; break;
             case F::Pow: r = math_ + "pow(" + x + ", " + y + ")"; break;
-            case F::NextAfter: r = math_ + "nextafter(" + x + ", " + y + ")"; break;
+            case F::NextAfter:
+                r = t == PrimType::F16 ? "lrt::nextafter_h(" + x + ", " + y + ")"
+                                       : math_ + "nextafter(" + x + ", " + y + ")";
+                break;
             case F::CopySign: r = math_ + "copysign(" + x + ", " + y + ")"; break;
             case F::Lerp: r = "(" + x + " + (" + y + " - " + x + ") * " + z + ")"; break;
             case F::Fma: r = math_ + "fma(" + x + ", " + y + ", " + z + ")"; break;

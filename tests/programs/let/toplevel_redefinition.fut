@@ -1,8 +1,8 @@
--- Top-level names defined again in a program: what comes before a definition keeps the
--- earlier one, as in Futhark (the checker names the later one apart: check_decl_in in
--- frontend/TypeCheckModule.cpp), a function as well as a constant; and the prelude keeps
--- its own definitions whatever the program defines.
-def a = 1i32
+-- A `local` top-level name defined again in a program (only `local` ones may be, as in
+-- Futhark): what comes before a definition keeps the earlier one (the checker names the
+-- later one apart: check_decl_in in frontend/TypeCheckModule.cpp), a function as well
+-- as a constant; and the prelude keeps its own definitions whatever the program defines.
+local def a = 1i32
 def c = a + 1
 def g (x: i32) = x + a
 def a = 10i32

@@ -15,15 +15,15 @@ def mkf (k: i64) : [k]i64 -> i64 = \xs -> xs[0]
 entry from_closure (q: i64) = f2 (mkf q)
 
 -- Partial applications of named functions as the function argument.
-def g (k: i64) (xs: [k]i64) : i64 = xs[0] + k
+def g2 (k: i64) (xs: [k]i64) : i64 = xs[0] + k
 def h [m] (_: [m]i32) (xs: [m]i64) : i64 = xs[0]
 -- ==
 -- entry: from_partial
 -- input { } output { 3i64 2i64 }
-entry from_partial = (f2 (g 3), f2 (h [1i32, 2]))
+entry from_partial = (f2 (g2 3), f2 (h [1i32, 2]))
 
 -- The same through pipelines.
 -- ==
 -- entry: from_pipe
 -- input { } output { 3i64 2i64 }
-entry from_pipe = (g 3 |> f2, f2 <| h [1i32, 2])
+entry from_pipe = (g2 3 |> f2, f2 <| h [1i32, 2])

@@ -20,7 +20,7 @@
 -- input { [1i64, -2i64] } output { [1i64, -1i64, 1i64, -1i64] }
 -- input { [-1i64, 5i64] } output { [-1i64, -1i64, -1i64, 5i64] }
 
-type aopt = #some ([]i64) | #none
+type~ aopt = #some ([]i64) | #none
 
 def bump (x: aopt) =
   (match x

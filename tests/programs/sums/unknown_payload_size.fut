@@ -8,7 +8,7 @@
 -- input { 3i64 } output { 2i64 false true true true [0, 1] [1, 2] empty([0]i32) }
 -- input { 5i64 } output { 4i64 false true true true [0, 1, 2, 3] [1, 2, 3, 4] empty([0]i32) }
 
-type opt = #none | #some ([]i32)
+type~ opt = #none | #some ([]i32)
 def pos = filter (> 0) [1, -2, 3]
 def get (o: opt) = match o case #some ys -> ys case #none -> []
 entry a (n: i64) =

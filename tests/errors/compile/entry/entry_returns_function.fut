@@ -1,5 +1,6 @@
--- An entry point may not return a function.
+-- An entry point may not return a function that takes a function: its parameters
+-- cannot become the entry point's.
 -- ==
--- error: [Ee]ntry|[Pp]olymorph|[Ff]unction|[Hh]igher|[Aa]postrophe
+-- error: Entry point functions may not be higher-order
 
-entry make_adder (y: i32) : i32 -> i32 = \x -> x + y
+entry apply_to (y: i32) : (i32 -> i32) -> i32 = \f -> f y

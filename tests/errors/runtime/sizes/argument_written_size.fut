@@ -96,7 +96,7 @@ entry match_case (i: i32) : i64 =
     match {a = two, b = if i == 2 then three else four}
     case {a = (x: [2]i32), b = (y: [3]i32)} -> 10 + length x + length y
 
-type opt = #none | #some ([]i32)
+type~ opt = #none | #some ([]i32)
 
 entry match_ctor (i: i32) : i64 =
   match (if i == 0 then #some four else #none) : opt

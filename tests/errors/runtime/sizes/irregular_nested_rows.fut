@@ -22,7 +22,7 @@
 -- input { [1i64, 2i64] } output { [[1i64, 2i64], [0i64, 1i64]] }
 -- input { [1i64] } error: Cannot construct an irregular array: row 1 has shape \[2\], but row 0 has shape \[1\]
 
-type opt = #none | #some ([]i32)
+type~ opt = #none | #some ([]i32)
 
 entry in_tuple (xs: []i32) =
   let ps = map (\x -> if x > 0 then ([x, x], x) else ([x], x)) xs

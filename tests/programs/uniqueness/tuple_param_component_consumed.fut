@@ -1,6 +1,5 @@
--- A tuple whose components' aliases are not tracked (a variable bound to a tuple, a
--- tuple parameter passed on) consumes nothing at a call with a unique component, as
--- before: the observed component stays usable.
+-- A tuple bound to a name, or a tuple parameter passed on, to a call with a unique
+-- component: only that component is consumed; the observed one stays usable.
 -- ==
 -- input { [1, 2, 3] [7, 8] } output { [7, 2, 3] 7 }
 def g (a: *[]i32, b: []i32) : []i32 = a with [0] = b[0]
