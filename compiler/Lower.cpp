@@ -964,10 +964,16 @@ private:
             return foreign_value(fd->foreign);
         // Note [Type arguments]: the explicit type parameters come first, in order; targs
         // are concrete (the caller's own type variables replaced).
+        // A caller's own type variable of the same name (its implicit `t`, which no
+        // scope binds) is no binding: "'t" to t would resolve to itself for ever.
         std::vector<std::pair<std::string, TypePtr>> types;
+        size_t k = 0;
         for (const TypeParam &tp : fd->type_params)
-            if (tp.kind != TypeParam::Kind::Size && targs && types.size() < targs->size())
-                types.emplace_back("'" + tp.name, (*targs)[types.size()]);
+            if (tp.kind != TypeParam::Kind::Size && targs && k < targs->size()) {
+                const TypePtr &a = (*targs)[k++];
+                if (!(a && a->kind == Type::Kind::TypeVar && a->var == tp.name))
+                    types.emplace_back("'" + tp.name, a);
+            }
         auto at = def_pos_.find(fd.get());
         const int pos = at != def_pos_.end() ? at->second : cur_def_;
         const bool top = at != def_pos_.end();

@@ -72,6 +72,49 @@ TypePtr Checker::existentialise(const TypePtr &t0) {
     return existentialise(t0, named);
 }
 
+// A fresh existential size for an unknown one; one for all of a declared name.
+Dim Checker::exist_dim(const Dim &d, std::map<std::string, Dim> &named) {
+    if (d.name.empty()) return fresh_exist();
+    auto it = named.try_emplace(d.name, Dim::any()).first;
+    if (it->second.kind == Dim::Kind::Any) it->second = fresh_exist();
+    return it->second;
+}
+
+// existentialise where `decl` (a declared result type, uninstantiated) has an unknown
+// size; where it has a type parameter, t is the argument's type, left as it is.
+TypePtr Checker::existentialise_declared(const TypePtr &t0, const TypePtr &decl,
+                                         std::map<std::string, Dim> &named) {
+    if (!decl) return existentialise(t0, named);
+    TypePtr t = zonk(t0, false);
+    if (decl->kind == Type::Kind::TypeVar || t->kind != decl->kind) return t;
+    switch (t->kind) {
+    case Type::Kind::Array: {
+        std::vector<Dim> shape = t->shape;
+        for (size_t i = 0; i < shape.size() && i < decl->shape.size(); i++)
+            if (decl->shape[i].kind == Dim::Kind::Any && shape[i].kind == Dim::Kind::Any)
+                shape[i] = exist_dim(shape[i], named);
+        // Past the declared rank, the sizes are a type parameter's (`[n]a`, a := [m]t).
+        TypePtr e = decl->shape.size() < t->shape.size() ? t->elem : existentialise_declared(t->elem, decl->elem, named);
+        return Type::array(e, shape, t->unique);
+    }
+    case Type::Kind::Tuple: {
+        if (t->elems.size() != decl->elems.size()) return t;
+        std::vector<TypePtr> es;
+        for (size_t i = 0; i < t->elems.size(); i++) es.push_back(existentialise_declared(t->elems[i], decl->elems[i], named));
+        auto r = Type::tuple(es);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    case Type::Kind::Record: {
+        if (t->fields.size() != decl->fields.size()) return t;
+        auto fs = t->fields;
+        for (size_t i = 0; i < fs.size(); i++) fs[i].second = existentialise_declared(fs[i].second, decl->fields[i].second, named);
+        auto r = Type::record(fs);
+        return t->unique ? r->with_unique(true) : r;
+    }
+    default: return t;
+    }
+}
+
 TypePtr Checker::existentialise(const TypePtr &t0, std::map<std::string, Dim> &named) {
     TypePtr t = zonk(t0, false);
     switch (t->kind) {
@@ -80,12 +123,7 @@ TypePtr Checker::existentialise(const TypePtr &t0, std::map<std::string, Dim> &n
         bool changed = false;
         for (auto &d : shape)
             if (d.kind == Dim::Kind::Any) {
-                if (d.name.empty()) d = fresh_exist();
-                else {
-                    auto it = named.try_emplace(d.name, Dim::any()).first;
-                    if (it->second.kind == Dim::Kind::Any) it->second = fresh_exist();
-                    d = it->second;
-                }
+                d = exist_dim(d, named);
                 changed = true;
             }
         TypePtr e = existentialise(t->elem, named);
@@ -1331,6 +1369,27 @@ void Checker::generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, si
     }
 }
 
+// The written types of a parameter pattern's ascriptions, resolved before the pattern is
+// checked: with `anon`, each `[]` is a size to infer (Note [Implicit sizes]); with
+// `exps`, a size expression stays one (Note [Size expressions]).
+void Checker::resolve_param_types(PatPtr &q, SizeCtx ctx, std::vector<std::string> *implicit, bool anon,
+                                  bool exps) {
+    if (!q) return;
+    if (q->kind == Pat::Kind::Ascript && q->type_exp && !q->type) {
+        struct Restore {
+            bool &a, &x, was_a, was_x;
+            ~Restore() { a = was_a, x = was_x; }
+        } restore{anon_implicit_, exp_sizes_, anon_implicit_, exp_sizes_};
+        anon_implicit_ = anon;
+        exp_sizes_ = exps;
+        q->type = resolve_type_exp(q->type_exp, ctx, implicit);
+        touched_pats_.push_back(q.get());
+    }
+    for (auto &e : q->elems) resolve_param_types(e, ctx, implicit, anon, exps);
+    for (auto &fl : q->fields) resolve_param_types(fl.second, ctx, implicit, anon, exps);
+    if (q->inner) resolve_param_types(q->inner, ctx, implicit, anon, exps);
+}
+
 std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     touched_funs_.push_back(&f);
     size_t mark = scope_mark();
@@ -1358,23 +1417,8 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     std::vector<std::string> implicit;
     for (auto &p : f.params) {
         std::vector<Local> binds;
-        // Resolve ascribed types with implicit sizes allowed (see check_pat's Param handling).
-        std::function<void(PatPtr &)> pre = [&](PatPtr &q) {
-            if (!q) return;
-            if (q->kind == Pat::Kind::Ascript && q->type_exp && !q->type) {
-                // Note [Size expressions]: an intrinsic's `[n * m]` (unflatten's) stays.
-                exp_sizes_ = fun_is_intrinsic(f);
-                anon_implicit_ = !env_.checking_prelude;
-                q->type = resolve_type_exp(q->type_exp, SizeCtx::Param, &implicit);
-                anon_implicit_ = false;
-                exp_sizes_ = false;
-                touched_pats_.push_back(q.get());
-            }
-            for (auto &e : q->elems) pre(e);
-            for (auto &fl : q->fields) pre(fl.second);
-            if (q->inner) pre(q->inner);
-        };
-        pre(p);
+        // Note [Size expressions]: an intrinsic's `[n * m]` (unflatten's) stays.
+        resolve_param_types(p, SizeCtx::Param, &implicit, !env_.checking_prelude, fun_is_intrinsic(f));
         for (auto &n : implicit)
             if (std::find(f.size_params.begin(), f.size_params.end(), n) == f.size_params.end())
                 f.size_params.push_back(n);

@@ -341,12 +341,18 @@ TypePtr Checker::apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, i
         // A declared result that is just a type parameter (`copy`, `id`) has the sizes
         // of the argument, not unknown ones: `[copy xs, copy xs]` is regular.
         bool result_is_tparam = false;
+        TypePtr declared;
         if (g != env_.vals.end() && g->second->scheme.type) {
-            TypePtr d = g->second->scheme.type;
-            while (d && d->kind == Type::Kind::Func) d = d->result;
-            result_is_tparam = d && d->kind == Type::Kind::TypeVar;
+            declared = g->second->scheme.type;
+            while (declared && declared->kind == Type::Kind::Func) declared = declared->result;
+            result_is_tparam = declared && declared->kind == Type::Kind::TypeVar;
         }
-        if (g != env_.vals.end() && g->second->from_prelude && !result_is_tparam) r = existentialise(r);
+        // Only the sizes the declaration leaves unknown: an argument's own unknown size
+        // (`zip s p`, p's rows of unknown size) stays as lenient as it was.
+        if (g != env_.vals.end() && g->second->from_prelude && !result_is_tparam) {
+            std::map<std::string, Dim> named;
+            r = existentialise_declared(r, declared, named);
+        }
     }
     return r;
 }
@@ -508,6 +514,9 @@ TypePtr Checker::check_lambda(Lambda &lam) {
     for (auto &p : lam.params) {
         std::vector<Local> binds;
         TypePtr t = fresh(p->loc);
+        // A `[]` in a parameter's type is inferred from the arguments, as in Futhark
+        // (`map (\(r: []f64) -> ...) rows` has the rows' size).
+        resolve_param_types(p, SizeCtx::Body, nullptr, true, false);
         check_pat(p, t, names, false, binds);
         bind_pat_locals(binds);
         ptypes.push_back(p->type ? p->type : t);

@@ -207,6 +207,8 @@ private:
     Dim fresh_exist();
     TypePtr existentialise(const TypePtr &t);
     TypePtr existentialise(const TypePtr &t, std::map<std::string, Dim> &named);
+    Dim exist_dim(const Dim &d, std::map<std::string, Dim> &named);
+    TypePtr existentialise_declared(const TypePtr &t, const TypePtr &decl, std::map<std::string, Dim> &named);
     void check_known_sizes(const TypePtr &decl, const TypePtr &actual, const std::set<std::string> &free,
                            const SrcLoc &loc, const std::string &what);
     int exist_counter_ = 0;
@@ -249,6 +251,7 @@ private:
 
     // type expressions
     enum class SizeCtx : uint8_t { Body, Param, Ret };
+    void resolve_param_types(PatPtr &q, SizeCtx ctx, std::vector<std::string> *implicit, bool anon, bool exps);
     TypePtr resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
                              std::vector<std::string> *implicit = nullptr);
     Dim resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *implicit,
