@@ -966,14 +966,18 @@ private:
         // are concrete (the caller's own type variables replaced).
         // A caller's own type variable of the same name (its implicit `t`, which no
         // scope binds) is no binding: "'t" to t would resolve to itself for ever.
+        // The inferred ones (`def f xs = ...`) follow them.
         std::vector<std::pair<std::string, TypePtr>> types;
         size_t k = 0;
+        auto bind_type = [&](const std::string &name) {
+            if (!targs || k >= targs->size()) return;
+            const TypePtr &a = (*targs)[k++];
+            if (!(a && a->kind == Type::Kind::TypeVar && a->var == name))
+                types.emplace_back("'" + name, a);
+        };
         for (const TypeParam &tp : fd->type_params)
-            if (tp.kind != TypeParam::Kind::Size && targs && k < targs->size()) {
-                const TypePtr &a = (*targs)[k++];
-                if (!(a && a->kind == Type::Kind::TypeVar && a->var == tp.name))
-                    types.emplace_back("'" + tp.name, a);
-            }
+            if (tp.kind != TypeParam::Kind::Size) bind_type(tp.name);
+        for (const std::string &name : fd->inferred_type_params) bind_type(name);
         auto at = def_pos_.find(fd.get());
         const int pos = at != def_pos_.end() ? at->second : cur_def_;
         const bool top = at != def_pos_.end();

@@ -297,6 +297,9 @@ struct FunDef {
     /// Filled by the checker.
     TypePtr ret;                  ///< the return type
     std::vector<std::string> size_params;  ///< all size parameters, including implicit ones
+    /// The type parameters inference gave a top-level definition (`def f xs = ...`: `t`),
+    /// after the written ones in its Var nodes' `type_args`.
+    std::vector<std::string> inferred_type_params;
 };
 using FunDefPtr = std::shared_ptr<FunDef>;
 

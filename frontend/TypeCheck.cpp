@@ -1919,6 +1919,7 @@ void Checker::check_decl_impl(Decl &d) {
         finalize(&scheme->type, &gen);
         scheme->type = zonk(scheme->type, true);
         for (auto &g : gen) scheme->tparams.push_back(g);
+        f.inferred_type_params = gen;
         if (f.is_entry || (main_is_entry && f.name == "main")) {
             if (f.name.find('\'') != std::string::npos)
                 throw CompileError(f.loc, "Entry point name `" + f.name +
@@ -1937,9 +1938,21 @@ void Checker::check_decl_impl(Decl &d) {
         }
         if (!fun_is_intrinsic(f)) {
             check_uniqueness_fun(f);
-            // The result's uniqueness it inferred (Uniq::fun) is the scheme's too.
+            // The result's uniqueness it inferred (Uniq::fun) is the scheme's too; only
+            // the flags: f.ret is final, with opaque types seen through, the scheme not.
+            auto uniq_like = [](const TypePtr &t, const TypePtr &u) {
+                if (!t || !u) return t;
+                if (t->kind == Type::Kind::Tuple && u->kind == Type::Kind::Tuple && t->elems.size() == u->elems.size()) {
+                    std::vector<TypePtr> es;
+                    for (size_t i = 0; i < t->elems.size(); i++)
+                        es.push_back(u->elems[i] && u->elems[i]->unique ? t->elems[i]->with_unique(true) : t->elems[i]);
+                    return Type::tuple(std::move(es));
+                }
+                return u->unique ? t->with_unique(true) : t;
+            };
             std::function<TypePtr(const TypePtr &, size_t)> with_ret = [&](const TypePtr &t, size_t k) {
-                if (k == 0 || !t || t->kind != Type::Kind::Func) return k == 0 ? f.ret : t;
+                if (k == 0) return uniq_like(t, f.ret);
+                if (!t || t->kind != Type::Kind::Func) return t;
                 return Type::func(t->param, with_ret(t->result, k - 1), t->param_name);
             };
             if (!f.ret_type && !f.params.empty()) scheme->type = with_ret(scheme->type, f.params.size());

@@ -91,6 +91,11 @@ Value Evaluator::eval_var(const Var &v) {
                 if (k >= v.type_args.size()) break;
                 subst->emplace_back(tp.name, resolve_type(v.type_args[k++]));
             }
+            // Then those inference gave it (`def h ne xs = ...`).
+            for (const std::string &name : f.fundef->inferred_type_params) {
+                if (k >= v.type_args.size()) break;
+                subst->emplace_back(name, resolve_type(v.type_args[k++]));
+            }
             if (!subst->empty()) {
                 auto copy = std::make_shared<FunctionValue>(f);
                 copy->subst = std::move(subst);
@@ -521,6 +526,15 @@ Value Evaluator::eval(const Exp &e) {
                 else fs.emplace_back(name, std::move(v));
             }
             std::sort(fs.begin(), fs.end(), [](auto &a, auto &b) { return a.first < b.first; });
+            // A record of fields 0 .. n-1 (n >= 2) is a tuple (`{0 = x, 1 = y}` is `(x, y)`).
+            bool tuple = fs.size() >= 2;
+            for (size_t i = 0; tuple && i < fs.size(); i++)
+                tuple = std::any_of(fs.begin(), fs.end(), [&](auto &f) { return f.first == std::to_string(i); });
+            if (tuple) {
+                std::vector<Value> elems(fs.size());
+                for (auto &f : fs) elems[std::stoul(f.first)] = std::move(f.second);
+                return Value::tuple(std::move(elems));
+            }
             std::vector<std::string> names;
             std::vector<Value> vals;
             for (auto &f : fs) {

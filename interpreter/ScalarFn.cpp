@@ -305,7 +305,9 @@ private:
         case ExpKind::OpSection: {
             const auto &s = static_cast<const OpSection &>(fe);
             BinOpKind k = s.backtick ? BinOpKind::None : binop_kind(s.op);
-            if (k == BinOpKind::None || s.op == "|>" || s.op == "<|") throw Fail{};
+            // A user definition of the operator (`def (+)`, a parameter `(<=)`) is the
+            // evaluator's to call.
+            if (k == BinOpKind::None || s.user_op || s.op == "|>" || s.op == "<|") throw Fail{};
             if (s.left) {
                 if (args.size() != 1) throw Fail{};
                 return mk<BinN>(k, false, compile(*s.left), args[0], loc);
@@ -344,6 +346,7 @@ private:
         }
         case ExpKind::BinOp: {
             const auto &b = static_cast<const BinOp &>(e);
+            if (b.user_op) throw Fail{}; // a user definition shadows the built-in operator
             if (!b.backtick && (b.op == "&&" || b.op == "||")) {
                 const SNode *l = compile(*b.lhs);
                 return mk<LogicN>(b.op == "&&", l, compile(*b.rhs));
