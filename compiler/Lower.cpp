@@ -53,6 +53,12 @@ struct LVal {
     ir::Type type;
     std::vector<LValPtr> elems;
     std::shared_ptr<const FnVal> fn;
+    /** An array argument's checked type where it has a size expression (`[a + b]`), and
+     * the scope its names resolve in: a callee's size parameters that only a size
+     * expression of its parameter determines (`def f [n] [m] (xs: [n + m]t)`) are read
+     * off it, as for functions (FnVal::type). */
+    TypePtr src_type;
+    ScopePtr src_scope;
 
     static LValPtr of(SubExp a, ir::Type t) {
         auto v = std::make_shared<LVal>();
@@ -811,6 +817,9 @@ private:
                 return scope;
             for (size_t i = 0; i < t->shape.size() && (int)i < leaf->type.rank(); i++) {
                 const Dim &d = t->shape[i];
+                if (d.kind == Dim::Kind::Exp && leaf == v.get() && v->src_type && !only &&
+                    i < v->src_type->shape.size())
+                    scope = bind_exp_sizes(scope, d, v->src_type->shape[i], v->src_scope);
                 if (d.kind != Dim::Kind::Var || (only && !only(d.name)))
                     continue;
                 scope = bind_name(scope, d.name,
@@ -828,6 +837,19 @@ private:
                                    t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second,
                                    v->elems[i], only);
         }
+        return scope;
+    }
+
+    /** The names of size expression d (`n + m`) bound to the operands of the argument's
+     * `a` of the same form, resolved in `at_scope`, as the checker paired them up. */
+    ScopePtr bind_exp_sizes(ScopePtr scope, const Dim &d, const Dim &a, const ScopePtr &at_scope) {
+        if (d.kind == Dim::Kind::Exp && a.kind == Dim::Kind::Exp && d.name == a.name) {
+            scope = bind_exp_sizes(scope, (*d.args)[0], (*a.args)[0], at_scope);
+            return bind_exp_sizes(scope, (*d.args)[1], (*a.args)[1], at_scope);
+        }
+        if (d.kind == Dim::Kind::Var)
+            if (std::optional<SubExp> k = known_dim(a, at_scope))
+                scope = bind_name(scope, d.name, LVal::of(*k, ir::Type::scalar(PrimType::I64)));
         return scope;
     }
 
@@ -874,6 +896,13 @@ private:
             f->type_scope = scope;
             f->same_as = v->fn->same_as ? v->fn->same_as : v->fn;
             return LVal::func(f);
+        }
+        if (v->kind == LVal::Kind::Atom && t->kind == Type::Kind::Array &&
+            std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.kind == Dim::Kind::Exp; })) {
+            auto a = std::make_shared<LVal>(*v);
+            a->src_type = t;
+            a->src_scope = scope;
+            return a;
         }
         if (v->kind == LVal::Kind::Tuple && t->kind == Type::Kind::Tuple &&
             t->elems.size() == v->elems.size()) {

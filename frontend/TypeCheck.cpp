@@ -224,14 +224,18 @@ Dim Checker::resolve_dim(const Dim &d) {
 // x : [n + 1]t`), as the reference says.  They are Dim::Kind::Exp: two are the same
 // size when their operands are (constants folded, the operands of + and * in one
 // order), and otherwise rigid, like a declared size, so `map2 (+) (xs ++ ys) (xs ++
-// ys)` checks and `map2 (+) (xs ++ ys) xs` does not.  Only return types, arguments and
-// intrinsics' parameters make them: an annotation `[n + 1]` in a pattern stays lenient
-// (Any), as does a definition's own body against its return type; and finalisation
-// turns them into Any in the program's types, so neither the interpreter nor the
-// compiler sees one.  unflatten's parameter `[n * m]t` pairs its sizes up with an
-// argument's size expression (`flatten xss : [n * m]t`, `iota (k * 3)`), as Futhark's
-// does; an argument of any other size leaves them unknown, to be given by an ascription
-// of the result (`unflatten xs : [2][3]i32`) or of the argument (`xs :> [2 * 3]i32`).
+// ys)` checks and `map2 (+) (xs ++ ys) xs` does not.  Return types, arguments and
+// functions' parameters make them: an annotation `[n + 1]` in a local pattern stays
+// lenient (Any), as does a definition's own body against its return type.  Those whose
+// operands are all named stay in the program's types; the interpreter and the compiler
+// evaluate them where the names are bound.  A parameter's `[n * m]t` (unflatten's, a
+// user function's) pairs its sizes up with an argument's size expression (`flatten xss
+// : [n * m]t`, `iota (k * 3)`, `xs ++ ys : [a + b]`), as Futhark's does, and the
+// backends read a size parameter found only there off the argument's checked type
+// (Evaluator::sizes_from_types, Lower's bind_exp_sizes).  An argument of any other size
+// leaves them unknown: an intrinsic's result takes them from an ascription (`unflatten
+// xs : [2][3]i32`) or from the argument's (`xs :> [2 * 3]i32`); a user function's must
+// have them from another argument, else they are ambiguous (check_ambiguous_sizes).
 Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any)
         return Dim::any();
@@ -1054,15 +1058,20 @@ TypePtr Checker::instantiate(const Scheme &s, std::vector<TypePtr> *targs) {
 // Called right after instantiate(s): its size variables are the last ones made.
 void Checker::note_unwitnessed_sizes(const Scheme &s, const std::string &fname, const SrcLoc &loc) {
     if (s.sparams.empty() || env_.checking_prelude || s.sparams.size() > dvars_.size()) return;
-    std::set<std::string> witnessed, anywhere;
+    // Witnessed: an array's size itself (`[n]`), outside function types.  One inside a
+    // size expression (`[n + m]`) the call infers only from an argument of that form.
+    std::set<std::string> witnessed, anywhere, in_exps;
     for (TypePtr t = s.type; t && t->kind == Type::Kind::Func; t = t->result) {
-        dim_names(t->param, witnessed, FunctionTypes::Skip);
+        for_each_shape_dim(t->param, [&](const Dim &d) {
+            if (d.kind == Dim::Kind::Var) witnessed.insert(d.name);
+            else if (d.kind == Dim::Kind::Exp) dim_names(d, in_exps);
+        }, FunctionTypes::Skip);
         dim_names(t->param, anywhere);
     }
     size_t base = dvars_.size() - s.sparams.size();
     for (size_t k = 0; k < s.sparams.size(); k++)
         if (!witnessed.count(s.sparams[k]) && anywhere.count(s.sparams[k]))
-            ambig_candidates_.push_back({(int)(base + k), s.sparams[k], fname, loc});
+            ambig_candidates_.push_back({(int)(base + k), s.sparams[k], fname, loc, in_exps.count(s.sparams[k]) > 0});
 }
 
 void Checker::check_ambiguous_sizes() {
@@ -1071,6 +1080,12 @@ void Checker::check_ambiguous_sizes() {
         if (d.kind != Dim::Kind::Var) continue;
         int i = var_index(d.name);
         if (i < 0 || i >= (int)dvars_.size() || dbound_[i] || dims_met_any_.count(i)) continue;
+        if (c.in_size_exp)
+            throw CompileError(c.loc, "Ambiguous size `" + c.sparam + "`: it is an instantiated size parameter of \"" +
+                                          c.fname + "\" that no argument determines (it occurs only in a size "
+                                          "expression of a parameter's type, and the argument's size is not "
+                                          "of that form); coerce the argument (`xs :> [a + b]t`) or annotate "
+                                          "the result");
         throw CompileError(c.loc, "Ambiguous size `" + c.sparam + "`: it is an instantiated size parameter of \"" +
                                       c.fname + "\" that no argument determines (it occurs only in a "
                                       "function-typed parameter); add a type annotation");
@@ -1417,8 +1432,8 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     std::vector<std::string> implicit;
     for (auto &p : f.params) {
         std::vector<Local> binds;
-        // Note [Size expressions]: an intrinsic's `[n * m]` (unflatten's) stays.
-        resolve_param_types(p, SizeCtx::Param, &implicit, !env_.checking_prelude, fun_is_intrinsic(f));
+        // Note [Size expressions]: a parameter's `[n * m]` stays.
+        resolve_param_types(p, SizeCtx::Param, &implicit, !env_.checking_prelude, true);
         for (auto &n : implicit)
             if (std::find(f.size_params.begin(), f.size_params.end(), n) == f.size_params.end())
                 f.size_params.push_back(n);
@@ -1439,20 +1454,29 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
     }
     if (!env_.checking_prelude) {
-        std::set<std::string> used, in_ret;
-        for (auto &pt : ptypes) dim_names(zonk(pt, false), used);
+        // A size inside a size expression (`[n + 1]`) is used, but not constructively:
+        // a call infers it from its argument's size expression, which an entry point's
+        // caller has not got.
+        std::set<std::string> used, constructive, in_ret;
+        auto use = [&](const TypePtr &t) {
+            dim_names(t, used);
+            for_each_shape_dim(t, [&](const Dim &d) {
+                if (d.kind == Dim::Kind::Var) constructive.insert(d.name);
+            });
+        };
+        for (auto &pt : ptypes) use(zonk(pt, false));
         if (declared_ret) dim_names(zonk(declared_ret, false), in_ret);
         // The parameters of a declared function result (`def f [n] : [n]i32 -> i32 = g`)
         // are the function's too: an entry point takes them (eta_expand_entry).
         for (TypePtr r = declared_ret ? zonk(declared_ret, false) : nullptr; r && r->kind == Type::Kind::Func;
              r = r->result)
-            dim_names(r->param, used);
+            use(r->param);
         bool entry = f.is_entry || (main_is_entry && f.name == "main");
         // Futhark's wording differs for entry points (size-polymorphic result,
         // size only in a size expression) and other functions ("unused in pattern").
         for (auto &tp : f.type_params) {
-            if (tp.kind != TypeParam::Kind::Size || used.count(tp.name)) continue;
-            if (entry && in_ret.count(tp.name))
+            if (tp.kind != TypeParam::Kind::Size || (entry ? constructive : used).count(tp.name)) continue;
+            if (entry && in_ret.count(tp.name) && !used.count(tp.name))
                 throw CompileError(tp.loc, "Entry point functions must not be size-polymorphic in their "
                                            "return type: size parameter `" + tp.name + "` of `" + shown_name(f.name) +
                                            "` is not the size of any parameter");
@@ -1697,9 +1721,9 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
     // 4. Anything still open is unconstrained by the program: use the unit type.
     for (auto &v : tvars_)
         if (!v.bound) v.bound = Type::tuple({});
-    // Note [Size expressions]: the program's types have none.  Note [Matching]: nor
-    // opaque types or views of sealed modules' members.
-    auto final = [&](const TypePtr &t) { return reveal(without_size_exps(zonk(t, true))); };
+    // Note [Matching]: the program's types have no opaque types or views of sealed
+    // modules' members.
+    auto final = [&](const TypePtr &t) { return reveal(zonk(t, true)); };
     if (!env_.view_of.empty()) {
         auto real = [&](std::string &name) {
             auto it = env_.view_of.find(name);
@@ -1962,6 +1986,7 @@ void Checker::check_decl_impl(Decl &d) {
         gv->scheme = *scheme;
         gv->from_prelude = env_.checking_prelude;
         gv->function = !f.params.empty();
+        gv->intrinsic = fun_is_intrinsic(f);
         env_.vals[f.name] = gv;
         return;
     }

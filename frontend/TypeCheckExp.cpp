@@ -198,7 +198,7 @@ TypePtr Checker::check_var(ExpPtr &e) {
         touched_vars_.push_back(v);
         v->type_args.clear();
         TypePtr t = instantiate(it->second->scheme, &v->type_args);
-        if (!it->second->from_prelude) note_unwitnessed_sizes(it->second->scheme, name, e->loc);
+        if (!it->second->from_prelude && !it->second->intrinsic) note_unwitnessed_sizes(it->second->scheme, name, e->loc);
         return t;
     }
     if (is_builtin_op(name)) return builtin_op_type(name, e->loc);

@@ -30,6 +30,8 @@ struct GlobalVal {
     /// A definition with parameters: the uniqueness checker keeps its result from
     /// aliasing top-level arrays, so an application aliases its arguments only.
     bool function = false;
+    /// Built in (`unflatten`): sizes it leaves unknown come from the call's context.
+    bool intrinsic = false;
 };
 
 /** `type t 'a [n] = body`: params appear in body as TypeVar(a) and Dim::Var(n). */
@@ -291,6 +293,7 @@ private:
         int dim_index;
         std::string sparam, fname;
         SrcLoc loc;
+        bool in_size_exp;  ///< it occurs in a parameter's size expression (`[n + m]`)
     };
     std::vector<AmbigCandidate> ambig_candidates_;
     std::set<int> dims_met_any_;  ///< size variables unified with an unknown size (lenient)

@@ -470,11 +470,17 @@ void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const s
                                  std::vector<std::pair<std::string, int64_t>> &out, const CapEnv *env) {
     if (!pat || pat->kind != actual.kind) return;
     switch (pat->kind) {
-    case Type::Kind::Array:
-        for (size_t k = 0; k < pat->shape.size() && k < actual.shape.size(); ++k) {
-            const Dim &d = pat->shape[k], &a = actual.shape[k];
+    case Type::Kind::Array: {
+        // `[n + m]` against the argument's `[a + b]`: n is a's size, m b's (as the
+        // checker paired them up).
+        std::function<void(const Dim &, const Dim &)> match = [&](const Dim &d, const Dim &a) {
+            if (d.kind == Dim::Kind::Exp && a.kind == Dim::Kind::Exp && d.name == a.name) {
+                match((*d.args)[0], (*a.args)[0]);
+                match((*d.args)[1], (*a.args)[1]);
+                return;
+            }
             if (d.kind != Dim::Kind::Var || std::find(names.begin(), names.end(), d.name) == names.end())
-                continue;
+                return;
             int64_t size = -1;
             if (a.kind == Dim::Kind::Const) size = a.value;
             else if (a.kind == Dim::Kind::Var) {
@@ -486,13 +492,16 @@ void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const s
                 if (!v) v = lookup(a.name);
                 if (v && v->is_prim() && is_int(v->prim().type)) size = (int64_t)v->prim().i;
             }
-            if (size < 0) continue;
+            if (size < 0) return;
             bool known = false;
             for (const auto &b : out) known = known || b.first == d.name;
             if (!known) out.emplace_back(d.name, size);
-        }
+        };
+        for (size_t k = 0; k < pat->shape.size() && k < actual.shape.size(); ++k)
+            match(pat->shape[k], actual.shape[k]);
         if (pat->elem && actual.elem) sizes_from_types(pat->elem, *actual.elem, names, out, env);
         return;
+    }
     case Type::Kind::Tuple:
         for (size_t i = 0; i < pat->elems.size() && i < actual.elems.size(); ++i)
             if (actual.elems[i]) sizes_from_types(pat->elems[i], *actual.elems[i], names, out, env);

@@ -174,6 +174,20 @@ void chain_terms(const Exp &e, const std::string &op, std::vector<const Exp *> &
     out.push_back(&e);
 }
 
+// Whether t has an array whose size is an expression (`[n + m]`), outside function types.
+bool has_size_exp(const TypePtr &t) {
+    if (!t) return false;
+    if (t->kind == Type::Kind::Array)
+        return std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.kind == Dim::Kind::Exp; }) ||
+               has_size_exp(t->elem);
+    if (t->kind == Type::Kind::Func) return false;
+    for (const TypePtr &e : t->elems)
+        if (has_size_exp(e)) return true;
+    for (const auto &f : t->fields)
+        if (has_size_exp(f.second)) return true;
+    return false;
+}
+
 }  // namespace
 
 void Evaluator::set_size_hint(const Value &fn, const Exp &arg0) {
@@ -228,8 +242,9 @@ Value Evaluator::eval_apply(const Apply &a) {
     return apply(fn, args.data(), (int)n, a.loc, a.type.get());
 }
 
-// Size parameters that only function-typed arguments determine, read off the checked
-// types of the argument expressions (which name sizes of this scope); see invoke.
+// Size parameters that only function-typed arguments or size expressions (`[n + m]`)
+// determine, read off the checked types of the argument expressions (which name sizes
+// of this scope); see invoke.
 void Evaluator::call_sizes_from_arg_types(const Value &fn, const ExpPtr *args, size_t n) {
     call_sizes_.clear();
     call_sizes_for_ = nullptr;
@@ -241,7 +256,7 @@ void Evaluator::call_sizes_from_arg_types(const Value &fn, const ExpPtr *args, s
         return;
     for (size_t i = 0; i < f.params->size(); ++i) {
         const TypePtr &pt = (*f.params)[i]->type;
-        if (pt && args[i]->type && pt->kind == Type::Kind::Func)
+        if (pt && args[i]->type && (pt->kind == Type::Kind::Func || has_size_exp(pt)))
             sizes_from_types(pt, *args[i]->type, f.fundef->size_params, call_sizes_);
     }
 }

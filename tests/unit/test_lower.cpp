@@ -609,8 +609,8 @@ TEST_CASE("lower: test programs in the subset give the interpreter's results") {
             if (eok != aok || (eok && !values_close(ev, av)) ||
                 (!eok && (expected != actual || eloc.str() != aloc.str())))
                 failures.push_back(path.string() + " (" + entry + "): interpreter " +
-                                   (eok ? value_to_string(ev) : expected) + ", IR " +
-                                   (aok ? value_to_string(av) : actual));
+                                   (eok ? value_to_string(ev) : expected + " at " + eloc.str()) + ", IR " +
+                                   (aok ? value_to_string(av) : actual + " at " + aloc.str()));
         });
         if (any)
             programs++;

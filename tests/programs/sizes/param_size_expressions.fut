@@ -1,0 +1,45 @@
+-- A parameter's size expression (`[n + m]`, `[n * m]`) is part of its type: inside the
+-- function the parameter has that size (so `split` and `unflatten` know their result
+-- shapes), and a call infers size parameters used only there from an argument of the
+-- same form (`xs ++ ys : [a + b]`), as Futhark's ordinary functions do.
+-- ==
+-- entry: halves
+-- input { [1, 2, 3] [4, 5] } output { [1, 2, 3] [4, 5] }
+-- input { empty([0]i32) [7] } output { empty([0]i32) [7] }
+-- entry: counts
+-- input { [1, 2] [3, 4, 5] } output { 2i64 3i64 }
+-- entry: rows_of
+-- input { [1, 2, 3, 4, 5, 6] } output { [[1, 2, 3], [4, 5, 6]] }
+-- input { [1, 2, 3, 4, 5] }
+-- error: shape \[5\].*\[2 \* 3\]
+-- entry: grid
+-- input { [[1, 2], [3, 4], [5, 6]] } output { [[1, 2], [3, 4], [5, 6]] }
+-- entry: later_arguments
+-- input { [1, 2, 3, 4, 5, 6] [0, 0] [7, 8, 9] } output { [[1, 2, 3], [4, 5, 6]] }
+-- input { [1, 2, 3, 4, 5] [0, 0] [7, 8, 9] }
+-- error: 5.*6|6.*5
+-- entry: last_of_longer
+-- input { [4, 5] } output { 9 2i64 }
+
+def halves_of [n] [m] 't (xs: [n + m]t) : ([n]t, [m]t) = split xs
+
+def count [n] [m] (_: [n + m]i32) = (n, m)
+
+def rows 't (n: i64) (m: i64) (xs: [n * m]t) = unflatten xs
+
+-- The size parameters come from later arguments; the first is checked against them.
+def late [n] [m] (xs: [n * m]i32) (_: [n]i32) (_: [m]i32) = unflatten xs
+
+def last_first [k] (xs: [k + 1]i32) (ys: [k]i32) = (xs[k], length ys)
+
+entry halves (xs: []i32) (ys: []i32) = halves_of (xs ++ ys)
+
+entry counts (xs: []i32) (ys: []i32) = count (xs ++ ys)
+
+entry rows_of (xs: []i32) = rows 2 3 (xs :> [2 * 3]i32)
+
+entry grid [n] [m] (xss: [n][m]i32) = rows n m (flatten xss)
+
+entry later_arguments [k] (xs: [k]i32) (a: []i32) (b: []i32) = late xs a b
+
+entry last_of_longer (ys: []i32) = last_first (ys ++ [9]) ys
