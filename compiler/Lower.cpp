@@ -324,6 +324,14 @@ private:
             if (v && v->kind == LVal::Kind::Atom && v->type == ir::Type::scalar(PrimType::I64))
                 return v->atom;
         }
+        if (d.kind == Dim::Kind::Exp) { // Note [Size expressions] (TypeCheck.cpp)
+            SubExp a = dim_of((*d.args)[0], scope, loc), b = dim_of((*d.args)[1], scope, loc);
+            return i64_op(d.name == "+"   ? ir::BinOpKind::Add
+                          : d.name == "-" ? ir::BinOpKind::Sub
+                                          : ir::BinOpKind::Mul,
+                          a, b, loc)
+                ->atom;
+        }
         throw CompilerLimitation(loc, "an array type whose size is not known here");
     }
 

@@ -1384,6 +1384,17 @@ void Checker::generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, si
     }
 }
 
+// An expression's written type (`e : t`, `e :> t`), its size expressions kept (Note
+// [Size expressions]): `[] : [0][n + 1]t` has rows of n + 1.
+TypePtr Checker::resolve_written_sizes(const TypeExpPtr &te) {
+    struct Restore {
+        bool &x, was;
+        ~Restore() { x = was; }
+    } restore{exp_sizes_, exp_sizes_};
+    exp_sizes_ = true;
+    return resolve_type_exp(te, SizeCtx::Body, nullptr);
+}
+
 // The written types of a parameter pattern's ascriptions, resolved before the pattern is
 // checked: with `anon`, each `[]` is a size to infer (Note [Implicit sizes]); with
 // `exps`, a size expression stays one (Note [Size expressions]).

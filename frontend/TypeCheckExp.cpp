@@ -1041,8 +1041,17 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::Ascript: {
         auto *x = e->as<Ascript>();
         TypePtr et = check(x->exp);
-        TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
-        expect(decl, et, e->loc, "type ascription");
+        TypePtr decl = resolve_written_sizes(x->type_exp);
+        try {
+            expect(decl, et, e->loc, "type ascription");
+        } catch (CompileError &) {
+            // Note [Size expressions]: lenient where the value's size is not that
+            // expression (checked when the program runs).
+            TypePtr lenient = without_size_exps(decl);
+            if (type_to_string(lenient) == type_to_string(decl)) throw;
+            decl = lenient;
+            expect(decl, et, e->loc, "type ascription");
+        }
         check_consume_compat(decl, et, e->loc);
         x->written = decl;
         touched_types_.push_back(&x->written);
@@ -1052,7 +1061,7 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::Coerce: {
         auto *x = e->as<Coerce>();
         TypePtr et = check(x->exp);
-        TypePtr decl = resolve_type_exp(x->type_exp, SizeCtx::Body, nullptr);
+        TypePtr decl = resolve_written_sizes(x->type_exp);
         // An operand whose type is not known yet (a lambda's parameter, before the array
         // it maps over is seen) gets the declared type with sizes of its own: binding it
         // to the declared sizes would make the coercion demand what it is there to change.

@@ -221,6 +221,7 @@ private:
     Dim size_exp(const std::string &op, Dim a, Dim b);
     bool open_dim(const Dim &d);                 ///< whether an unbound size variable is in d
     TypePtr without_size_exps(const TypePtr &t); ///< size expressions become Any
+    TypePtr resolve_written_sizes(const TypeExpPtr &te);
     bool exp_sizes_ = false; ///< resolve_dim_exp makes size expressions (return types)
     bool anon_implicit_ = false; ///< resolve_dim_exp: `[]` is a size variable (a parameter's type)
     int implicit_count_ = 0;     ///< local functions' implicit sizes named in this top-level definition

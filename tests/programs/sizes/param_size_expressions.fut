@@ -11,7 +11,7 @@
 -- entry: rows_of
 -- input { [1, 2, 3, 4, 5, 6] } output { [[1, 2, 3], [4, 5, 6]] }
 -- input { [1, 2, 3, 4, 5] }
--- error: shape \[5\].*\[2 \* 3\]
+-- error: shape \[5\].*\[6\]i32
 -- entry: grid
 -- input { [[1, 2], [3, 4], [5, 6]] } output { [[1, 2], [3, 4], [5, 6]] }
 -- entry: later_arguments
