@@ -427,14 +427,9 @@ PrimValue eval_math(MathFn f, PrimType t, const PrimValue *args, const SrcLoc &l
     }
     case MathFn::MulHi:
     case MathFn::MadHi: {
-        uint64_t hi;
-        if (sgn) {
-            __int128 p = (__int128)x.i * (__int128)args[1].i;
-            hi = (uint64_t)(int64_t)(p >> bits);
-        } else {
-            unsigned __int128 p = (unsigned __int128)(x.u & mask) * (args[1].u & mask);
-            hi = (uint64_t)(p >> bits);
-        }
+        // The operands' bits as unsigned, for signed types too (Futhark's mul_hi).
+        unsigned __int128 p = (unsigned __int128)(x.u & mask) * (args[1].u & mask);
+        uint64_t hi = (uint64_t)(p >> bits);
         if (f == MathFn::MadHi) hi += args[2].u;
         return mk_int(t, hi);
     }
