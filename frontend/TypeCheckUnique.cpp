@@ -690,10 +690,19 @@ private:
                 auto s = part.als.all();
                 consumed_init.ids.insert(s.begin(), s.end());
             }
+            // A loop may permute its parameters (`(a, b) -> (b, a)`), so each array
+            // of its result may alias any observed part of the initial value (Futhark's
+            // rule).
+            std::set<int> observed;
+            for (auto &part : parts)
+                if (!uniq_names.count(part.pat->name) && !is_prim_type(part.pat->type)) {
+                    auto s = part.als.all();
+                    observed.insert(s.begin(), s.end());
+                }
             scope_.resize(mark);
             if (!consumed_init.ids.empty()) consume(consumed_init, exp_name(*x->init), x->init->loc);
             // The loop's result may alias what the body returns from outside, and the
-            // initial value of its non-unique parameters (per tuple component).
+            // initial value of its non-unique parameters.
             std::function<Als(const PatPtr &, const Als &, const Als &)> result =
                 [&](const PatPtr &p, const Als &in, const Als &bo) -> Als {
                 Als r;
@@ -710,7 +719,10 @@ private:
                     return r;
                 }
                 add(bo.all());
-                if (!(p && p->kind == Pat::Kind::Id && uniq_names.count(p->name))) add(in.all());
+                if (!(p && p->kind == Pat::Kind::Id && uniq_names.count(p->name))) {
+                    add(in.all());
+                    if (!(p && is_prim_type(p->type))) add(observed);
+                }
                 return r;
             };
             return result(x->pat, init, body);
