@@ -31,7 +31,8 @@ using TypeExpPtr = std::shared_ptr<TypeExp>;
 struct DimExp {
     enum class Kind : uint8_t { Named, Const, Anon, Exp };
     Kind kind = Kind::Anon;
-    std::string name;  ///< Named
+    std::string name;  ///< Named (a module's constant: its flat name, once checked)
+    std::string written;  ///< Named: the name as written, where the checker replaced it
     int64_t value = 0;  ///< Const
     std::shared_ptr<struct Exp> exp;  ///< Exp (size expression)
 };

@@ -1139,8 +1139,12 @@ Dim Checker::resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *i
                                               "the size `" + d.name + "` (sizes are of type i64)");
             return Dim::var(d.name);
         }
-        if (std::string g = lookup_val(d.name); !g.empty()) {
-            d.name = g;  // a module's constant (`[N.n]`): the interpreter reads the size by it
+        // A module's constant (`[N.n]`): the interpreter reads the size by its flat
+        // name, which replaces the written one; a type checked again (a parametric
+        // module's result type, at each application) looks the written one up anew.
+        if (std::string g = lookup_val(d.written.empty() ? d.name : d.written); !g.empty()) {
+            if (d.written.empty()) d.written = d.name;
+            d.name = g;
             return Dim::var(g);
         }
         // Futhark requires size parameters to be declared (`[n]`); the prelude may
@@ -1151,7 +1155,7 @@ Dim Checker::resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *i
             return Dim::var(d.name);
         }
         if (ctx == SizeCtx::Ret) return Dim::any();
-        throw CompileError(loc, "Unknown size `" + d.name + "`");
+        throw CompileError(loc, "Unknown size `" + (d.written.empty() ? d.name : d.written) + "`");
     }
     }
     return Dim::any();
