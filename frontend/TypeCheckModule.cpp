@@ -470,6 +470,17 @@ TypePtr Checker::resolve_val_spec(const Spec &sp) {
 }
 
 ModuleInfoPtr Checker::skeleton(const ModTypeInfo &mt, const std::string &path) {
+    if (mt.arrow) {  // a parametric module with no body: applied, its result's skeleton
+        auto fn = std::make_shared<Functor>();
+        fn->name = "`" + path + "`";
+        fn->path = path;
+        fn->params.push_back(ModParam{mt.arrow->name, mt.arrow->loc, mt.arrow->inner});
+        fn->result = mt.arrow->result;
+        fn->closure = mt.closure;
+        auto m = std::make_shared<ModuleInfo>();
+        m->functor = fn;
+        return m;
+    }
     std::vector<Level> scope;
     for (const Names &n : mt.closure) scope.push_back(Level{"", n, {}});
     scope.push_back(Level{});  // the specified types and modules, as the skeleton has them
@@ -545,6 +556,8 @@ ModuleInfoPtr Checker::apply_functor(const ModuleInfo &f, const ModuleInfoPtr &a
         int &n;
         ~Dec() { --n; }
     } dec{applying_};
+    if (!fn.file)  // a specification's: what its result type specifies, of this argument
+        return skeleton(*elab_mod_type(*fn.result), prefix.substr(0, prefix.size() - 1));
     try {
         ModExpPtr body = parse_mod_exp_at(fn.file, fn.body_begin);
         ModuleInfoPtr m = elab_mod(*body, prefix, out, "");
@@ -623,9 +636,12 @@ ModTypeInfoPtr Checker::elab_mod_type(const ModTypeExp &t) {
         mt->refined[t.name] = resolve_abbrev(t.params, t.type);
         return mt;
     }
-    case ModTypeExp::Kind::Arrow:
-        throw CompileError(t.loc, "module types of parametric modules (`... -> ...`) are not supported: "
-                                  "a parameter or a specified member must be a module, not a parametric one");
+    case ModTypeExp::Kind::Arrow: {
+        auto mt = std::make_shared<ModTypeInfo>();
+        for (const Level &l : levels_) mt->closure.push_back(l.names);
+        mt->arrow = std::make_shared<ModTypeExp>(t);
+        return mt;
+    }
     }
     internal_error("elab_mod_type: unknown module type");
 }
@@ -674,6 +690,10 @@ TypePtr Checker::member_val_type(const std::string &flat, const SrcLoc &loc) {
 
 ModuleInfoPtr Checker::match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc,
                                       const std::string &what, const std::string &seal) {
+    if (mt.arrow) {
+        match_functor_type(m, mt, loc, what);
+        return m;
+    }
     if (m->functor)
         throw CompileError(loc, what + " is a parametric module, where a module is expected (apply it first)");
     std::vector<Level> scope;
@@ -683,6 +703,42 @@ ModuleInfoPtr Checker::match_mod_type(const ModuleInfoPtr &m, const ModTypeInfo 
     auto res = std::make_shared<ModuleInfo>();
     match_specs(*m, mt, res->members, loc, what, seal);
     return res;
+}
+
+// Note [Higher-order modules]: a parametric module matches the module type `(p: mt1) ->
+// mt2` when, applied to a module made of mt1 (its skeleton: abstract types rigid), it
+// accepts that module and gives one that matches mt2 with p bound to it.  What that
+// checking defines is thrown away; the module itself is what the name stands for, so
+// its applications are checked against their own arguments (its types stay visible).
+// A parameter of such a module type is a parametric module whose applications, where
+// the body is checked once for any arguments, give the skeleton of the result type.
+void Checker::match_functor_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc,
+                                 const std::string &what) {
+    if (!m->functor)
+        throw CompileError(loc, what + " is not a parametric module, but its module type is one (`(" +
+                                    mt.arrow->name + ": ...) -> ...`)");
+    CheckedEnv saved = env_;
+    std::set<std::string> saved_defined = defined_;
+    struct Restore {
+        Checker &c;
+        CheckedEnv &env;
+        std::set<std::string> &defined;
+        ~Restore() {
+            c.env_ = std::move(env);
+            c.defined_ = std::move(defined);
+        }
+    } restore{*this, saved, saved_defined};
+    std::vector<Level> scope;
+    for (const Names &n : mt.closure) scope.push_back(Level{"", n, {}});
+    scope.push_back(Level{});
+    ScopeSwap<Level> swap(levels_, std::move(scope));
+    const std::string pname = mt.arrow->name.empty() ? "_P" : mt.arrow->name;
+    ModuleInfoPtr arg = skeleton(*elab_mod_type(*mt.arrow->inner), pname);
+    if (!arg) return;  // a parameter with an abstract type that has parameters: at each application
+    levels_.back().names.mods[pname] = arg;
+    std::vector<DeclPtr> out;
+    ModuleInfoPtr r = apply_functor(*m, arg, loc, anon_prefix(), out);
+    match_mod_type(r, *elab_mod_type(*mt.arrow->result), loc, "the result of " + what, "");
 }
 
 // Note [Matching]: each specification must be met by a member of the module; the
@@ -1008,7 +1064,9 @@ std::optional<std::string> describe_module(const CheckedEnvPtr &env, const std::
 // An `import "f"` checks f.fut (relative to the importing file) once, as a module named
 // after its path, and opens it locally; its entry points are plain definitions.
 //
-// Ascription hides abstract types (Note [Matching]).  Not yet as in Futhark: an
-// abstract type with parameters (`type t 'a`) stays its definition outside, and a
-// parametric module whose parameter has one is checked at its applications only; and
-// module types of parametric modules (`->`) are not supported.
+// Ascription hides abstract types (Note [Matching]); a parametric module's module type
+// (`(p: mt) -> mt'`) is checked by applying it (Note [Higher-order modules]).  Not yet
+// as in Futhark: an abstract type with parameters (`type t 'a`) stays its definition
+// outside, and a parametric module whose parameter has one is checked at its
+// applications only; a parametric module ascribed a parametric module type keeps its
+// own types visible.

@@ -63,7 +63,7 @@ struct Functor {
     std::vector<ModParam> params;   ///< all of them, in order
     std::vector<ModuleInfoPtr> args;  ///< the first args.size() are applied
     ModTypeExpPtr result;           ///< may be null
-    SourceFilePtr file;
+    SourceFilePtr file;  ///< null: a specification's (skeleton), whose application gives its result's skeleton
     size_t body_begin = 0;
     std::vector<Names> closure;     ///< the scopes around the definition, outermost first
 };
@@ -78,6 +78,10 @@ struct ModuleInfo {
 struct ModTypeInfo {
     std::vector<SpecPtr> specs;
     std::vector<Names> closure;
+    /// A parametric module's type (`(p: mt1) -> mt2`, no specs): its parameter (name,
+    /// module type) and result as written, resolved in `closure` (the result with the
+    /// parameter bound).
+    std::shared_ptr<const ModTypeExp> arrow;
     /// `with` refinements: a type spec's (qualified) name -> the definition it must have.
     std::map<std::string, std::shared_ptr<const TypeAbbrev>> refined;
 };
@@ -380,6 +384,7 @@ private:
     }
     TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
     void check_functor_once(const Functor &fn);
+    void match_functor_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc, const std::string &what);
     ModuleInfoPtr skeleton(const ModTypeInfo &mt, const std::string &path);
     void bind_type_params(const std::vector<TypeParam> &params);
     TypePtr resolve_val_spec(const Spec &sp);
