@@ -2328,14 +2328,17 @@ private:
     std::optional<SubExp> known_dim(const Dim &d, const ScopePtr &scope) {
         if (d.kind == Dim::Kind::Const)
             return SubExp::i64(d.value);
-        if (d.kind == Dim::Kind::Var)
-            if (LValPtr v = lookup(scope, d.name);
-                v && v->kind == LVal::Kind::Atom && v->type.rank() == 0 && is_int(v->type.elem))
+        if (d.kind == Dim::Kind::Var) {
+            LValPtr v = lookup(scope, d.name);
+            if (!v && find_def(d.name))
+                v = name_value(d.name, scope, SrcLoc{}); // a top-level constant (`[R]i32`)
+            if (v && v->kind == LVal::Kind::Atom && v->type.rank() == 0 && is_int(v->type.elem))
                 return v->type.elem == PrimType::I64
                            ? v->atom
                            : emit1(ir::ConvertExp::make(PrimType::I64, v->atom),
                                    ir::Type::scalar(PrimType::I64), "d")
                                  ->atom;
+        }
         if (d.kind == Dim::Kind::Exp) {
             std::optional<SubExp> a = known_dim((*d.args)[0], scope), b = known_dim((*d.args)[1], scope);
             if (a && b)
