@@ -2773,13 +2773,21 @@ private:
             stms_.back().push_back(std::move(st));
             LValPtr sl = LVal::of(SubExp::of(v), rt);
             // Sizes known from the bounds: a check that always holds where the slice did.
+            // A whole dimension (`xs[:, i]`, `xs[::-1]`) keeps the array's size, so a
+            // map's rows of columns are regular.
             ir::Type known = rt;
             size_t d = 0;
-            for (const ir::SliceEntry &en : entries) {
+            for (size_t k = 0; k < entries.size(); k++) {
+                const ir::SliceEntry &en = entries[k];
                 if (!en.is_range)
                     continue;
-                if (std::optional<SubExp> n = bounds_from ? known_slice_size(en, *bounds_from)
-                                                          : std::nullopt)
+                const bool whole = !en.has_start && !en.has_end &&
+                                   (!en.has_stride || (en.stride.is_const && (en.stride.value.i == 1 ||
+                                                                                en.stride.value.i == -1)));
+                if (whole)
+                    known.dims[d] = a->type.dims[k];
+                else if (std::optional<SubExp> n = bounds_from ? known_slice_size(en, *bounds_from)
+                                                               : std::nullopt)
                     known.dims[d] = *n;
                 d++;
             }
@@ -3334,6 +3342,9 @@ private:
         }
         case ExpKind::Negate: {
             LValPtr x = scalar_atom(lower(*static_cast<const Negate &>(e).operand, scope), e.loc);
+            // `-1` is a constant (a slice's stride in `xs[::-1]`, whose size is then known).
+            if (x->atom.is_const && is_int(x->type.elem))
+                return LVal::of(SubExp::constant(PrimValue::integer(x->type.elem, 0 - x->atom.value.u)), x->type);
             return emit1(ir::UnOpExp::make(ir::UnOpKind::Neg, x->atom), x->type, "neg");
         }
         case ExpKind::Not: {
