@@ -439,7 +439,11 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
             for (ExpPtr *p : {&di.start, &di.end, &di.stride})
                 if (*p) expect(i64t(), check(*p), (*p)->loc, "slice bound must be i64");
         } else {
-            expect(i64t(), check(di.index), di.index->loc, "index must be i64");
+            // An index may be of any integer type, a slice's bounds only i64 (sizes), as
+            // in Futhark; one whose type is not known yet is i64.
+            TypePtr it = resolve(check(di.index));
+            if (!(it->kind == Type::Kind::Prim && is_int(it->prim)))
+                expect(i64t(), it, di.index->loc, "index must be an integer");
         }
     }
     arr = resolve(arr);
