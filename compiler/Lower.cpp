@@ -825,8 +825,7 @@ private:
                 return scope;
             for (size_t i = 0; i < t->shape.size() && (int)i < leaf->type.rank(); i++) {
                 const Dim &d = t->shape[i];
-                if (d.kind == Dim::Kind::Exp && leaf == v.get() && v->src_type && !only &&
-                    i < v->src_type->shape.size())
+                if (d.kind == Dim::Kind::Exp && v->src_type && !only && i < v->src_type->shape.size())
                     scope = bind_exp_sizes(scope, d, v->src_type->shape[i], v->src_scope);
                 if (d.kind != Dim::Kind::Var || (only && !only(d.name)))
                     continue;
@@ -905,7 +904,7 @@ private:
             f->same_as = v->fn->same_as ? v->fn->same_as : v->fn;
             return LVal::func(f);
         }
-        if (v->kind == LVal::Kind::Atom && t->kind == Type::Kind::Array &&
+        if (v->kind != LVal::Kind::Func && t->kind == Type::Kind::Array && // an array of tuples too
             std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.kind == Dim::Kind::Exp; })) {
             auto a = std::make_shared<LVal>(*v);
             a->src_type = t;

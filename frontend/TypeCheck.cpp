@@ -561,12 +561,17 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
 void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
     Dim a = resolve_dim(a0), b = resolve_dim(b0);
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any) {
-        // Remember size variables matched leniently: they are not ambiguous.
-        for (const Dim *d : {&a, &b})
-            if (d->kind == Dim::Kind::Var) {
-                int i = var_index(d->name);
-                if (i >= 0 && i < (int)dvars_.size()) dims_met_any_.insert(i);
-            }
+        // Remember size variables matched leniently, the operands of a size expression
+        // (`[n + m]` against a loop parameter's unknown size) too: they are not ambiguous.
+        std::function<void(const Dim &)> met = [&](const Dim &d) {
+            if (d.kind == Dim::Kind::Exp)
+                for (const Dim &x : *d.args) met(resolve_dim(x));
+            if (d.kind != Dim::Kind::Var) return;
+            int i = var_index(d.name);
+            if (i >= 0 && i < (int)dvars_.size()) dims_met_any_.insert(i);
+        };
+        met(a);
+        met(b);
         return;
     }
     if (a == b || mode == DimMode::Apart) return;

@@ -598,9 +598,23 @@ TypePtr Checker::check_loop(Loop &lp) {
     // (Loops nested in a trial's body have trials too, two deep: each level checks the
     // levels below it twice more.)
     if (!lp.pat->type && lp.sizes.empty() && loop_trials_ < 2) kept = loop_kept_sizes(lp, init);
-    // The body is checked with unknown sizes (they may change from one iteration to the
-    // next); kept says which of them the loop's result has.
+    // The body is checked with unknown sizes where they may change from one iteration
+    // to the next, and with those it keeps (kept: the trial's) where they do not, as
+    // Futhark does (`loop xs for ... do step xs` with xs: [a + b] and step's parameter
+    // [n + m]); kept says which of them the loop's result has.
     TypePtr pt = all_dims_any(init);
+    if (!kept.empty()) {
+        size_t k = 0, count = 0;
+        replace_dims(init, [&](const Dim &d) {
+            count++;
+            return d;
+        });
+        if (count == kept.size())
+            pt = replace_dims(init, [&](const Dim &) {
+                const Dim &d = kept[k++];
+                return d.kind == Dim::Kind::Var && d.name[0] == '!' ? Dim::any() : d;
+            });
+    }
     TypePtr bt = check_loop_body(lp, pt);
     TypePtr result = lp.pat->type ? lp.pat->type : pt;
     expect(result, bt, lp.body->loc, "the loop body's type does not match the loop parameter",

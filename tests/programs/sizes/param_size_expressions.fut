@@ -20,6 +20,8 @@
 -- error: 5.*6|6.*5
 -- entry: last_of_longer
 -- input { [4, 5] } output { 9 2i64 }
+-- entry: blocked_loop
+-- input { 2i64 [1, 2, 3, 4, 5] } output { [2, 1, 4, 3, 5] [1i64, 0, 3, 2, 4] }
 
 def halves_of [n] [m] 't (xs: [n + m]t) : ([n]t, [m]t) = split xs
 
@@ -43,3 +45,15 @@ entry grid [n] [m] (xss: [n][m]i32) = rows n m (flatten xss)
 entry later_arguments [k] (xs: [k]i32) (a: []i32) (b: []i32) = late xs a b
 
 entry last_of_longer (ys: []i32) = last_first (ys ++ [9]) ys
+
+-- A loop parameter keeps the size its body does not change (`[nb * b + r]` here), as
+-- in Futhark, so a call in the body infers n, m and r from it; the array holds pairs.
+def reverse_blocks [n] [m] [r] 't (xs: *[n * m + r]t) : *[n * m + r]t =
+  let (blocks, rest) = split xs
+  in sized (n * m + r) ((unflatten blocks |> map reverse |> flatten) ++ rest)
+
+entry blocked_loop [k] (b: i64) (xs: [k]i32) =
+  let nb = k / b
+  let r = k % b
+  let ys = sized (nb * b + r) (zip xs (iota k))
+  in unzip (sized k (loop ys = copy ys for _i < 3 do reverse_blocks ys))
