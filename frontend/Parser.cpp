@@ -1771,9 +1771,22 @@ private:
             close(s->loc);
             return s;
         }
-        if (at(Tok::Bang) && peek().kind == Tok::RParen)
-            error_at(cur().loc, "`!` is a prefix operator and cannot be used as a section; "
-                                "write `(\\x -> !x)`");
+        if (at(Tok::Bang) && peek().kind == Tok::RParen) {
+            // `(!)`: the prefix operator as a function, `\x -> !x` (Futhark's `map (!)`).
+            advance();
+            auto lam = node<Lambda>(start);
+            auto p = pat_node(Pat::Kind::Id, start);
+            p->name = "not%" + std::to_string(with_names_++); // no user can write it
+            auto v = node<Var>(start);
+            v->name = p->name;
+            auto n = node<Not>(start);
+            n->operand = v;
+            lam->params.push_back(p);
+            lam->body = n;
+            expect(Tok::RParen, " to close the operator section");
+            close(lam->loc);
+            return lam;
+        }
         if (at(Tok::Dot)) {
             advance();
             if (at_lbracket()) {
