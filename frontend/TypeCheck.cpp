@@ -18,6 +18,7 @@ namespace internal {
 
 void Checker::reset() {
     tvars_.clear();
+    index_types_.clear();
     dvars_.clear();
     dbound_.clear();
     locals_.clear();
@@ -1473,42 +1474,6 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         } reset{exp_sizes_};
         declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
     }
-    if (!env_.checking_prelude) {
-        // A size inside a size expression (`[n + 1]`) is used, but not constructively:
-        // a call infers it from its argument's size expression, which an entry point's
-        // caller has not got.
-        std::set<std::string> used, constructive, in_ret;
-        auto use = [&](const TypePtr &t) {
-            dim_names(t, used);
-            for_each_shape_dim(t, [&](const Dim &d) {
-                if (d.kind == Dim::Kind::Var) constructive.insert(d.name);
-            });
-        };
-        for (auto &pt : ptypes) use(zonk(pt, false));
-        if (declared_ret) dim_names(zonk(declared_ret, false), in_ret);
-        // The parameters of a declared function result (`def f [n] : [n]i32 -> i32 = g`)
-        // are the function's too: an entry point takes them (eta_expand_entry).
-        for (TypePtr r = declared_ret ? zonk(declared_ret, false) : nullptr; r && r->kind == Type::Kind::Func;
-             r = r->result)
-            use(r->param);
-        bool entry = f.is_entry || (main_is_entry && f.name == "main");
-        // Futhark's wording differs for entry points (size-polymorphic result,
-        // size only in a size expression) and other functions ("unused in pattern").
-        for (auto &tp : f.type_params) {
-            if (tp.kind != TypeParam::Kind::Size || (entry ? constructive : used).count(tp.name)) continue;
-            if (entry && in_ret.count(tp.name) && !used.count(tp.name))
-                throw CompileError(tp.loc, "Entry point functions must not be size-polymorphic in their "
-                                           "return type: size parameter `" + tp.name + "` of `" + shown_name(f.name) +
-                                           "` is not the size of any parameter");
-            if (entry)
-                throw CompileError(tp.loc, "Entry point size parameter [" + tp.name + "] only used "
-                                           "non-constructively: it is not the size of any parameter of `" +
-                                           shown_name(f.name) + "`, so its value cannot be inferred");
-            throw CompileError(tp.loc, "Size " + tp.name + " unused in pattern: size parameter `" + tp.name +
-                                           "` of `" + shown_name(f.name) + "` is not used constructively in any parameter "
-                                           "type (unused size parameter: its value cannot be inferred)");
-        }
-    }
     // Builds the function type; a parameter named in later types makes it dependent.
     auto fun_type = [&](const TypePtr &ret) {
         TypePtr ft = ret;
@@ -1575,6 +1540,44 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         if (recursive && contains_func(zonk(ret, false)))
             throw CompileError(f.loc, "recursive function `" + shown_name(f.name) +
                                           "` may not have a higher-order (function) return type");
+    }
+    // After the body: a size parameter may be a parameter's size through inference
+    // (`def argmin [n] (xs: []f64) = ... zip xs (iota n)`), as in Futhark.
+    if (!env_.checking_prelude) {
+        // A size inside a size expression (`[n + 1]`) is used, but not constructively:
+        // a call infers it from its argument's size expression, which an entry point's
+        // caller has not got.
+        std::set<std::string> used, constructive, in_ret;
+        auto use = [&](const TypePtr &t) {
+            dim_names(t, used);
+            for_each_shape_dim(t, [&](const Dim &d) {
+                if (d.kind == Dim::Kind::Var) constructive.insert(d.name);
+            });
+        };
+        for (auto &pt : ptypes) use(zonk(pt, false));
+        if (declared_ret) dim_names(zonk(declared_ret, false), in_ret);
+        // The parameters of a declared function result (`def f [n] : [n]i32 -> i32 = g`)
+        // are the function's too: an entry point takes them (eta_expand_entry).
+        for (TypePtr r = declared_ret ? zonk(declared_ret, false) : nullptr; r && r->kind == Type::Kind::Func;
+             r = r->result)
+            use(r->param);
+        bool entry = f.is_entry || (main_is_entry && f.name == "main");
+        // Futhark's wording differs for entry points (size-polymorphic result,
+        // size only in a size expression) and other functions ("unused in pattern").
+        for (auto &tp : f.type_params) {
+            if (tp.kind != TypeParam::Kind::Size || (entry ? constructive : used).count(tp.name)) continue;
+            if (entry && in_ret.count(tp.name) && !used.count(tp.name))
+                throw CompileError(tp.loc, "Entry point functions must not be size-polymorphic in their "
+                                           "return type: size parameter `" + tp.name + "` of `" + shown_name(f.name) +
+                                           "` is not the size of any parameter");
+            if (entry)
+                throw CompileError(tp.loc, "Entry point size parameter [" + tp.name + "] only used "
+                                           "non-constructively: it is not the size of any parameter of `" +
+                                           shown_name(f.name) + "`, so its value cannot be inferred");
+            throw CompileError(tp.loc, "Size " + tp.name + " unused in pattern: size parameter `" + tp.name +
+                                           "` of `" + shown_name(f.name) + "` is not used constructively in any parameter "
+                                           "type (unused size parameter: its value cannot be inferred)");
+        }
     }
     if (!env_.checking_prelude && !fun_is_intrinsic(f))
         generalise_sizes(f, ptypes, mark, top);
@@ -1682,6 +1685,10 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
             t = tvars_[i].bound;
         }
     }
+    // An index whose type nothing else fixed (`\i -> xs[i]`) is an i64, as a size.
+    for (const TypePtr &t : index_types_)
+        if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0)
+            wide.insert(var_index(r->var));
     for (size_t i = 0; i < tvars_.size(); i++) {
         auto &v = tvars_[i];
         if (v.bound || !v.prim) continue;

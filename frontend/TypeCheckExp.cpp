@@ -440,10 +440,15 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
                 if (*p) expect(i64t(), check(*p), (*p)->loc, "slice bound must be i64");
         } else {
             // An index may be of any integer type, a slice's bounds only i64 (sizes), as
-            // in Futhark; one whose type is not known yet is i64.
+            // in Futhark; one whose type is not known yet is an integer, i64 unless
+            // something else fixes it (`map (\i -> xs[i]) is` with is: []i32).
             TypePtr it = resolve(check(di.index));
-            if (!(it->kind == Type::Kind::Prim && is_int(it->prim)))
+            if (it->kind == Type::Kind::TypeVar && var_index(it->var) >= 0 && !tvars_[var_index(it->var)].bound) {
+                expect(fresh_prim(di.index->loc, kInts), it, di.index->loc, "index must be an integer");
+                index_types_.push_back(it);
+            } else if (!(it->kind == Type::Kind::Prim && is_int(it->prim))) {
                 expect(i64t(), it, di.index->loc, "index must be an integer");
+            }
         }
     }
     arr = resolve(arr);
@@ -702,7 +707,8 @@ std::vector<Dim> Checker::loop_kept_sizes(Loop &lp, const TypePtr &init) {
     const size_t n_exps = touched_exps_.size(), n_pats = touched_pats_.size(),
                  n_vars = touched_vars_.size(), n_funs = touched_funs_.size(),
                  n_types = touched_types_.size(), n_ambig = ambig_candidates_.size(),
-                 n_locals = locals_.size(), n_open = open_mods_.size(), n_names = trial_names_.size();
+                 n_locals = locals_.size(), n_open = open_mods_.size(), n_names = trial_names_.size(),
+                 n_index = index_types_.size();
     const int self_uses = self_uses_, lambda_depth = lambda_depth_;
     std::vector<Dim> kept;
     loop_trials_++;
@@ -755,6 +761,7 @@ std::vector<Dim> Checker::loop_kept_sizes(Loop &lp, const TypePtr &init) {
     touched_funs_.resize(n_funs);
     touched_types_.resize(n_types);
     ambig_candidates_.resize(n_ambig);
+    index_types_.resize(n_index);
     locals_.resize(n_locals);
     open_mods_.resize(n_open);
     self_uses_ = self_uses;

@@ -302,6 +302,7 @@ private:
     };
     std::vector<AmbigCandidate> ambig_candidates_;
     std::set<int> dims_met_any_;  ///< size variables unified with an unknown size (lenient)
+    std::vector<TypePtr> index_types_;  ///< indices' types not known when checked: i64 by default
     void note_unwitnessed_sizes(const Scheme &s, const std::string &fname, const SrcLoc &loc);
     void check_ambiguous_sizes();
     TypePtr check_lambda(Lambda &lam);

@@ -13,3 +13,13 @@ def main (xs: []f32) (i: i32) (j: u8) (k: u64) (l: i8) =
   let ys[i] = 0
   in (xs[i], xs[j], xs[k], xs[l], ys, copy xs with [j] = 9,
       loop s = 0f32 for q < i32.i64 (length xs) - 1 do s + xs[q])
+
+-- An index whose type the lambda leaves open takes the array's element type it is
+-- mapped over (i32, u8), and is i64 where nothing fixes it.
+-- ==
+-- entry: gathers
+-- input { [1f32, 2, 3, 4] [3, 0] [1u8, 2u8] } output { [4f32, 1] [2f32, 3] 2f32 }
+def at (xs: []f32) i = xs[i]
+
+entry gathers (xs: []f32) (is: []i32) (js: []u8) =
+  (map (\i -> xs[i]) is, map (\j -> xs[j]) js, at xs 1)
