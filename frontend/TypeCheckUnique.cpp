@@ -115,6 +115,8 @@ private:
      * arrays it uses from outside, which it aliases (Futhark: a closure aliases its
      * free variables, so consuming one makes the closure unusable). */
     std::vector<std::pair<size_t, std::set<int>>> captures_;
+    /// Whether the last call walked consumed (part of) a variable through a unique parameter.
+    bool consumed_names_ = false;
 
     void capture(const std::string &name, const Als &a, const TypePtr &type) {
         if (captures_.empty() || is_prim_type(type)) return;
@@ -404,6 +406,8 @@ private:
             }
             consume(Als{taken[i], {}}, exp_name(**args[i]), (*args[i])->loc);
         }
+        consumed_names_ = false;
+        for (size_t i = 0; i < args.size(); i++) consumed_names_ = consumed_names_ || (uniq[i] && !taken[i].empty());
         if (is_prim_type(result)) return {};
         // Even a unique result aliases what a closure captured (a partial application's
         // arguments, a lambda's arrays), as Futhark takes it: `x |> addto glob` is not
@@ -582,18 +586,25 @@ private:
         }
         case ExpKind::LetPat: {
             auto *x = e->as<LetPat>();
+            // Futhark: a let-bound expression of function type may not contain the
+            // consumption of a variable (`let f = update xs`): each call of f would
+            // consume xs again.  A fresh argument (`update (copy xs)`) is fine.
+            bool partial = false;
             {
                 const Exp *ve = x->value.get();
                 while (ve && ve->kind == ExpKind::Ascript) ve = ve->as<Ascript>()->exp.get();
                 if (auto *ap = ve ? ve->as<Apply>() : nullptr)
                     if (ve->type && ve->type->kind == Type::Kind::Func && ap->fn) {
                         auto u = unique_params(ap->fn->type, ap->args.size());
-                        if (std::find(u.begin(), u.end(), true) != u.end())
-                            throw CompileError(x->value->loc, "A partial application that consumes its argument "
-                                                              "cannot be bound to a name (apply the function fully)");
+                        partial = std::find(u.begin(), u.end(), true) != u.end();
                     }
             }
+            consumed_names_ = false;
             Als v = walk(x->value);
+            if (partial && consumed_names_)
+                throw CompileError(x->value->loc, "Let-bound expression of higher-order type contains consumption: "
+                                                  "a partial application that consumes a variable cannot be bound "
+                                                  "to a name (apply the function fully, or pass a copy)");
             size_t mark = scope_.size();
             for (auto &s : x->sizes) bind(s, {}, true);
             bind_pat(x->pat, v);
