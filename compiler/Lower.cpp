@@ -2476,7 +2476,14 @@ private:
      * the sizes taken from the call's type or the argument's written type. */
     LValPtr lower_sized_builtin(const std::string &name, const Exp &arg_exp, const TypePtr &rt,
                                 const ScopePtr &scope, const SrcLoc &loc) {
-        LValPtr x = lower(arg_exp, scope);
+        return sized_builtin(name, lower(arg_exp, scope), &arg_exp, rt, scope, loc);
+    }
+
+    /** unflatten, split or rep applied to x, the result of type rt; `arg_exp` the argument
+     * as written where there is one (its size hint), null where the built-in is a function
+     * value (`map unflatten xss`: rt from the value's type). */
+    LValPtr sized_builtin(const std::string &name, const LValPtr &x, const Exp *arg_exp, const TypePtr &rt,
+                          const ScopePtr &scope, const SrcLoc &loc) {
         if (name == "rep") {
             std::optional<SubExp> n;
             if (rt && rt->kind == Type::Kind::Array)
@@ -2512,7 +2519,7 @@ private:
             for (const std::optional<SubExp> &k : known)
                 dims.push_back(*k);
         else
-            dims = size_hint(arg_exp, "*", d, scope);
+            dims = arg_exp ? size_hint(*arg_exp, "*", d, scope) : std::vector<SubExp>{};
         if (dims.empty() && unknowns == 1) {
             SubExp part = SubExp::i64(1);
             Msg m;
@@ -2571,7 +2578,7 @@ private:
         return map_iota(dims[k], f, loc);
     }
 
-    LValPtr lower_split(const LValPtr &x, const SubExp &len, const Exp &arg_exp,
+    LValPtr lower_split(const LValPtr &x, const SubExp &len, const Exp *arg_exp,
                         const TypePtr &rt, const ScopePtr &scope, const SrcLoc &loc) {
         std::optional<SubExp> n;
         if (rt && rt->kind == Type::Kind::Tuple && rt->elems.size() == 2 &&
@@ -2582,7 +2589,7 @@ private:
             if (std::optional<SubExp> m = known_dim(rt->elems[1]->shape[0], scope))
                 n = i64_op(ir::BinOpKind::Sub, len, *m, loc)->atom;
         if (!n) {
-            std::vector<SubExp> h = size_hint(arg_exp, "+", 2, scope);
+            std::vector<SubExp> h = arg_exp ? size_hint(*arg_exp, "+", 2, scope) : std::vector<SubExp>{};
             if (!h.empty())
                 n = h[0];
         }
@@ -3221,6 +3228,14 @@ private:
                          row.array_of(SubExp::i64((int64_t)n)), "str");
         }
         case ExpKind::Var:
+            // A sized built-in as a function value (`map unflatten xss`): its result's
+            // sizes are in the value's type.
+            if (std::string b = sized_builtin(e, scope); !b.empty() && e.type && e.type->kind == Type::Kind::Func) {
+                TypePtr rt = e.type->result;
+                return closure(1, [this, b, rt, scope](const std::vector<LValPtr> &a, const SrcLoc &l) {
+                    return sized_builtin(b, a[0], nullptr, rt, scope, l);
+                });
+            }
             return name_value(static_cast<const Var &>(e).name, scope, e.loc,
                               &static_cast<const Var &>(e).type_args);
         case ExpKind::Tuple: {
