@@ -251,6 +251,18 @@ Value Evaluator::apply(const Value &fn, Value *args, int n, const SrcLoc &loc, c
     }
     int need = f.arity - have;
     if (f.arity == 0) throw RuntimeError(loc, "attempt to apply a value that is not a function");
+    // Sizes that only the parameters of the function's result give (`def f [n] (g: [n]i32
+    // -> i32) : [n]i32 -> i64`), read off the arguments that result is applied to at once.
+    if (n > need && f.kind == FunctionValue::Kind::Closure && f.fundef && !f.fundef->size_params.empty() &&
+        f.fundef->ret) {
+        if (call_sizes_for_ != &f) {
+            call_sizes_.clear();
+            call_sizes_for_ = &f;
+        }
+        TypePtr rt = f.fundef->ret;
+        for (int k = need; k < n && rt && rt->kind == Type::Kind::Func; ++k, rt = rt->result)
+            bind_sizes_from(rt->param, args[k], f.fundef->size_params, &call_sizes_);
+    }
     Value r;
     if (have == 0) {
         r = invoke(f, args, loc, n == need ? result_type : nullptr);
@@ -400,7 +412,8 @@ void Evaluator::type_param_sizes(const TypePtr &decl, const Value &v, TypeSubst 
     }
 }
 
-void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names) {
+void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
+                                std::vector<std::pair<std::string, int64_t>> *out) {
     if (!t) return;
     switch (t->kind) {
     case Type::Kind::Array: {
@@ -409,22 +422,27 @@ void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vec
             const Dim &d = t->shape[k];
             if (d.kind != Dim::Kind::Var) continue;
             if (std::find(names.begin(), names.end(), d.name) == names.end()) continue;
+            if (out) {
+                if (std::none_of(out->begin(), out->end(), [&](const auto &b) { return b.first == d.name; }))
+                    out->emplace_back(d.name, v.shape()[k]);
+                continue;
+            }
             if (lookup_local_mut(d.name)) continue;
             push(d.name, Value(mk_int(PrimType::I64, (uint64_t)v.shape()[k])));
         }
         if (t->elem && !t->elem->is_prim() && !v.is_prim_array() && v.num_elements() > 0)
-            bind_sizes_from(t->elem, v.flat_boxed(0), names);
+            bind_sizes_from(t->elem, v.flat_boxed(0), names, out);
         return;
     }
     case Type::Kind::Tuple:
         if (v.kind() == Value::Kind::Tuple)
             for (size_t i = 0; i < t->elems.size() && i < v.elems().size(); ++i)
-                bind_sizes_from(t->elems[i], v.elems()[i], names);
+                bind_sizes_from(t->elems[i], v.elems()[i], names, out);
         return;
     case Type::Kind::Record:
         if (v.kind() == Value::Kind::Record || v.kind() == Value::Kind::Tuple)
             for (size_t i = 0; i < t->fields.size() && i < v.elems().size(); ++i)
-                bind_sizes_from(t->fields[i].second, v.elems()[i], names);
+                bind_sizes_from(t->fields[i].second, v.elems()[i], names, out);
         return;
     default: return;
     }

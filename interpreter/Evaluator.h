@@ -124,7 +124,9 @@ private:
 
     void bind_pat(const Pat &p, Value v);
     bool match_pat(const Pat &p, const Value &v);
-    void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names);
+    /** Binds the sizes `names` that t gives v's shape; with `out`, adds them there instead. */
+    void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
+                         std::vector<std::pair<std::string, int64_t>> *out = nullptr);
     void bind_sizes_from(const Pat &p, const Value &v, const std::vector<std::string> &names);
     /** Whether t is an array type with a size not known (a variable or existential). */
     static bool has_unknown_dims(const TypePtr &t);
