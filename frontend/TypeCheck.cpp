@@ -1265,6 +1265,19 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
         auto t = resolve_type_exp(te->elem, ctx, implicit);
         pop_scope(mark);
         std::set<std::string> names(te->exist_sizes.begin(), te->exist_sizes.end());
+        // Futhark: a quantified size must be some array's size outside function types,
+        // where a value carries it (`?[n].bool -> [n]bool` has none).
+        {
+            std::set<std::string> witnessed;
+            for_each_shape_dim(t, [&](const Dim &d) {
+                if (d.kind == Dim::Kind::Var) witnessed.insert(d.name);
+            }, FunctionTypes::Skip);
+            for (const std::string &n : te->exist_sizes)
+                if (!witnessed.count(n))
+                    throw CompileError(te->loc, "Existential size `" + n + "` not used as array size: it must be "
+                                                "the size of an array outside function types, whose value carries "
+                                                "it (add a witness `[" + n + "]()`)");
+        }
         // Each use of a quantified size becomes an unknown size named after it, so a
         // prelude function's result (`?[k].([k]bool, [k]b)`) gives its uses one
         // existential size (existentialise); a size expression of it becomes unknown.
