@@ -1270,6 +1270,12 @@ private:
             stms_.back().erase(stms_.back().begin() + (long)mark, stms_.back().end());
             recursive_.insert(fd.get());
             return call_recursive(fd, args, l);
+        } catch (const CompilerLimitation &x) {
+            inlining_.pop_back();
+            // One inside a prelude function is reported at the user's call of it.
+            if (in_prelude(x.loc()) && in_prelude(fd->loc) && !in_prelude(l))
+                throw CompilerLimitation(l, x.message() + " (in the prelude's `" + fd->name + "`)");
+            throw;
         } catch (...) {
             inlining_.pop_back();
             throw;
@@ -1293,6 +1299,9 @@ private:
         }
     }
 
+    static constexpr const char *no_data_message =
+        "an array of values that hold no data (`[n]()`, a size witness): the compiler keeps no size for it";
+
     /** The structure of a value of source type t (as `leaves` orders it), with the IR type
      * of each leaf; every array size a fresh var added to `sizes`. */
     LValPtr type_shape(const TypePtr &t, std::vector<ir::Param> &sizes, const SrcLoc &loc) {
@@ -1300,6 +1309,8 @@ private:
         case Type::Kind::Prim:
             return LVal::of(SubExp(), ir::Type::scalar(t->prim));
         case Type::Kind::Array: {
+            if (holds_no_data(t->elem))
+                throw CompilerLimitation(loc, no_data_message);
             LValPtr row = type_shape(t->elem, sizes, loc);
             std::vector<LValPtr> out;
             for (const LValPtr &x : leaves(row, loc)) {
@@ -3581,14 +3592,26 @@ private:
 
 } // namespace
 
+bool holds_no_data(const TypePtr &t) {
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case Type::Kind::Array: return holds_no_data(t->elem);
+    case Type::Kind::Tuple: return std::all_of(t->elems.begin(), t->elems.end(), holds_no_data);
+    case Type::Kind::Record:
+        return std::all_of(t->fields.begin(), t->fields.end(), [](const auto &f) { return holds_no_data(f.second); });
+    default: return false;
+    }
+}
+
 bool crosses_entry(const TypePtr &t) {
     if (!t)
         return false;
     switch (t->kind) {
     case Type::Kind::Prim:
         return true;
-    case Type::Kind::Array:
-        return crosses_entry(t->elem);
+    case Type::Kind::Array: // an array of `()` has no leaf to carry its size (no_data_message)
+        return !holds_no_data(t->elem) && crosses_entry(t->elem);
     case Type::Kind::Tuple:
         for (const TypePtr &e : t->elems)
             if (!crosses_entry(e))
