@@ -389,6 +389,21 @@ ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std:
     internal_error("elab_mod: unknown module expression");
 }
 
+// Checking done for its errors only, in the scopes `closure` and one more level: what it
+// defines is thrown away (the environment and the scopes are put back).
+Checker::ScratchScope::ScratchScope(Checker &c, const std::vector<Names> &closure)
+    : c_(c), env_(c.env_), defined_(c.defined_), levels_(std::move(c.levels_)) {
+    c.levels_.clear();
+    for (const Names &n : closure) c.levels_.push_back(Level{"", n, {}});
+    c.levels_.push_back(Level{});
+}
+
+Checker::ScratchScope::~ScratchScope() {
+    c_.env_ = std::move(env_);
+    c_.defined_ = std::move(defined_);
+    c_.levels_ = std::move(levels_);
+}
+
 // Note [Parametric modules checked once]: where it is defined, a parametric module's
 // body is checked for any argument: each parameter is a module made of its module type
 // (skeleton), whose abstract types are rigid type variables (`P.t`) and whose values are
@@ -397,21 +412,7 @@ ModuleInfoPtr Checker::elab_mod(const ModExp &e, const std::string &prefix, std:
 // and makes the definitions.  A parameter with an abstract type that has parameters
 // (`type t 'a`) cannot be made so: such a body is checked at its applications only.
 void Checker::check_functor_once(const Functor &fn) {
-    CheckedEnv saved = env_;
-    std::set<std::string> saved_defined = defined_;
-    struct Restore {
-        Checker &c;
-        CheckedEnv &env;
-        std::set<std::string> &defined;
-        ~Restore() {
-            c.env_ = std::move(env);
-            c.defined_ = std::move(defined);
-        }
-    } restore{*this, saved, saved_defined};
-    std::vector<Level> scope;
-    for (const Names &n : fn.closure) scope.push_back(Level{"", n, {}});
-    scope.push_back(Level{});  // the parameters
-    ScopeSwap<Level> swap(levels_, std::move(scope));
+    ScratchScope scratch(*this, fn.closure);  // the last level: the parameters
     for (const ModParam &p : fn.params) {
         ModuleInfoPtr m = skeleton(*elab_mod_type(*p.type), p.name);
         if (!m) return;
@@ -717,21 +718,7 @@ void Checker::match_functor_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, 
     if (!m->functor)
         throw CompileError(loc, what + " is not a parametric module, but its module type is one (`(" +
                                     mt.arrow->name + ": ...) -> ...`)");
-    CheckedEnv saved = env_;
-    std::set<std::string> saved_defined = defined_;
-    struct Restore {
-        Checker &c;
-        CheckedEnv &env;
-        std::set<std::string> &defined;
-        ~Restore() {
-            c.env_ = std::move(env);
-            c.defined_ = std::move(defined);
-        }
-    } restore{*this, saved, saved_defined};
-    std::vector<Level> scope;
-    for (const Names &n : mt.closure) scope.push_back(Level{"", n, {}});
-    scope.push_back(Level{});
-    ScopeSwap<Level> swap(levels_, std::move(scope));
+    ScratchScope scratch(*this, mt.closure);  // the last level: the parameter
     const std::string pname = mt.arrow->name.empty() ? "_P" : mt.arrow->name;
     ModuleInfoPtr arg = skeleton(*elab_mod_type(*mt.arrow->inner), pname);
     if (!arg) return;  // a parameter with an abstract type that has parameters: at each application

@@ -384,6 +384,20 @@ private:
         return n.substr(0, n.find('#'));
     }
     TypePtr member_val_type(const std::string &flat, const SrcLoc &loc);
+    /** Checking done for its errors only (TypeCheckModule.cpp). */
+    class ScratchScope {
+    public:
+        ScratchScope(Checker &c, const std::vector<Names> &closure);
+        ~ScratchScope();
+        ScratchScope(const ScratchScope &) = delete;
+        ScratchScope &operator=(const ScratchScope &) = delete;
+
+    private:
+        Checker &c_;
+        CheckedEnv env_;
+        std::set<std::string> defined_;
+        std::vector<Level> levels_;
+    };
     void check_functor_once(const Functor &fn);
     void match_functor_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc, const std::string &what);
     ModuleInfoPtr skeleton(const ModTypeInfo &mt, const std::string &path);
