@@ -850,7 +850,9 @@ private:
     /** The names of size expression d (`n + m`) bound to the operands of the argument's
      * `a` of the same form, resolved in `at_scope`, as the checker paired them up. */
     ScopePtr bind_exp_sizes(ScopePtr scope, const Dim &d, const Dim &a, const ScopePtr &at_scope) {
-        if (d.kind == Dim::Kind::Exp && a.kind == Dim::Kind::Exp && d.name == a.name) {
+        // (An argument's constant keeps the form it was folded from: `2 + 3`.)
+        if (d.kind == Dim::Kind::Exp && (a.kind == Dim::Kind::Exp || (a.kind == Dim::Kind::Const && a.args)) &&
+            d.name == a.name) {
             scope = bind_exp_sizes(scope, (*d.args)[0], (*a.args)[0], at_scope);
             return bind_exp_sizes(scope, (*d.args)[1], (*a.args)[1], at_scope);
         }
@@ -905,7 +907,8 @@ private:
             return LVal::func(f);
         }
         if (v->kind != LVal::Kind::Func && t->kind == Type::Kind::Array && // an array of tuples too
-            std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.kind == Dim::Kind::Exp; })) {
+            std::any_of(t->shape.begin(), t->shape.end(),
+                        [](const Dim &d) { return d.kind == Dim::Kind::Exp || (d.kind == Dim::Kind::Const && d.args); })) {
             auto a = std::make_shared<LVal>(*v);
             a->src_type = t;
             a->src_scope = scope;

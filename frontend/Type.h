@@ -33,8 +33,10 @@ struct Dim {
     };
     Kind kind = Kind::Any;
     int64_t value = 0;
-    std::string name;
-    std::shared_ptr<const std::vector<Dim>> args; ///< Exp: the two operands
+    std::string name;  ///< Var, Exp; Const: the operator of the constants it was folded from
+    /// Exp: the two operands; Const: those it was folded from (`2 + 3`, which a parameter's
+    /// `[n + m]` pairs up with), or null
+    std::shared_ptr<const std::vector<Dim>> args;
 
     static Dim constant(int64_t v) { return {Kind::Const, v, {}, {}}; }
     static Dim var(std::string n) { return {Kind::Var, 0, std::move(n), {}}; }
@@ -47,7 +49,8 @@ struct Dim {
     bool operator==(const Dim &o) const {
         // An Any's name (a declared existential's, see Checker::existentialise) is
         // not part of the size: any two unknown sizes compare equal.
-        return kind == o.kind && value == o.value && (kind == Kind::Any || name == o.name) &&
+        // Nor is the form a constant was folded from.
+        return kind == o.kind && value == o.value && (kind == Kind::Any || kind == Kind::Const || name == o.name) &&
                (kind != Kind::Exp || *args == *o.args);
     }
 };

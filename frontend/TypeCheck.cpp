@@ -243,7 +243,12 @@ Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const) {
         // Wrapping as i64 does (a size that overflows is an error at run time anyway).
         uint64_t x = (uint64_t)a.value, y = (uint64_t)b.value;
-        return Dim::constant((int64_t)(op == "+" ? x + y : op == "-" ? x - y : x * y));
+        Dim c = Dim::constant((int64_t)(op == "+" ? x + y : op == "-" ? x - y : x * y));
+        // The form stays known: `[1, 2] ++ [3, 4, 5]` is 5, and `2 + 3` to a parameter's
+        // `[n + m]` (unify_dim).
+        c.name = op;
+        c.args = std::make_shared<const std::vector<Dim>>(std::vector<Dim>{std::move(a), std::move(b)});
+        return c;
     }
     auto is = [](const Dim &d, int64_t v) { return d.kind == Dim::Kind::Const && d.value == v; };
     if ((op == "+" || op == "-") && is(b, 0))
@@ -597,9 +602,10 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
         return;
     }
     if (mode == DimMode::Lenient) return;
-    // Note [Size expressions]: `?1 + ?2` against `n + m` pairs the operands up.
-    if (a.kind == Dim::Kind::Exp && b.kind == Dim::Kind::Exp && a.name == b.name &&
-        (open_dim(a) || open_dim(b))) {
+    // Note [Size expressions]: `?1 + ?2` against `n + m` (or a constant folded from
+    // `2 + 3`) pairs the operands up.
+    auto pairs = [](const Dim &x) { return x.kind == Dim::Kind::Exp || (x.kind == Dim::Kind::Const && x.args); };
+    if (pairs(a) && pairs(b) && a.name == b.name && (open_dim(a) || open_dim(b))) {
         try {
             unify_dim((*a.args)[0], (*b.args)[0], mode);
             unify_dim((*a.args)[1], (*b.args)[1], mode);

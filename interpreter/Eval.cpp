@@ -492,7 +492,9 @@ void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const s
         // `[n + m]` against the argument's `[a + b]`: n is a's size, m b's (as the
         // checker paired them up).
         std::function<void(const Dim &, const Dim &)> match = [&](const Dim &d, const Dim &a) {
-            if (d.kind == Dim::Kind::Exp && a.kind == Dim::Kind::Exp && d.name == a.name) {
+            // (An argument's constant keeps the form it was folded from: `2 + 3`.)
+            if (d.kind == Dim::Kind::Exp && (a.kind == Dim::Kind::Exp || (a.kind == Dim::Kind::Const && a.args)) &&
+                d.name == a.name) {
                 match((*d.args)[0], (*a.args)[0]);
                 match((*d.args)[1], (*a.args)[1]);
                 return;

@@ -20,6 +20,8 @@
 -- error: 5.*6|6.*5
 -- entry: last_of_longer
 -- input { [4, 5] } output { 9 2i64 }
+-- entry: literal_halves
+-- input { } output { [1, 2] [3, 4, 5] 2i64 3i64 }
 -- entry: blocked_loop
 -- input { 2i64 [1, 2, 3, 4, 5] } output { [2, 1, 4, 3, 5] [1i64, 0, 3, 2, 4] }
 
@@ -57,3 +59,10 @@ entry blocked_loop [k] (b: i64) (xs: [k]i32) =
   let r = k % b
   let ys = sized (nb * b + r) (zip xs (iota k))
   in unzip (sized k (loop ys = copy ys for _i < 3 do reverse_blocks ys))
+
+-- Arrays of known sizes: `[1, 2] ++ [3, 4, 5]` is of size 5, folded from 2 + 3, and
+-- that form still gives n and m.
+entry literal_halves =
+  let (a, b) = halves_of ([1, 2] ++ [3, 4, 5])
+  let (n, m) = count ([1, 2] ++ [3, 4, 5])
+  in (a, b, n, m)
