@@ -1482,8 +1482,6 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         bind_pat_locals(binds);
         ptypes.push_back(declared_uniqueness(*p, p->type ? p->type : t));
     }
-    // Futhark infers a size parameter from the arguments: it must be the size of
-    // (a part of) some parameter, not only of the result or inside a size expression.
     TypePtr declared_ret;
     if (f.ret_type) {
         exp_sizes_ = true; // Note [Size expressions]
@@ -1560,8 +1558,10 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             throw CompileError(f.loc, "recursive function `" + shown_name(f.name) +
                                           "` may not have a higher-order (function) return type");
     }
-    // After the body: a size parameter may be a parameter's size through inference
-    // (`def argmin [n] (xs: []f64) = ... zip xs (iota n)`), as in Futhark.
+    // Futhark infers a size parameter from the arguments: it must be the size of (a part
+    // of) some parameter, not only of the result.  Checked after the body: a size
+    // parameter may be a parameter's size through inference (`def argmin [n] (xs: []f64)
+    // = ... zip xs (iota n)`), as in Futhark.
     if (!env_.checking_prelude) {
         // A size inside a size expression (`[n + 1]`) is used, but not constructively:
         // a call infers it from its argument's size expression, which an entry point's
