@@ -91,11 +91,15 @@ TypePtr Checker::existentialise_declared(const TypePtr &t0, const TypePtr &decl,
     switch (t->kind) {
     case Type::Kind::Array: {
         std::vector<Dim> shape = t->shape;
+        bool changed = false;
         for (size_t i = 0; i < shape.size() && i < decl->shape.size(); i++)
-            if (decl->shape[i].kind == Dim::Kind::Any && shape[i].kind == Dim::Kind::Any)
+            if (decl->shape[i].kind == Dim::Kind::Any && shape[i].kind == Dim::Kind::Any) {
                 shape[i] = exist_dim(shape[i], named);
+                changed = true;
+            }
         // Past the declared rank, the sizes are a type parameter's (`[n]a`, a := [m]t).
         TypePtr e = decl->shape.size() < t->shape.size() ? t->elem : existentialise_declared(t->elem, decl->elem, named);
+        if (!changed && e == t->elem) return t;
         return Type::array(e, shape, t->unique);
     }
     case Type::Kind::Tuple: {
@@ -118,33 +122,7 @@ TypePtr Checker::existentialise_declared(const TypePtr &t0, const TypePtr &decl,
 
 TypePtr Checker::existentialise(const TypePtr &t0, std::map<std::string, Dim> &named) {
     TypePtr t = zonk(t0, false);
-    switch (t->kind) {
-    case Type::Kind::Array: {
-        std::vector<Dim> shape = t->shape;
-        bool changed = false;
-        for (auto &d : shape)
-            if (d.kind == Dim::Kind::Any) {
-                d = exist_dim(d, named);
-                changed = true;
-            }
-        TypePtr e = existentialise(t->elem, named);
-        if (!changed && e == t->elem) return t;
-        return Type::array(e, shape, t->unique);
-    }
-    case Type::Kind::Tuple: {
-        std::vector<TypePtr> es;
-        for (auto &e : t->elems) es.push_back(existentialise(e, named));
-        auto r = Type::tuple(es);
-        return t->unique ? r->with_unique(true) : r;
-    }
-    case Type::Kind::Record: {
-        auto fs = t->fields;
-        for (auto &f : fs) f.second = existentialise(f.second, named);
-        auto r = Type::record(fs);
-        return t->unique ? r->with_unique(true) : r;
-    }
-    default: return t;
-    }
+    return existentialise_declared(t, t, named); // every unknown size is one to replace
 }
 
 // Futhark rejects a value of another size where a known size (a constant or a size in
@@ -1072,18 +1050,17 @@ void Checker::note_unwitnessed_sizes(const Scheme &s, const std::string &fname, 
     if (s.sparams.empty() || env_.checking_prelude || s.sparams.size() > dvars_.size()) return;
     // Witnessed: an array's size itself (`[n]`), outside function types.  One inside a
     // size expression (`[n + m]`) the call infers only from an argument of that form.
-    std::set<std::string> witnessed, anywhere, in_exps;
+    // (Named outside function types but not witnessed: inside a size expression.)
+    std::set<std::string> witnessed, outside, anywhere;
     for (TypePtr t = s.type; t && t->kind == Type::Kind::Func; t = t->result) {
-        for_each_shape_dim(t->param, [&](const Dim &d) {
-            if (d.kind == Dim::Kind::Var) witnessed.insert(d.name);
-            else if (d.kind == Dim::Kind::Exp) dim_names(d, in_exps);
-        }, FunctionTypes::Skip);
+        constructive_dim_names(t->param, witnessed, FunctionTypes::Skip);
+        dim_names(t->param, outside, FunctionTypes::Skip);
         dim_names(t->param, anywhere);
     }
     size_t base = dvars_.size() - s.sparams.size();
     for (size_t k = 0; k < s.sparams.size(); k++)
         if (!witnessed.count(s.sparams[k]) && anywhere.count(s.sparams[k]))
-            ambig_candidates_.push_back({(int)(base + k), s.sparams[k], fname, loc, in_exps.count(s.sparams[k]) > 0});
+            ambig_candidates_.push_back({(int)(base + k), s.sparams[k], fname, loc, outside.count(s.sparams[k]) > 0});
 }
 
 void Checker::check_ambiguous_sizes() {
@@ -1275,9 +1252,7 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
         // where a value carries it (`?[n].bool -> [n]bool` has none).
         {
             std::set<std::string> witnessed;
-            for_each_shape_dim(t, [&](const Dim &d) {
-                if (d.kind == Dim::Kind::Var) witnessed.insert(d.name);
-            }, FunctionTypes::Skip);
+            constructive_dim_names(t, witnessed, FunctionTypes::Skip);
             for (const std::string &n : te->exist_sizes)
                 if (!witnessed.count(n))
                     throw CompileError(te->loc, "Existential size `" + n + "` not used as array size: it must be "
@@ -1348,6 +1323,12 @@ void for_each_shape_dim(const TypePtr &t, const std::function<void(const Dim &)>
         return;
     default: return;
     }
+}
+
+void constructive_dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
+    for_each_shape_dim(t, [&](const Dim &d) {
+        if (d.kind == Dim::Kind::Var) out.insert(d.name);
+    }, fn);
 }
 
 void dim_names(const TypePtr &t, std::set<std::string> &out, FunctionTypes fn) {
@@ -1569,9 +1550,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
         std::set<std::string> used, constructive, in_ret;
         auto use = [&](const TypePtr &t) {
             dim_names(t, used);
-            for_each_shape_dim(t, [&](const Dim &d) {
-                if (d.kind == Dim::Kind::Var) constructive.insert(d.name);
-            });
+            constructive_dim_names(t, constructive);
         };
         for (auto &pt : ptypes) use(zonk(pt, false));
         if (declared_ret) dim_names(zonk(declared_ret, false), in_ret);

@@ -156,14 +156,16 @@ std::string Checker::lookup_opened_val(const std::string &w) const {
 
 void Checker::check_top_decl(const DeclPtr &d, std::vector<DeclPtr> &out) { check_decl_in(d, out, false); }
 
+// Liftedness in Futhark's order: 0 < '~' (sizes hidden) < '^' (may be a function).
+static int lifted_rank(char c) { return c == '^' ? 2 : c == '~' ? 1 : 0; }
+
 // How lifted a written type is, as Futhark ranks it: '^' where it may hold a function
 // (a function type, a lifted parameter or abbreviation), '~' where it hides sizes (`[]`,
 // an existential, a size-lifted parameter or abbreviation), else 0.
 char Checker::written_liftedness(const TypeExp &te, const std::vector<TypeParam> &params) {
-    auto rank = [](char c) { return c == '^' ? 2 : c == '~' ? 1 : 0; };
     char r = 0;
     auto meet = [&](char c) {
-        if (rank(c) > rank(r)) r = c;
+        if (lifted_rank(c) > lifted_rank(r)) r = c;
     };
     auto sub = [&](const TypeExpPtr &t) {
         if (t) meet(written_liftedness(*t, params));
@@ -207,8 +209,7 @@ char Checker::written_liftedness(const TypeExp &te, const std::vector<TypeParam>
 void Checker::check_type_decl(const TypeDecl &td) {
     if (env_.checking_prelude || !td.def) return;
     char need = written_liftedness(*td.def, td.params);
-    auto rank = [](char c) { return c == '^' ? 2 : c == '~' ? 1 : 0; };
-    if (rank(need) > rank(td.lifted)) {
+    if (lifted_rank(need) > lifted_rank(td.lifted)) {
         if (need == '^')
             throw CompileError(td.loc, "Non-lifted type abbreviations may not contain functions: `" + td.name +
                                            "` may stand for a function type (write `type^ " + td.name + "`)");

@@ -129,6 +129,10 @@ enum class FunctionTypes { Include, Skip };
 /** Calls visit on each size of t's array shapes, in order of appearance. */
 void for_each_shape_dim(const TypePtr &t, const std::function<void(const Dim &)> &visit,
                         FunctionTypes fn = FunctionTypes::Include);
+/** Adds the names that t uses as sizes themselves (`[n]`, not inside `[n + 1]`) to out:
+ * those a value of type t carries (Futhark's constructive uses). */
+void constructive_dim_names(const TypePtr &t, std::set<std::string> &out,
+                            FunctionTypes fn = FunctionTypes::Include);
 /** Adds the names that t mentions as sizes to out. */
 void dim_names(const TypePtr &t, std::set<std::string> &out,
                FunctionTypes fn = FunctionTypes::Include);
