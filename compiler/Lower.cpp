@@ -326,11 +326,7 @@ private:
         }
         if (d.kind == Dim::Kind::Exp) { // Note [Size expressions] (TypeCheck.cpp)
             SubExp a = dim_of((*d.args)[0], scope, loc), b = dim_of((*d.args)[1], scope, loc);
-            return i64_op(d.name == "+"   ? ir::BinOpKind::Add
-                          : d.name == "-" ? ir::BinOpKind::Sub
-                                          : ir::BinOpKind::Mul,
-                          a, b, loc)
-                ->atom;
+            return i64_op(interp::binop_kind(d.name), a, b, loc)->atom;
         }
         throw CompilerLimitation(loc, "an array type whose size is not known here");
     }
@@ -2355,11 +2351,7 @@ private:
         if (d.kind == Dim::Kind::Exp) {
             std::optional<SubExp> a = known_dim((*d.args)[0], scope), b = known_dim((*d.args)[1], scope);
             if (a && b)
-                return i64_op(d.name == "+"   ? ir::BinOpKind::Add
-                              : d.name == "-" ? ir::BinOpKind::Sub
-                                              : ir::BinOpKind::Mul,
-                              *a, *b, SrcLoc{})
-                    ->atom;
+                return i64_op(interp::binop_kind(d.name), *a, *b, SrcLoc{})->atom;
         }
         return std::nullopt;
     }
@@ -2472,12 +2464,14 @@ private:
     }
 
     /** The size argument of iota/replicate, checked non-negative with the interpreter's
-     * message ("iota: negative size -3") where it is not a known constant. */
+     * message ("Range 0..1..<-3 is invalid.", "replicate: negative size -3") where it is not a known constant. */
     SubExp size_arg(const LValPtr &a, const std::string &what, const SrcLoc &loc) {
         SubExp n = scalar_atom(a, loc)->atom;
         if (n.is_const ? n.value.as_i64() < 0 : !is_array_size(n.var))
             check(compare(ir::BinOpKind::Le, SubExp::i64(0), n, loc),
-                  Msg() << what + ": negative size " << n, loc);
+                  what == "iota" ? Msg() << "Range 0..1..<" << n << " is invalid." // the interpreter's
+                                 : Msg() << what + ": negative size " << n,
+                  loc);
         return n;
     }
 

@@ -63,12 +63,12 @@ std::string print_slice(const std::vector<DimIndex> &slice) {
 
 namespace {
 
-/** A written size expression as a Dim: names, constants, and + - * of them. */
+/** A written size expression as a Dim: names, constants, and arithmetic of them. */
 Dim written_dim(const Exp *e) {
     if (!e) return Dim::any();
     if (auto v = e->as<Var>()) return Dim::var(v->name);
     if (auto i = e->as<IntLit>()) return Dim::constant((int64_t)i->value);
-    if (auto b = e->as<BinOp>(); b && !b->backtick && (b->op == "+" || b->op == "-" || b->op == "*")) {
+    if (auto b = e->as<BinOp>(); b && !b->backtick && !b->user_op && is_size_op(b->op)) {
         Dim l = written_dim(b->lhs.get()), r = written_dim(b->rhs.get());
         if (l.kind != Dim::Kind::Any && r.kind != Dim::Kind::Any) return Dim::exp(b->op, l, r);
     }

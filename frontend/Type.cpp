@@ -91,6 +91,11 @@ TypePtr Type::with_unique(bool u) const {
 
 static void print_type(std::string &out, const Type &t, bool in_func_param);
 
+bool is_size_op(const std::string &op) {
+    return op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "//" || op == "%%" ||
+           op == "**";
+}
+
 std::string dim_to_string(const Dim &d) {
     switch (d.kind) {
     case Dim::Kind::Const:

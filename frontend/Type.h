@@ -29,7 +29,7 @@ struct Dim {
         Const, ///< a known constant size, e.g. [3]
         Var,   ///< a size variable in scope, e.g. [n]  (name is the variable's name)
         Any,   ///< unknown: an anonymous or existential size (name: see operator==)
-        Exp,   ///< a size expression `[n + m]`: `name` ("+", "-" or "*") of `args`
+        Exp,   ///< a size expression `[n + m]`: `name` (an is_size_op) of `args`
     };
     Kind kind = Kind::Any;
     int64_t value = 0;
@@ -54,6 +54,11 @@ struct Dim {
                (kind != Kind::Exp || *args == *o.args);
     }
 };
+
+/** Whether binary operator `op` makes a size expression (Dim::Kind::Exp) of i64 sizes:
+ * Futhark's integer arithmetic, `+ - * / % // %% **`.  The checker folds constants of
+ * `+ - *` only (it has no division by zero to report); the backends evaluate the rest. */
+bool is_size_op(const std::string &op);
 
 /** A size as text: `3`, `n`, `n + m` (empty for an unknown size). */
 std::string dim_to_string(const Dim &d);

@@ -218,7 +218,7 @@ Dim Checker::resolve_dim(const Dim &d) {
 Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any)
         return Dim::any();
-    if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const) {
+    if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const && (op == "+" || op == "-" || op == "*")) {
         // Wrapping as i64 does (a size that overflows is an error at run time anyway).
         uint64_t x = (uint64_t)a.value, y = (uint64_t)b.value;
         Dim c = Dim::constant((int64_t)(op == "+" ? x + y : op == "-" ? x - y : x * y));
@@ -1976,14 +1976,6 @@ void Checker::check_decl_impl(Decl &d) {
             if (!scheme->tparams.empty())
                 throw CompileError(f.loc, "Entry point functions may not be polymorphic: entry point `" +
                                               f.name + "` cannot be polymorphic");
-            eta_expand_entry(f);
-            for (auto &p : f.params)
-                if (p->type && contains_func(p->type))
-                    throw CompileError(p->loc, "Entry point functions may not be higher-order: entry point `" +
-                                                   f.name + "` cannot take a function as a parameter");
-            if (contains_func(f.ret))
-                throw CompileError(f.loc, "Entry point functions may not be higher-order: entry point `" +
-                                              f.name + "` cannot return a function");
         }
         if (!fun_is_intrinsic(f)) {
             check_uniqueness_fun(f);
@@ -2005,6 +1997,18 @@ void Checker::check_decl_impl(Decl &d) {
                 return Type::func(t->param, with_ret(t->result, k - 1), t->param_name);
             };
             if (!f.ret_type && !f.params.empty()) scheme->type = with_ret(scheme->type, f.params.size());
+        }
+        if (f.is_entry || (main_is_entry && f.name == "main")) {
+            // After the uniqueness check: `entry main A = map (\x -> x + A[0])` returns
+            // a closure that aliases A, which its expansion's fresh result does not.
+            eta_expand_entry(f);
+            for (auto &p : f.params)
+                if (p->type && contains_func(p->type))
+                    throw CompileError(p->loc, "Entry point functions may not be higher-order: entry point `" +
+                                                   f.name + "` cannot take a function as a parameter");
+            if (contains_func(f.ret))
+                throw CompileError(f.loc, "Entry point functions may not be higher-order: entry point `" +
+                                              f.name + "` cannot return a function");
         }
         strip_unique();
         auto gv = std::make_shared<GlobalVal>();

@@ -247,9 +247,8 @@ Dim Checker::dim_of_arg(const Exp *arg) {
             return Dim::var(v->name);
     }
     if (auto a = arg->as<Ascript>()) return dim_of_arg(a->exp.get());
-    // Note [Size expressions]: `n + 1`, `n * m`, `n - k`.
-    if (auto b = arg->as<BinOp>();
-        b && !b->backtick && (b->op == "+" || b->op == "-" || b->op == "*"))
+    // Note [Size expressions]: `n + 1`, `n * m`, `n - k`, `2 ** k`.
+    if (auto b = arg->as<BinOp>(); b && !b->backtick && !b->user_op && is_size_op(b->op))
         return size_exp(b->op, dim_of_arg(b->lhs.get()), dim_of_arg(b->rhs.get()));
     return Dim::any();
 }

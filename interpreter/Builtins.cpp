@@ -560,7 +560,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
     }
     case Builtin::Iota: {
         int64_t n = as_i64(args[0], loc);
-        if (n < 0) throw RuntimeError(loc, "iota: negative size " + std::to_string(n));
+        if (n < 0) iota_range_error(n, loc);
         PrimType t = args[0].prim().type;
         Value out = Value::prim_array(t, {n});
         uint8_t *p = out.mutable_data();

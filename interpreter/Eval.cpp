@@ -511,6 +511,8 @@ void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const s
                         if (*c->vars[i].name == a.name) v = &c->vars[i].v;
                 if (!v) v = lookup(a.name);
                 if (v && v->is_prim() && is_int(v->prim().type)) size = (int64_t)v->prim().i;
+            } else if (Dim r = resolve_dim(a); r.kind == Dim::Kind::Const) {
+                size = r.value;  // `[2 ** k]` against `[2 ** (i + 1)]`: k is i + 1 here
             }
             if (size < 0) return;
             bool known = false;
@@ -710,9 +712,14 @@ Dim Evaluator::resolve_dim(const Dim &d) {
     if (d.kind == Dim::Kind::Exp) {
         Dim a = resolve_dim((*d.args)[0]), b = resolve_dim((*d.args)[1]);
         if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const) {
-            // Wrapping as i64 does, as the checker folds constants.
-            uint64_t x = (uint64_t)a.value, y = (uint64_t)b.value;
-            return Dim::constant((int64_t)(d.name == "+" ? x + y : d.name == "-" ? x - y : x * y));
+            // i64 arithmetic, as the program's own; one undefined (a division by zero)
+            // leaves the size unknown here, unchecked.
+            try {
+                return Dim::constant(eval_binop(binop_kind(d.name), PrimValue::integer(PrimType::I64, (uint64_t)a.value),
+                                                PrimValue::integer(PrimType::I64, (uint64_t)b.value), SrcLoc{})
+                                         .i);
+            } catch (const RuntimeError &) {
+            }
         }
     }
     return d;

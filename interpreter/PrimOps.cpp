@@ -495,4 +495,11 @@ int64_t range_length(int64_t start, const int64_t *second, int64_t end, RangeExp
     return count;
 }
 
+void iota_range_error(int64_t n, const SrcLoc &loc) {
+    const int64_t one = 1;
+    int64_t stride;
+    range_length(0, &one, n, RangeExp::End::UpToExclusive, loc, stride);
+    throw RuntimeError(loc, "iota: negative size " + std::to_string(n));  // not reached for n < 0
+}
+
 }  // namespace loom::interp

@@ -109,5 +109,8 @@ std::string prim_to_string(const PrimValue &p);
  * returns the number of elements, or throws "Range ... is invalid." at `loc`. */
 int64_t range_length(int64_t start, const int64_t *second, int64_t end, RangeExp::End kind,
                      const SrcLoc &loc, int64_t &stride);
+/** `iota n` of a negative n fails as the range `0..1..<n` it is, with Futhark's message
+ * ("Range 0..1..<-2 is invalid."). */
+[[noreturn]] void iota_range_error(int64_t n, const SrcLoc &loc);
 
 }  // namespace loom::interp

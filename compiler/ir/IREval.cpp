@@ -205,8 +205,7 @@ struct Evaluator {
         }
         case ExpKind::Iota: {
             int64_t n = size(e.as<IotaExp>()->n);
-            if (n < 0)
-                throw RuntimeError(e.loc, "iota: negative size " + std::to_string(n));
+            if (n < 0) interp::iota_range_error(n, e.loc);
             Value a = Value::prim_array(PrimType::I64, {n});
             for (int64_t i = 0; i < n; i++)
                 store_prim(PrimType::I64, a.mutable_data(), i,

@@ -115,6 +115,7 @@ LOOM_HD inline int64_t check_size(int loc, int64_t n, const char *what) {
     if (n < 0) fail(loc, what);
     return n;
 }
+LOOM_HD inline int64_t check_iota_size(int loc, int64_t n);  // below: the range `0..1..<n`
 
 /** Futhark's ranges (interp::range_length): the count, and the stride in *stride. */
 LOOM_HD inline int64_t range_count(int loc, int64_t start, bool has_second, int64_t second,
@@ -140,6 +141,10 @@ LOOM_HD inline int64_t range_count(int loc, int64_t start, bool has_second, int6
     }
     *stride = st;
     return count;
+}
+LOOM_HD inline int64_t check_iota_size(int loc, int64_t n) {
+    int64_t stride;
+    return range_count(loc, 0, true, 1, n, 1, &stride);
 }
 
 /** One slice entry, as interp::SliceSpec. */

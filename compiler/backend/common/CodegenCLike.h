@@ -767,8 +767,8 @@ protected:
         const std::string n = i64(io ? io->n : e.as<ir::ReplicateExp>()->n);
         if (!size_checked(e))
             return n;
-        return "lrt::check_size(" + loc(e.loc) + ", " + n +
-               (io ? ", \"iota: negative size\")" : ", \"replicate: negative size\")");
+        if (io) return "lrt::check_iota_size(" + loc(e.loc) + ", " + n + ")";
+        return "lrt::check_size(" + loc(e.loc) + ", " + n + ", \"replicate: negative size\")";
     }
     static bool size_checked(const Exp &e) {
         auto *io = e.as<ir::IotaExp>();
