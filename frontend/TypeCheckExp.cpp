@@ -432,7 +432,7 @@ std::optional<Dim> Checker::bounds_differ_by(const Exp *start, const Exp &end) {
     return std::nullopt;
 }
 
-TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc) {
+TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc, bool to_write) {
     for (auto &di : slice) {
         if (di.is_range) {
             for (ExpPtr *p : {&di.start, &di.end, &di.stride})
@@ -497,6 +497,11 @@ TypePtr Checker::check_slice(TypePtr arr, std::vector<DimIndex> &slice, const Sr
             // Constant bounds give a known size (`xs[0:3]` has size 3).
             auto *lo = di.start ? di.start->as<IntLit>() : nullptr;
             auto *hi = di.end ? di.end->as<IntLit>() : nullptr;
+            // Futhark's update `iota x with [1:4] = iota v` checks v against 3 at run time.
+            if (to_write && di.start && !(lo && lo->value == 0)) {
+                shape.push_back(Dim::any());
+                continue;
+            }
             if (!di.stride && (!di.start || lo) && hi && (int64_t)hi->value >= (lo ? (int64_t)lo->value : 0))
                 shape.push_back(Dim::constant((int64_t)hi->value - (lo ? (int64_t)lo->value : 0)));
             else if (auto d = unit_stride && di.end ? bounds_differ_by(di.start.get(), *di.end) : std::nullopt)
@@ -973,7 +978,7 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::Update: {
         auto *x = e->as<Update>();
         TypePtr at = check(x->target);
-        TypePtr st = check_slice(at, x->slice, e->loc);
+        TypePtr st = check_slice(at, x->slice, e->loc, true);
         expect(st, check(x->value), x->value->loc, "the value written by `with` does not match the slice");
         t = zonk(at, false)->with_unique(false);
         break;
@@ -1042,7 +1047,7 @@ TypePtr Checker::check(ExpPtr &e) {
             for (auto &f : x->path) cur = field_type(cur, f, x->name_loc);
             expect(cur, check(x->value), x->value->loc, "the value written does not match the field");
         } else {
-            TypePtr st = check_slice(at, x->slice, x->name_loc);
+            TypePtr st = check_slice(at, x->slice, x->name_loc, true);
             expect(st, check(x->value), x->value->loc, "the value written does not match the slice");
         }
         size_t mark = scope_mark();

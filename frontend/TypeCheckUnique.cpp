@@ -38,6 +38,22 @@ struct UInfo {
 
 bool is_prim_type(const TypePtr &t) { return t && t->kind == Type::Kind::Prim; }
 
+// The aliases of a value that is one of two (an if's branches, a match's cases): a
+// tuple's component by component where both keep them apart.
+Als either(const Als &a, const Als &b) {
+    Als r{a.ids, {}};
+    r.ids.insert(b.ids.begin(), b.ids.end());
+    if (!a.elems.empty() && a.elems.size() == b.elems.size()) {
+        for (size_t i = 0; i < a.elems.size(); i++) r.elems.push_back(either(a.elems[i], b.elems[i]));
+        return r;
+    }
+    for (const Als *x : {&a, &b}) {
+        auto s = x->all();
+        r.ids.insert(s.begin(), s.end());
+    }
+    return r;
+}
+
 class Uniq {
 public:
     explicit Uniq(const CheckedEnv &env) : env_(env) {
@@ -173,6 +189,44 @@ private:
         }
     }
 
+    // Futhark's rules for what a loop's body returns, parameter by parameter from the
+    // left: the next iteration consumes what it returns for a consuming parameter, so
+    // that may alias nothing from outside the loop nor what it returns for another
+    // parameter, and nothing may alias what it returns for an earlier consuming one.
+    void check_loop_return(const PatPtr &pat, const Als &body, const std::set<std::string> &consuming,
+                           int first_inner_id, const SrcLoc &loc) {
+        std::set<int> cons, obs;
+        std::function<void(const PatPtr &, const Als &)> go = [&](const PatPtr &p, const Als &r) {
+            if (!p || is_prim_type(p->type)) return;
+            if (p->kind == Pat::Kind::Ascript) return go(p->inner, r);
+            if (p->kind == Pat::Kind::Tuple) {
+                // Aliases not kept apart by component say nothing of one component.
+                if (r.elems.size() != p->elems.size()) return;
+                for (size_t i = 0; i < p->elems.size(); i++) go(p->elems[i], r.elems[i]);
+                return;
+            }
+            if (p->kind != Pat::Kind::Id) return;
+            const bool consumes = consuming.count(p->name) > 0;
+            const std::set<int> al = r.all();
+            auto meets = [&](const std::set<int> &s) {
+                return std::any_of(al.begin(), al.end(), [&](int id) { return s.count(id) > 0; });
+            };
+            for (int id : al)
+                if (consumes && (id < first_inner_id || is_global(id)))
+                    throw CompileError(loc, "Return value for consuming loop parameter `" + p->name + "` aliases `" +
+                                                infos_[id].name + "`, which is bound outside the loop (return a "
+                                                "`copy` of it)");
+            if (meets(cons))
+                throw CompileError(loc, "Return value for loop parameter `" + p->name +
+                                            "` aliases other consumed loop parameter.");
+            if (consumes && meets(obs))
+                throw CompileError(loc, "Return value for consuming loop parameter `" + p->name +
+                                            "` aliases previously returned value.");
+            (consumes ? cons : obs).insert(al.begin(), al.end());
+        };
+        go(pat, body);
+    }
+
     // Binds a pattern to a value with aliases `a`.
     void bind_pat(const PatPtr &p, const Als &a) {
         if (!p) return;
@@ -219,6 +273,7 @@ private:
             if (consumed_.count(*it) && !before.count(*it)) it = r.ids.erase(it);
             else ++it;
         }
+        for (Als &c : r.elems) drop_newly_consumed(c, before);
     }
 
     void check_use(const std::string &name, const Als &a, const SrcLoc &loc) {
@@ -656,9 +711,7 @@ private:
             consumed_ = before;
             Als b = walk(x->else_branch);
             consumed_.insert(after_then.begin(), after_then.end());
-            Als r{a.all(), {}};
-            auto s = b.all();
-            r.ids.insert(s.begin(), s.end());
+            Als r = either(a, b);
             // `if c then a with [i] = v else a`: a branch consumed `a` and the other
             // returns it; the result is then the only live copy (Futhark accepts this).
             drop_newly_consumed(r, before);
@@ -672,6 +725,7 @@ private:
             depth_++;
             for (auto &s : x->sizes) bind(s, {}, true);
             size_t pmark = scope_.size();
+            const int first_inner_id = (int)infos_.size();  // ids below: bound outside the loop
             // Loop parameters are fresh each iteration and may be consumed in the body.
             bind_pat(x->pat, Als{});
             for (size_t i = pmark; i < scope_.size(); i++) infos_[*scope_[i].second.ids.rbegin()].consumable = true;
@@ -701,6 +755,7 @@ private:
                 auto s = part.als.all();
                 consumed_init.ids.insert(s.begin(), s.end());
             }
+            check_loop_return(x->pat, body, uniq_names, first_inner_id, e->loc);
             // A loop may permute its parameters (`(a, b) -> (b, a)`), so each array
             // of its result may alias any observed part of the initial value (Futhark's
             // rule).
@@ -744,12 +799,13 @@ private:
             auto before = consumed_;
             std::map<int, SrcLoc> all_after;
             Als r;
-            for (auto &c : x->cases) {
+            for (size_t k = 0; k < x->cases.size(); k++) {
+                auto &c = x->cases[k];
                 consumed_ = before;
                 size_t mark = scope_.size();
                 bind_pat(c.pat, Als{s.all(), {}});
-                auto b = walk(c.body).all();
-                r.ids.insert(b.begin(), b.end());
+                Als b = walk(c.body);
+                r = k == 0 ? b : either(r, b);
                 scope_.resize(mark);
                 all_after.insert(consumed_.begin(), consumed_.end());
             }

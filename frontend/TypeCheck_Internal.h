@@ -293,7 +293,9 @@ private:
                        const SrcLoc &loc);
     TypePtr apply_arg_type(TypePtr ft, const TypePtr &at, const Exp *arg, int argno,
                            const std::string &fname, const SrcLoc &loc);
-    TypePtr check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc);
+    /// to_write: the slice an update writes, whose sizes are those the reference knows
+    /// (`[0:n]`, `[:n]`, `[:]`), the rest checked when it runs (`xs with [1:4] = ys`).
+    TypePtr check_slice(TypePtr arr, std::vector<DimIndex> &slice, const SrcLoc &loc, bool to_write = false);
     std::optional<Dim> bounds_differ_by(const Exp *start, const Exp &end);
     /// A size parameter of a called function that no parameter witnesses (it occurs
     /// only in function-typed parameters): its instance must be resolved by the end

@@ -8,15 +8,15 @@
 -- element's place is its rank among the elements with its bit, those with 0 first (one
 -- scan counts the ones, in the counter type `c`: i32 where the length allows, half the
 -- bytes of i64).  A bit a pass measured faster than two (a scan of three counters), on
--- the CPU and in registers on the GPU.  When every element has the same bit (the high
--- bits of small numbers), ys is its own partition: the scatter is left out.
+-- the CPU and in registers on the GPU.
 def radix_sort_step [n] 't 'c (bit: t -> c) (add: c -> c -> c) (zero: c) (wide: c -> i64)
                     (ys: *[n]t) (spare: *[n]t) : (*[n]t, *[n]t) =
   let ones = scan add zero (map bit ys)
   let total = if n == 0 then 0 else wide ones[n - 1]
   let place i x c = if wide (bit x) == 0 then i - wide c else n - total + wide c - 1
-  in if total == 0 || total == n then (ys, spare)
-     else (scatter spare (map3 place (iota n) ys ones) ys, ys)
+  -- (Always the scatter: returning `(ys, spare)` where every bit is the same would make
+  -- both results alias ys, as Futhark's uniqueness rules see an if's two branches.)
+  in (scatter spare (map3 place (iota n) ys ones) ys, ys)
 
 -- | The bit-a-pass sort of `radix_sort_by_key`, for keys of more than 64 bits.
 def radix_sort_bits [n] 't 'k (key: t -> k) (num_bits: i32) (get_bit: i32 -> k -> i32) (xs: [n]t) : *[n]t =
