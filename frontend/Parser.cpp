@@ -1527,10 +1527,13 @@ private:
         }
         if (!can_start_atom()) error_expected("an expression");
         ExpPtr f = parse_atom_postfix();
-        if (!can_start_atom()) return f;
+        if (!can_start_atom() && !at(Tok::Backslash)) return f;
         auto app = node<Apply>(start);
         app->fn = f;
         while (can_start_atom()) app->args.push_back(parse_atom_postfix());
+        // A lambda may be the last argument without parentheses, as in newer Futhark
+        // (`def f = map2 \x y -> x + y`); its body takes the rest of the expression.
+        if (at(Tok::Backslash)) app->args.push_back(parse_lambda());
         close(app->loc);
         return app;
     }

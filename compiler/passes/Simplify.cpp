@@ -372,7 +372,8 @@ struct Simplifier {
             }
             case ExpKind::Index: {
                 // An element of an array literal or a replicate (of those, for several
-                // indices), at an index known to be within it.
+                // indices), at an index known to be within it; of an iota, the index
+                // (`for x in iota n` reads no array).
                 auto *n = e.as<ir::IndexExp>();
                 SubExp x = SubExp::of(n->arr);
                 auto within = [&](const SubExp &c, const SubExp &size) {
@@ -388,6 +389,9 @@ struct Simplifier {
                     } else if (auto *rep = d ? d->as<ir::ReplicateExp>() : nullptr;
                                rep && within(c, rep->n))
                         x = rep->x;
+                    else if (auto *io = d ? d->as<ir::IotaExp>() : nullptr;
+                             io && &c == &n->idx.back() && within(c, io->n))
+                        x = c;
                     else
                         return std::nullopt;
                 }
