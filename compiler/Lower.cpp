@@ -1770,73 +1770,6 @@ private:
         return map_iota(total, f, loc);
     }
 
-    /** scatter_2d/3d (op == nullptr) and reduce_by_index_2d/3d: a sequential loop over the
-     * index tuples that skips out-of-range ones, in order, as the interpreter.  Arrays of
-     * tuples are one loop variable per leaf. */
-    LValPtr scatter_nd(const LValPtr &dest, const LValPtr &op, const LValPtr &is,
-                       const LValPtr &vs, const SrcLoc &loc) {
-        std::vector<LValPtr> d = leaves(dest, loc), ix = leaves(is, loc), v = leaves(vs, loc);
-        if (d.empty() || d.size() != v.size())
-            throw CompilerLimitation(loc, "scatter values of another type than the array's");
-        std::optional<SubExp> w;
-        std::vector<LValPtr> ins = soac_inputs(LVal::tuple({is, vs}), w, loc);
-        std::vector<ir::Param> accs;
-        std::vector<LValPtr> acc_vals;
-        std::vector<SubExp> inits;
-        for (const LValPtr &x : d) {
-            accs.push_back({fresh("acc"), x->type});
-            acc_vals.push_back(LVal::of(SubExp::of(accs.back().var), x->type));
-            inits.push_back(x->atom);
-        }
-        std::vector<LValPtr> value_ins(ins.begin() + (long)ix.size(), ins.end());
-        size_t pos = 0, vpos = 0;
-        const LValPtr a = restructure(dest, acc_vals, pos), values = restructure(vs, value_ins, vpos);
-        ir::Param index{fresh("j"), ir::Type::scalar(PrimType::I64)};
-        std::vector<ir::Type> bt;
-        ir::Body body = in_body(
-            [&] {
-                std::vector<SubExp> at;
-                LValPtr ok = constant(PrimValue::boolean(true));
-                for (size_t k = 0; k < ix.size(); k++) {
-                    SubExp i = emit1(ir::IndexExp::make(ins[k]->atom.var, {SubExp::of(index.var)},
-                                                        true, loc),
-                                     ir::Type::scalar(PrimType::I64), "i")
-                                   ->atom;
-                    auto cmp = [&](ir::BinOpKind c, SubExp a, SubExp b) {
-                        return emit1(ir::BinOpExp::make(c, std::move(a), std::move(b), loc),
-                                     ir::Type::scalar(PrimType::Bool), "in");
-                    };
-                    ok = logical_and(ok, cmp(ir::BinOpKind::Le, SubExp::i64(0), i), loc);
-                    ok = logical_and(ok, cmp(ir::BinOpKind::Lt, i, d[0]->type.dims[k]), loc);
-                    at.push_back(i);
-                }
-                LValPtr x = index_value(values, {SubExp::of(index.var)}, loc);
-                return leaves(
-                    lower_if(
-                        ok->atom,
-                        [&] {
-                            LValPtr nv = x;
-                            if (op)
-                                nv = apply(op, {index_value(a, at, loc), x}, loc);
-                            return update_value(a, at, nv, loc);
-                        },
-                        [&] { return a; }, loc),
-                    loc);
-            },
-            bt);
-        if (bt != types_of(acc_vals))
-            throw CompilerLimitation(loc, "scatter value of a different size");
-        std::vector<ir::Param> pat;
-        for (const ir::Param &p : accs)
-            pat.push_back({fresh("sc"), p.type});
-        std::vector<LValPtr> res =
-            emit_pat(ir::LoopExp::make(accs, inits, ir::LoopExp::Form::For, index, *w, {},
-                                       std::move(body)),
-                     std::move(pat), 0);
-        pos = 0;
-        return restructure(dest, res, pos);
-    }
-
     static std::vector<ir::Var> vars_of(const std::vector<LValPtr> &xs) {
         std::vector<ir::Var> r;
         for (const LValPtr &x : xs)
@@ -2249,14 +2182,6 @@ private:
                 });
                 return LVal::tuple({lower_filter(p1, a[2], l), lower_filter(second, a[2], l),
                                     lower_filter(rest, a[2], l)});
-            });
-        if (name == "scatter_2d" || name == "scatter_3d")
-            return closure(3, [this](A a, L l) {
-                return scatter_nd(a[0], nullptr, a[1], a[2], l);
-            });
-        if (name == "reduce_by_index_2d" || name == "reduce_by_index_3d")
-            return closure(5, [this](A a, L l) {
-                return scatter_nd(a[0], a[1], a[3], a[4], l); // dest's values start
             });
         if (name == "copy" || name == "manifest")
             return closure(1, [](A a, L) { return a[0]; });

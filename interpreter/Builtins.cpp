@@ -426,58 +426,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         return Value::tuple({select_rows(*this, arr, first), select_rows(*this, arr, second),
                              select_rows(*this, arr, rest)});
     }
-    case Builtin::ReduceByIndex2d:
-    case Builtin::ReduceByIndex3d: {
-        size_t d = f.builtin == Builtin::ReduceByIndex2d ? 2 : 3;
-        Value dest = std::move(args[0]);
-        const Value &fn = args[1], &is = args[3], &vs = args[4];
-        need_array(dest, loc, "reduce_by_index");
-        need_array(is, loc, "reduce_by_index");
-        need_array(vs, loc, "reduce_by_index");
-        if (is.length() != vs.length())
-            throw RuntimeError(loc, "reduce_by_index: index and value arrays of different lengths");
-        if ((size_t)dest.rank() < d) throw RuntimeError(loc, "reduce_by_index: destination of too small rank");
-        dest.make_unique_storage();
-        const FunctionValue *s = op_section(fn, 0);
-        bool flat = dest.is_prim_array() && (size_t)dest.rank() == d;
-        std::vector<SliceSpec> specs(d);
-        for (int64_t j = 0; j < is.length(); ++j) {
-            if ((j & 0xFFFF) == 0) poll();
-            Value ij = is.row(j);
-            const auto &es = ij.elems();
-            if (es.size() != d) throw RuntimeError(loc, "reduce_by_index: index of the wrong arity");
-            bool ok = true;
-            int64_t off = 0;
-            for (size_t q = 0; q < d; ++q) {
-                int64_t x = int_of(es[q].prim());
-                if (x < 0 || x >= dest.shape()[q]) ok = false;
-                specs[q].start = x;
-                off = off * dest.shape()[q] + x;
-            }
-            if (!ok) continue;
-            if (flat) {
-                PrimType t = dest.elem_prim();
-                PrimValue cur = load_fast(t, dest.data(), off);
-                Value v = vs.row(j);
-                PrimValue r;
-                if (s && v.is_prim() && v.prim().type == t) {
-                    r = binop_fast(s->bop, cur, v.prim(), loc);
-                } else {
-                    Value rv = apply2(fn, Value(cur), std::move(v), loc);
-                    if (!rv.is_prim()) throw RuntimeError(loc, "reduce_by_index: value of the wrong kind");
-                    r = convert_prim(t, rv.prim());
-                }
-                store_fast(t, dest.mutable_data(), off, r);
-                continue;
-            }
-            Value cur = index_value(dest, specs, loc);
-            Value r = apply2(fn, std::move(cur), vs.row(j), loc);
-            dest = update_value(std::move(dest), specs, r, loc);
-        }
-        return dest;
-    }
-    case Builtin::Scatter:
-    case Builtin::Scatter2d: {
+    case Builtin::Scatter: {
         Value dest = std::move(args[0]);
         const Value &is = args[1], &vs = args[2];
         need_array(dest, loc, "scatter");
@@ -487,21 +436,9 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
             throw RuntimeError(loc, "scatter: index and value arrays of different lengths");
         dest.make_unique_storage();
         for (int64_t j = 0; j < is.length(); ++j) {
-            if (f.builtin == Builtin::Scatter) {
-                int64_t i = int_of(is.flat_prim(j));
-                if (i < 0 || i >= dest.length()) continue;
-                write_row(*this, dest, i, vs.row(j), loc);
-            } else {
-                Value ij = is.row(j);
-                const auto &es = ij.elems();
-                std::vector<SliceSpec> specs(es.size());
-                bool ok = true;
-                for (size_t d = 0; d < es.size(); ++d) {
-                    specs[d].start = int_of(es[d].prim());
-                    if (d >= dest.shape().size() || specs[d].start < 0 || specs[d].start >= dest.shape()[d]) ok = false;
-                }
-                if (ok) dest = update_value(std::move(dest), specs, vs.row(j), loc);
-            }
+            int64_t i = int_of(is.flat_prim(j));
+            if (i < 0 || i >= dest.length()) continue;
+            write_row(*this, dest, i, vs.row(j), loc);
         }
         return dest;
     }

@@ -17,7 +17,7 @@ Builtin builtin_by_name(const std::string &n) {
         {"map3", Builtin::Map3}, {"map4", Builtin::Map4}, {"map5", Builtin::Map5},
         {"reduce", Builtin::Reduce}, {"reduce_comm", Builtin::Reduce}, {"scan", Builtin::Scan},
         {"filter", Builtin::Filter}, {"partition", Builtin::Partition},
-        {"scatter", Builtin::Scatter}, {"scatter_2d", Builtin::Scatter2d}, {"hist", Builtin::Hist},
+        {"scatter", Builtin::Scatter}, {"hist", Builtin::Hist},
         {"reduce_by_index", Builtin::ReduceByIndex}, {"iota", Builtin::Iota},
         {"replicate", Builtin::Replicate}, {"concat", Builtin::Concat},
         {"transpose", Builtin::Transpose}, {"flatten", Builtin::Flatten},
@@ -25,8 +25,8 @@ Builtin builtin_by_name(const std::string &n) {
         {"unflatten_3d", Builtin::Unflatten3d}, {"reverse", Builtin::Reverse},
         {"copy", Builtin::Copy}, {"manifest", Builtin::Copy}, {"split", Builtin::Split},
         {"rep", Builtin::Rep}, {"trace", Builtin::Trace},
-        {"partition2", Builtin::Partition2}, {"scatter_3d", Builtin::Scatter2d},
-        {"reduce_by_index_2d", Builtin::ReduceByIndex2d}, {"reduce_by_index_3d", Builtin::ReduceByIndex3d},
+        {"partition2", Builtin::Partition2}, 
+
         {"flatten_4d", Builtin::Flatten4d}, {"unflatten_4d", Builtin::Unflatten4d},
         {"radix_sort_perm", Builtin::RadixSortPerm}, {"radix_sort_with", Builtin::RadixSortWith},
     };

@@ -32,10 +32,10 @@ using TypeSubst = std::vector<std::pair<std::string, TypePtr>>;
 using TypeSubstPtr = std::shared_ptr<const TypeSubst>;
 
 enum class Builtin : uint8_t {
-    Map, Map2, Map3, Map4, Map5, Reduce, Scan, Filter, Partition, Scatter, Scatter2d,
+    Map, Map2, Map3, Map4, Map5, Reduce, Scan, Filter, Partition, Scatter,
     Hist, ReduceByIndex, Iota, Replicate, Concat, Transpose, Flatten, Flatten3d, Unflatten,
     Unflatten3d, Reverse, Copy, Split, Rep, Trace, Math, Convert,
-    Partition2, ReduceByIndex2d, ReduceByIndex3d, Flatten4d, Unflatten4d, RadixSortPerm, RadixSortWith, Foreign, Unknown
+    Partition2, Flatten4d, Unflatten4d, RadixSortPerm, RadixSortWith, Foreign, Unknown
 };
 
 /** One slice entry as written, with its parts evaluated (defaults still open). */

@@ -33,19 +33,11 @@ intrinsic def partition2 [n] 'a (p1: a -> bool) (p2: a -> bool) (xs: [n]a) : ([]
 -- range (others are ignored); consumes `dest`.  Which of several writes to one index
 -- wins is not specified.
 intrinsic def scatter 't [k] [n] (dest: *[k]t) (is: [n]i64) (vs: [n]t) : *[k]t
--- | `scatter_2d dest is vs`: `scatter` into a matrix, with (row, column) indices.
-intrinsic def scatter_2d 't [k] [n] [l] (dest: *[k][n]t) (is: [l](i64, i64)) (vs: [l]t) : *[k][n]t
--- | `scatter_3d dest is vs`: `scatter` into a 3-D array, with index triples.
-intrinsic def scatter_3d 't [k] [n] [o] [l] (dest: *[k][n][o]t) (is: [l](i64, i64, i64)) (vs: [l]t) : *[k][n][o]t
 -- | `hist op ne k is xs`: a histogram of `k` bins starting at `ne`: each `xs[j]` is combined
 -- with `op` (associative and commutative) into bin `is[j]`; out-of-range indices are ignored.
 intrinsic def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (xs: [n]a) : *[k]a
 -- | `reduce_by_index dest op ne is xs`: `hist` into the existing bins `dest` (consumed).
 intrinsic def reduce_by_index 'a [k] [n] (dest: *[k]a) (f: a -> a -> a) (ne: a) (is: [n]i64) (xs: [n]a) : *[k]a
--- | `reduce_by_index_2d dest op ne is xs`: `reduce_by_index` into a matrix of bins.
-intrinsic def reduce_by_index_2d 'a [k] [n] [m] (dest: *[k][m]a) (f: a -> a -> a) (ne: a) (is: [n](i64, i64)) (xs: [n]a) : *[k][m]a
--- | `reduce_by_index_3d dest op ne is xs`: `reduce_by_index` into a 3-D array of bins.
-intrinsic def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[k][m][l]a) (f: a -> a -> a) (ne: a) (is: [n](i64, i64, i64)) (xs: [n]a) : *[k][m][l]a
 -- | `radix_sort_perm bits keys`: the stable permutation that sorts the integer array
 -- `keys` by the unsigned number of each key's low `bits` bits (all of them from the
 -- type's width on; none for `bits <= 0`): element i is the index in `keys` of the i-th

@@ -48,6 +48,29 @@ def tabulate_3d 'a (n: i64) (m: i64) (o: i64) (f: i64 -> i64 -> i64 -> a) : *[n]
   map (\i -> map (\j -> map (f i j) (iota o)) (iota m)) (iota n)
 -- | `spread k x is vs`: `scatter (replicate k x) is vs`.
 def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t = scatter (replicate k x) is vs
+
+-- The multi-dimensional scatters and histograms are the one-dimensional ones on the
+-- flattened array, at row-major offsets: each backend runs them in parallel as it runs
+-- `scatter` and `reduce_by_index`.
+-- | `row_major_offset_2d k m (i, j)`: the place of `(i, j)` in a flattened `[k][m]`
+-- array, or -1 where it is out of range.
+def row_major_offset_2d (k: i64) (m: i64) ((i, j): (i64, i64)) : i64 =
+  if i >= 0 && i < k && j >= 0 && j < m then i * m + j else -1
+-- | `row_major_offset_3d k m l (i, j, q)`: the same for a `[k][m][l]` array.
+def row_major_offset_3d (k: i64) (m: i64) (l: i64) ((i, j, q): (i64, i64, i64)) : i64 =
+  if i >= 0 && i < k && j >= 0 && j < m && q >= 0 && q < l then (i * m + j) * l + q else -1
+-- | `scatter_2d dest is vs`: `scatter` into a matrix, with (row, column) indices.
+def scatter_2d 't [k] [n] [l] (dest: *[k][n]t) (is: [l](i64, i64)) (vs: [l]t) : *[k][n]t =
+  unflatten (scatter (flatten dest) (map (row_major_offset_2d k n) is) vs)
+-- | `scatter_3d dest is vs`: `scatter` into a 3-D array, with index triples.
+def scatter_3d 't [k] [n] [o] [l] (dest: *[k][n][o]t) (is: [l](i64, i64, i64)) (vs: [l]t) : *[k][n][o]t =
+  unflatten_3d (scatter (flatten_3d dest) (map (row_major_offset_3d k n o) is) vs)
+-- | `reduce_by_index_2d dest op ne is xs`: `reduce_by_index` into a matrix of bins.
+def reduce_by_index_2d 'a [k] [n] [m] (dest: *[k][m]a) (f: a -> a -> a) (ne: a) (is: [n](i64, i64)) (xs: [n]a) : *[k][m]a =
+  unflatten (reduce_by_index (flatten dest) f ne (map (row_major_offset_2d k m) is) xs)
+-- | `reduce_by_index_3d dest op ne is xs`: `reduce_by_index` into a 3-D array of bins.
+def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[k][m][l]a) (f: a -> a -> a) (ne: a) (is: [n](i64, i64, i64)) (xs: [n]a) : *[k][m][l]a =
+  unflatten_3d (reduce_by_index (flatten_3d dest) f ne (map (row_major_offset_3d k m l) is) xs)
 -- | `exscan op ne xs`: the exclusive prefix combinations: element i combines `xs[0..i-1]`
 -- (`ne` first).
 def exscan [n] 'a (op: a -> a -> a) (ne: a) (xs: [n]a) : *[n]a =
