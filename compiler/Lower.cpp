@@ -1770,6 +1770,21 @@ private:
         return map_iota(total, f, loc);
     }
 
+    /** `scatter dest is vs`: a Scatter a leaf of dest. */
+    LValPtr lower_scatter(const LValPtr &dest, const LValPtr &is, const LValPtr &vs, const SrcLoc &loc) {
+        std::vector<LValPtr> d = leaves(dest, loc), v = leaves(vs, loc), i = leaves(is, loc), out;
+        if (i.size() != 1)
+            throw CompilerLimitation(loc, "scatter with tuple indices");
+        for (size_t k = 0; k < d.size(); k++) {
+            std::optional<SubExp> w;
+            std::vector<LValPtr> in = soac_inputs(LVal::tuple({i[0], v[k]}), w, loc);
+            out.push_back(emit1(ir::ScatterExp::make(*w, d[k]->atom.var, in[0]->atom.var, in[1]->atom.var),
+                                d[k]->type, "sc"));
+        }
+        size_t pos = 0;
+        return restructure(dest, out, pos);
+    }
+
     static std::vector<ir::Var> vars_of(const std::vector<LValPtr> &xs) {
         std::vector<ir::Var> r;
         for (const LValPtr &x : xs)
@@ -2205,21 +2220,7 @@ private:
                 return restructure(a[0], out, pos);
             });
         if (name == "scatter")
-            return closure(3, [this](A a, L l) {
-                std::vector<LValPtr> d = leaves(a[0], l), v = leaves(a[2], l), i = leaves(a[1], l),
-                                     out;
-                if (i.size() != 1)
-                    throw CompilerLimitation(l, "scatter with tuple indices");
-                for (size_t k = 0; k < d.size(); k++) {
-                    std::optional<SubExp> w;
-                    std::vector<LValPtr> in = soac_inputs(LVal::tuple({i[0], v[k]}), w, l);
-                    out.push_back(emit1(
-                        ir::ScatterExp::make(*w, d[k]->atom.var, in[0]->atom.var, in[1]->atom.var),
-                        d[k]->type, "sc"));
-                }
-                size_t pos = 0;
-                return restructure(a[0], out, pos);
-            });
+            return closure(3, [this](A a, L l) { return lower_scatter(a[0], a[1], a[2], l); });
         if (name == "hist")
             return closure(5, [this](A a, L l) {
                 // The interpreter's check and message (then the replicate cannot fail).
@@ -2821,6 +2822,17 @@ private:
             start.push_back(b);
             stride.push_back(s);
             count.push_back(st.dims[(size_t)r++]);
+        }
+        if (entries.size() == 1) {
+            // One range of rows (`xs with [a:b] = ys`): a scatter to their places, which
+            // each backend runs in parallel (a loop of Updates is sequential, on the
+            // host for CUDA).  The slice's bounds check leaves every place in range.
+            SubExp b = start[0], s = stride[0];
+            LValPtr places = map_iota(count[0], closure(1, [this, b, s](const std::vector<LValPtr> &j, const SrcLoc &l) {
+                SubExp off = i64_op(ir::BinOpKind::Mul, scalar_atom(j[0], l)->atom, s, l)->atom;
+                return i64_op(ir::BinOpKind::Add, b, off, l);
+            }), loc);
+            return lower_scatter(t, places, v, loc);
         }
         std::vector<LValPtr> out = update_loops(ts, vs, entries, start, stride, count, 0, {}, {}, loc);
         size_t pos = 0;

@@ -151,10 +151,11 @@ LOOM_HD inline int64_t check_iota_size(int loc, int64_t n) {
 struct Spec {
     int64_t is_range, has_start, has_end, has_stride, start, end, stride;
 };
-/** `a[specs]` as interp::resolve_slice + gather_slice: a fresh contiguous array. */
+/** The bounds of `a[specs]` as interp::resolve_slice (failing as it does): each entry's
+ * start, stride and count, and the slice's shape in sh. */
 template <int RO, class T, int R>
-LOOM_HD Arr<T, RO> slice(int loc, const Arr<T, R> &a, const Spec *sp, int ns) {
-    int64_t start[R], stride[R], count[R];
+LOOM_HD void slice_bounds(int loc, const Arr<T, R> &a, const Spec *sp, int ns, int64_t *start, int64_t *stride,
+                          int64_t *count, int64_t *sh) {
     bool ok = ns <= R;
     for (int k = 0; ok && k < ns; k++) {
         const Spec &s = sp[k];
@@ -181,11 +182,22 @@ LOOM_HD Arr<T, RO> slice(int loc, const Arr<T, R> &a, const Spec *sp, int ns) {
         stride[k] = st;
     }
     if (!ok) fail_nums(loc, E_SLICE, (const int64_t *)sp, ns * 7, a.shape, R);
-    int64_t sh[RO > 0 ? RO : 1];
     int o = 0;
     for (int k = 0; k < ns; k++)
         if (sp[k].is_range) sh[o++] = count[k];
     for (int k = ns; k < R; k++) sh[o++] = a.shape[k];
+}
+/** The shape of `a[specs]`, its bounds checked, without the elements (an update's slice). */
+template <int RO, class T, int R>
+LOOM_HD void slice_shape(int loc, const Arr<T, R> &a, const Spec *sp, int ns, int64_t *sh) {
+    int64_t start[R], stride[R], count[R];
+    slice_bounds<RO>(loc, a, sp, ns, start, stride, count, sh);
+}
+/** `a[specs]` as interp::resolve_slice + gather_slice: a fresh contiguous array. */
+template <int RO, class T, int R>
+LOOM_HD Arr<T, RO> slice(int loc, const Arr<T, R> &a, const Spec *sp, int ns) {
+    int64_t start[R], stride[R], count[R], sh[RO > 0 ? RO : 1];
+    slice_bounds<RO>(loc, a, sp, ns, start, stride, count, sh);
     Arr<T, RO> r = alloc<T, RO>(*(const int64_t(*)[RO]) sh);
     int64_t inner = a.inner(ns), total = 1;
     for (int k = 0; k < ns; k++) total *= count[k];

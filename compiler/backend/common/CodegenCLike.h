@@ -1498,6 +1498,17 @@ protected:
         }
         line("const lrt::Spec " + sp + "[] = {" + list + "};");
         const IType &rt = s.pat.back().type;
+        // A slice only its sizes are read from (an update's, for its bounds check) is not
+        // gathered: the bounds and shape alone.
+        if (!frames_.empty() && !last_use(*frames_.back().body).count(s.pat.back().var.id)) {
+            std::string sh = fresh("sh");
+            line("int64_t " + sh + "[" + std::to_string(std::max(rt.rank(), 1)) + "];");
+            line("lrt::slice_shape<" + std::to_string(rt.rank()) + ">(" + loc(n.loc) + ", " + name(n.arr) + ", " +
+                 sp + ", " + std::to_string(n.entries.size()) + ", " + sh + ");");
+            for (size_t k = 0; k + 1 < s.pat.size(); k++)
+                line(decl(s.pat[k]) + " = " + sh + "[" + std::to_string(k) + "];");
+            return;
+        }
         line(val_type(rt) + " " + t + " = lrt::slice<" + std::to_string(rt.rank()) + ">(" +
              loc(n.loc) + ", " + name(n.arr) + ", " + sp + ", " + std::to_string(n.entries.size()) +
              ");");
