@@ -1028,7 +1028,7 @@ private:
         }
         // The inlinings under way where the name was used: fd is recursive when it is
         // among them (a call through an argument, as in `f >-> g >-> h`, is not).
-        const size_t seen_in = visible();
+        const ChainPtr seen_in = visible_;
         return closure((int)fd->params.size(),
                        [this, fd, scope, pos, top, seen_in, types](const std::vector<LValPtr> &args,
                                                                    const SrcLoc &l) {
@@ -1210,16 +1210,28 @@ private:
         const FunDef *fd;
     };
     std::vector<const FunDef *> inlining_;     ///< top-level definitions being inlined
-    /** How many of inlining_'s entries the code being lowered sits in: all of them in a
-     * definition's body, but a lambda's (or local function's) body sits where it was
-     * written, in the inlinings under way there, not in those that apply it (so
-     * `tabulate n (\i -> tabulate m ...)` is no recursion of tabulate). */
-    size_t visible_ = SIZE_MAX;
-    size_t visible() const { return std::min(inlining_.size(), visible_); }
+    /** A chain of inlinings, innermost first. */
+    struct Chain {
+        const FunDef *fd;
+        std::shared_ptr<const Chain> up;
+    };
+    using ChainPtr = std::shared_ptr<const Chain>;
+    /** The inlinings the code being lowered sits in: a definition's body sits in its own
+     * inlining and in those the definition was named in; a lambda's (or local
+     * function's) body where it was written, not in the inlinings that apply it.  So
+     * neither `tabulate n (\i -> tabulate m ...)` nor `tabulate n (\i -> g i)` with g
+     * calling tabulate is a recursion of tabulate. */
+    ChainPtr visible_;
+    static bool in_chain(const ChainPtr &c, const FunDef *fd) {
+        for (const Chain *p = c.get(); p; p = p->up.get())
+            if (p->fd == fd)
+                return true;
+        return false;
+    }
     /** Sets visible_ for a scope. */
     struct Visible {
-        size_t &v, saved;
-        Visible(size_t &var, size_t now) : v(var), saved(var) { v = now; }
+        ChainPtr &v, saved;
+        Visible(ChainPtr &var, ChainPtr now) : v(var), saved(var) { v = std::move(now); }
         ~Visible() { v = saved; }
         Visible(const Visible &) = delete;
         Visible &operator=(const Visible &) = delete;
@@ -1239,18 +1251,18 @@ private:
     std::vector<ir::Function> rec_functions_;  ///< finished, in order
 
     /** Applies top-level definition fd: inlined, unless it turns out to be recursive. */
-    LValPtr inline_top(const FunDefPtr &fd, const std::vector<LValPtr> &args, size_t seen_in,
+    LValPtr inline_top(const FunDefPtr &fd, const std::vector<LValPtr> &args, const ChainPtr &seen_in,
                        const SrcLoc &l,
                        const std::vector<std::pair<std::string, TypePtr>> &types = {}) {
         if (recursive_.count(fd.get()))
             return call_recursive(fd, args, l);
-        auto end = inlining_.begin() + (long)std::min(seen_in, inlining_.size());
-        if (std::find(inlining_.begin(), end, fd.get()) != end)
+        if (in_chain(seen_in, fd.get()) &&
+            std::find(inlining_.begin(), inlining_.end(), fd.get()) != inlining_.end())
             throw Recursive{fd.get()};
         DefAt in_def(cur_def_, def_pos_.at(fd.get()));
         const size_t level = stms_.size(), mark = stms_.back().size();
         inlining_.push_back(fd.get());
-        Visible vis(visible_, SIZE_MAX);
+        Visible vis(visible_, std::make_shared<const Chain>(Chain{fd.get(), seen_in}));
         try {
             ScopePtr s;
             for (const auto &[name, t] : types)
@@ -3325,7 +3337,7 @@ private:
             std::vector<std::string> opens = opens_;
             return closure(
                 (int)lam->params.size(),
-                [this, lam, scope, opens, pos = cur_def_, seen = visible()](
+                [this, lam, scope, opens, pos = cur_def_, seen = visible_](
                     const std::vector<LValPtr> &args, const SrcLoc &) {
                     DefAt in_def(cur_def_, pos);
                     Visible vis(visible_, seen);
