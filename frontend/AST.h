@@ -167,7 +167,11 @@ struct StringLit : ExpNode<ExpKind::StringLit> { std::string bytes; };
 /** A (possibly qualified) name: `x`, `f32.sqrt`, `i64.max`, or an operator name
  * used as a value such as `(+)` (see OpSection). */
 struct Var : ExpNode<ExpKind::Var> {
-    std::string name;  ///< full name as written, e.g. "f32.sqrt"
+    std::string name;  ///< full name as written, e.g. "f32.sqrt"; once checked, the flat name
+    /// The name as written, where the checker replaced it: an expression checked again
+    /// (a size expression of a parametric module's result type, at each application)
+    /// looks it up anew.
+    std::string written;
     /// Filled by the checker for polymorphic functions: the instantiation of the
     /// definition's type parameters, in declaration order (sizes as Dim-only arrays are
     /// not included).  Lets the interpreter know element types of empty results.

@@ -1397,11 +1397,7 @@ void Checker::generalise_sizes(FunDef &f, const std::vector<TypePtr> &ptypes, si
 // An expression's written type (`e : t`, `e :> t`), its size expressions kept (Note
 // [Size expressions]): `[] : [0][n + 1]t` has rows of n + 1.
 TypePtr Checker::resolve_written_sizes(const TypeExpPtr &te) {
-    struct Restore {
-        bool &x, was;
-        ~Restore() { x = was; }
-    } restore{exp_sizes_, exp_sizes_};
-    exp_sizes_ = true;
+    ScopedFlag exps(exp_sizes_, true);
     return resolve_type_exp(te, SizeCtx::Body, nullptr);
 }
 
@@ -1412,12 +1408,7 @@ void Checker::resolve_param_types(PatPtr &q, SizeCtx ctx, std::vector<std::strin
                                   bool exps) {
     if (!q) return;
     if (q->kind == Pat::Kind::Ascript && q->type_exp && !q->type) {
-        struct Restore {
-            bool &a, &x, was_a, was_x;
-            ~Restore() { a = was_a, x = was_x; }
-        } restore{anon_implicit_, exp_sizes_, anon_implicit_, exp_sizes_};
-        anon_implicit_ = anon;
-        exp_sizes_ = exps;
+        ScopedFlag anon_flag(anon_implicit_, anon), exps_flag(exp_sizes_, exps);
         q->type = resolve_type_exp(q->type_exp, ctx, implicit);
         touched_pats_.push_back(q.get());
     }
@@ -1465,11 +1456,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     }
     TypePtr declared_ret;
     if (f.ret_type) {
-        exp_sizes_ = true; // Note [Size expressions]
-        struct Reset {
-            bool &b;
-            ~Reset() { b = false; }
-        } reset{exp_sizes_};
+        ScopedFlag exps(exp_sizes_, true); // Note [Size expressions]
         declared_ret = resolve_type_exp(f.ret_type, SizeCtx::Ret, nullptr);
     }
     // Builds the function type; a parameter named in later types makes it dependent.

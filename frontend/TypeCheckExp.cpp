@@ -160,6 +160,8 @@ TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *va
 
 TypePtr Checker::check_var(ExpPtr &e) {
     auto *v = e->as<Var>();
+    if (v->written.empty()) v->written = v->name;
+    else v->name = v->written;
     remember_name(v->name);
     // Inside `M.(e)`, M's names come first: `f32.(sqrt x)` means `f32.sqrt x`.
     if (!open_mods_.empty() && v->name.find('.') == std::string::npos)
@@ -236,15 +238,15 @@ TypePtr Checker::check_var(ExpPtr &e) {
 Dim Checker::dim_of_arg(const Exp *arg) {
     if (auto il = arg->as<IntLit>()) return Dim::constant((int64_t)il->value);
     if (auto v = arg->as<Var>()) {
-        if (v->name.find('.') != std::string::npos)
-            return Dim::any();
-        if (find_local(v->name))
+        if (v->name.find('.') == std::string::npos && find_local(v->name))
             return Dim::var(v->name);
-        // A top-level constant is a size too (`replicate two x : [two]i32`).
-        auto g = env_.vals.find(v->name);
-        if (g != env_.vals.end() && g->second->scheme.type->kind == Type::Kind::Prim &&
+        // A top-level constant is a size too (`replicate two x : [two]i32`), a module's
+        // by its flat name (`nbs` inside the module, `[(n - 1) / nbs + 1]`).
+        std::string flat = lookup_val(v->name);
+        auto g = flat.empty() ? env_.vals.end() : env_.vals.find(flat);
+        if (g != env_.vals.end() && !g->second->function && g->second->scheme.type->kind == Type::Kind::Prim &&
             g->second->scheme.type->prim == PrimType::I64)
-            return Dim::var(v->name);
+            return Dim::var(flat);
     }
     if (auto a = arg->as<Ascript>()) return dim_of_arg(a->exp.get());
     // Note [Size expressions]: `n + 1`, `n * m`, `n - k`, `2 ** k`.

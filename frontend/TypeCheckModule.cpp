@@ -468,6 +468,9 @@ void Checker::bind_type_params(const std::vector<TypeParam> &params) {
 
 TypePtr Checker::resolve_val_spec(const Spec &sp) {
     bind_type_params(sp.params);
+    // Its size expressions are part of it (Note [Size expressions]): `val f : (n: i64) ->
+    // [n + 1]t` is not matched by a member of type `(n: i64) -> [n]t`.
+    ScopedFlag exps(exp_sizes_, true);
     return zonk(resolve_type_exp(sp.type, SizeCtx::Ret, nullptr), false);
 }
 
@@ -819,6 +822,10 @@ void Checker::match_specs(const ModuleInfo &m, const ModTypeInfo &mt, Names &out
                                             sp.loc.str() + ")");
             }
             out.vals[sp.name] = *flat;
+            // Later specs may name it (`val nbs : i64` then `val empty : (n: i64) ->
+            // bitset[(n - 1) / nbs + 1]`).
+            scope.vals[sp.name] = *flat;
+            view.vals[sp.name] = *flat;
             if (!sealed) break;
             TypePtr outside = resolve_spec(sp, true);
             if (same_type(outside, want)) break;

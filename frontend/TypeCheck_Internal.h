@@ -15,6 +15,15 @@
 
 namespace loom {
 
+/** Sets a flag for a scope and restores it after. */
+struct ScopedFlag {
+    bool &flag, was;
+    ScopedFlag(bool &f, bool value) : flag(f), was(f) { f = value; }
+    ~ScopedFlag() { flag = was; }
+    ScopedFlag(const ScopedFlag &) = delete;
+    ScopedFlag &operator=(const ScopedFlag &) = delete;
+};
+
 /** A type scheme: `type` quantified over type variables (TypeVar names) and sizes. */
 struct Scheme {
     std::vector<std::string> tparams;  ///< in declaration order (explicit ones first)
