@@ -1782,7 +1782,7 @@ private:
         return map_iota(total, f, loc);
     }
 
-    /** `scatter dest is vs`: a Scatter a leaf of dest. */
+    /** `scatter dest is vs`: one Scatter for each leaf of dest. */
     LValPtr lower_scatter(const LValPtr &dest, const LValPtr &is, const LValPtr &vs, const SrcLoc &loc) {
         std::vector<LValPtr> d = leaves(dest, loc), v = leaves(vs, loc), i = leaves(is, loc), out;
         if (i.size() != 1)
@@ -2840,11 +2840,11 @@ private:
             // each backend runs in parallel (a loop of Updates is sequential, on the
             // host for CUDA).  The slice's bounds check leaves every place in range.
             SubExp b = start[0], s = stride[0];
-            LValPtr places = map_iota(count[0], closure(1, [this, b, s](const std::vector<LValPtr> &j, const SrcLoc &l) {
+            LValPtr place = closure(1, [this, b, s](const std::vector<LValPtr> &j, const SrcLoc &l) {
                 SubExp off = i64_op(ir::BinOpKind::Mul, scalar_atom(j[0], l)->atom, s, l)->atom;
                 return i64_op(ir::BinOpKind::Add, b, off, l);
-            }), loc);
-            return lower_scatter(t, places, v, loc);
+            });
+            return lower_scatter(t, map_iota(count[0], place, loc), v, loc);
         }
         std::vector<LValPtr> out = update_loops(ts, vs, entries, start, stride, count, 0, {}, {}, loc);
         size_t pos = 0;

@@ -504,13 +504,13 @@ private:
                 capture(v->name, *a, e->type);
                 return *a;
             }
-            // A value of a parametric module's abstract parameter type (checked once for
-            // any argument: Note [Parametric modules checked once]) is no known array; each
-            // application checks it at its argument's type.
             // A record or tuple of scalars (`def params = {block = 2i64}`) holds no array.
             if (e->type && !type_contains(e->type, Type::Kind::Array) && !type_contains(e->type, Type::Kind::Func) &&
                 !type_contains(e->type, Type::Kind::TypeVar))
                 return {};
+            // A value of a parametric module's abstract parameter type (checked once for
+            // any argument: Note [Parametric modules checked once]) is no known array; each
+            // application checks it at its argument's type.
             if (e->type && e->type->kind != Type::Kind::Func && !is_prim_type(e->type) &&
                 e->type->kind != Type::Kind::TypeVar)
                 return Als{{global_id_, global_val(v->name)}, {}};

@@ -115,7 +115,6 @@ LOOM_HD inline int64_t check_size(int loc, int64_t n, const char *what) {
     if (n < 0) fail(loc, what);
     return n;
 }
-LOOM_HD inline int64_t check_iota_size(int loc, int64_t n);  // below: the range `0..1..<n`
 
 /** Futhark's ranges (interp::range_length): the count, and the stride in *stride. */
 LOOM_HD inline int64_t range_count(int loc, int64_t start, bool has_second, int64_t second,
@@ -142,6 +141,7 @@ LOOM_HD inline int64_t range_count(int loc, int64_t start, bool has_second, int6
     *stride = st;
     return count;
 }
+/** `iota n`'s size, failing as the range `0..1..<n` it is (the interpreter's message). */
 LOOM_HD inline int64_t check_iota_size(int loc, int64_t n) {
     int64_t stride;
     return range_count(loc, 0, true, 1, n, 1, &stride);
@@ -153,7 +153,7 @@ struct Spec {
 };
 /** The bounds of `a[specs]` as interp::resolve_slice (failing as it does): each entry's
  * start, stride and count, and the slice's shape in sh. */
-template <int RO, class T, int R>
+template <class T, int R>
 LOOM_HD void slice_bounds(int loc, const Arr<T, R> &a, const Spec *sp, int ns, int64_t *start, int64_t *stride,
                           int64_t *count, int64_t *sh) {
     bool ok = ns <= R;
@@ -191,13 +191,13 @@ LOOM_HD void slice_bounds(int loc, const Arr<T, R> &a, const Spec *sp, int ns, i
 template <int RO, class T, int R>
 LOOM_HD void slice_shape(int loc, const Arr<T, R> &a, const Spec *sp, int ns, int64_t *sh) {
     int64_t start[R], stride[R], count[R];
-    slice_bounds<RO>(loc, a, sp, ns, start, stride, count, sh);
+    slice_bounds(loc, a, sp, ns, start, stride, count, sh);
 }
 /** `a[specs]` as interp::resolve_slice + gather_slice: a fresh contiguous array. */
 template <int RO, class T, int R>
 LOOM_HD Arr<T, RO> slice(int loc, const Arr<T, R> &a, const Spec *sp, int ns) {
     int64_t start[R], stride[R], count[R], sh[RO > 0 ? RO : 1];
-    slice_bounds<RO>(loc, a, sp, ns, start, stride, count, sh);
+    slice_bounds(loc, a, sp, ns, start, stride, count, sh);
     Arr<T, RO> r = alloc<T, RO>(*(const int64_t(*)[RO]) sh);
     int64_t inner = a.inner(ns), total = 1;
     for (int k = 0; k < ns; k++) total *= count[k];
