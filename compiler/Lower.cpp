@@ -847,8 +847,7 @@ private:
      * `a` of the same form, resolved in `at_scope`, as the checker paired them up. */
     ScopePtr bind_exp_sizes(ScopePtr scope, const Dim &d, const Dim &a, const ScopePtr &at_scope) {
         // (An argument's constant keeps the form it was folded from: `2 + 3`.)
-        if (d.kind == Dim::Kind::Exp && (a.kind == Dim::Kind::Exp || (a.kind == Dim::Kind::Const && a.args)) &&
-            d.name == a.name) {
+        if (d.kind == Dim::Kind::Exp && a.has_operands() && d.name == a.name) {
             scope = bind_exp_sizes(scope, (*d.args)[0], (*a.args)[0], at_scope);
             return bind_exp_sizes(scope, (*d.args)[1], (*a.args)[1], at_scope);
         }
@@ -903,8 +902,7 @@ private:
             return LVal::func(f);
         }
         if (v->kind != LVal::Kind::Func && t->kind == Type::Kind::Array && // an array of tuples too
-            std::any_of(t->shape.begin(), t->shape.end(),
-                        [](const Dim &d) { return d.kind == Dim::Kind::Exp || (d.kind == Dim::Kind::Const && d.args); })) {
+            std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.has_operands(); })) {
             auto a = std::make_shared<LVal>(*v);
             a->src_type = t;
             a->src_scope = scope;

@@ -46,6 +46,9 @@ struct Dim {
             Kind::Exp, 0, std::move(op),
             std::make_shared<const std::vector<Dim>>(std::vector<Dim>{std::move(a), std::move(b)})};
     }
+    /** Whether it has operands: a size expression, or a constant folded from one (both
+     * pair up with a parameter's `[n + m]`, Note [Size expressions]). */
+    bool has_operands() const { return kind == Kind::Exp || (kind == Kind::Const && args); }
     bool operator==(const Dim &o) const {
         // An Any's name (a declared existential's, see Checker::existentialise) is
         // not part of the size: any two unknown sizes compare equal.

@@ -582,8 +582,7 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
     if (mode == DimMode::Lenient) return;
     // Note [Size expressions]: `?1 + ?2` against `n + m` (or a constant folded from
     // `2 + 3`) pairs the operands up.
-    auto pairs = [](const Dim &x) { return x.kind == Dim::Kind::Exp || (x.kind == Dim::Kind::Const && x.args); };
-    if (pairs(a) && pairs(b) && a.name == b.name && (open_dim(a) || open_dim(b))) {
+    if (a.has_operands() && b.has_operands() && a.name == b.name && (open_dim(a) || open_dim(b))) {
         try {
             unify_dim((*a.args)[0], (*b.args)[0], mode);
             unify_dim((*a.args)[1], (*b.args)[1], mode);

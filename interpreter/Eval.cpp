@@ -25,8 +25,7 @@ Builtin builtin_by_name(const std::string &n) {
         {"unflatten_3d", Builtin::Unflatten3d}, {"reverse", Builtin::Reverse},
         {"copy", Builtin::Copy}, {"manifest", Builtin::Copy}, {"split", Builtin::Split},
         {"rep", Builtin::Rep}, {"trace", Builtin::Trace},
-        {"partition2", Builtin::Partition2}, 
-
+        {"partition2", Builtin::Partition2},
         {"flatten_4d", Builtin::Flatten4d}, {"unflatten_4d", Builtin::Unflatten4d},
         {"radix_sort_perm", Builtin::RadixSortPerm}, {"radix_sort_with", Builtin::RadixSortWith},
     };
@@ -493,8 +492,7 @@ void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const s
         // checker paired them up).
         std::function<void(const Dim &, const Dim &)> match = [&](const Dim &d, const Dim &a) {
             // (An argument's constant keeps the form it was folded from: `2 + 3`.)
-            if (d.kind == Dim::Kind::Exp && (a.kind == Dim::Kind::Exp || (a.kind == Dim::Kind::Const && a.args)) &&
-                d.name == a.name) {
+            if (d.kind == Dim::Kind::Exp && a.has_operands() && d.name == a.name) {
                 match((*d.args)[0], (*a.args)[0]);
                 match((*d.args)[1], (*a.args)[1]);
                 return;
