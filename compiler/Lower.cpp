@@ -288,7 +288,35 @@ private:
         return out;
     }
     LValPtr emit1(ir::ExpPtr e, const ir::Type &t, const std::string &base) {
+        if (std::optional<PrimValue> c = fold_constant(*e))
+            return LVal::of(SubExp::constant(*c), t);
         return LVal::of(emit(std::move(e), {t}, base)[0], t);
+    }
+
+    /** A scalar operation on constants, folded as it is made (never one that would fail):
+     * a size such as `(n - 1) / nbs + 1`, with a module's `def nbs = i64.i32 I.num_bits`,
+     * then divides by a constant, and hoist_invariant moves it out of a lambda. */
+    static std::optional<PrimValue> fold_constant(const ir::Exp &e) {
+        try {
+            if (auto *c = e.as<ir::ConvertExp>(); c && c->x.is_const)
+                return interp::convert_prim(c->to, c->x.value);
+            if (auto *u = e.as<ir::UnOpExp>(); u && u->x.is_const)
+                return u->op == ir::UnOpKind::Neg ? interp::negate_prim(u->x.value)
+                                                  : interp::not_prim(u->x.value);
+            if (auto *b = e.as<ir::BinOpExp>(); b && b->x.is_const && b->y.is_const)
+                return interp::eval_binop(b->op, b->x.value, b->y.value, b->loc);
+            if (auto *m = e.as<ir::MathExp>()) { // (`I.num_bits` has no arguments)
+                std::vector<PrimValue> args;
+                for (const SubExp &a : m->args)
+                    if (a.is_const)
+                        args.push_back(a.value);
+                if (args.size() == m->args.size())
+                    return interp::eval_math(m->fn, m->type, args.data(), m->loc);
+            }
+        } catch (const RuntimeError &) {
+            // (Left to fail where it runs.)
+        }
+        return std::nullopt;
     }
 
     /** Runs `f` in a fresh body; its leaves become the result, their types `types`. */

@@ -685,24 +685,35 @@ std::string Checker::show_dim(const Dim &d) {
     return "[]";
 }
 
-std::string Checker::show(const TypePtr &t) {
-    // A value made by constructors of a sum type not known yet: the ones it has.
-    if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0 &&
-                                !tvars_[(size_t)var_index(r->var)].ctors.empty()) {
+std::string Checker::show(const TypePtr &t) { return show_open(t, true); }
+
+// `t` as messages print it: what is still open shows as `?` (the internal numbering
+// hidden), a value made by constructors of a sum type not known yet as the ones it has,
+// and with `literals`, an open literal's type as the type it defaults to.
+std::string Checker::show_open(const TypePtr &t, bool literals) {
+    auto open_sum = [&](int v) {
         std::vector<std::pair<std::string, TypePtr>> cs;
-        for (auto &c : tvars_[(size_t)var_index(r->var)].ctors) cs.emplace_back(c.first, Type::tuple(c.second));
-        return show(Type::sum(std::move(cs))) + " | ...";
-    }
-    std::string s = type_to_string(zonk(t, true)), out;
+        for (auto &c : tvars_[(size_t)v].ctors) cs.emplace_back(c.first, Type::tuple(c.second));
+        return show_open(Type::sum(std::move(cs)), literals) + " | ...";
+    };
+    if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0 &&
+                                !tvars_[(size_t)var_index(r->var)].ctors.empty())
+        return open_sum(var_index(r->var));
+    std::string s = type_to_string(zonk(t, literals)), out;
     for (size_t i = 0; i < s.size(); i++) {
-        // An open literal's type (not a size, `[?3]`) shows as the type it defaults to.
+        // A type variable (not a size, `[?3]`).
         if (s[i] == '?' && (i == 0 || s[i - 1] != '[') && i + 1 < s.size() &&
             std::isdigit((unsigned char)s[i + 1])) {
             size_t j = i + 1;
             while (j < s.size() && std::isdigit((unsigned char)s[j]))
                 j++;
             int v = var_index(s.substr(i, j - i));
-            if (v >= 0 && v < (int)tvars_.size() && tvars_[v].prim && !tvars_[v].bound) {
+            if (v >= 0 && v < (int)tvars_.size() && !tvars_[v].bound && !tvars_[v].ctors.empty()) {
+                out += "(" + open_sum(v) + ")"; // inside a type: `[](#just | ...)`
+                i = j - 1;
+                continue;
+            }
+            if (literals && v >= 0 && v < (int)tvars_.size() && tvars_[v].prim && !tvars_[v].bound) {
                 uint16_t m = tvars_[v].mask;
                 const char *d = m & (1u << (int)PrimType::I32)   ? "i32"
                                 : m & (1u << (int)PrimType::F64) ? "f64"
@@ -801,15 +812,7 @@ std::string Checker::describe(const TypePtr &t0) {
         if (!v.ctors.empty()) return "a sum type with constructor #" + v.ctors.begin()->first;
         return "any type";
     }
-    std::string s = type_to_string(zonk(t, false));
-    // Unresolved parts print as `?`: hide the internal numbering.
-    std::string out;
-    for (size_t i = 0; i < s.size(); i++) {
-        out += s[i];
-        if (s[i] == '!') out.back() = '?';
-        if (s[i] == '?' || s[i] == '!') while (i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) i++;
-    }
-    return "type `" + no_sizes(out) + "`";
+    return "type `" + no_sizes(show_open(t, false)) + "`";
 }
 
 // Keeps a's dims where b agrees, else Any (the result of if/match with different sizes).

@@ -254,6 +254,7 @@ private:
     void expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
                 const std::string &what, DimMode mode = DimMode::Strict);
     std::string show(const TypePtr &t);
+    std::string show_open(const TypePtr &t, bool literals);
     std::string describe(const TypePtr &t);
     static std::string no_sizes(std::string s);
     static std::string show_dim(const Dim &d);

@@ -286,6 +286,7 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
         // resolving the argument's own size names in the caller's scope.
         std::vector<std::pair<std::string, int64_t>> typed_sizes;
         if (call_sizes_for_ == &f) typed_sizes = std::move(call_sizes_);
+        typed_sizes.insert(typed_sizes.end(), f.sizes.begin(), f.sizes.end());
         call_sizes_.clear();
         call_sizes_for_ = nullptr;
         // Against the sizes the function declares (an inferred type needs no check).

@@ -56,6 +56,20 @@ std::string strip_prim_module(const std::string &op) {
     return binop_kind(rest) != BinOpKind::None ? rest : op;
 }
 
+// Whether t has an array whose size is an expression (`[n + m]`), outside function types.
+bool has_size_exp(const TypePtr &t) {
+    if (!t) return false;
+    if (t->kind == Type::Kind::Array)
+        return std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.kind == Dim::Kind::Exp; }) ||
+               has_size_exp(t->elem);
+    if (t->kind == Type::Kind::Func) return false;
+    for (const TypePtr &e : t->elems)
+        if (has_size_exp(e)) return true;
+    for (const auto &f : t->fields)
+        if (has_size_exp(f.second)) return true;
+    return false;
+}
+
 }  // namespace
 
 Value Evaluator::eval_var(const Var &v) {
@@ -80,8 +94,10 @@ Value Evaluator::eval_var(const Var &v) {
         }
         throw RuntimeError(v.loc, "Unknown variable: " + v.name);
     }
-    if (!v.type_args.empty() && p->kind() == Value::Kind::Function) {
-        const FunctionValue &f = *p->function();
+    if (p->kind() != Value::Kind::Function) return *p;
+    std::shared_ptr<FunctionValue> copy;
+    const FunctionValue &f = *p->function();
+    if (!v.type_args.empty()) {
         if (f.kind == FunctionValue::Kind::Closure && f.fundef && f.applied.empty()) {
             // Record the instantiation of the type parameters (for empty results).
             auto subst = std::make_shared<TypeSubst>();
@@ -97,13 +113,30 @@ Value Evaluator::eval_var(const Var &v) {
                 subst->emplace_back(name, resolve_type(v.type_args[k++]));
             }
             if (!subst->empty()) {
-                auto copy = std::make_shared<FunctionValue>(f);
+                copy = std::make_shared<FunctionValue>(f);
                 copy->subst = std::move(subst);
-                return Value::function(std::move(copy));
             }
         }
     }
-    return *p;
+    // Size parameters found only in a parameter's size expression (`[(n - 1) / b + 1]`)
+    // are read off this use's instantiated type here, where its names are bound: a call
+    // through another function (`flip member s`) has no argument types to read them from.
+    if (f.kind == FunctionValue::Kind::Closure && f.fundef && f.applied.empty() && f.params &&
+        !f.fundef->size_params.empty() && v.type && v.type->kind == Type::Kind::Func) {
+        std::vector<std::pair<std::string, int64_t>> sizes;
+        const Type *t = v.type.get();
+        for (const PatPtr &param : *f.params) {
+            if (!t || t->kind != Type::Kind::Func) break;
+            if (param->type && t->param && has_size_exp(param->type))
+                sizes_from_types(param->type, *t->param, f.fundef->size_params, sizes);
+            t = t->result.get();
+        }
+        if (!sizes.empty()) {
+            if (!copy) copy = std::make_shared<FunctionValue>(f);
+            copy->sizes = std::move(sizes);
+        }
+    }
+    return copy ? Value::function(std::move(copy)) : *p;
 }
 
 Value Evaluator::eval_consume(const Exp &e) {
@@ -172,20 +205,6 @@ void chain_terms(const Exp &e, const std::string &op, std::vector<const Exp *> &
         return;
     }
     out.push_back(&e);
-}
-
-// Whether t has an array whose size is an expression (`[n + m]`), outside function types.
-bool has_size_exp(const TypePtr &t) {
-    if (!t) return false;
-    if (t->kind == Type::Kind::Array)
-        return std::any_of(t->shape.begin(), t->shape.end(), [](const Dim &d) { return d.kind == Dim::Kind::Exp; }) ||
-               has_size_exp(t->elem);
-    if (t->kind == Type::Kind::Func) return false;
-    for (const TypePtr &e : t->elems)
-        if (has_size_exp(e)) return true;
-    for (const auto &f : t->fields)
-        if (has_size_exp(f.second)) return true;
-    return false;
 }
 
 }  // namespace

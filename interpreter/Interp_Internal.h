@@ -65,6 +65,8 @@ struct FunctionValue {
     const FunDef *fundef = nullptr;  ///< for size parameters
     interp::CapEnvPtr env;
     interp::TypeSubstPtr subst;
+    /// Size parameters this use's instantiation fixed that no argument's value shows.
+    std::vector<std::pair<std::string, int64_t>> sizes;
     // Builtin
     interp::Builtin builtin = interp::Builtin::Unknown;
     PrimType prim = PrimType::I32;
