@@ -59,6 +59,9 @@ struct LVal {
      * off it, as for functions (FnVal::type). */
     TypePtr src_type;
     ScopePtr src_scope;
+    /** A Tuple with no leaves that is an array (`[n]()`, a witness of a size): its sizes,
+     * outermost first, which it has no leaf to carry. */
+    std::vector<SubExp> unit_dims;
 
     static LValPtr of(SubExp a, ir::Type t) {
         auto v = std::make_shared<LVal>();
@@ -160,11 +163,36 @@ std::vector<LValPtr> leaves(const LValPtr &v, const SrcLoc &loc) {
 }
 
 /** Rebuilds a value with the structure of `shape` from consecutive leaves. */
-LValPtr restructure(const LValPtr &shape, const std::vector<LValPtr> &flat, size_t &pos) {
+/** The sizes of array v: its first leaf's, or an array of no leaves' own (`[n]()`). */
+const std::vector<SubExp> *array_dims(const LValPtr &v) {
+    const LVal *leaf = v.get();
+    while (leaf->kind == LVal::Kind::Tuple && !leaf->elems.empty())
+        leaf = leaf->elems[0].get();
+    if (leaf->kind == LVal::Kind::Atom)
+        return &leaf->type.dims;
+    if (leaf->kind == LVal::Kind::Tuple && leaf == v.get() && !v->unit_dims.empty())
+        return &v->unit_dims;
+    return nullptr;
+}
+
+/** `x` replicated n times where x has no leaves (`replicate n ()`): the sizes alone. */
+LValPtr unit_array(const SubExp &n, const LValPtr &x) {
+    auto v = std::make_shared<LVal>(*x);
+    v->unit_dims.insert(v->unit_dims.begin(), n);
+    return v;
+}
+
+/** The value of `shape`'s structure with leaves `flat` from `pos` on.  With `same_sizes`
+ * (the leaves are `shape`'s own, coerced or checked), an array of no leaves (`[n]()`)
+ * keeps its sizes; elsewhere they may differ (a row and its array), and it loses them. */
+LValPtr restructure(const LValPtr &shape, const std::vector<LValPtr> &flat, size_t &pos,
+                    bool same_sizes = false) {
     if (shape->kind == LVal::Kind::Tuple) {
+        if (same_sizes && !shape->unit_dims.empty())
+            return shape;
         std::vector<LValPtr> xs;
         for (const LValPtr &e : shape->elems)
-            xs.push_back(restructure(e, flat, pos));
+            xs.push_back(restructure(e, flat, pos, same_sizes));
         return LVal::tuple(std::move(xs));
     }
     return flat.at(pos++);
@@ -353,10 +381,28 @@ private:
                 return v->atom;
         }
         if (d.kind == Dim::Kind::Exp) { // Note [Size expressions] (TypeCheck.cpp)
-            SubExp a = dim_of((*d.args)[0], scope, loc), b = dim_of((*d.args)[1], scope, loc);
-            return i64_op(interp::binop_kind(d.name), a, b, loc)->atom;
+            std::vector<SubExp> args;
+            for (const Dim &a : *d.args)
+                args.push_back(dim_of(a, scope, loc));
+            return size_exp(d, args, loc);
         }
         throw CompilerLimitation(loc, "an array type whose size is not known here");
+    }
+
+    /** Size expression d of its operands' values: arithmetic, or `[f n]` a call of f. */
+    SubExp size_exp(const Dim &d, const std::vector<SubExp> &args, const SrcLoc &loc) {
+        if (!d.is_call())
+            return i64_op(interp::binop_kind(d.name), args[0], args[1], loc)->atom;
+        FunDefPtr def = find_def(d.name);
+        if (!def)
+            throw CompilerLimitation(loc, "a size that calls " + d.name + ", which is not a top-level function");
+        std::vector<LValPtr> as;
+        for (const SubExp &a : args)
+            as.push_back(LVal::of(a, ir::Type::scalar(PrimType::I64)));
+        LValPtr r = apply(fundef_value(def, nullptr, loc), as, loc);
+        if (r->kind != LVal::Kind::Atom || r->type != ir::Type::scalar(PrimType::I64))
+            throw CompilerLimitation(loc, "a size that is not an i64");
+        return r->atom;
     }
 
     /** The types a coercion `v :> t` (written `te`) checks v's leaves against, appended
@@ -842,19 +888,16 @@ private:
         if (!t || !v)
             return scope;
         if (t->kind == Type::Kind::Array) {
-            const LVal *leaf = v.get();
-            while (leaf->kind == LVal::Kind::Tuple && !leaf->elems.empty())
-                leaf = leaf->elems[0].get();
-            if (leaf->kind != LVal::Kind::Atom)
+            const std::vector<SubExp> *dims = array_dims(v);
+            if (!dims)
                 return scope;
-            for (size_t i = 0; i < t->shape.size() && (int)i < leaf->type.rank(); i++) {
+            for (size_t i = 0; i < t->shape.size() && i < dims->size(); i++) {
                 const Dim &d = t->shape[i];
                 if (d.kind == Dim::Kind::Exp && v->src_type && !only && i < v->src_type->shape.size())
                     scope = bind_exp_sizes(scope, d, v->src_type->shape[i], v->src_scope);
                 if (d.kind != Dim::Kind::Var || (only && !only(d.name)))
                     continue;
-                scope = bind_name(scope, d.name,
-                                  LVal::of(leaf->type.dims[i], ir::Type::scalar(PrimType::I64)));
+                scope = bind_name(scope, d.name, LVal::of((*dims)[i], ir::Type::scalar(PrimType::I64)));
             }
             return scope;
         }
@@ -875,9 +918,11 @@ private:
      * `a` of the same form, resolved in `at_scope`, as the checker paired them up. */
     ScopePtr bind_exp_sizes(ScopePtr scope, const Dim &d, const Dim &a, const ScopePtr &at_scope) {
         // (An argument's constant keeps the form it was folded from: `2 + 3`.)
-        if (d.kind == Dim::Kind::Exp && a.has_operands() && d.name == a.name) {
-            scope = bind_exp_sizes(scope, (*d.args)[0], (*a.args)[0], at_scope);
-            return bind_exp_sizes(scope, (*d.args)[1], (*a.args)[1], at_scope);
+        if (d.kind == Dim::Kind::Exp && a.has_operands() && d.name == a.name &&
+            d.args->size() == a.args->size()) {
+            for (size_t k = 0; k < d.args->size(); k++)
+                scope = bind_exp_sizes(scope, (*d.args)[k], (*a.args)[k], at_scope);
+            return scope;
         }
         if (d.kind == Dim::Kind::Var)
             if (std::optional<SubExp> k = known_dim(a, at_scope))
@@ -1104,16 +1149,12 @@ private:
             if (!t || !v)
                 return;
             if (t->kind == Type::Kind::Array) {
-                const LVal *leaf = v.get();
-                while (leaf->kind == LVal::Kind::Tuple && !leaf->elems.empty())
-                    leaf = leaf->elems[0].get();
-                for (size_t i = 0; leaf->kind == LVal::Kind::Atom && i < t->shape.size() &&
-                                   (int)i < leaf->type.rank();
-                     i++)
+                const std::vector<SubExp> *dims = array_dims(v);
+                for (size_t i = 0; dims && i < t->shape.size() && i < dims->size(); i++)
                     if (const Dim &d = t->shape[i];
                         d.kind == Dim::Kind::Var &&
                         std::count(fd.size_params.begin(), fd.size_params.end(), d.name))
-                        first.emplace(d.name, leaf->type.dims[i]);
+                        first.emplace(d.name, (*dims)[i]);
             } else if ((t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) &&
                        v->kind == LVal::Kind::Tuple) {
                 const bool tuple = t->kind == Type::Kind::Tuple;
@@ -1624,7 +1665,7 @@ private:
                               : emit1(ir::CoerceExp::make(ls[k]->atom.var, t.dims, loc), t, "c"));
         }
         size_t pos = 0;
-        return restructure(r, out, pos);
+        return restructure(r, out, pos, true);
     }
 
     /** Sets the current definition position for a scope (restored at its end). */
@@ -2141,6 +2182,8 @@ private:
             return closure(2, [this](A a, L l) {
                 SubExp n = size_arg(a[0], "replicate", l);
                 std::vector<LValPtr> out;
+                if (leaves(a[1], l).empty())
+                    return unit_array(n, a[1]);
                 for (const LValPtr &x : leaves(a[1], l))
                     out.push_back(emit1(passes::located(ir::ReplicateExp::make(n, x->atom), l),
                                         x->type.array_of(n), "rep"));
@@ -2313,9 +2356,14 @@ private:
                                  ->atom;
         }
         if (d.kind == Dim::Kind::Exp) {
-            std::optional<SubExp> a = known_dim((*d.args)[0], scope), b = known_dim((*d.args)[1], scope);
-            if (a && b)
-                return i64_op(interp::binop_kind(d.name), *a, *b, SrcLoc{})->atom;
+            std::vector<SubExp> args;
+            for (const Dim &a : *d.args) {
+                std::optional<SubExp> k = known_dim(a, scope);
+                if (!k)
+                    return std::nullopt;
+                args.push_back(*k);
+            }
+            return size_exp(d, args, SrcLoc{});
         }
         return std::nullopt;
     }
@@ -2464,6 +2512,8 @@ private:
                 throw CompilerLimitation(loc, "rep whose size is not known here");
             check(compare(ir::BinOpKind::Le, SubExp::i64(0), *n, loc),
                   Msg() << "replicate: negative size " << *n, loc);
+            if (leaves(x, loc).empty())
+                return unit_array(*n, x);
             std::vector<LValPtr> out;
             for (const LValPtr &l : leaves(x, loc))
                 out.push_back(emit1(passes::located(ir::ReplicateExp::make(*n, l->atom), loc),
@@ -3613,7 +3663,10 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // a scalar or an array of scalars), a Tuple (tuples and records; record fields in name
 // order, as in the checked type), or a Func (a function known at compile time: its arity,
 // the arguments applied so far and how to inline it).  An array of tuples is a Tuple of
-// arrays, so `zip` costs nothing and SOACs take one input per leaf.  Only Atoms reach the
+// arrays, so `zip` costs nothing and SOACs take one input per leaf.  An array of what has
+// no leaves (`[n]()`, a size's witness) is a Tuple of none that keeps its sizes
+// (LVal::unit_dims) where it is made by replicate or rep and passed on unchanged; where
+// they are lost, a size read from it is a CompilerLimitation.  Only Atoms reach the
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
 
 // Note [Which definition]

@@ -63,7 +63,7 @@ std::string print_slice(const std::vector<DimIndex> &slice) {
 
 namespace {
 
-/** A written size expression as a Dim: names, constants, and arithmetic of them. */
+/** A written size expression as a Dim: names, constants, arithmetic of them, and calls. */
 Dim written_dim(const Exp *e) {
     if (!e) return Dim::any();
     if (auto v = e->as<Var>()) return Dim::var(v->name);
@@ -71,6 +71,14 @@ Dim written_dim(const Exp *e) {
     if (auto b = e->as<BinOp>(); b && !b->backtick && !b->user_op && is_size_op(b->op)) {
         Dim l = written_dim(b->lhs.get()), r = written_dim(b->rhs.get());
         if (l.kind != Dim::Kind::Any && r.kind != Dim::Kind::Any) return Dim::exp(b->op, l, r);
+    }
+    if (auto ap = e->as<Apply>(); ap && ap->fn->as<Var>()) { // `[f n]`
+        std::vector<Dim> args;
+        for (const ExpPtr &a : ap->args) {
+            args.push_back(written_dim(a.get()));
+            if (args.back().kind == Dim::Kind::Any) return Dim::any();
+        }
+        return Dim::call(ap->fn->as<Var>()->name, std::move(args));
     }
     return Dim::any();
 }

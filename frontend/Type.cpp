@@ -96,6 +96,8 @@ bool is_size_op(const std::string &op) {
            op == "**";
 }
 
+bool Dim::is_call() const { return kind == Kind::Exp && !is_size_op(name); }
+
 std::string dim_to_string(const Dim &d) {
     switch (d.kind) {
     case Dim::Kind::Const:
@@ -109,6 +111,11 @@ std::string dim_to_string(const Dim &d) {
         auto operand = [](const Dim &a) {
             return a.kind == Dim::Kind::Exp ? "(" + dim_to_string(a) + ")" : dim_to_string(a);
         };
+        if (d.is_call()) {
+            std::string s = d.name;
+            for (const Dim &a : *d.args) s += " " + operand(a);
+            return s;
+        }
         return operand((*d.args)[0]) + " " + d.name + " " + operand((*d.args)[1]);
     }
     }

@@ -29,13 +29,14 @@ struct Dim {
         Const, ///< a known constant size, e.g. [3]
         Var,   ///< a size variable in scope, e.g. [n]  (name is the variable's name)
         Any,   ///< unknown: an anonymous or existential size (name: see operator==)
-        Exp,   ///< a size expression `[n + m]`: `name` (an is_size_op) of `args`
+        Exp,   ///< a size expression: `[n + m]`, `name` (an is_size_op) of two `args`;
+               ///< `[f n]`, a call of the function `name` (its flat name) on `args`
     };
     Kind kind = Kind::Any;
     int64_t value = 0;
     std::string name;  ///< Var, Exp; Const: the operator of the constants it was folded from
-    /// Exp: the two operands; Const: those it was folded from (`2 + 3`, which a parameter's
-    /// `[n + m]` pairs up with), or null
+    /// Exp: the operands or arguments; Const: those it was folded from (`2 + 3`, which a
+    /// parameter's `[n + m]` pairs up with), or null
     std::shared_ptr<const std::vector<Dim>> args;
 
     static Dim constant(int64_t v) { return {Kind::Const, v, {}, {}}; }
@@ -46,6 +47,11 @@ struct Dim {
             Kind::Exp, 0, std::move(op),
             std::make_shared<const std::vector<Dim>>(std::vector<Dim>{std::move(a), std::move(b)})};
     }
+    static Dim call(std::string fn, std::vector<Dim> args) {
+        return {Kind::Exp, 0, std::move(fn), std::make_shared<const std::vector<Dim>>(std::move(args))};
+    }
+    /** Whether it is a size that calls a function (`[f n]`), not arithmetic. */
+    bool is_call() const;
     /** Whether it has operands: a size expression, or a constant folded from one (both
      * pair up with a parameter's `[n + m]`, Note [Size expressions]). */
     bool has_operands() const { return kind == Kind::Exp || (kind == Kind::Const && args); }

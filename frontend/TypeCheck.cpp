@@ -193,8 +193,18 @@ Dim Checker::resolve_dim(const Dim &d) {
         r = dvars_[i];
     }
     if (r.kind == Dim::Kind::Exp)
-        return size_exp(r.name, resolve_dim((*r.args)[0]), resolve_dim((*r.args)[1]));
+        return map_exp(r, [&](const Dim &x) { return resolve_dim(x); });
     return r;
+}
+
+// d's operands (arguments) through f, constants of arithmetic folded.
+Dim Checker::map_exp(const Dim &d, const std::function<Dim(const Dim &)> &f) {
+    if (d.is_call()) {
+        std::vector<Dim> args;
+        for (const Dim &a : *d.args) args.push_back(f(a));
+        return Dim::call(d.name, std::move(args));
+    }
+    return size_exp(d.name, f((*d.args)[0]), f((*d.args)[1]));
 }
 
 // Note [Size expressions]: a function's result may be sized by an expression of its
@@ -215,6 +225,9 @@ Dim Checker::resolve_dim(const Dim &d) {
 // leaves them unknown: an intrinsic's result takes them from an ascription (`unflatten
 // xs : [2][3]i32`) or from the argument's (`xs :> [2 * 3]i32`); a user function's must
 // have them from another argument, else they are ambiguous (check_ambiguous_sizes).
+// A size may also call a top-level function on sizes (`[size n]t`, Dim::call): the same
+// size when it calls the same function on the same sizes, its arguments paired up as
+// operands are; the backends call the function where the size is needed.
 Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any)
         return Dim::any();
@@ -245,6 +258,11 @@ Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
 static Dim canonical(const Dim &d) {
     if (d.kind != Dim::Kind::Exp)
         return d;
+    if (d.is_call()) {
+        std::vector<Dim> args;
+        for (const Dim &x : *d.args) args.push_back(canonical(x));
+        return Dim::call(d.name, std::move(args));
+    }
     Dim a = canonical((*d.args)[0]), b = canonical((*d.args)[1]);
     auto key = [](const Dim &x) {
         return (x.kind == Dim::Kind::Const ? "~" : "") + dim_to_string(x);
@@ -257,14 +275,14 @@ static Dim canonical(const Dim &d) {
 // Whether a size expression's operands are all constants and named sizes.
 static bool named_dims(const Dim &d) {
     if (d.kind == Dim::Kind::Exp)
-        return named_dims((*d.args)[0]) && named_dims((*d.args)[1]);
+        return std::all_of(d.args->begin(), d.args->end(), named_dims);
     return d.kind == Dim::Kind::Const ||
            (d.kind == Dim::Kind::Var && d.name[0] != '?' && d.name[0] != '!');
 }
 
 static bool mentions(const Dim &d, const std::string &name) {
     if (d.kind == Dim::Kind::Exp)
-        return mentions((*d.args)[0], name) || mentions((*d.args)[1], name);
+        return std::any_of(d.args->begin(), d.args->end(), [&](const Dim &x) { return mentions(x, name); });
     return d.kind == Dim::Kind::Var && d.name == name;
 }
 
@@ -275,7 +293,7 @@ TypePtr Checker::without_size_exps(const TypePtr &t) {
 
 bool Checker::open_dim(const Dim &d) {
     if (d.kind == Dim::Kind::Exp)
-        return open_dim((*d.args)[0]) || open_dim((*d.args)[1]);
+        return std::any_of(d.args->begin(), d.args->end(), [&](const Dim &x) { return open_dim(x); });
     if (d.kind != Dim::Kind::Var)
         return false;
     int i = var_index(d.name);
@@ -581,11 +599,11 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
     }
     if (mode == DimMode::Lenient) return;
     // Note [Size expressions]: `?1 + ?2` against `n + m` (or a constant folded from
-    // `2 + 3`) pairs the operands up.
-    if (a.has_operands() && b.has_operands() && a.name == b.name && (open_dim(a) || open_dim(b))) {
+    // `2 + 3`) pairs the operands up, as `f ?1` against `f n` does the arguments.
+    if (a.has_operands() && b.has_operands() && a.name == b.name && a.args->size() == b.args->size() &&
+        (open_dim(a) || open_dim(b))) {
         try {
-            unify_dim((*a.args)[0], (*b.args)[0], mode);
-            unify_dim((*a.args)[1], (*b.args)[1], mode);
+            for (size_t k = 0; k < a.args->size(); k++) unify_dim((*a.args)[k], (*b.args)[k], mode);
             return;
         } catch (Mismatch &) {
         }
@@ -677,6 +695,11 @@ std::string Checker::show_dim(const Dim &d) {
         auto operand = [&](const Dim &x) {
             return x.kind == Dim::Kind::Exp ? "(" + show_dim(x) + ")" : show_dim(x);
         };
+        if (d.is_call()) {
+            std::string s = d.name.substr(0, d.name.find('#'));
+            for (const Dim &a : *d.args) s += " " + operand(a);
+            return s;
+        }
         return operand((*d.args)[0]) + " " + d.name + " " + operand((*d.args)[1]);
     }
     if (d.kind == Dim::Kind::Const) return std::to_string(d.value);
@@ -959,7 +982,7 @@ TypePtr Checker::subst(const TypePtr &t0, const std::map<std::string, TypePtr> &
         std::function<Dim(const Dim &)> sub = [&](const Dim &d) {
             Dim r = resolve_dim(d);
             if (r.kind == Dim::Kind::Exp)
-                return size_exp(r.name, sub((*r.args)[0]), sub((*r.args)[1]));
+                return map_exp(r, sub);
             if (r.kind == Dim::Kind::Var) {
                 auto it = dv.find(r.name);
                 if (it != dv.end())
@@ -2255,7 +2278,7 @@ TypePtr Checker::shown_type(const TypePtr &t0) {
             std::vector<Dim> shape = x->shape;
             std::function<Dim(const Dim &)> dim = [&](const Dim &d) {
                 if (d.kind == Dim::Kind::Exp)
-                    return size_exp(d.name, dim((*d.args)[0]), dim((*d.args)[1]));
+                    return map_exp(d, dim);
                 if (d.kind == Dim::Kind::Var && open(d.name))
                     return names.count(d.name) ? Dim::var(names[d.name]) : Dim::any();
                 return d;

@@ -252,6 +252,23 @@ Dim Checker::dim_of_arg(const Exp *arg) {
     // Note [Size expressions]: `n + 1`, `n * m`, `n - k`, `2 ** k`.
     if (auto b = arg->as<BinOp>(); b && !b->backtick && !b->user_op && is_size_op(b->op))
         return size_exp(b->op, dim_of_arg(b->lhs.get()), dim_of_arg(b->rhs.get()));
+    // `size n`: a call of a top-level function on sizes, which each backend makes where
+    // the size is needed.
+    if (auto ap = arg->as<Apply>()) {
+        auto fn = ap->fn->as<Var>();
+        if (!fn || (fn->name.find('.') == std::string::npos && find_local(fn->name))) return Dim::any();
+        std::string flat = lookup_val(fn->name);
+        auto g = flat.empty() ? env_.vals.end() : env_.vals.find(flat);
+        if (g == env_.vals.end() || !g->second->function) return Dim::any();
+        std::vector<Dim> args;
+        for (const ExpPtr &a : ap->args) {
+            TypePtr at = a->type ? resolve(a->type) : nullptr;
+            if (!at || at->kind != Type::Kind::Prim || at->prim != PrimType::I64) return Dim::any();
+            args.push_back(dim_of_arg(a.get()));
+            if (args.back().kind == Dim::Kind::Any) return Dim::any();
+        }
+        return Dim::call(flat, std::move(args));
+    }
     return Dim::any();
 }
 

@@ -236,6 +236,7 @@ private:
     Dim resolve_dim(const Dim &d);
     /** Note [Size expressions]: `a op b`, folded and in a canonical order. */
     Dim size_exp(const std::string &op, Dim a, Dim b);
+    Dim map_exp(const Dim &d, const std::function<Dim(const Dim &)> &f);
     bool open_dim(const Dim &d);                 ///< whether an unbound size variable is in d
     TypePtr without_size_exps(const TypePtr &t); ///< size expressions become Any
     TypePtr resolve_written_sizes(const TypeExpPtr &te);

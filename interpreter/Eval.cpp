@@ -493,9 +493,9 @@ void Evaluator::sizes_from_types(const TypePtr &pat, const Type &actual, const s
         // checker paired them up).
         std::function<void(const Dim &, const Dim &)> match = [&](const Dim &d, const Dim &a) {
             // (An argument's constant keeps the form it was folded from: `2 + 3`.)
-            if (d.kind == Dim::Kind::Exp && a.has_operands() && d.name == a.name) {
-                match((*d.args)[0], (*a.args)[0]);
-                match((*d.args)[1], (*a.args)[1]);
+            if (d.kind == Dim::Kind::Exp && a.has_operands() && d.name == a.name &&
+                d.args->size() == a.args->size()) {
+                for (size_t k = 0; k < d.args->size(); k++) match((*d.args)[k], (*a.args)[k]);
                 return;
             }
             if (d.kind != Dim::Kind::Var || std::find(names.begin(), names.end(), d.name) == names.end())
@@ -708,6 +708,7 @@ Dim Evaluator::resolve_dim(const Dim &d) {
         const Value *v = lookup(d.name);
         if (v && v->is_prim() && is_int(v->prim().type)) return Dim::constant(v->prim().i);
     }
+    if (d.is_call()) return resolve_call_dim(d);
     if (d.kind == Dim::Kind::Exp) {
         Dim a = resolve_dim((*d.args)[0]), b = resolve_dim((*d.args)[1]);
         if (a.kind == Dim::Kind::Const && b.kind == Dim::Kind::Const) {
@@ -722,6 +723,34 @@ Dim Evaluator::resolve_dim(const Dim &d) {
         }
     }
     return d;
+}
+
+// `[f n]`: the function called on the sizes; one that fails leaves the size unknown here,
+// unchecked, as arithmetic does.
+Dim Evaluator::resolve_call_dim(const Dim &d) {
+    std::vector<Value> args;
+    for (const Dim &a : *d.args) {
+        Dim r = resolve_dim(a);
+        if (r.kind != Dim::Kind::Const) return d;
+        args.emplace_back(PrimValue::integer(PrimType::I64, (uint64_t)r.value));
+    }
+    auto &globals = visible_globals();
+    auto it = globals.find(d.name);
+    const Value *f = it != globals.end() ? &global_value(it->second, d.name) : lookup(d.name);
+    if (!f || f->kind() != Value::Kind::Function) return d;
+    // The call may come while an application's sizes are being gathered (sizes_from_types).
+    auto saved = std::move(call_sizes_);
+    const FunctionValue *saved_for = call_sizes_for_;
+    Dim out = d;
+    try {
+        Value fn = *f;
+        Value r = apply(fn, args.data(), (int)args.size(), SrcLoc{}, nullptr);
+        if (r.is_prim() && is_int(r.prim().type)) out = Dim::constant((int64_t)r.prim().i);
+    } catch (const RuntimeError &) {
+    }
+    call_sizes_ = std::move(saved);
+    call_sizes_for_ = saved_for;
+    return out;
 }
 
 TypePtr Evaluator::resolve_type(const TypePtr &t) {

@@ -46,6 +46,7 @@ public:
     /** Resolves type variables (current substitution) and named sizes (variables in scope). */
     TypePtr resolve_type(const TypePtr &t);
     Dim resolve_dim(const Dim &d);
+    Dim resolve_call_dim(const Dim &d);
     /** An empty array of the given (resolved) array type, outer size 0. */
     Value empty_array(const TypePtr &array_type);
     /** Best-effort type of a value (for boxed arrays' element types). */
