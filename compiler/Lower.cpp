@@ -291,6 +291,7 @@ private:
     int next_id_ = 0;
     int depth_ = 0;
     ConstantArgs *constants_ = nullptr;
+    int unsafe_ = 0; ///< inside `#[unsafe]`: no assertions or index checks
     ir::Function *entry_fn_ = nullptr;        ///< the entry being lowered
     std::vector<std::shared_ptr<const ForeignFn>> foreign_; ///< those called, in first-use order
     std::map<const FunDef *, LValPtr> constant_params_; ///< constants passed in, by definition
@@ -2690,7 +2691,7 @@ private:
                 throw CompilerLimitation(loc, "indexing a non-array");
             ir::Type rt = a->type;
             rt.dims.erase(rt.dims.begin(), rt.dims.begin() + (long)idx.size());
-            out.push_back(emit1(ir::IndexExp::make(a->atom.var, idx, true, loc), rt, "e"));
+            out.push_back(emit1(ir::IndexExp::make(a->atom.var, idx, !unsafe_, loc), rt, "e"));
         }
         size_t pos = 0;
         return restructure(t, out, pos);
@@ -3576,8 +3577,9 @@ private:
         case ExpKind::Assert: {
             auto &a = static_cast<const AssertExp &>(e);
             SubExp c = scalar_atom(lower(*a.cond, scope), e.loc)->atom;
-            emit(ir::AssertExp::make(c, "Assertion is false: " + a.cond_text, e.loc),
-                 {ir::Type::scalar(PrimType::Bool)}, "ok");
+            if (!unsafe_)
+                emit(ir::AssertExp::make(c, "Assertion is false: " + a.cond_text, e.loc),
+                     {ir::Type::scalar(PrimType::Bool)}, "ok");
             return lower(*a.exp, scope);
         }
         case ExpKind::Attr: {
@@ -3590,6 +3592,16 @@ private:
                 } pop{opens_};
                 return lower(*a.exp, scope);
             }
+            // `#[unsafe] e`: e's assertions and index checks are left out, as Futhark's
+            // compilers do (its behaviour where they would fail is undefined; the
+            // interpreter still checks).
+            const bool unsafe = a.attr == "unsafe";
+            unsafe_ += unsafe;
+            struct Restore {
+                int &n;
+                bool on;
+                ~Restore() { n -= on; }
+            } restore{unsafe_, unsafe};
             return lower(*a.exp, scope);
         }
         case ExpKind::Match: {

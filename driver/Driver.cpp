@@ -677,10 +677,15 @@ struct TestRunner {
             if (c.expect == TestCase::Expect::RuntimeError) {
                 std::string problem;
                 // Futhark prints run-time errors as "Error: <message>" (the spec's own
-                // example uses `error: Error*`), so the regex may match that prefix too.
+                // example uses `error: Error*`) and a backtrace of locations after it,
+                // so the regex may match those too (`error: inplace4.fut:9`).
                 if (regex_matches(c.error_regex, e.message(), problem) ||
                     (problem.empty() &&
-                     regex_matches(c.error_regex, "Error: " + e.message(), problem))) {
+                     regex_matches(c.error_regex, "Error: " + e.message(), problem)) ||
+                    (problem.empty() && e.loc().known() &&
+                     regex_matches(c.error_regex,
+                                   "Error: " + e.message() + "\n\nBacktrace:\n-> #0  " + e.loc().str(),
+                                   problem))) {
                     ++passed;
                     return;
                 }

@@ -1053,15 +1053,17 @@ private:
             return parse_pat();
         }
         SrcLoc start = cur().loc;
-        if (at(Tok::Ctor)) {
+        PatPtr p;
+        if (at(Tok::Ctor)) { // `#c p1 p2`, ascribed as a whole: `(#foo : t)`
             auto c = pat_node(Pat::Kind::Ctor, start);
             c->name = advance().text;
             while (can_start_param_pat() || (at_sym("-") && is_num_lit(peek())))
                 c->elems.push_back(parse_inner_pat(true));
             close(c->loc);
-            return c;
+            p = c;
+        } else {
+            p = parse_inner_pat(true);
         }
-        PatPtr p = parse_inner_pat(true);
         if (at(Tok::Colon)) {
             advance();
             auto a = pat_node(Pat::Kind::Ascript, start);

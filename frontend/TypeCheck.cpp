@@ -1239,6 +1239,9 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
     case TypeExp::Kind::Sum: {
         std::vector<std::pair<std::string, TypePtr>> cs;
         std::set<std::string> seen;
+        if (te->ctors.size() > 256) // Futhark's limit (a tag fits a byte)
+            throw CompileError(te->loc, "A sum type may have at most 256 constructors, but this one has " +
+                                            std::to_string(te->ctors.size()));
         for (auto &c : te->ctors) {
             if (!seen.insert(c.first).second)
                 throw CompileError(te->loc, "duplicate constructor #" + c.first + " in sum type");
