@@ -122,6 +122,7 @@ struct Simplifier {
     std::unordered_map<int, ExpPtr> defs;         ///< single-value statements seen so far
     std::unordered_map<std::string, Atoms> avail; ///< CSE: statement text -> its values
     std::vector<std::string> avail_log;           ///< keys in insertion order, for scopes
+    std::unordered_map<int, int> uses;            ///< every var's uses, from the start of the round
 
     // ------------------------------------------------------------ substitution
 
@@ -229,7 +230,56 @@ struct Simplifier {
                        n.loc);
     }
 
+    /** An element of a map's result that nothing else reads, `(map f xs)[i]`: f of xs[i]
+     * where it is read (`for x in map f (iota n)` makes no array), when f is a few scalar
+     * operations that cannot fail.  The map, unused then, goes in this round's dead-code
+     * walk; the lambda's own vars bind the spliced statements until then. */
+    bool element_of_map(const Stm &s, Body &out) {
+        auto *ix = s.exp->as<ir::IndexExp>();
+        if (!ix || ix->idx.size() != 1 || !(sub(SubExp::of(ix->arr)) == SubExp::of(ix->arr)))
+            return false;
+        auto d = defs.find(ix->arr.id);
+        auto *m = d == defs.end() ? nullptr : d->second->as<ir::MapExp>();
+        auto u = uses.find(ix->arr.id);
+        if (!m || u == uses.end() || u->second != 1 || m->lam.body.stms.size() > 16)
+            return false;
+        for (const Param &p : m->lam.params)
+            if (p.type.rank() != 0)
+                return false;
+        for (const Stm &t : m->lam.body.stms) {
+            ExpKind k = t.exp->kind;
+            if (!(k == ExpKind::Atom || k == ExpKind::UnOp || k == ExpKind::BinOp ||
+                  k == ExpKind::Convert || k == ExpKind::Math) ||
+                can_fail(t))
+                return false;
+        }
+        for (size_t k = 0; k < m->lam.params.size(); k++)
+            stm(Stm{{m->lam.params[k]},
+                    ir::IndexExp::make(m->inputs[k], ix->idx, ix->checked, s.exp->loc)},
+                out);
+        for (const Stm &t : m->lam.body.stms)
+            stm(t, out);
+        bind(s.pat, subs(m->lam.body.result));
+        st.folded++;
+        return true;
+    }
+
     void stm(const Stm &s, Body &out) {
+        if (element_of_map(s, out))
+            return;
+        if (auto *n = s.exp->as<ir::LoopExp>()) {
+            SubExp b = sub(n->bound);
+            if (n->form == ir::LoopExp::Form::For && b.is_const && b.value.as_i64() == 1) {
+                // One iteration (Futhark's loops/loop9): the body, once, with index 0.
+                bind(n->params, subs(n->inits));
+                bind({n->index}, {SubExp::constant(PrimValue::integer(n->index.type.elem, 0))});
+                for (const Stm &t : n->body.stms)
+                    stm(t, out);
+                bind(s.pat, subs(n->body.result));
+                st.folded++;
+                return;
+            }
+        }
         if (auto *n = s.exp->as<ir::IfExp>()) {
             SubExp c = sub(n->cond);
             if (c.is_const) { // splice the branch that runs
@@ -733,6 +783,7 @@ struct Simplifier {
 
     void function(ir::Function &f) {
         types = collect_types(f);
+        for_each_use(f.body, [&](const Var &v) { uses[v.id]++; });
         sizes = function_sizes(f);
         f.body = scoped(f.body);
         for (Type &t : f.ret)
