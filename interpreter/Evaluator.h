@@ -9,6 +9,7 @@
 #include "interpreter/Interp_Internal.h"
 #include "interpreter/Interpreter.h"
 
+#include <set>
 #include <unordered_map>
 
 namespace loom::interp {
@@ -64,6 +65,9 @@ public:
     /** Modules opened by enclosing `M.(e)` expressions, innermost last: a name `x`
      * means `M.x` when M defines it. */
     std::vector<std::string> open_modules;
+    /** Closure bodies (with their argument counts) that compile_scalar_fn could not
+     * compile: not tried again at each SOAC call (each try costs a thrown exception). */
+    std::set<std::pair<const Exp *, int>> not_scalar_fns;
     /** Result of `map fn` over empty arrays, row shape taken from one zero sample (Builtins.cpp). */
     bool empty_map_by_sample(const Value &fn, const Value *arrs, int k, const Type *rt, const SrcLoc &loc,
                              Value &out);

@@ -460,6 +460,9 @@ private:
 std::unique_ptr<ScalarFn> compile_scalar_fn(Evaluator &ev, const Value &fn, int nargs, const SrcLoc &loc) {
     if (fn.kind() != Value::Kind::Function || !fn.function()) return nullptr;
     if (!ev.open_modules.empty()) return nullptr;  // names resolve through the open modules
+    const FunctionValue &f = *fn.function();
+    std::pair<const Exp *, int> key{f.kind == FunctionValue::Kind::Closure ? f.body : nullptr, nargs};
+    if (key.first && ev.not_scalar_fns.count(key)) return nullptr;
     auto out = std::make_unique<ScalarFn>();
     out->nparams = nargs;
     ScalarCompiler c(ev, *out);
@@ -467,6 +470,7 @@ std::unique_ptr<ScalarFn> compile_scalar_fn(Evaluator &ev, const Value &fn, int 
     try {
         out->root = c.top(fn, nargs);
     } catch (const Fail &) {
+        if (key.first) ev.not_scalar_fns.insert(key);
         return nullptr;
     } catch (const RuntimeError &) {  // e.g. a missing field: let the general path report it
         return nullptr;
