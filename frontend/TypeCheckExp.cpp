@@ -263,7 +263,8 @@ Dim Checker::dim_of_arg(const Exp *arg) {
         std::vector<Dim> args;
         for (const ExpPtr &a : ap->args) {
             TypePtr at = a->type ? resolve(a->type) : nullptr;
-            if (!at || at->kind != Type::Kind::Prim || at->prim != PrimType::I64) return Dim::any();
+            // (An argument of another integer type is a size's value too: `[i64.i32 n]`.)
+            if (!at || at->kind != Type::Kind::Prim || !is_int(at->prim)) return Dim::any();
             args.push_back(dim_of_arg(a.get()));
             if (args.back().kind == Dim::Kind::Any) return Dim::any();
         }

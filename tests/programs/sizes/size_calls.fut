@@ -13,6 +13,8 @@
 -- input { 1i64 [0, 10] } output { [[0, 1, 2], [10, 11, 12]] }
 -- entry: nested
 -- input { 2i64 } output { 11i64 }
+-- entry: from_i32
+-- input { 3 } output { [7, 7, 7] [7, 7, 7] }
 -- entry: coerced
 -- input { 2i64 [1, 2, 3, 4, 5] } output { [1, 2, 3, 4, 5] }
 -- input { 2i64 [1, 2, 3] } error: [Ss]ize|shape
@@ -31,5 +33,11 @@ entry pairs (k: i64) = unzip (zip (tree k) (map (+1) (tree k)))
 entry through_map (k: i64) (xs: []i32) = map (\x -> map (+ x) (tree k)) xs
 
 entry nested (k: i64) = length (tree (size k))
+
+-- An argument of another integer type (`[i64.i32 n]`, as code from when sizes were i32
+-- writes them).
+def sevens (n: i32) : [i64.i32 n]i32 = replicate (i64.i32 n) 7
+
+entry from_i32 (k: i32) = unzip (zip (sevens k) (sevens k))
 
 entry coerced (k: i64) (xs: []i32) = xs :> [size k]i32
