@@ -426,6 +426,11 @@ struct Simplifier {
                 // (`for x in iota n` reads no array).
                 auto *n = e.as<ir::IndexExp>();
                 SubExp x = SubExp::of(n->arr);
+                // What an update just wrote at the same index (`let xs[i] = v in xs[i]`;
+                // the update, checked where the index is, fails first out of bounds).
+                if (auto *up = def(x) ? def(x)->as<ir::UpdateExp>() : nullptr;
+                    up && up->idx == n->idx && (up->checked || !n->checked))
+                    return one(up->value);
                 auto within = [&](const SubExp &c, const SubExp &size) {
                     return !n->checked || (c.is_const && size.is_const && c.value.i >= 0 &&
                                            c.value.i < size.value.i);
