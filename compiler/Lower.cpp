@@ -162,7 +162,6 @@ std::vector<LValPtr> leaves(const LValPtr &v, const SrcLoc &loc) {
     return out;
 }
 
-/** Rebuilds a value with the structure of `shape` from consecutive leaves. */
 /** The sizes of array v: its first leaf's, or an array of no leaves' own (`[n]()`). */
 const std::vector<SubExp> *array_dims(const LValPtr &v) {
     const LVal *leaf = v.get();
