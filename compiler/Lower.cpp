@@ -2010,6 +2010,10 @@ private:
         }
         LValPtr rshape;
         ir::Lambda lam = make_lambda(f, shapes, types, loc, &rshape);
+        // A function of no results (`map (\_ -> ()) xs`): only the sizes, when it cannot
+        // fail (else the map must run for its checks, and the sizes are lost).
+        if (lam.ret.empty() && rshape->kind == LVal::Kind::Tuple && !passes::can_fail(lam.body))
+            return unit_array(*w, rshape);
         std::vector<ir::Type> out;
         for (const ir::Type &t : lam.ret)
             out.push_back(t.array_of(*w));
@@ -2684,6 +2688,8 @@ private:
     }
 
     LValPtr index_value(const LValPtr &t, const std::vector<SubExp> &idx, const SrcLoc &loc) {
+        if (t->kind == LVal::Kind::Tuple && !t->unit_dims.empty() && idx.size() <= t->unit_dims.size())
+            return index_unit_array(t, idx, loc);
         std::vector<LValPtr> out;
         for (const LValPtr &a : leaves(t, loc)) {
             if ((int)idx.size() > a->type.rank() || a->atom.is_const)
@@ -2694,6 +2700,30 @@ private:
         }
         size_t pos = 0;
         return restructure(t, out, pos);
+    }
+
+    /** A row of an array of no leaves (`[n]()`): its remaining sizes, after the bounds
+     * check a leaf's index makes, with the interpreter's message. */
+    LValPtr index_unit_array(const LValPtr &t, const std::vector<SubExp> &idx, const SrcLoc &loc) {
+        if (!unsafe_) {
+            LValPtr ok;
+            Msg m;
+            m << "Index [";
+            for (size_t k = 0; k < idx.size(); k++) {
+                LValPtr in = compare(ir::BinOpKind::LogAnd,
+                                     compare(ir::BinOpKind::Le, SubExp::i64(0), idx[k], loc)->atom,
+                                     compare(ir::BinOpKind::Lt, idx[k], t->unit_dims[k], loc)->atom, loc);
+                ok = ok ? compare(ir::BinOpKind::LogAnd, ok->atom, in->atom, loc) : in;
+                m << (k ? ", " : "") << idx[k];
+            }
+            m << "] out of bounds for array of shape ";
+            for (const SubExp &d : t->unit_dims)
+                m << "[" << d << "]";
+            check(ok, m << ".", loc);
+        }
+        auto r = std::make_shared<LVal>(*t);
+        r->unit_dims.erase(r->unit_dims.begin(), r->unit_dims.begin() + (long)idx.size());
+        return r;
     }
 
     SubExp to_i64(const Exp &x, const ScopePtr &scope, const SrcLoc &loc) {
@@ -3051,6 +3081,26 @@ private:
                 if (!(tt[i].dims[d] == et[i].dims[d]))
                     rt[i].dims[d] = ext_size(ext, tt[i].dims[d], et[i].dims[d]);
         }
+        // Arrays of no leaves (`[n]()`) at the same places in both branches keep their
+        // sizes, those that differ as existential sizes as the leaves' do: `shape` is the
+        // then branch's value with those sizes, its leaves replaced by the If's results.
+        std::function<LValPtr(const LValPtr &, const LValPtr &)> units =
+            [&](const LValPtr &a, const LValPtr &b) -> LValPtr {
+            if (a->kind != LVal::Kind::Tuple || b->kind != LVal::Kind::Tuple)
+                return a;
+            if (!a->unit_dims.empty() && a->unit_dims.size() == b->unit_dims.size()) {
+                auto u = std::make_shared<LVal>(*a);
+                for (size_t d = 0; d < a->unit_dims.size(); d++)
+                    if (!(a->unit_dims[d] == b->unit_dims[d]))
+                        u->unit_dims[d] = ext_size(ext, a->unit_dims[d], b->unit_dims[d]);
+                return u;
+            }
+            std::vector<LValPtr> xs;
+            for (size_t k = 0; k < a->elems.size(); k++)
+                xs.push_back(k < b->elems.size() ? units(a->elems[k], b->elems[k]) : a->elems[k]);
+            return LVal::tuple(std::move(xs)); // (sizes that differ in kind are lost)
+        };
+        LValPtr shape = units(ts, es);
         std::vector<ir::Param> pat = ext.vars;
         for (size_t i = ext.pairs.size(); i-- > 0;) {
             tb.result.insert(tb.result.begin(), ext.pairs[i].first);
@@ -3065,7 +3115,7 @@ private:
             ir::IfExp::make(cond, std::move(tb), std::move(eb), std::move(ret)), pat,
             ext.vars.size());
         size_t pos = 0;
-        return restructure(ts, res, pos);
+        return restructure(shape, res, pos, true);
     }
 
     /** A loop whose variables' sizes change between iterations gets one i64 loop param per
@@ -3676,8 +3726,9 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // the arguments applied so far and how to inline it).  An array of tuples is a Tuple of
 // arrays, so `zip` costs nothing and SOACs take one input per leaf.  An array of what has
 // no leaves (`[n]()`, a size's witness) is a Tuple of none that keeps its sizes
-// (LVal::unit_dims) where it is made by replicate or rep and passed on unchanged; where
-// they are lost, a size read from it is a CompilerLimitation.  Only Atoms reach the
+// (LVal::unit_dims) where it is made by replicate, rep or a map (lower_map), passed on,
+// indexed (index_unit_array) or chosen by an If (lower_if); where they are lost (a loop),
+// a size read from it is a CompilerLimitation.  Only Atoms reach the
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
 
 // Note [Which definition]

@@ -363,9 +363,8 @@ TEST_CASE("lower: unsupported constructs are compiler limitations with a locatio
     const char *srcs[] = {
         // A map whose rows' size is known only after each call.
         "def main (n: i64) = map (\\i -> filter (>= 0) [i, -i - 1]) (iota n)",
-        // An array of values with no data (`[n]()`) made by a map: no leaf carries its
-        // size (replicate's keep theirs, LVal::unit_dims).  The result's was an
-        // internal error.
+        // An entry's result of values with no data (`[n]()`): no leaf carries its size
+        // out (inside, LVal::unit_dims keeps it).  The result's was an internal error.
         "def main (xs: []i32) = map (\\_ -> ()) xs",
     };
     for (const char *s : srcs) {

@@ -7,6 +7,12 @@
 -- entry: count
 -- input { [1i64, 2i64, 3i64] } output { 3i64 [1i64, 2i64, 3i64, 1i64, 2i64, 3i64] }
 -- input { empty([0]i64) } output { 0i64 empty([0]i64) }
+-- entry: through_if
+-- input { true [1i64, 2i64, 3i64] 3i64 5i64 } output { 3i64 3i64 1 }
+-- input { false [1i64, 2i64] 3i64 5i64 } output { 2i64 5i64 2 }
+-- entry: mapped
+-- input { [1, 2, 3] 1i64 } output { 3i64 3i64 2i64 }
+-- input { [1, 2, 3] 5i64 } error: Index \[5\] out of bounds for array of shape \[3\]\[2\]
 -- entry: witnessed
 -- structure { Screma 0 }
 -- input { 4i64 } output { 4i64 4i64 }
@@ -20,5 +26,17 @@ def leaves [n] (_: tree [n]) : i64 = n
 def witness_size [n] (_: [n]()) : i64 = n
 
 entry count (xs: []i64) = let t = mk xs in (leaves t, t.data)
+
+-- Through an `if`: the same size in both branches, or each branch's own.
+entry through_if (b: bool) (xs: []i64) (k: i64) (m: i64) =
+  let (w, x) = if b then (replicate k (), 1) else (replicate m (), 2)
+  in (leaves (if b then mk xs else mk (map (+ 1) xs)), witness_size w, x)
+
+-- Made by a map whose function cannot fail, and indexed (with the bounds check a row of
+-- any other array has).
+entry mapped (xs: []i32) (i: i64) =
+  let ws = map (\_ -> ()) xs
+  let wss = replicate (length xs) (replicate 2 ())
+  in (witness_size ws, length ws, length wss[i])
 
 entry witnessed (k: i64) = (witness_size (replicate k ()), length (replicate k ()))
