@@ -225,9 +225,10 @@ Dim Checker::map_exp(const Dim &d, const std::function<Dim(const Dim &)> &f) {
 // leaves them unknown: an intrinsic's result takes them from an ascription (`unflatten
 // xs : [2][3]i32`) or from the argument's (`xs :> [2 * 3]i32`); a user function's must
 // have them from another argument, else they are ambiguous (check_ambiguous_sizes).
-// A size may also call a top-level function on sizes (`[size n]t`, Dim::call): the same
-// size when it calls the same function on the same sizes, its arguments paired up as
-// operands are; the backends call the function where the size is needed.
+// A size may also call a function, top-level or a module's, on sizes or other integers
+// (`[size n]t`, `[i64.i32 n]`, Dim::call): the same size when it calls the same function
+// on the same arguments, which pair up as operands do; the backends call the function
+// where the size is needed.
 Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     if (a.kind == Dim::Kind::Any || b.kind == Dim::Kind::Any)
         return Dim::any();

@@ -252,8 +252,8 @@ Dim Checker::dim_of_arg(const Exp *arg) {
     // Note [Size expressions]: `n + 1`, `n * m`, `n - k`, `2 ** k`.
     if (auto b = arg->as<BinOp>(); b && !b->backtick && !b->user_op && is_size_op(b->op))
         return size_exp(b->op, dim_of_arg(b->lhs.get()), dim_of_arg(b->rhs.get()));
-    // `size n`: a call of a top-level function on sizes, which each backend makes where
-    // the size is needed.
+    // `size n`, `i64.i32 n`: a call of a function (not a local one) on sizes or other
+    // integers, which each backend makes where the size is needed.
     if (auto ap = arg->as<Apply>()) {
         auto fn = ap->fn->as<Var>();
         if (!fn || (fn->name.find('.') == std::string::npos && find_local(fn->name))) return Dim::any();
