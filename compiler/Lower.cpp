@@ -326,25 +326,10 @@ private:
      * then divides by a constant, and hoist_invariant moves it out of a lambda. */
     static std::optional<PrimValue> fold_constant(const ir::Exp &e) {
         try {
-            if (auto *c = e.as<ir::ConvertExp>(); c && c->x.is_const)
-                return interp::convert_prim(c->to, c->x.value);
-            if (auto *u = e.as<ir::UnOpExp>(); u && u->x.is_const)
-                return u->op == ir::UnOpKind::Neg ? interp::negate_prim(u->x.value)
-                                                  : interp::not_prim(u->x.value);
-            if (auto *b = e.as<ir::BinOpExp>(); b && b->x.is_const && b->y.is_const)
-                return interp::eval_binop(b->op, b->x.value, b->y.value, b->loc);
-            if (auto *m = e.as<ir::MathExp>()) { // (`I.num_bits` has no arguments)
-                std::vector<PrimValue> args;
-                for (const SubExp &a : m->args)
-                    if (a.is_const)
-                        args.push_back(a.value);
-                if (args.size() == m->args.size())
-                    return interp::eval_math(m->fn, m->type, args.data(), m->loc);
-            }
+            return passes::constant_value(e);
         } catch (const RuntimeError &) {
-            // (Left to fail where it runs.)
+            return std::nullopt; // left to fail where it runs
         }
-        return std::nullopt;
     }
 
     /** Runs `f` in a fresh body; its leaves become the result, their types `types`. */
@@ -2710,10 +2695,9 @@ private:
             Msg m;
             m << "Index [";
             for (size_t k = 0; k < idx.size(); k++) {
-                LValPtr in = compare(ir::BinOpKind::LogAnd,
-                                     compare(ir::BinOpKind::Le, SubExp::i64(0), idx[k], loc)->atom,
-                                     compare(ir::BinOpKind::Lt, idx[k], t->unit_dims[k], loc)->atom, loc);
-                ok = ok ? compare(ir::BinOpKind::LogAnd, ok->atom, in->atom, loc) : in;
+                LValPtr in = logical_and(compare(ir::BinOpKind::Le, SubExp::i64(0), idx[k], loc),
+                                         compare(ir::BinOpKind::Lt, idx[k], t->unit_dims[k], loc), loc);
+                ok = ok ? logical_and(ok, in, loc) : in;
                 m << (k ? ", " : "") << idx[k];
             }
             m << "] out of bounds for array of shape ";

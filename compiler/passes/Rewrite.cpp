@@ -496,6 +496,25 @@ bool exp_can_fail(const ir::Exp &e, const std::vector<Param> &pat) {
 
 } // namespace
 
+std::optional<PrimValue> constant_value(const ir::Exp &e) {
+    if (auto *c = e.as<ir::ConvertExp>(); c && c->x.is_const)
+        return interp::convert_prim(c->to, c->x.value);
+    if (auto *u = e.as<ir::UnOpExp>(); u && u->x.is_const)
+        return u->op == ir::UnOpKind::Neg ? interp::negate_prim(u->x.value) : interp::not_prim(u->x.value);
+    if (auto *b = e.as<ir::BinOpExp>(); b && b->x.is_const && b->y.is_const)
+        return interp::eval_binop(b->op, b->x.value, b->y.value, b->loc);
+    if (auto *m = e.as<ir::MathExp>()) { // (`I.num_bits` has no arguments)
+        std::vector<PrimValue> args;
+        for (const SubExp &a : m->args) {
+            if (!a.is_const)
+                return std::nullopt;
+            args.push_back(a.value);
+        }
+        return interp::eval_math(m->fn, m->type, args.data(), m->loc);
+    }
+    return std::nullopt;
+}
+
 bool can_fail(const ir::Stm &s) {
     return exp_can_fail(*s.exp, s.pat);
 }

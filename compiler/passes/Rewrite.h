@@ -122,6 +122,12 @@ std::unordered_map<int, ir::Type> collect_types(const ir::Function &f);
  * among its params' dimensions. */
 std::unordered_set<int> function_sizes(const ir::Function &f);
 
+/** The value of a scalar operation (a conversion, a unary or binary operator, a math
+ * function) whose operands are all constants, with the interpreter's semantics; none for
+ * any other expression.  Throws the RuntimeError the operation fails with (an integer
+ * division by zero), which a caller folding it leaves to run time. */
+std::optional<PrimValue> constant_value(const ir::Exp &e);
+
 /** Whether running the statement can end in a run-time error (or never end): a checked
  * access, slice, range, coercion or assertion, integer division without a known non-zero
  * divisor, a negative exponent, iota/replicate of an unknown size, a while loop, or any

@@ -375,14 +375,13 @@ struct Simplifier {
         auto one = [](SubExp x) { return std::optional<Atoms>(Atoms{std::move(x)}); };
         auto value = [&](PrimValue v) { return one(SubExp::constant(v)); };
         try {
+            if (std::optional<PrimValue> c = constant_value(e))
+                return value(*c);
             switch (e.kind) {
             case ExpKind::Atom:
                 return one(e.as<ir::AtomExp>()->x);
             case ExpKind::UnOp: {
                 auto *n = e.as<ir::UnOpExp>();
-                if (n->x.is_const)
-                    return value(n->op == ir::UnOpKind::Neg ? interp::negate_prim(n->x.value)
-                                                            : interp::not_prim(n->x.value));
                 if (auto *inner = def(n->x) ? def(n->x)->as<ir::UnOpExp>() : nullptr;
                     inner && inner->op == n->op)
                     return one(inner->x); // neg (neg x), not (not x)
@@ -390,20 +389,8 @@ struct Simplifier {
             }
             case ExpKind::BinOp:
                 return binop(*e.as<ir::BinOpExp>());
-            case ExpKind::Math: {
-                auto *n = e.as<ir::MathExp>();
-                std::vector<PrimValue> args;
-                for (const SubExp &a : n->args) {
-                    if (!a.is_const)
-                        return std::nullopt;
-                    args.push_back(a.value);
-                }
-                return value(interp::eval_math(n->fn, n->type, args.data(), n->loc));
-            }
             case ExpKind::Convert: {
                 auto *n = e.as<ir::ConvertExp>();
-                if (n->x.is_const)
-                    return value(interp::convert_prim(n->to, n->x.value));
                 if (type_of(n->x) == n->to)
                     return one(n->x);
                 return std::nullopt;
@@ -503,9 +490,7 @@ struct Simplifier {
     }
 
     std::optional<Atoms> binop(const ir::BinOpExp &n) const {
-        const SubExp &x = n.x, &y = n.y;
-        if (x.is_const && y.is_const)
-            return Atoms{SubExp::constant(interp::eval_binop(n.op, x.value, y.value, n.loc))};
+        const SubExp &x = n.x, &y = n.y; // (not both constants: constant_value)
         PrimType t = type_of(x.is_const ? x : y);
         bool in = is_int(t), fl = is_float(t);
         auto r = [](SubExp v) { return std::optional<Atoms>(Atoms{std::move(v)}); };
