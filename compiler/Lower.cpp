@@ -181,6 +181,34 @@ LValPtr unit_array(const SubExp &n, const LValPtr &x) {
     return v;
 }
 
+/** The sizes of the arrays of no leaves in v (`[n]()`), in order, outermost first. */
+void unit_sizes(const LValPtr &v, std::vector<SubExp> &out) {
+    if (v->kind != LVal::Kind::Tuple)
+        return;
+    out.insert(out.end(), v->unit_dims.begin(), v->unit_dims.end());
+    if (v->unit_dims.empty())
+        for (const LValPtr &e : v->elems)
+            unit_sizes(e, out);
+}
+
+/** v, of `shape`'s structure, with the arrays of no leaves that `shape` has (which v may
+ * have lost) of the sizes `dims` from `pos` on. */
+LValPtr with_unit_sizes(const LValPtr &shape, const LValPtr &v, const std::vector<SubExp> &dims,
+                        size_t &pos) {
+    if (shape->kind != LVal::Kind::Tuple)
+        return v;
+    if (!shape->unit_dims.empty()) {
+        auto r = std::make_shared<LVal>(*shape);
+        for (SubExp &d : r->unit_dims)
+            d = dims.at(pos++);
+        return r;
+    }
+    auto r = std::make_shared<LVal>(*v);
+    for (size_t k = 0; k < r->elems.size(); k++)
+        r->elems[k] = with_unit_sizes(shape->elems[k], v->elems[k], dims, pos);
+    return r;
+}
+
 /** The value of `shape`'s structure with leaves `flat` from `pos` on.  With `same_sizes`
  * (the leaves are `shape`'s own, coerced or checked), an array of no leaves (`[n]()`)
  * keeps its sizes; elsewhere they may differ (a row and its array), and it loses them. */
@@ -3109,6 +3137,39 @@ private:
     LValPtr lower_loop(const Loop &l, const ScopePtr &scope) {
         LValPtr init = l.init ? lower(*l.init, scope) : lower_pat_as_exp(*l.pat, scope);
         std::vector<LValPtr> inits = leaves(init, l.loc);
+        // The sizes of arrays of no leaves (`[n]()`) are carried as i64 values after the
+        // leaves, while each iteration's result has them at the same places.
+        std::vector<SubExp> units;
+        unit_sizes(init, units);
+        for (const SubExp &d : units)
+            inits.push_back(LVal::of(d, ir::Type::scalar(PrimType::I64)));
+        size_t nleaves = inits.size() - units.size();
+        // A result's leaves, then its unit sizes; where it has lost some (a function's
+        // result), the loop is lowered again without them (`lost`).
+        bool lost = false;
+        auto values = [&](const LValPtr &v) {
+            std::vector<LValPtr> out = leaves(v, l.loc);
+            std::vector<SubExp> us;
+            unit_sizes(v, us);
+            if (us.size() != units.size()) {
+                lost = true;
+                us.assign(units.size(), SubExp::i64(0));
+            }
+            for (const SubExp &d : us)
+                out.push_back(LVal::of(d, ir::Type::scalar(PrimType::I64)));
+            return out;
+        };
+        auto rebuild = [&](const std::vector<LValPtr> &flat) {
+            size_t pos = 0;
+            LValPtr v = restructure(init, {flat.begin(), flat.begin() + (long)nleaves}, pos);
+            if (units.empty())
+                return v;
+            std::vector<SubExp> us;
+            for (size_t k = nleaves; k < flat.size(); k++)
+                us.push_back(flat[k]->atom);
+            pos = 0;
+            return with_unit_sizes(init, v, us, pos);
+        };
         ir::Param index{fresh("i"), ir::Type::scalar(PrimType::I64)};
         SubExp bound = SubExp::i64(0);
         ir::LoopExp::Form form = ir::LoopExp::Form::For;
@@ -3126,7 +3187,7 @@ private:
         } else {
             form = ir::LoopExp::Form::While;
         }
-        const std::vector<ir::Type> init_types = types_of(inits);
+        std::vector<ir::Type> init_types = types_of(inits);
         std::vector<ir::Type> gen = init_types; // the params' types
         std::vector<ir::Param> sizes;           // the size params
         std::vector<std::pair<size_t, size_t>> size_at; // (value, dim) each size comes from
@@ -3142,8 +3203,7 @@ private:
                 pvals.push_back(LVal::of(SubExp::of(v), gen[i]));
                 init_atoms.push_back(inits[i]->atom);
             }
-            size_t pos = 0;
-            LValPtr pval = restructure(init, pvals, pos);
+            LValPtr pval = rebuild(pvals);
             // `loop [m] (xs: [m]t)`: m is the size of each value xs takes.
             ScopePtr inner = bind_sizes(bind_pat(scope, *l.pat, pval, true), l.pat->type, pval,
                                         [&](const std::string &n) {
@@ -3163,7 +3223,7 @@ private:
                         check_param();
                         LValPtr x = index_value(xs, {SubExp::of(index.var)}, l.loc);
                         ScopePtr s = bind_pat(inner, *l.elem_pat, x, true);
-                        return leaves(lower(*l.body, s), l.loc);
+                        return values(lower(*l.body, s));
                     },
                     bt);
             } else {
@@ -3179,9 +3239,17 @@ private:
                     [&] {
                         if (form != ir::LoopExp::Form::While)
                             check_param();
-                        return leaves(lower(*l.body, inner), l.loc);
+                        return values(lower(*l.body, inner));
                     },
                     bt);
+            }
+            if (lost) { // (the unit sizes are scalars last, which no size refers to)
+                lost = false;
+                units.clear();
+                inits.resize(nleaves);
+                init_types.resize(nleaves);
+                gen.resize(nleaves);
+                continue;
             }
             if (generalize_loop(init_types, gen, sizes, size_at, bt, l.loc)) {
                 if (round == 8)
@@ -3203,8 +3271,7 @@ private:
                 emit_pat(ir::LoopExp::make(params, init_atoms, form, index, bound,
                                            std::move(cond), std::move(body)),
                          std::move(pat), sizes.size());
-            pos = 0;
-            LValPtr out = restructure(init, res, pos);
+            LValPtr out = rebuild(res);
             check_pat_sizes(*l.pat, out, scope, l.pat->loc); // and the result
             return out;
         }
@@ -3711,8 +3778,9 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // arrays, so `zip` costs nothing and SOACs take one input per leaf.  An array of what has
 // no leaves (`[n]()`, a size's witness) is a Tuple of none that keeps its sizes
 // (LVal::unit_dims) where it is made by replicate, rep or a map (lower_map), passed on,
-// indexed (index_unit_array) or chosen by an If (lower_if); where they are lost (a loop),
-// a size read from it is a CompilerLimitation.  Only Atoms reach the
+// indexed (index_unit_array), chosen by an If (lower_if) or carried by a loop (as i64
+// loop values, lower_loop); where they are lost, a size read from it is a
+// CompilerLimitation.  Only Atoms reach the
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
 
 // Note [Which definition]

@@ -113,8 +113,9 @@ bool has_guarded_access(const Stm &s, const std::unordered_set<int> &sizes,
 }
 
 struct Simplifier {
-    explicit Simplifier(SimplifyStats &s) : st(s) {}
+    Simplifier(SimplifyStats &s, int &next_var_id) : st(s), next_id(next_var_id) {}
     SimplifyStats &st;
+    int &next_id; ///< the module's, for the few statements a rule makes
     int changes = 0;
     std::unordered_map<int, Type> types; ///< every var's type, from the start of the round
     std::unordered_set<int> sizes;        ///< vars that are sizes throughout the function
@@ -230,6 +231,129 @@ struct Simplifier {
                        n.loc);
     }
 
+    /** The loop values of `s` that each iteration gives back as they are, or as their
+     * initial values (a size carried along): their params are their initial values,
+     * which `stm` then substitutes in the body. */
+    std::vector<size_t> invariant_loop_values(const Stm &s) {
+        std::vector<size_t> out;
+        auto *n = s.exp->as<ir::LoopExp>();
+        for (size_t i = 0; n && i < n->params.size(); i++) {
+            const SubExp &r = n->body.result[i];
+            if ((!r.is_const && r.var == n->params[i].var) || sub(r) == sub(n->inits[i])) {
+                subst[r.var.id] = sub(n->inits[i]);
+                out.push_back(i);
+            }
+        }
+        return out;
+    }
+
+    /** `ns`, a loop whose values `drop` are known without it (their initial values
+     * throughout, or `vals`), without them (their results bound to those).  False where
+     * nothing is left to run: the loop could not fail and all its values were known. */
+    bool without_loop_values(Stm &ns, const std::vector<size_t> &drop, Atoms vals = {}) {
+        auto *n = ns.exp->as<ir::LoopExp>();
+        if (drop.size() == n->params.size() && can_fail(ns))
+            return true; // (a loop of no values: kept as it is)
+        bool inits_known = vals.empty();
+        std::vector<Param> params, pat, gone;
+        Atoms inits, results;
+        for (size_t i = 0, k = 0; i < n->params.size(); i++) {
+            if (k < drop.size() && drop[k] == i) {
+                k++;
+                gone.push_back(ns.pat[i]);
+                if (inits_known)
+                    vals.push_back(n->inits[i]);
+                continue;
+            }
+            params.push_back(n->params[i]);
+            pat.push_back(ns.pat[i]);
+            inits.push_back(n->inits[i]);
+            results.push_back(n->body.result[i]);
+        }
+        bind(gone, vals);
+        st.folded++;
+        if (params.empty())
+            return false;
+        Body body = n->body;
+        body.result = std::move(results);
+        ns.exp = located(ir::LoopExp::make(std::move(params), std::move(inits), n->form, n->index,
+                                           n->bound, n->cond, std::move(body)),
+                         n->loc);
+        ns.pat = std::move(pat);
+        return true;
+    }
+
+    /** `loop acc = a for i < n do acc + c` on integers, c the same in every iteration: a
+     * + max(n, 0) * c, which wraps as the additions do (`acc - c` likewise; Futhark's
+     * loops/loop18).  The loop keeps its other values; false where none is left. */
+    bool sums_of_invariants(Stm &ns, Body &out) {
+        auto *n = ns.exp->as<ir::LoopExp>();
+        if (!n || n->form != ir::LoopExp::Form::For)
+            return true;
+        std::unordered_set<int> inner;
+        for_each_binder(*ns.exp, [&](const Param &p) { inner.insert(p.var.id); });
+        std::unordered_map<int, int> count;
+        auto counted = [&](const Var &v) { count[v.id]++; };
+        for_each_use(n->body, counted);
+        for (const Param &p : n->params)
+            for_each_use(p.type, counted);
+        std::unordered_map<int, size_t> at; // body statement binding each single var
+        for (size_t k = 0; k < n->body.stms.size(); k++)
+            if (n->body.stms[k].pat.size() == 1)
+                at[n->body.stms[k].pat[0].var.id] = k;
+        std::vector<size_t> drop, gone_stms;
+        std::vector<std::pair<BinOpKind, SubExp>> steps;
+        for (size_t i = 0; i < n->params.size(); i++) {
+            const Param &p = n->params[i];
+            const SubExp &r = n->body.result[i];
+            if (p.type.rank() != 0 || !is_int(p.type.elem) || r.is_const || !at.count(r.var.id) ||
+                count[p.var.id] != 1 || count[r.var.id] != 1)
+                continue;
+            auto *b = n->body.stms[at[r.var.id]].exp->as<ir::BinOpExp>();
+            if (!b || (b->op != BinOpKind::Add && b->op != BinOpKind::Sub))
+                continue;
+            bool left = same_var(b->x, SubExp::of(p.var));
+            if (!left && (b->op == BinOpKind::Sub || !same_var(b->y, SubExp::of(p.var))))
+                continue;
+            const SubExp &c = left ? b->y : b->x;
+            if (!c.is_const && inner.count(c.var.id))
+                continue;
+            drop.push_back(i);
+            gone_stms.push_back(at[r.var.id]);
+            steps.push_back({b->op, c});
+        }
+        if (drop.empty() || (drop.size() == n->params.size() && can_fail(ns)))
+            return true;
+        // The number of iterations, in each value's type.
+        PrimType bt = n->index.type.elem;
+        auto make = [&](PrimType t, const char *base, ExpPtr e) {
+            Param q{Var{next_id++, base}, Type::scalar(t)};
+            types[q.var.id] = q.type;
+            stm(Stm{{q}, located(std::move(e), n->loc)}, out);
+            return sub(SubExp::of(q.var));
+        };
+        SubExp iters = make(bt, "iters",
+                            ir::MathExp::make(interp::MathFn::Max, bt, bt,
+                                              {n->bound, SubExp::constant(PrimValue::integer(bt, 0))},
+                                              n->loc));
+        Atoms vals;
+        for (size_t k = 0; k < drop.size(); k++) {
+            PrimType t = n->params[drop[k]].type.elem;
+            SubExp m = t == bt ? iters : make(t, "iters", ir::ConvertExp::make(t, iters));
+            SubExp total = make(t, "total", ir::BinOpExp::make(BinOpKind::Mul, m, steps[k].second, n->loc));
+            vals.push_back(make(t, "sum", ir::BinOpExp::make(steps[k].first, n->inits[drop[k]], total, n->loc)));
+        }
+        Body body;
+        for (size_t k = 0; k < n->body.stms.size(); k++)
+            if (std::find(gone_stms.begin(), gone_stms.end(), k) == gone_stms.end())
+                body.stms.push_back(n->body.stms[k]);
+        body.result = n->body.result;
+        ns.exp = located(ir::LoopExp::make(n->params, n->inits, n->form, n->index, n->bound,
+                                           n->cond, std::move(body)),
+                         n->loc);
+        return without_loop_values(ns, drop, std::move(vals));
+    }
+
     /** An element of a map's result that nothing else reads, `(map f xs)[i]`: f of xs[i]
      * where it is read (`for x in map f (iota n)` makes no array), when f is a few scalar
      * operations that cannot fail.  The map, unused then, goes in this round's dead-code
@@ -291,6 +415,7 @@ struct Simplifier {
                 return;
             }
         }
+        std::vector<size_t> invariant = invariant_loop_values(s);
         ExpRebuild r;
         r.sub = [&](const SubExp &x) { return sub(x); };
         r.var = [&](const Var &v) { return var(v); };
@@ -300,12 +425,17 @@ struct Simplifier {
         ExpPtr e = rebuild(*s.exp, r);
         if (ExpPtr o = offsets(*e))
             e = o;
-        if (auto *loop = e->as<ir::LoopExp>())
-            if (ExpPtr h = hoist_loop(*loop, out))
-                e = h;
         Stm ns{{}, e};
         for (const Param &p : s.pat)
             ns.pat.push_back(Param{p.var, type(p.type)});
+        if (!invariant.empty() && !without_loop_values(ns, invariant))
+            return;
+        if (!sums_of_invariants(ns, out))
+            return;
+        e = ns.exp;
+        if (auto *loop = e->as<ir::LoopExp>())
+            if (ExpPtr h = hoist_loop(*loop, out))
+                ns.exp = e = h;
         if (std::optional<Atoms> vals = fold(ns)) {
             if (!e->as<ir::AtomExp>())
                 st.folded++;
@@ -791,7 +921,7 @@ SimplifyStats simplify(ir::Module &m) {
     SimplifyStats st;
     for (ir::Function &f : m.functions) {
         for (int round = 0; round < 32; round++) {
-            Simplifier s(st);
+            Simplifier s(st, m.next_var_id);
             s.function(f);
             st.rounds++;
             if (s.changes == 0)

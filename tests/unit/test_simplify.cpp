@@ -106,6 +106,60 @@ TEST_CASE("simplify: invariant code leaves loops and lambdas, failing code does 
     CHECK(agree(div, {i64v(2), i32v(3), i32v(0)}));
 }
 
+TEST_CASE("simplify: loop values that every iteration gives back unchanged are their initial values") {
+    // (a, b) with b carried along: b leaves the loop, which keeps a alone.
+    const char *src = "def main (n: i64) (k: i32) = loop (a, b) = (0, k) for i < n do (a + b + "
+                      "i32.i64 i, b)";
+    std::string t = ir_text(src);
+    CHECK(contains(t, "loop (acc_3: i32 = 0i32) for"));
+    CHECK(contains(t, "+ p_1"));
+    CHECK(agree(src, {i64v(4), i32v(3)}));
+    CHECK(agree(src, {i64v(0), i32v(3)}));
+    // A while loop's condition reads it too; the loop of that value alone, which cannot
+    // fail, goes.
+    const char *w = "def main (n: i64) (k: i32) = let (a, b) = loop (a, b) = (0, k) while a < n "
+                    "do (a + 1, b) in (loop c = k for _i < n do c, a, b)";
+    t = ir_text(w);
+    CHECK(contains(t, "while"));
+    CHECK(t.find("for") == std::string::npos);
+    CHECK(agree(w, {i64v(3), i32v(7)}));
+    // One that can fail keeps its loop (which divides by zero only where it runs).
+    const char *f = "def main (n: i64) (k: i32) = loop c = k for i < n do let _ = k / i32.i64 i in c";
+    CHECK(contains(ir_text(f), "loop ("));
+    CHECK(agree(f, {i64v(0), i32v(7)}));
+    CHECK(agree(f, {i64v(2), i32v(7)}));
+}
+
+TEST_CASE("simplify: a loop adding the same integer in every iteration is a multiplication") {
+    // Futhark's loops/loop18, with a wider accumulator, a subtraction, the step on the
+    // left, and a value that stays a loop.
+    const char *src = "def main (n: i32) (c: i64) (k: u8) =\n"
+                      "  let (a, b, s, m, w) = loop (a, b, s, m, w) = (7i64, 0i32, 100u8, 1i32, 0u8)\n"
+                      "    for i < n do (a + c, 3 + b, s - k, m * 2, w + k)\n"
+                      "  in (a, b, s, m, w)";
+    std::string t = ir_text(src);
+    CHECK(contains(t, "i32.max(p_0, 0i32)"));
+    REQUIRE(contains(t, "loop ("));
+    std::string header = t.substr(t.find("loop ("), t.find(" do") - t.find("loop ("));
+    CHECK(!contains(header, ",")); // m's alone
+    CHECK(contains(header, "= 1i32"));
+    for (int32_t n : {0, 5, -3, 1000})
+        for (int64_t c : {INT64_MAX, (int64_t)-2})
+            CHECK(agree(src, {i32v(n), i64v(c), Value(PrimValue::integer(PrimType::U8, 200))}));
+    // An index-typed bound that is unsigned counts up to 255 (`u8.max` with 0 is itself).
+    const char *u = "def main (n: u8) = loop acc = 1i32 for _i < n do acc + 5";
+    CHECK(!contains(ir_text(u), "loop ("));
+    CHECK(agree(u, {Value(PrimValue::integer(PrimType::U8, 250))}));
+    // Not where the step changes (the index), the value is read elsewhere, or floats
+    // (whose rounding repeated additions have).
+    for (const char *kept : {"def main (n: i64) = loop acc = 0 for i < n do acc + i",
+                             "def main (n: i64) = loop (acc, x) = (0, 0) for _i < n do (acc + 2, acc)",
+                             "def main (n: i64) = loop acc = 0f32 for _i < n do acc + 0.1"}) {
+        CHECK(contains(ir_text(kept), "loop ("));
+        CHECK(agree(kept, {i64v(7)}));
+    }
+}
+
 TEST_CASE("simplify: dead failing statements keep their errors") {
     const char *src = "def main (xs: []i32) (i: i64) = let _ = xs[i] let _ = assert (i > 0) 1i32 "
                       "let _ = 1..<i in 0i32";

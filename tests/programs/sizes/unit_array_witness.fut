@@ -16,6 +16,9 @@
 -- entry: witnessed
 -- structure { Screma 0 }
 -- input { 4i64 } output { 4i64 4i64 }
+-- entry: through_loop
+-- input { 4i64 } output { 4i64 7i64 12i64 }
+-- input { 0i64 } output { 0i64 3i64 0i64 }
 
 type tree [n] = {size: [n](), data: [n * 2]i64}
 
@@ -40,3 +43,9 @@ entry mapped (xs: []i32) (i: i64) =
   in (witness_size ws, length ws, length wss[i])
 
 entry witnessed (k: i64) = (witness_size (replicate k ()), length (replicate k ()))
+
+-- Carried by a loop: along unchanged, or growing (a size of each iteration's own).
+entry through_loop (k: i64) =
+  let (w, acc) = loop (w, acc) = (replicate k (), 0) for i < 3 do (w, acc + witness_size w)
+  let g = loop g = replicate k () for _i < 3 do replicate (witness_size g + 1) ()
+  in (witness_size w, witness_size g, acc)
