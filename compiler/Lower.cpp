@@ -181,14 +181,43 @@ LValPtr unit_array(const SubExp &n, const LValPtr &x) {
     return v;
 }
 
-/** The sizes of the arrays of no leaves in v (`[n]()`), in order, outermost first. */
+/** The sizes of the arrays of no leaves in v (`[n]()`, and those in their elements), in
+ * order, outermost first. */
 void unit_sizes(const LValPtr &v, std::vector<SubExp> &out) {
     if (v->kind != LVal::Kind::Tuple)
         return;
     out.insert(out.end(), v->unit_dims.begin(), v->unit_dims.end());
-    if (v->unit_dims.empty())
-        for (const LValPtr &e : v->elems)
-            unit_sizes(e, out);
+    for (const LValPtr &e : v->elems)
+        unit_sizes(e, out);
+}
+
+/** The structure of an array of n values of structure v: the arrays of no leaves in it n
+ * times as many, and v an array of no leaves where it has no leaf. */
+LValPtr array_shape(const LValPtr &v, const SubExp &n) {
+    if (v->kind != LVal::Kind::Tuple)
+        return v;
+    auto r = std::make_shared<LVal>(*v);
+    std::vector<LValPtr> ls;
+    flatten(v, ls, {});
+    if (!v->unit_dims.empty() || ls.empty())
+        r->unit_dims.insert(r->unit_dims.begin(), n);
+    else
+        for (LValPtr &e : r->elems)
+            e = array_shape(e, n);
+    return r;
+}
+
+/** The structure of a row of array v: its arrays of no leaves one size fewer. */
+LValPtr row_shape(const LValPtr &v) {
+    if (v->kind != LVal::Kind::Tuple)
+        return v;
+    auto r = std::make_shared<LVal>(*v);
+    if (!r->unit_dims.empty())
+        r->unit_dims.erase(r->unit_dims.begin());
+    else
+        for (LValPtr &e : r->elems)
+            e = row_shape(e);
+    return r;
 }
 
 /** v, of `shape`'s structure, with the arrays of no leaves that `shape` has (which v may
@@ -197,10 +226,12 @@ LValPtr with_unit_sizes(const LValPtr &shape, const LValPtr &v, const std::vecto
                         size_t &pos) {
     if (shape->kind != LVal::Kind::Tuple)
         return v;
-    if (!shape->unit_dims.empty()) {
+    if (!shape->unit_dims.empty()) { // (no leaves, so v lost nothing else)
         auto r = std::make_shared<LVal>(*shape);
         for (SubExp &d : r->unit_dims)
             d = dims.at(pos++);
+        for (LValPtr &e : r->elems)
+            e = with_unit_sizes(e, e, dims, pos);
         return r;
     }
     auto r = std::make_shared<LVal>(*v);
@@ -1873,8 +1904,8 @@ private:
             out.push_back(emit1(ir::ScatterExp::make(*w, d[k]->atom.var, in[0]->atom.var, in[1]->atom.var),
                                 d[k]->type, "sc"));
         }
-        size_t pos = 0;
-        return restructure(dest, out, pos);
+        size_t pos = 0; // (of dest's sizes: an array of no leaves is dest, kept)
+        return restructure(dest, out, pos, true);
     }
 
     static std::vector<ir::Var> vars_of(const std::vector<LValPtr> &xs) {
@@ -1902,11 +1933,23 @@ private:
             }
             out.push_back(a);
         }
+        if (!w) // an array of no leaves (`[n]()`): its own size, where it kept it
+            if (const std::vector<SubExp> *d = array_dims(xs); d && !d->empty())
+                w = (*d)[0];
         return out;
     }
 
+    /** The width soac_inputs found for a SOAC's inputs (none: arrays of no leaves that
+     * lost their sizes). */
+    static SubExp width(const std::optional<SubExp> &w, const SrcLoc &loc) {
+        if (!w)
+            throw CompilerLimitation(loc, no_data_message);
+        return *w;
+    }
+
     /** Builds a lambda whose params have `param_types` and whose body applies `f` to them
-     * grouped by `shapes` (one structured argument per shape). */
+     * grouped by `shapes` (one structured argument per shape, a row's: its arrays of no
+     * leaves of the sizes they have in it). */
     ir::Lambda make_lambda(const LValPtr &f, const std::vector<LValPtr> &shapes,
                            const std::vector<std::vector<ir::Type>> &types, const SrcLoc &loc,
                            LValPtr *result_shape) {
@@ -1920,7 +1963,7 @@ private:
                 ps.push_back(LVal::of(SubExp::of(v), t));
             }
             size_t pos = 0;
-            args.push_back(restructure(shapes[a], ps, pos));
+            args.push_back(restructure(shapes[a], ps, pos, true));
         }
         LValPtr res;
         lam.body = in_body(
@@ -2017,29 +2060,51 @@ private:
                       loc);
             }
             std::vector<LValPtr> in = soac_inputs(a[i], w, loc);
-            shapes.push_back(a[i]);
+            shapes.push_back(row_shape(a[i]));
             types.push_back(row_types(in));
             all.insert(all.end(), in.begin(), in.end());
         }
+        w = width(w, loc);
         LValPtr rshape;
         ir::Lambda lam = make_lambda(f, shapes, types, loc, &rshape);
+        // The arrays of no leaves in the result keep their sizes where these are known
+        // outside the function (the checker makes them the same in every call).
+        std::vector<SubExp> us;
+        unit_sizes(rshape, us);
+        auto outside = [&] {
+            std::set<int> inner;
+            for (const ir::Param &p : lam.params)
+                inner.insert(p.var.id);
+            passes::for_each_stm(lam.body, [&](const ir::Stm &s) {
+                for (const ir::Param &p : s.pat)
+                    inner.insert(p.var.id);
+            });
+            return std::none_of(us.begin(), us.end(),
+                                [&](const SubExp &d) { return !d.is_const && inner.count(d.var.id); });
+        };
+        bool sized = outside();
+        if (!sized) { // (`replicate (k + 1) ()`: k + 1 computed before the map)
+            hoist_invariant(lam);
+            sized = outside();
+        }
         // A function of no results (`map (\_ -> ()) xs`): only the sizes, when it cannot
         // fail (else the map must run for its checks, and the sizes are lost).
-        if (lam.ret.empty() && rshape->kind == LVal::Kind::Tuple && !passes::can_fail(lam.body))
-            return unit_array(*w, rshape);
+        if (lam.ret.empty() && rshape->kind == LVal::Kind::Tuple && sized && !passes::can_fail(lam.body))
+            return array_shape(rshape, *w);
         std::vector<ir::Type> out;
         for (const ir::Type &t : lam.ret)
             out.push_back(t.array_of(*w));
         std::vector<LValPtr> res =
             emit_many(ir::MapExp::make(*w, std::move(lam), vars_of(all)), out, "m");
         size_t pos = 0;
-        return restructure(rshape, res, pos);
+        return sized ? restructure(array_shape(rshape, *w), res, pos, true) : restructure(rshape, res, pos);
     }
 
     LValPtr lower_reduce_like(bool scan, const LValPtr &op, const LValPtr &ne, const LValPtr &xs,
                               const SrcLoc &loc) {
         std::optional<SubExp> w;
         std::vector<LValPtr> in = soac_inputs(xs, w, loc);
+        w = width(w, loc);
         std::vector<LValPtr> nes = leaves(ne, loc);
         std::vector<ir::Type> rt = row_types(in);
         if (nes.size() != in.size())
@@ -2052,6 +2117,8 @@ private:
         if (lam.ret != rt)
             throw CompilerLimitation(loc,
                                      "an operator whose result size differs from its arguments'");
+        if (in.empty()) // elements of no leaves (`()`): ne, or an array of it, as op gives
+            return no_data_result(lam, scan ? array_shape(ne, *w) : ne, loc);
         std::vector<SubExp> neutral;
         for (const LValPtr &n : nes)
             neutral.push_back(n->atom);
@@ -2064,14 +2131,26 @@ private:
         } else {
             res = emit_many(ir::ReduceExp::make(*w, std::move(lam), neutral, vars_of(in)), rt, "r");
         }
-        size_t pos = 0;
-        return restructure(ne, res, pos);
+        size_t pos = 0; // (ne's arrays of no leaves: those of each element)
+        return restructure(scan ? array_shape(ne, *w) : ne, res, pos, true);
+    }
+
+    /** The result of a SOAC over values of no leaves, whose operator `lam` has nothing to
+     * compute: `v`, unless the operator can fail (an assertion), which the interpreter would
+     * meet where it applies it. */
+    LValPtr no_data_result(const ir::Lambda &lam, const LValPtr &v, const SrcLoc &loc) {
+        if (passes::can_fail(lam.body))
+            throw CompilerLimitation(loc, "a reduction over values that hold no data (`()`) "
+                                          "whose operator can fail");
+        return v;
     }
 
     LValPtr lower_filter(const LValPtr &p, const LValPtr &xs, const SrcLoc &loc) {
         std::optional<SubExp> w;
         std::vector<LValPtr> in = soac_inputs(xs, w, loc);
-        ir::Lambda lam = make_lambda(p, {xs}, {row_types(in)}, loc, nullptr);
+        if (in.empty()) // (the count would need a reduce of its own)
+            throw CompilerLimitation(loc, no_data_message);
+        ir::Lambda lam = make_lambda(p, {row_shape(xs)}, {row_types(in)}, loc, nullptr);
         ir::Stm s;
         ir::Var n = fresh("n");
         s.pat.push_back({n, ir::Type::scalar(PrimType::I64)});
@@ -2122,6 +2201,8 @@ private:
         h.lam = make_lambda(op, {ne, ne}, {row, row}, loc, nullptr);
         if (h.lam.ret != row)
             throw CompilerLimitation(loc, "histogram operator result");
+        if (d.empty()) // bins of no leaves (`[m]()`, Futhark's issue 2100): dest
+            return no_data_result(h.lam, dest, loc);
         std::vector<ir::Var> ins;
         for (const LValPtr &x : in)
             ins.push_back(x->atom.var);
@@ -2711,8 +2792,11 @@ private:
             rt.dims.erase(rt.dims.begin(), rt.dims.begin() + (long)idx.size());
             out.push_back(emit1(ir::IndexExp::make(a->atom.var, idx, !unsafe_, loc), rt, "e"));
         }
+        LValPtr row = t; // (the leaves' indexes check the bounds its arrays of no leaves share)
+        for (size_t k = 0; k < idx.size(); k++)
+            row = row_shape(row);
         size_t pos = 0;
-        return restructure(t, out, pos);
+        return restructure(row, out, pos, true);
     }
 
     /** A row of an array of no leaves (`[n]()`): its remaining sizes, after the bounds
@@ -3406,9 +3490,23 @@ private:
                         emit1(ir::ArrayLitExp::make({}, r), r.array_of(SubExp::i64(0)), "arr"));
                 if (out.size() == 1)
                     return out[0];
+                if (TypePtr r = e.type->row_type(); out.empty() && r->kind != Type::Kind::Array && holds_no_data(r))
+                    return unit_array(SubExp::i64(0), LVal::tuple({}));
                 return LVal::tuple(std::move(out));
             }
             fit_unheld_payloads(e.type->row_type(), elems, e.loc);
+            if (std::vector<SubExp> us; leaves(elems[0], e.loc).empty()) {
+                // Rows of no leaves (`[(), ()]`, `[[()], [()]]`): the sizes alone, where the
+                // rows agree on theirs.
+                unit_sizes(elems[0], us);
+                for (const LValPtr &x : elems) {
+                    std::vector<SubExp> xs;
+                    unit_sizes(x, xs);
+                    if (xs != us)
+                        throw CompilerLimitation(e.loc, no_data_message);
+                }
+                return unit_array(SubExp::i64((int64_t)elems.size()), elems[0]);
+            }
             std::vector<std::vector<LValPtr>> cols;
             for (const LValPtr &x : elems) {
                 std::vector<LValPtr> ls = leaves(x, e.loc);

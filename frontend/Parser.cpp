@@ -1312,9 +1312,10 @@ private:
                 st.is_slice = true;
                 st.slice = parse_slice_chain("`with`");
             } else {
-                if (!steps.empty() || dotted)
+                bool first = steps.empty() && !dotted;
+                if (!first)
                     expect(Tok::Dot, "");
-                st.path = parse_field_path();
+                st.path = parse_field_path(first ? "a field name or `[`" : "a field name");
             }
             steps.push_back(std::move(st));
         }
@@ -1407,8 +1408,9 @@ private:
         return slice;
     }
 
-    /** `a.b.0` after `with` (a name token possibly dotted, or digits). */
-    std::vector<std::string> parse_field_path() {
+    /** `a.b.0` after `with` or in `(.a.b)` (a name token possibly dotted, or digits);
+     * `expected` says what else could have come first. */
+    std::vector<std::string> parse_field_path(const char *expected) {
         std::vector<std::string> path;
         while (true) {
             if (at(Tok::Name)) {
@@ -1416,7 +1418,7 @@ private:
             } else if (at(Tok::IntLit) && !cur().suffix && is_decimal(cur())) {
                 path.push_back(advance().text);
             } else {
-                error_expected("a field name or `[`");
+                error_expected(path.empty() ? expected : "a field name");
             }
             if (!at(Tok::Dot)) return path;
             advance();
@@ -1802,7 +1804,7 @@ private:
                 return s;
             }
             auto s = node<ProjectSection>(start);
-            s->fields = parse_field_path();
+            s->fields = parse_field_path("a field name or `[`");
             expect(Tok::RParen, " to close the projection section");
             close(s->loc);
             return s;

@@ -38,6 +38,21 @@ struct UInfo {
 
 bool is_prim_type(const TypePtr &t) { return t && t->kind == Type::Kind::Prim; }
 
+// Whether a value of type t may hold an array (a type variable may be one; a function
+// value is not an array, whatever it captured).
+bool has_arrays(const TypePtr &t) {
+    if (!t) return false;
+    switch (t->kind) {
+    case Type::Kind::Prim:
+    case Type::Kind::Func: return false;
+    case Type::Kind::Tuple: return std::any_of(t->elems.begin(), t->elems.end(), has_arrays);
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        return std::any_of(t->fields.begin(), t->fields.end(), [](const auto &f) { return has_arrays(f.second); });
+    default: return true;
+    }
+}
+
 // The aliases of a value that is one of two (an if's branches, a match's cases): a
 // tuple's component by component where both keep them apart.
 Als either(const Als &a, const Als &b) {
@@ -69,7 +84,7 @@ public:
         check_unique_components(r, f.ret, f, f.body->loc);
         // Futhark: the result of a function may alias its parameters only, never a
         // top-level array (a constant `def` without parameters may).
-        if (!f.params.empty() && f.ret && !is_prim_type(f.ret))
+        if (!f.params.empty() && f.ret && has_arrays(f.ret))
             for (int id : r.all())
                 if (global_val_ids_.count(id))
                     throw CompileError(f.body->loc, "Function result aliases the free variable `" + infos_[id].name +
@@ -598,12 +613,15 @@ private:
             scope_.resize(mark);
             return r;
         }
-        case ExpKind::OpSection: {
+        case ExpKind::OpSection: { // a closure over its operand: a call's result aliases it
             auto *x = e->as<OpSection>();
             Als r;
-            if (x->left) r = walk(x->left);
-            if (x->right) r = walk(x->right);
-            return {};
+            for (ExpPtr *o : {&x->left, &x->right})
+                if (*o) {
+                    auto a = walk(*o).all();
+                    r.ids.insert(a.begin(), a.end());
+                }
+            return r;
         }
         case ExpKind::IndexSection: walk_slice(e->as<IndexSection>()->slice); return {};
         case ExpKind::Project: {

@@ -240,7 +240,7 @@ struct Simplifier {
         for (size_t i = 0; n && i < n->params.size(); i++) {
             const SubExp &r = n->body.result[i];
             if ((!r.is_const && r.var == n->params[i].var) || sub(r) == sub(n->inits[i])) {
-                subst[r.var.id] = sub(n->inits[i]);
+                subst[n->params[i].var.id] = sub(n->inits[i]);
                 out.push_back(i);
             }
         }
@@ -274,6 +274,10 @@ struct Simplifier {
         st.folded++;
         if (params.empty())
             return false;
+        for (Param &p : pat) // (a size among them: the others' types name it)
+            p.type = type(p.type);
+        for (Param &p : params)
+            p.type = type(p.type);
         Body body = n->body;
         body.result = std::move(results);
         ns.exp = located(ir::LoopExp::make(std::move(params), std::move(inits), n->form, n->index,
