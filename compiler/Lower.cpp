@@ -2148,8 +2148,21 @@ private:
     LValPtr lower_filter(const LValPtr &p, const LValPtr &xs, const SrcLoc &loc) {
         std::optional<SubExp> w;
         std::vector<LValPtr> in = soac_inputs(xs, w, loc);
-        if (in.empty()) // (the count would need a reduce of its own)
-            throw CompilerLimitation(loc, no_data_message);
+        if (in.empty()) {
+            // Elements of no leaves are all the same: p of one decides for all, applied
+            // where there is one (so that it fails only where the interpreter's would).
+            SubExp n = width(w, loc);
+            LValPtr row = row_shape(xs);
+            auto zero = [&] { return constant(PrimValue::integer(PrimType::I64, 0)); };
+            LValPtr kept = lower_if(
+                compare(ir::BinOpKind::Lt, SubExp::i64(0), n, loc)->atom,
+                [&] {
+                    LValPtr b = scalar_atom(apply(p, {row}, loc), loc);
+                    return lower_if(b->atom, [&] { return LVal::of(n, ir::Type::scalar(PrimType::I64)); }, zero, loc);
+                },
+                zero, loc);
+            return array_shape(row, scalar_atom(kept, loc)->atom);
+        }
         ir::Lambda lam = make_lambda(p, {row_shape(xs)}, {row_types(in)}, loc, nullptr);
         ir::Stm s;
         ir::Var n = fresh("n");
@@ -3875,10 +3888,12 @@ ir::Module lower_program(const Program &prog, const std::string &entry,
 // the arguments applied so far and how to inline it).  An array of tuples is a Tuple of
 // arrays, so `zip` costs nothing and SOACs take one input per leaf.  An array of what has
 // no leaves (`[n]()`, a size's witness) is a Tuple of none that keeps its sizes
-// (LVal::unit_dims) where it is made by replicate, rep or a map (lower_map), passed on,
-// indexed (index_unit_array), chosen by an If (lower_if) or carried by a loop (as i64
-// loop values, lower_loop); where they are lost, a size read from it is a
-// CompilerLimitation.  Only Atoms reach the
+// (LVal::unit_dims, those of its elements' own arrays of no leaves in its elems) where
+// it is made by replicate, rep, a literal or a SOAC (lower_map, lower_reduce_like, ...),
+// passed on, indexed (index_unit_array), chosen by an If (lower_if) or carried by a loop
+// (as i64 loop values, lower_loop).  In an array of tuples with leaves, each component
+// of no leaves keeps the array's sizes (array_shape, row_shape).  Where they are lost, a
+// size read from it is a CompilerLimitation.  Only Atoms reach the
 // IR; Funcs must disappear, or lowering reports a CompilerLimitation.
 
 // Note [Which definition]

@@ -2,8 +2,11 @@
  * The simplifier: constant folding (with the interpreter's scalar semantics, never
  * folding an operation that would fail at run time), copy propagation, common
  * subexpression elimination, dead-code elimination, algebraic identities (x+0, x*1, x*0 on
- * integers only, x-x on integers, not not x, ...), and hoisting of loop-invariant
- * statements out of `loop` bodies and SOAC lambdas.  Repeated to a fixed point.
+ * integers only, x-x on integers, not not x, ...), hoisting of loop-invariant
+ * statements out of `loop` bodies and SOAC lambdas, and loops made smaller: one of a
+ * single iteration is its body, a loop value every iteration gives back unchanged is its
+ * initial value, and one that adds the same integer each iteration a multiplication.
+ * Repeated to a fixed point.
  *
  * Never removes or reorders a statement that can fail at run time (checked Index,
  * Slice, Update, Range, Coerce, Assert, integer division, ...: passes::can_fail in

@@ -10,6 +10,11 @@
 -- input { 4i64 } output { 4i64 2i64 [2i64, 2i64, 2i64, 2i64] }
 -- entry: mixed_scan
 -- input { 3i64 } output { [1, 2, 3] 2i64 }
+-- entry: filtered
+-- input { 3i64 true 1 } output { 3i64 [2i64, 2i64, 2i64] }
+-- input { 3i64 false 1 } output { 0i64 [2i64, 2i64, 2i64] }
+-- input { 0i64 true 0 } output { 0i64 empty([0]i64) }
+-- input { 2i64 true 0 } error: division by zero
 -- entry: literals
 -- input { 1i64 } output { 3i64 [3i64, 3i64] 0i64 }
 -- entry: mixed
@@ -34,6 +39,12 @@ entry scans (n: i64) =
 entry mixed_scan (n: i64) =
   let r = scan (\(a, u) (b, _) -> (a + b, u)) (0, [(), ()]) (zip (replicate n 1) (replicate n [(), ()]))
   in (map (.0) r, length r[0].1)
+
+-- The predicate decides for every element alike; it runs (and may fail) only where
+-- there is an element.
+entry filtered (n: i64) (b: bool) (k: i32) =
+  let kept = filter (\() -> b && 10 / k > 0) (replicate n ())
+  in (length kept, map length (filter (\r -> length r > 1) (replicate n [(), ()])))
 
 entry literals (k: i64) =
   let one = [(), (), ()]
