@@ -172,6 +172,38 @@ private:
         return n;
     }
 
+    /** Tokens [from, to) as Futhark prints an expression in a message: one space around
+     * each infix operator and between other tokens where the source had one, none inside
+     * brackets, and without the parentheses around the whole (`(x%2 == 0)` is
+     * `x % 2 == 0`). */
+    std::string spaced_text(size_t from, size_t to) const {
+        if (to > from + 1 && toks_[from].kind == Tok::LParen && toks_[to - 1].kind == Tok::RParen) {
+            int depth = 0;
+            size_t k = from;
+            for (; k < to; k++) {
+                depth += toks_[k].kind == Tok::LParen ? 1 : toks_[k].kind == Tok::RParen ? -1 : 0;
+                if (depth == 0) break;
+            }
+            if (k == to - 1) from++, to--; // the first paren closes at the end
+        }
+        auto opens = [](Tok k) { return k == Tok::LParen || k == Tok::LBracket || k == Tok::Indexing; };
+        auto closes = [](Tok k) { return k == Tok::RParen || k == Tok::RBracket || k == Tok::Comma; };
+        auto infix = [&](size_t k) { // not a prefix `-` or `!`
+            Tok pk = k > from ? toks_[k - 1].kind : Tok::LParen;
+            return (toks_[k].kind == Tok::Symbol || toks_[k].kind == Tok::Backtick) && !opens(pk) &&
+                   pk != Tok::Symbol && pk != Tok::Comma;
+        };
+        std::string out;
+        for (size_t k = from; k < to; k++) {
+            const Token &t = toks_[k];
+            bool space = k > from && !closes(t.kind) && t.kind != Tok::Indexing && !opens(toks_[k - 1].kind) &&
+                         (t.space_before || infix(k) || infix(k - 1));
+            if (space) out += ' ';
+            out += source_text(t.begin, t.end);
+        }
+        return out;
+    }
+
     std::string source_text(size_t begin, size_t end) const {
         const std::string &s = file_->text;
         if (begin >= s.size() || end <= begin) return "";
@@ -2056,9 +2088,9 @@ private:
         const Token &kw = advance();
         auto a = node<AssertExp>(kw.loc);
         if (!can_start_atom()) error_expected("an assertion condition (in parentheses)");
-        size_t begin = cur().begin;
+        size_t first = p_;
         a->cond = parse_atom_postfix();
-        a->cond_text = source_text(begin, prev().end);
+        a->cond_text = spaced_text(first, p_);
         a->exp = parse_exp();
         close(a->loc);
         return a;

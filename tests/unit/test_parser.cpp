@@ -221,8 +221,21 @@ TEST_CASE("parser: with, ascription, assert, constructors, attributes") {
     auto e = parse_expression(make_source("t", "assert (x > 0) x + 1"));
     auto *a = e->as<AssertExp>();
     REQUIRE(a);
-    CHECK(a->cond_text == "(x > 0)");
+    CHECK(a->cond_text == "x > 0");
     CHECK(print_exp(*a->exp) == "(+ x 1)");
+    // The condition as Futhark prints it in the message: infix operators spaced, none
+    // inside brackets, prefix operators kept on their operand, the outer parens gone.
+    auto cond = [](const std::string &c) {
+        auto x = parse_expression(make_source("t", "assert " + c + " 0"));
+        return x->as<AssertExp>()->cond_text;
+    };
+    CHECK(cond("(x%2 == 0)") == "x % 2 == 0");
+    CHECK(cond("(length xs==3&&xs[i+1]>0)") == "length xs == 3 && xs[i + 1] > 0");
+    CHECK(cond("(-x > 0 || !(x<5))") == "-x > 0 || !(x < 5)");
+    CHECK(cond("((a+1)*2 `max` 3)") == "(a + 1) * 2 `max` 3");
+    CHECK(cond("(f (x, y))") == "f (x, y)");
+    CHECK(cond("((a) == (b))") == "(a) == (b)"); // the outer pair only
+    CHECK(cond("ok") == "ok");
 }
 
 TEST_CASE("parser: types") {
