@@ -3574,6 +3574,13 @@ private:
             st.exp = ir::RangeExp::make(start->atom, second, end,
                                         (ir::RangeExp::End)(int)r.end_kind, e.loc);
             stms_.back().push_back(std::move(st));
+            // The size the checker gives a simple range (`0..<m` is `[m]i64`), known
+            // outside a map's function too, so the map's rows are regular.
+            if (e.type && e.type->kind == Type::Kind::Array && e.type->shape.size() == 1)
+                if (std::optional<SubExp> k = known_dim(e.type->shape[0], scope)) {
+                    ir::Type kt = start->type.array_of(*k);
+                    return emit1(ir::CoerceExp::make(v, kt.dims, e.loc), kt, "c");
+                }
             return LVal::of(SubExp::of(v), t);
         }
         case ExpKind::BinOp: {

@@ -1,5 +1,7 @@
 #include "core/ValueIO.h"
 
+#include "core/Escapes.h"
+
 #include "frontend/Type.h"  // field access only, for printing empty boxed arrays
 
 #include <algorithm>
@@ -135,6 +137,7 @@ private:
         SrcLoc loc = loc_at(pos_);
         char c = peek();
         if (c == '[') return read_array(loc);
+        if (c == '"') return read_string(loc);
         if (c == '-' || (c >= '0' && c <= '9') || c == '.') return read_number(loc);
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
             size_t save = pos_;
@@ -180,7 +183,11 @@ private:
         for (;;) {
             lit->elems.push_back(read_literal());
             skip_space();
-            if (peek() == ',') { ++pos_; continue; }
+            if (peek() == ',') {  // (a trailing comma is allowed, as in futhark-data)
+                ++pos_;
+                skip_space();
+                if (peek() != ']') continue;
+            }
             if (peek() == ']') { ++pos_; break; }
             error_here("expected `,` or `]` in array value");
         }
@@ -190,6 +197,44 @@ private:
             if (e->shape != row) fail(e->loc, "array rows have different shapes");
         lit->shape.push_back((int64_t)lit->elems.size());
         lit->shape.insert(lit->shape.end(), row.begin(), row.end());
+        return lit;
+    }
+
+    /** `"abc"`: its UTF-8 bytes, an array of u8 (futhark-data's strings), with the escapes
+     * of the language's string literals. */
+    LitPtr read_string(const SrcLoc &loc) {
+        ++pos_;  // '"'
+        std::string bytes;
+        for (;;) {
+            if (at_end() || peek() == '\n') fail(loc, "unterminated string in value");
+            if (peek() == '"') break;
+            if (peek() == '\\') {
+                size_t at = pos_;
+                std::string err;
+                std::optional<uint32_t> cp = decode_escape(s_, pos_, err);
+                if (!cp) fail(loc_at(at), err + " in a string value");
+                append_utf8(bytes, *cp);
+            } else {
+                bytes += s_[pos_++];
+            }
+        }
+        ++pos_;
+        auto lit = std::make_shared<ValueLiteral>();
+        lit->loc = loc;
+        lit->type = PrimType::U8;
+        lit->shape.push_back((int64_t)bytes.size());
+        if (bytes.empty()) {
+            lit->kind = ValueLiteral::Kind::Empty;
+            return lit;
+        }
+        lit->kind = ValueLiteral::Kind::Array;
+        for (unsigned char b : bytes) {
+            auto e = std::make_shared<ValueLiteral>();
+            e->loc = loc;
+            e->type = PrimType::U8;
+            e->mag = b;
+            lit->elems.push_back(e);
+        }
         return lit;
     }
 

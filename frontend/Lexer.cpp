@@ -1,5 +1,7 @@
 #include "frontend/Lexer.h"
 
+#include "core/Escapes.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -39,24 +41,6 @@ const std::unordered_map<std::string, Tok> &keywords() {
         {"assert", Tok::KwAssert}, {"match", Tok::KwMatch},   {"case", Tok::KwCase},
     };
     return kw;
-}
-
-void append_utf8(std::string &out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
 }
 
 class Lexer {
@@ -190,65 +174,10 @@ private:
     // After a backslash at pos_ (pos_ points at the backslash); returns the code point.
     uint32_t lex_escape(const char *what) {
         size_t start = pos_;
-        ++pos_;
-        char c = peek(0);
-        ++pos_;
-        switch (c) {
-        case 'n': return '\n';
-        case 't': return '\t';
-        case 'r': return '\r';
-        case '0':
-            if (!is_digit(peek(0))) return 0;
-            break; // decimal digits, read below
-        case 'a': return 7;
-        case 'b': return 8;
-        case 'f': return 12;
-        case 'v': return 11;
-        case '\\': return '\\';
-        case '\'': return '\'';
-        case '"': return '"';
-        case 'x': {
-            uint32_t v = 0;
-            int n = 0;
-            while (is_hex(peek(0)) && n < 8) {
-                v = v * 16 + hex_value(peek(0));
-                ++pos_, ++n;
-            }
-            if (n == 0) error_at(start, std::string("invalid escape `\\x` in ") + what);
-            if (v > 0x10FFFF) error_at(start, std::string("escape out of range in ") + what);
-            return v;
-        }
-        case 'u': {
-            if (peek(0) != '{') error_at(start, std::string("expected `{` after `\\u` in ") + what);
-            ++pos_;
-            uint32_t v = 0;
-            int n = 0;
-            while (is_hex(peek(0)) && n < 8) {
-                v = v * 16 + hex_value(peek(0));
-                ++pos_, ++n;
-            }
-            if (n == 0 || peek(0) != '}')
-                error_at(start, std::string("invalid `\\u{...}` escape in ") + what);
-            ++pos_;
-            if (v > 0x10FFFF) error_at(start, std::string("escape out of range in ") + what);
-            return v;
-        }
-        default:
-            break;
-        }
-        if (is_digit(c)) {
-            --pos_;
-            uint32_t v = 0;
-            int n = 0;
-            while (is_digit(peek(0)) && n < 8) {
-                v = v * 10 + (peek(0) - '0');
-                ++pos_, ++n;
-            }
-            if (v > 0x10FFFF) error_at(start, std::string("escape out of range in ") + what);
-            return v;
-        }
-        if (c == '\0' || c == '\n') error_at(start, std::string("unterminated ") + what);
-        error_at(start, std::string("unknown escape sequence `\\") + c + "` in " + what);
+        std::string err;
+        std::optional<uint32_t> cp = decode_escape(s_, pos_, err);
+        if (!cp) error_at(start, err == "unterminated" ? std::string("unterminated ") + what : err + " in " + what);
+        return *cp;
     }
 
     void lex_token(Token &t) {

@@ -687,7 +687,9 @@ private:
             return e;
         }
         e = parse_mod_atom();
-        while (can_start_mod_atom() && !at_bodyless_decl()) {
+        // (`import` starts no argument, as in Futhark: `open import "a"` then a top-level
+        // `import "b"` is two declarations; `m (import "b")` applies m.)
+        while (can_start_mod_atom() && !at(Tok::KwImport) && !at_bodyless_decl()) {
             auto app = mod_node(ModExp::Kind::Apply, first);
             app->fn = e;
             app->arg = parse_mod_atom();

@@ -1158,6 +1158,9 @@ Dim Checker::resolve_dim_exp(DimExp &d, SizeCtx ctx, std::vector<std::string> *i
         // name, which replaces the written one; a type checked again (a parametric
         // module's result type, at each application) looks the written one up anew.
         if (std::string g = lookup_val(d.written.empty() ? d.name : d.written); !g.empty()) {
+            if (auto it = env_.vals.find(g); it != env_.vals.end() && it->second->scheme.type)
+                expect(Type::prim_type(PrimType::I64), it->second->scheme.type, loc,
+                       "the size `" + (d.written.empty() ? d.name : d.written) + "` (sizes are of type i64)");
             if (d.written.empty()) d.written = d.name;
             d.name = g;
             return Dim::var(g);

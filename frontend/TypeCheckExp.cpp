@@ -903,6 +903,11 @@ TypePtr Checker::check(ExpPtr &e) {
             if (n >= 0) d = Dim::constant(n);
         } else if (!r->second && s && s->value == 0 && r->end_kind == RangeExp::End::UpToExclusive) {
             d = dim_of_arg(r->end.get());
+        } else if (auto *sec = r->second ? r->second->as<IntLit>() : nullptr; s && sec) {
+            // The reference's other ranges of a known size: `0..1..<n` and `1..2...n`.
+            bool upto = s->value == 0 && sec->value == 1 && r->end_kind == RangeExp::End::UpToExclusive;
+            bool incl = s->value == 1 && sec->value == 2 && r->end_kind == RangeExp::End::Inclusive;
+            if (upto || incl) d = dim_of_arg(r->end.get());
         }
         t = Type::array(st, {d});
         break;

@@ -214,6 +214,13 @@ TEST_CASE("the text format: arrays, empties, comments, several values") {
     CHECK(roundtrip("empty([0]i64)") == "empty([0]i64)");
     CHECK(roundtrip("empty([2][0]f32)") == "empty([2][0]f32)");
     CHECK(roundtrip("[empty([0]i32), empty([0]i32)]") == "empty([2][0]i32)");
+    CHECK(roundtrip("[1, 2,]") == "[1i32, 2i32]"); // a trailing comma (futhark-data)
+    CHECK(roundtrip("[[1,], [2, ] , ]") == "[[1i32], [2i32]]");
+    // Strings: their UTF-8 bytes, with the language's escapes.
+    CHECK(roundtrip("\"ab\"") == "[97u8, 98u8]");
+    CHECK(roundtrip("\"\"") == "empty([0]u8)");
+    CHECK(roundtrip("\"\\n\\x41\\u{3bb}\\\"\"") == "[10u8, 65u8, 206u8, 187u8, 34u8]");
+    CHECK(roundtrip("[\"ab\", \"cd\"]") == "[[97u8, 98u8], [99u8, 100u8]]");
     auto vs = read_values("1 -- a comment\n [2.0f32,\n 3.0f32]  -4i16 ");
     REQUIRE(vs.size() == 3);
     CHECK(value_to_string(vs[2].value) == "-4i16");
@@ -239,7 +246,8 @@ TEST_CASE("malformed text input is a located error, never a crash") {
     const char *bad[] = {"[", "[1,", "[]", "[1, [2]]", "[[1], [2, 3]]", "1x", "empty([1]i32)",
                          "empty([0]foo)", "1.5i32", "[1i32, 2i64]", "99999999999999999999",
                          "@", "tru", "-", "0x", "[true, 1]", "empty(", "b\x02", "b\x02\x01 i32",
-                         "0x1.8", "0x1.8p", "0x1.8pz", "0x1.8p1i32"};
+                         "0x1.8", "0x1.8p", "0x1.8pz", "0x1.8p1i32", "[1,,]", "[,]", "\"ab",
+                         "\"a\\qb\"", "\"a\\x\"", "[\"ab\", \"c\"]", "\"a\nb\""};
     for (const char *s : bad) {
         CAPTURE(s);
         CHECK_THROWS_AS(read_values(s), CompileError);
