@@ -1753,7 +1753,9 @@ private:
             return fundef_value(d, nullptr, loc, &types);
         if (ir::BinOpKind k = interp::binop_kind(strip_module(name)); k != ir::BinOpKind::None)
             return operator_value(strip_module(name), loc);
-        throw CompilerLimitation(loc, "unknown name " + name);
+        // (The checker knows every name: what is missing here is a size no value the
+        // compiler keeps carries, such as one of an array of units that lost its sizes.)
+        throw CompilerLimitation(loc, "the value of `" + name + "` (a size no array kept here carries)");
     }
 
     LValPtr operator_value(const std::string &op, const SrcLoc &) {
@@ -1937,6 +1939,34 @@ private:
             if (const std::vector<SubExp> *d = array_dims(xs); d && !d->empty())
                 w = (*d)[0];
         return out;
+    }
+
+    /** The value of a type that holds no data (`[0][n]()`, `((), [2]())`): its arrays'
+     * sizes alone, or null where one of them is not known here. */
+    LValPtr unit_value(const TypePtr &t, const ScopePtr &scope) {
+        if (t->kind == Type::Kind::Array) {
+            LValPtr row = unit_value(t->elem, scope);
+            if (!row)
+                return nullptr;
+            std::vector<SubExp> dims;
+            for (const Dim &d : t->shape) {
+                std::optional<SubExp> k = known_dim(d, scope);
+                if (!k)
+                    return nullptr;
+                dims.push_back(*k);
+            }
+            for (size_t i = dims.size(); i-- > 0;)
+                row = array_shape(row, dims[i]);
+            return row;
+        }
+        std::vector<LValPtr> xs;
+        for (const TypePtr &e : t->kind == Type::Kind::Tuple ? t->elems : std::vector<TypePtr>{})
+            xs.push_back(unit_value(e, scope));
+        for (const auto &f : t->kind == Type::Kind::Record ? t->fields : decltype(t->fields){})
+            xs.push_back(unit_value(f.second, scope));
+        if (std::find(xs.begin(), xs.end(), nullptr) != xs.end())
+            return nullptr;
+        return LVal::tuple(std::move(xs));
     }
 
     /** The width soac_inputs found for a SOAC's inputs (none: arrays of no leaves that
@@ -3503,8 +3533,9 @@ private:
                         emit1(ir::ArrayLitExp::make({}, r), r.array_of(SubExp::i64(0)), "arr"));
                 if (out.size() == 1)
                     return out[0];
-                if (TypePtr r = e.type->row_type(); out.empty() && r->kind != Type::Kind::Array && holds_no_data(r))
-                    return unit_array(SubExp::i64(0), LVal::tuple({}));
+                if (out.empty() && holds_no_data(e.type)) // (`[] : [0][n]()`: its sizes)
+                    if (LValPtr u = unit_value(e.type, scope))
+                        return u;
                 return LVal::tuple(std::move(out));
             }
             fit_unheld_payloads(e.type->row_type(), elems, e.loc);

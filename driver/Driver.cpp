@@ -562,6 +562,9 @@ struct TestRunner {
             for (const TestCase &c : blk.cases) {
                 ++index;
                 for (const std::string &entry : c.entries) {
+                    if (c.input_kind == TestCase::InputKind::Script && b == backends.front())
+                        out << f.path << ": " << entry << ", case " << index << " (line " << c.loc.line
+                            << "): skipped: FutharkScript inputs (`script input`) are not supported\n";
                     if (!runs_on(c, b) || c.has_tag("notest")) {  // notest: for loom bench only
                         ++skipped;
                         continue;

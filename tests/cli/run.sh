@@ -153,6 +153,9 @@ mkdir -p "$TMP/mixed"
 cp "$HERE/sum.fut" "$TMP/mixed/prog.loom"
 printf '1 + 2\n' >"$TMP/mixed/script.loom"
 expect test-loom-script-skipped 0 '2 passed, 0 failed' '' -- "$LOOM" test "$TMP/mixed"
+# A FutharkScript case is skipped, and said to be, once whatever the backends.
+printf -- '-- ==\n-- script input { main [1, 2] }\n-- output { 2i64 }\n-- input { [1u8] } output { 1i64 }\nentry main (s: []u8) = length s\n' >"$TMP/script.fut"
+expect test-script-input 0 "$TMP"$'/script.fut: main, case 1 (line 2): skipped: FutharkScript inputs (`script input`) are not supported\n2 passed, 0 failed, 2 skipped' '' -- "$LOOM" test --backend interp,cpu "$TMP/script.fut"
 expect test-bad-backend 2 '' '' -- "$LOOM" test --backend nope "$HERE/sum.fut"
 expect test-cuda-backend 2 '' '' -- "$LOOM" test --backend interp,cuda "$HERE/sum.fut"
 # Each case on each backend; repeated --backend and comma lists combine.

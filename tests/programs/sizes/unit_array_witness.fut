@@ -16,6 +16,8 @@
 -- entry: witnessed
 -- structure { Screma 0 }
 -- input { 4i64 } output { 4i64 4i64 }
+-- entry: empty_witness
+-- input { [5, 6, 7] } output { [3, 4, 5] }
 -- entry: through_loop
 -- input { 4i64 } output { 4i64 7i64 12i64 }
 -- input { 0i64 } output { 0i64 3i64 0i64 }
@@ -49,3 +51,13 @@ entry through_loop (k: i64) =
   let (w, acc) = loop (w, acc) = (replicate k (), 0) for i < 3 do (w, acc + witness_size w)
   let g = loop g = replicate k () for _i < 3 do replicate (witness_size g + 1) ()
   in (witness_size w, witness_size g, acc)
+
+-- An empty array of rows of units (`[0][n]()`, diku-dk/sparse's matrices): the size of
+-- its rows, which no element carries, comes from its type.
+type~ mat [n] = ?[k]. {size: [0][n](), data: [k]i32}
+
+def mk_mat [n] (xs: [n]i32) : mat [n] = {size = [], data = xs}
+
+def dense [n] (m: mat [n]) : [n]i32 = tabulate n (\i -> i32.i64 i + i32.i64 (length m.data))
+
+entry empty_witness [n] (xs: [n]i32) : [n]i32 = dense (mk_mat xs)
