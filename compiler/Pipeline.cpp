@@ -92,6 +92,16 @@ void add(passes::SimplifyStats &a, const passes::SimplifyStats &b) {
     a.rounds += b.rounds;
 }
 
+bool has_loop(const ir::Body &b) {
+    for (const ir::Stm &s : b.stms) {
+        if (s.exp->as<ir::LoopExp>())
+            return true;
+        if (auto *n = s.exp->as<ir::IfExp>(); n && (has_loop(n->then_body) || has_loop(n->else_body)))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::vector<KernelReport> kernel_reports(const std::vector<passes::KernelInfo> &kernels) {
@@ -114,6 +124,7 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     o.constant_args = std::move(constants.used);
     o.report.entry = entry;
     o.report.lower_ms = ms_since(t0);
+    o.lowered_with_loop = has_loop(o.module.functions.at(0).body);
     auto t1 = std::chrono::steady_clock::now();
     auto check = [&] {
         if (opts.verify_each_pass)
@@ -175,22 +186,8 @@ std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::str
     return build(optimise(prog, entry, opts), b);
 }
 
-namespace {
-
-bool has_loop(const ir::Body &b) {
-    for (const ir::Stm &s : b.stms) {
-        if (s.exp->as<ir::LoopExp>())
-            return true;
-        if (auto *n = s.exp->as<ir::IfExp>(); n && (has_loop(n->then_body) || has_loop(n->else_body)))
-            return true;
-    }
-    return false;
-}
-
-} // namespace
-
 bool worth_compiling(const Optimised &o) {
-    return !o.report.kernels.empty() || has_loop(o.module.functions.at(0).body);
+    return !o.report.kernels.empty() || o.lowered_with_loop || has_loop(o.module.functions.at(0).body);
 }
 
 Backend auto_backend() {

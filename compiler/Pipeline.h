@@ -81,6 +81,9 @@ struct PipelineOptions {
 struct Optimised {
     ir::Module module; ///< one function, named after the entry point
     EntryReport report;
+    /** Whether the entry had a sequential loop as lowered, before the simplifier made it
+     * straight-line (`loop x = 0 for i < n do x + 1`): the interpreter would run it. */
+    bool lowered_with_loop = false;
     /** The constants (PipelineOptions::constants_as_args) the entry takes after its own
      * arguments, in order. */
     std::vector<FunDefPtr> constant_args;
@@ -122,7 +125,8 @@ std::shared_ptr<CompiledEntry> build(Optimised o, Backend b);
 std::shared_ptr<CompiledEntry> compile_entry(const Program &prog, const std::string &entry,
                                              Backend b, const PipelineOptions &opts = {});
 
-/** Whether compiling can pay off: the optimised function has a kernel or a loop.
+/** Whether compiling can pay off: the optimised function has a kernel or a loop, or had
+ * a loop as lowered (which the interpreter would run, however little is left of it).
  * Straight-line scalar code runs as fast on the interpreter as the host compiler
  * takes to start, so `auto`, and the session on every backend, interpret it. */
 bool worth_compiling(const Optimised &o);

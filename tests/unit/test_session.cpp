@@ -71,6 +71,19 @@ TEST_CASE("session: a top-level value is computed once, then passed to compiled 
     CHECK(bench.output.find("bench: cpu") != std::string::npos);
 }
 
+TEST_CASE("session: a loop the simplifier removes still runs compiled, not interpreted") {
+    // Additions of 3: the compiled code multiplies (no loop is left, and no kernel),
+    // where the interpreter would run every iteration (10^10 in the REPL took hours).
+    Sessions s;
+    EvalRecord r = s.cpu.submit("loop acc = 0i64 for i < 100_000i64 do acc + 3\n");
+    REQUIRE(r.kind == Kind::Value);
+    CHECK(r.backend == "cpu");
+    REQUIRE(r.value);
+    CHECK(value_to_string(*r.value) == "300000i64");
+    // Straight-line code as written is still the interpreter's.
+    CHECK(s.cpu.submit("1i64 + 2\n").backend == "interp");
+}
+
 TEST_CASE("session: which constants are passed, and the values agree with the interpreter") {
     Sessions s;
     both(s.cpu, s.interp,
