@@ -188,10 +188,14 @@ private:
         }
         auto opens = [](Tok k) { return k == Tok::LParen || k == Tok::LBracket || k == Tok::Indexing; };
         auto closes = [](Tok k) { return k == Tok::RParen || k == Tok::RBracket || k == Tok::Comma; };
-        auto infix = [&](size_t k) { // not a prefix `-` or `!`
-            Tok pk = k > from ? toks_[k - 1].kind : Tok::LParen;
-            return (toks_[k].kind == Tok::Symbol || toks_[k].kind == Tok::Backtick) && !opens(pk) &&
-                   pk != Tok::Symbol && pk != Tok::Comma;
+        auto ends_operand = [](Tok k) {
+            return k == Tok::Name || k == Tok::IntLit || k == Tok::FloatLit || k == Tok::CharLit ||
+                   k == Tok::StringLit || k == Tok::RParen || k == Tok::RBracket || k == Tok::RBrace ||
+                   k == Tok::KwTrue || k == Tok::KwFalse || k == Tok::Ctor;
+        };
+        auto infix = [&](size_t k) { // after an operand: not a prefix `-`
+            return (toks_[k].kind == Tok::Symbol || toks_[k].kind == Tok::Backtick) && k > from &&
+                   ends_operand(toks_[k - 1].kind);
         };
         std::string out;
         for (size_t k = from; k < to; k++) {

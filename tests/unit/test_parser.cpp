@@ -236,6 +236,7 @@ TEST_CASE("parser: with, ascription, assert, constructors, attributes") {
     CHECK(cond("(f (x, y))") == "f (x, y)");
     CHECK(cond("((a) == (b))") == "(a) == (b)"); // the outer pair only
     CHECK(cond("ok") == "ok");
+    CHECK(cond("(if x then -1 else 1 > 0)") == "if x then -1 else 1 > 0");
 }
 
 TEST_CASE("parser: types") {
