@@ -345,6 +345,12 @@ public:
         std::lock_guard<std::mutex> lock(c_.mutex);
         c_.make_current();
         cuda_check(cu_.cuModuleLoadData(&module_, image.data()), "cuModuleLoadData");
+        // The cubin's names (its ELF string table), so that only the kernels that have a
+        // `loom_dsmem_<fn>` are asked for it: a lookup of one that is not there is an
+        // error compute-sanitizer's memcheck reports.  An image whose names cannot be
+        // read so (not even `loom_err`) is asked for every kernel's.
+        if (image.find(std::string("\0loom_err\0", 10)) != std::string::npos)
+            image_ = std::move(image);
         size_t bytes = 0;
         cuda_check(cu_.cuModuleGetGlobal_v2(&err_, &bytes, module_, "loom_err"),
                    "cuModuleGetGlobal_v2(loom_err)");
@@ -450,6 +456,7 @@ private:
     const CudaApi &cu_;
     CuHandle module_ = nullptr, start_ = nullptr, stop_ = nullptr;
     CuDevPtr err_ = 0;
+    std::string image_; ///< the cubin, where its names can be read (else empty)
     /** A loaded kernel and the dynamic shared memory each launch gives it. */
     struct Kernel {
         CuHandle f = nullptr;
@@ -473,7 +480,9 @@ private:
         CuDevPtr at = 0;
         size_t bytes = 0;
         int32_t dyn = 0;
-        if (cu_.cuModuleGetGlobal_v2(&at, &bytes, module_, ("loom_dsmem_" + std::string(fn)).c_str()) == 0 &&
+        const std::string global = "loom_dsmem_" + std::string(fn);
+        bool named = image_.empty() || image_.find('\0' + global + '\0') != std::string::npos;
+        if (named && cu_.cuModuleGetGlobal_v2(&at, &bytes, module_, global.c_str()) == 0 &&
             bytes == sizeof dyn) {
             cuda_check(cu_.cuMemcpyDtoH_v2(&dyn, at, sizeof dyn), "cuMemcpyDtoH_v2(loom_dsmem)", fn);
             cuda_check(cu_.cuFuncSetAttribute(f, 8 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */, dyn),
