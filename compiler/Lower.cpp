@@ -174,13 +174,6 @@ const std::vector<SubExp> *array_dims(const LValPtr &v) {
     return nullptr;
 }
 
-/** `x` replicated n times where x has no leaves (`replicate n ()`): the sizes alone. */
-LValPtr unit_array(const SubExp &n, const LValPtr &x) {
-    auto v = std::make_shared<LVal>(*x);
-    v->unit_dims.insert(v->unit_dims.begin(), n);
-    return v;
-}
-
 /** The sizes of the arrays of no leaves in v (`[n]()`, and those in their elements), in
  * order, outermost first. */
 void unit_sizes(const LValPtr &v, std::vector<SubExp> &out) {
@@ -2324,7 +2317,7 @@ private:
                 SubExp n = size_arg(a[0], "replicate", l);
                 std::vector<LValPtr> out;
                 if (leaves(a[1], l).empty())
-                    return unit_array(n, a[1]);
+                    return array_shape(a[1], n);
                 for (const LValPtr &x : leaves(a[1], l))
                     out.push_back(emit1(passes::located(ir::ReplicateExp::make(n, x->atom), l),
                                         x->type.array_of(n), "rep"));
@@ -2654,7 +2647,7 @@ private:
             check(compare(ir::BinOpKind::Le, SubExp::i64(0), *n, loc),
                   Msg() << "replicate: negative size " << *n, loc);
             if (leaves(x, loc).empty())
-                return unit_array(*n, x);
+                return array_shape(x, *n);
             std::vector<LValPtr> out;
             for (const LValPtr &l : leaves(x, loc))
                 out.push_back(emit1(passes::located(ir::ReplicateExp::make(*n, l->atom), loc),
@@ -3549,7 +3542,7 @@ private:
                     if (xs != us)
                         throw CompilerLimitation(e.loc, no_data_message);
                 }
-                return unit_array(SubExp::i64((int64_t)elems.size()), elems[0]);
+                return array_shape(elems[0], SubExp::i64((int64_t)elems.size()));
             }
             std::vector<std::vector<LValPtr>> cols;
             for (const LValPtr &x : elems) {
