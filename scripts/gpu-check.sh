@@ -8,8 +8,9 @@
 #
 #   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
 #   scripts/gpu-check.sh [STAGE...]           # THERE: env test repl bench jit sanitize (default all)
-#                                             #   and sweep, profile (only when named: tuning
-#                                             #   settings; Nsight Compute on the scan)
+#                                             #   and sweep, profile, sortprof (only when named:
+#                                             #   tuning settings; Nsight Compute on the scan,
+#                                             #   on every kernel of the radix sort)
 #
 # The GPU machine has no network and may lack the build's libraries (libedit, nlohmann-json,
 # doctest), so the binary is built here and carried: `pack` puts a stripped build/loom
@@ -43,7 +44,7 @@ mkdir -p "$OUT"
 summary="$OUT/summary.txt"
 : >"$summary"
 note() { echo "$*" | tee -a "$summary"; }
-want() { for s in "${stages[@]}"; do [ "$s" = "$1" ] || { [ "$s" = all ] && [ "$1" != sweep ] && [ "$1" != profile ]; } && return 0; done; return 1; }
+want() { for s in "${stages[@]}"; do [ "$s" = "$1" ] || { [ "$s" = all ] && [ "$1" != sweep ] && [ "$1" != profile ] && [ "$1" != sortprof ]; } && return 0; done; return 1; }
 
 # ---------------------------------------------------------------- the loom binary
 LOOM=${LOOM:-}
@@ -301,6 +302,41 @@ with open('$in', 'wb') as f: run.write_value(f, np.random.default_rng(1).integer
   rm -f "$in"
 fi
 
+# Nsight Compute on every kernel of one radix sort of 10^8 random i32 (benchmarks/sort.fut,
+# only when named: `sortprof`): the keys' map, the digit counts, and each pass's count,
+# scan and scatter kernels, as CSV in $OUT/ncu-sort.csv; each kernel's duration, DRAM
+# and compute throughput and occupancy in the summary.
+if want sortprof; then
+  NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  note "== sortprof: $NCU"
+  in=/tmp/loom-sortprof.in
+  python3 -c "import sys; sys.path.insert(0, 'benchmarks'); import numpy as np, run
+with open('$in', 'wb') as f: run.write_value(f, np.random.default_rng(1).integers(-2**31, 2**31 - 1, 10**8).astype(np.int32))" ||
+    note "sortprof: no input"
+  timeout "${PROFILE_TIMEOUT:-240}" "$NCU" --clock-control none -k regex:'^(k[0-9]+|loom_sort_.*)$' \
+    --launch-count "${SORTPROF_LAUNCHES:-16}" --section SpeedOfLight --section MemoryWorkloadAnalysis \
+    --section WarpStateStats --section Occupancy --section LaunchStats --csv --page details \
+    "$LOOM" bench benchmarks/sort.fut --backend cuda --input "$in" --runs 1 --warmup 0 \
+    >"$OUT/ncu-sort.csv" 2>"$OUT/ncu-sort.err"
+  note "sortprof (ncu-sort.csv, exit $?):"
+  python3 - "$OUT/ncu-sort.csv" <<'PY' | tee -a "$summary"
+import csv, sys
+rows = {}
+with open(sys.argv[1]) as f:
+    for r in csv.reader(l for l in f if l.startswith('"')):
+        if r[0] == "ID":
+            head = {k: i for i, k in enumerate(r)}
+            continue
+        k = rows.setdefault(r[0], {"name": r[head["Kernel Name"]], "grid": r[head["Grid Size"]]})
+        k[r[head["Metric Name"]]] = r[head["Metric Value"]] + " " + r[head["Metric Unit"]]
+for i, k in rows.items():
+    print(f"  sort kernel {i} {k['name']} grid {k['grid']}: " + ", ".join(
+        f"{m} {k.get(m, '?')}" for m in ("Duration", "DRAM Throughput", "Compute (SM) Throughput",
+                                          "Achieved Occupancy", "L2 Hit Rate")))
+PY
+  rm -f "$in"
+fi
+
 echo
 echo "== summary ($summary)"
-grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|profile|  -- cuda|  GPU|  stopped|  failed|[0-9]+ passed|  \[)' "$summary"
+grep -E '^(==|exit|loom:|gpu:|memcheck|racecheck|cold|disk|memory|default|LOOM_|profile|sortprof|  sort kernel|  -- cuda|  GPU|  stopped|  failed|[0-9]+ passed|  \[)' "$summary"

@@ -524,7 +524,9 @@ LOOM_FILL_ROWS(8, uint64_t)
 // a time, stably: each warp takes a contiguous 32 * LOOM_SORT_ITEMS of the tile, 32 a
 // round, and ranks a round's keys by their digit with eight votes (lanes below with the
 // same digit), onto the counts of its rounds before; the warps' counts, in warp order,
-// then place each warp, and the tile's counts move the block's places on.  The values
+// then place each warp, the tile's keys (then its values) go to their order in shared
+// memory and from there to the digits' runs, and the tile's counts move the block's
+// places on.  The values
 // are a payload's bits (V = W, 4 or 8 bytes), else the indices: V (u32 while n allows)
 // in the passes and W (i64) in the last one's result.
 #define LOOM_SORT_TILE (LOOM_SORT_THREADS * LOOM_SORT_ITEMS)
@@ -561,20 +563,33 @@ template <class K> __device__ void sort_count(const K *keys, int64_t n, int shif
     __syncthreads();
     offs[threadIdx.x * nb + blockIdx.x] = h[threadIdx.x];
 }
+/** The word a tile's keys and values are staged in, in shared memory: 8 bytes where
+ * either needs them. */
+template <bool Wide> struct SortStage { typedef uint32_t T; };
+template <> struct SortStage<true> { typedef uint64_t T; };
 /** Moves block b's keys (kout: none in the last pass) and values (vin: the payload, or
  * none in the first pass: the keys' indices) to their places, a tile at a time in
- * order: offs[d * nb + b] is the block's first place for digit d. */
+ * order: offs[d * nb + b] is the block's first place for digit d.  A tile's keys are
+ * ranked (the warps' votes), put in their order in shared memory, and written from
+ * there, consecutive threads to consecutive places (a digit's run of the tile), then
+ * its values the same way: a warp's store touches a few runs, not 32 scattered places. */
 template <class K, class V, class W>
 __device__ void sort_scatter(const K *kin, const V *vin, K *kout, W *vout, int64_t n, int shift, unsigned mask,
                              const int64_t *offs, int64_t nb, int64_t per) {
-    __shared__ unsigned wc[LOOM_SORT_THREADS / 32][256];
-    __shared__ int64_t first[256];
+    typedef typename SortStage<(sizeof(K) > 4 || sizeof(W) > 4)>::T S;
+    constexpr int warps = LOOM_SORT_THREADS / 32;
+    __shared__ unsigned wc[warps][256];
+    __shared__ int64_t first[256];  // the block's next place for each digit
+    __shared__ unsigned start[256];  // each digit's first place in the tile
+    __shared__ unsigned wsum[warps];
+    __shared__ S stage[LOOM_SORT_TILE];         // the tile's keys, then its values, in order
+    __shared__ uint8_t digit[LOOM_SORT_TILE];   // the digit of each place of the tile
     const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
     int64_t lo, hi;
     sort_range(n, per, lo, hi);
     first[threadIdx.x] = offs[threadIdx.x * nb + blockIdx.x];
     for (int64_t tile = lo; tile < hi; tile += LOOM_SORT_TILE) {
-        for (int i = threadIdx.x; i < LOOM_SORT_THREADS / 32 * 256; i += LOOM_SORT_THREADS) (&wc[0][0])[i] = 0;
+        for (int i = threadIdx.x; i < warps * 256; i += LOOM_SORT_THREADS) (&wc[0][0])[i] = 0;
         __syncthreads();
         K k[LOOM_SORT_ITEMS];
         unsigned rank[LOOM_SORT_ITEMS];
@@ -598,22 +613,52 @@ __device__ void sort_scatter(const K *kin, const V *vin, K *kout, W *vout, int64
             rank[it] = before + below;
         }
         __syncthreads();
-        unsigned total = 0; // each digit's warps in order: wc becomes each warp's first place in the tile
-        for (int x = 0; x < LOOM_SORT_THREADS / 32; x++) {
+        // Thread d, for digit d: wc becomes each warp's first place among the tile's keys
+        // of digit d, in warp order, and `total` their count.
+        unsigned total = 0;
+        for (int x = 0; x < warps; x++) {
             const unsigned c = wc[x][threadIdx.x];
             wc[x][threadIdx.x] = total;
             total += c;
         }
+        // The digits' first places in the tile: an exclusive scan of the counts.
+        unsigned inc = total;
+        for (int off = 1; off < 32; off *= 2) {
+            const unsigned y = __shfl_up_sync(0xffffffffu, inc, off);
+            if (lane >= off) inc += y;
+        }
+        if (lane == 31) wsum[w] = inc;
         __syncthreads();
+        for (int x = 0; x < w; x++) inc += wsum[x];
+        start[threadIdx.x] = inc - total;
+        __syncthreads();
+        const int count = hi - tile < LOOM_SORT_TILE ? (int)(hi - tile) : LOOM_SORT_TILE;
+#pragma unroll
+        for (int it = 0; it < LOOM_SORT_ITEMS; it++) {
+            if (base + it * 32 + lane < hi) {
+                const unsigned d = ((unsigned)(k[it] >> shift)) & mask;
+                rank[it] += start[d] + wc[w][d]; // the key's place in the tile
+                digit[rank[it]] = (uint8_t)d;
+                if (kout) stage[rank[it]] = (S)k[it];
+            }
+        }
+        __syncthreads();
+        if (kout) {
+            for (int p = threadIdx.x; p < count; p += LOOM_SORT_THREADS) {
+                const unsigned d = digit[p];
+                kout[first[d] + p - start[d]] = (K)stage[p];
+            }
+            __syncthreads();
+        }
 #pragma unroll
         for (int it = 0; it < LOOM_SORT_ITEMS; it++) {
             const int64_t i = base + it * 32 + lane;
-            if (i < hi) {
-                const unsigned d = ((unsigned)(k[it] >> shift)) & mask;
-                const int64_t j = first[d] + wc[w][d] + rank[it];
-                if (kout) kout[j] = k[it];
-                vout[j] = vin ? (W)vin[i] : (W)i; // read here: fewer registers held
-            }
+            if (i < hi) stage[rank[it]] = (S)(vin ? (W)vin[i] : (W)i);
+        }
+        __syncthreads();
+        for (int p = threadIdx.x; p < count; p += LOOM_SORT_THREADS) {
+            const unsigned d = digit[p];
+            vout[first[d] + p - start[d]] = (W)stage[p];
         }
         __syncthreads();
         first[threadIdx.x] += total; // the next tile's keys come after this one's
@@ -649,7 +694,7 @@ extern "C" void loom_sort_scan__emu(void **a) { loom_sort_scan(*(int64_t **)a[0]
 #define LOOM_SORT_EMU(CALL, F)
 #endif
 #define LOOM_SORT_SCATTER(B, K, VN, V, WN, W)                                                              \
-    extern "C" __global__ void __launch_bounds__(LOOM_SORT_THREADS, 2) loom_sort_scatter_##B##_##VN##_##WN(\
+    extern "C" __global__ void __launch_bounds__(LOOM_SORT_THREADS, (B) == 8 ? 2 : 3) loom_sort_scatter_##B##_##VN##_##WN(\
         const K *kin, const V *vin, K *kout, W *vout, int64_t n, int32_t shift, uint32_t mask,             \
         const int64_t *offs, int64_t nb, int64_t per) {                                                    \
         lrt::sort_scatter<K, V, W>(kin, vin, kout, vout, n, shift, mask, offs, nb, per);                   \
