@@ -309,9 +309,11 @@ public:
             [&] {
                 LValPtr r = lower(*f.body, scope);
                 // A constant's at its body, as the interpreter's (Note [Written sizes]).
-                return leaves(f.ret_type ? conform_result(r, f, scope, f.params.empty() ? f.body->loc : f.loc)
-                                         : r,
-                              f.body->loc);
+                if (f.ret_type)
+                    r = conform_result(r, f, scope, f.params.empty() ? f.body->loc : f.loc);
+                std::vector<LValPtr> out;
+                entry_results(r, f.ret, 0, out, f.body->loc);
+                return out;
             },
             fn.ret);
         fn.body = std::move(body);
@@ -775,9 +777,46 @@ private:
     }
 
     void check_entry_result(const TypePtr &t, const SrcLoc &loc) {
-        if (t && !crosses_entry(t))
+        if (t && !crosses_entry(t, true))
             throw CompilerLimitation(loc, "entry results of type " + type_to_string(t) +
                                               " are not supported yet");
+    }
+
+    // Note [Results of no data]: an entry's result that is an array of values that hold
+    // no data (`[n]()`, `[n]((), {})`, a component `[m]()` of an array of tuples) has no
+    // leaf to carry its sizes, so they are results of their own, i64 scalars in its place
+    // among the leaves: the array's sizes (those of the arrays of tuples around it left
+    // out: their other components carry them), then those of the arrays of no data in its
+    // elements (the same in every element).  ir/EntryValues's regroup reads them back.
+
+    /** The flat results of an entry giving v, of source type t (Note [Results of no
+     * data]); `outer`: the sizes of the arrays of tuples around it. */
+    void entry_results(const LValPtr &v, const TypePtr &t, size_t outer, std::vector<LValPtr> &out,
+                       const SrcLoc &loc) {
+        if (t && holds_no_data(t)) {
+            const size_t own = t->kind == Type::Kind::Array ? t->shape.size() : 0;
+            if (v->kind != LVal::Kind::Tuple || v->unit_dims.size() != outer + own)
+                throw CompilerLimitation(loc, "the sizes of a result of type " + type_to_string(t) +
+                                                  " (values that hold no data): the compiler kept none here");
+            for (size_t d = outer; d < v->unit_dims.size(); d++)
+                out.push_back(LVal::of(v->unit_dims[d], ir::Type::scalar(PrimType::I64)));
+            const TypePtr e = t->kind == Type::Kind::Array ? t->elem : t;
+            for (size_t k = 0; k < v->elems.size(); k++)
+                entry_results(v->elems[k], e->kind == Type::Kind::Tuple ? e->elems.at(k) : e->fields.at(k).second,
+                              0, out, loc);
+            return;
+        }
+        if (t && t->kind == Type::Kind::Array)
+            return entry_results(v, t->elem, outer + t->shape.size(), out, loc);
+        if (t && (t->kind == Type::Kind::Tuple || t->kind == Type::Kind::Record) && v->kind == LVal::Kind::Tuple &&
+            v->elems.size() == (t->kind == Type::Kind::Tuple ? t->elems.size() : t->fields.size())) {
+            for (size_t k = 0; k < v->elems.size(); k++)
+                entry_results(v->elems[k], t->kind == Type::Kind::Tuple ? t->elems[k] : t->fields[k].second,
+                              outer, out, loc);
+            return;
+        }
+        for (LValPtr &x : leaves(v, loc)) // scalars, and sums (no arrays of no data in them)
+            out.push_back(std::move(x));
     }
 
     // ------------------------------------------------------------ patterns
@@ -3868,35 +3907,24 @@ private:
 
 } // namespace
 
-bool holds_no_data(const TypePtr &t) {
-    if (!t)
-        return false;
-    switch (t->kind) {
-    case Type::Kind::Array: return holds_no_data(t->elem);
-    case Type::Kind::Tuple: return std::all_of(t->elems.begin(), t->elems.end(), holds_no_data);
-    case Type::Kind::Record:
-        return std::all_of(t->fields.begin(), t->fields.end(), [](const auto &f) { return holds_no_data(f.second); });
-    default: return false;
-    }
-}
-
-bool crosses_entry(const TypePtr &t) {
+bool crosses_entry(const TypePtr &t, bool results) {
     if (!t)
         return false;
     switch (t->kind) {
     case Type::Kind::Prim:
         return true;
     case Type::Kind::Array: // an array of `()` has no leaf to carry its size (no_data_message)
-        return !holds_no_data(t->elem) && crosses_entry(t->elem);
+        return holds_no_data(t->elem) ? results : crosses_entry(t->elem, results);
     case Type::Kind::Tuple:
         for (const TypePtr &e : t->elems)
-            if (!crosses_entry(e))
+            if (!crosses_entry(e, results))
                 return false;
         return true;
     case Type::Kind::Record:
     case Type::Kind::Sum:
         for (const auto &f : t->fields)
-            if (f.second ? !crosses_entry(f.second) : t->kind == Type::Kind::Record)
+            if (f.second ? !crosses_entry(f.second, results && t->kind == Type::Kind::Record)
+                         : t->kind == Type::Kind::Record)
                 return false;
         return true;
     default:

@@ -42,12 +42,9 @@ struct ConstantArgs {
 /** Whether values of type t cross an entry's boundary: scalars, and arrays, tuples,
  * records and sums of them (ir/EntryValues unzips and zips arrays of tuples and sums, and
  * gives a sum's tag and every constructor's payload); not functions, nor arrays of values
- * that hold no data. */
-bool crosses_entry(const TypePtr &t);
-
-/** Whether a value of type t holds no data (`()`, `{}`, tuples and arrays of them): an
- * array of such values (`[n]()`, a size witness) has no leaf to carry its size in the IR. */
-bool holds_no_data(const TypePtr &t);
+ * that hold no data (holds_no_data) as arguments, or in a sum.  As `results`, an array of
+ * values that hold no data crosses as its sizes (Note [Results of no data]). */
+bool crosses_entry(const TypePtr &t, bool results = false);
 
 /** Lowers entry point `entry` of the checked program `prog` (whose definitions come after
  * the prelude's) into a Module with one Function named `entry`.  Throws

@@ -228,6 +228,18 @@ bool type_contains(const TypePtr &t, Type::Kind k) {
     return false;
 }
 
+bool holds_no_data(const TypePtr &t) {
+    if (!t)
+        return false;
+    switch (t->kind) {
+    case Type::Kind::Array: return holds_no_data(t->elem);
+    case Type::Kind::Tuple: return std::all_of(t->elems.begin(), t->elems.end(), holds_no_data);
+    case Type::Kind::Record:
+        return std::all_of(t->fields.begin(), t->fields.end(), [](const auto &f) { return holds_no_data(f.second); });
+    default: return false;
+    }
+}
+
 TypePtr map_dims(const TypePtr &t, const std::function<Dim(const Dim &)> &f) {
     if (!t)
         return t;

@@ -113,6 +113,10 @@ inline std::string type_to_string(const TypePtr &t) { return t ? type_to_string(
  * components), is of kind k. */
 bool type_contains(const TypePtr &t, Type::Kind k);
 
+/** Whether a value of type t holds no data (`()`, `{}`, tuples and arrays of them): an
+ * array of such values (`[n]()`, a size witness) has no leaf to carry its size. */
+bool holds_no_data(const TypePtr &t);
+
 /** t with each array dimension d (at any depth, function types too) replaced by f(d). */
 TypePtr map_dims(const TypePtr &t, const std::function<Dim(const Dim &)> &f);
 

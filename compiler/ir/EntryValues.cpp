@@ -4,6 +4,7 @@
 #include "frontend/Type.h"
 #include "interpreter/EntryArgs.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace loom::ir {
@@ -59,13 +60,14 @@ void zero_columns(const TypePtr &t, const std::vector<int64_t> &shape, const Siz
     }
 }
 
-/** How many flat values a value of type t is (its scalar components). */
+/** How many flat values a value of type t is (its scalar components; an array of values
+ * that hold no data, as a result: its sizes, then its element's). */
 size_t columns(const TypePtr &t) {
     if (!t)
         return 1;
     switch (t->kind) {
     case loom::Type::Kind::Array:
-        return columns(t->elem);
+        return (holds_no_data(t->elem) ? t->shape.size() : 0) + columns(t->elem);
     case loom::Type::Kind::Tuple: {
         size_t n = 0;
         for (const TypePtr &e : t->elems)
@@ -222,15 +224,26 @@ void flatten_value(const Value &v, const TypePtr &t, const Sizes &sizes, std::ve
 Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos);
 
 /** The array of tuples of type t (of rank r) from its columns (unzip's inverse): element i
- * is regrouped from element i of each column (a scalar, or a view of the rest). */
+ * is regrouped from element i of each column (a scalar, or a view of the rest).  A
+ * scalar column where r > 0 is the same in every element: a size of an array of no data
+ * (Note [Results of no data] in Lower.cpp). */
 Value zip(const TypePtr &t, const std::vector<Value> &cols) {
     const size_t r = (size_t)t->rank();
-    const std::vector<int64_t> &full = cols.at(0).shape();
+    auto whole = [r](const Value &c) { return c.is_array() && (size_t)c.rank() >= r; };
+    auto col0 = std::find_if(cols.begin(), cols.end(), whole);
+    if (col0 == cols.end())
+        throw InternalError("IR call: an array of tuples without a column");
+    const std::vector<int64_t> &full = col0->shape();
     std::vector<int64_t> shape(full.begin(), full.begin() + (std::ptrdiff_t)r);
     // Each column's element shape and size, once for every element read.
     std::vector<std::vector<int64_t>> rests;
     std::vector<int64_t> sizes;
     for (const Value &c : cols) {
+        if (!whole(c)) {
+            rests.emplace_back();
+            sizes.push_back(-1);
+            continue;
+        }
         rests.emplace_back(c.shape().begin() + (std::ptrdiff_t)r, c.shape().end());
         int64_t each = 1;
         for (int64_t d : rests.back())
@@ -243,7 +256,8 @@ Value zip(const TypePtr &t, const std::vector<Value> &cols) {
         std::vector<Value> row(cols.size());
         for (size_t j = 0; j < cols.size(); j++) {
             const Value &c = cols[j];
-            row[j] = rests[j].empty() ? Value(c.flat_prim(i))
+            row[j] = sizes[j] < 0       ? c
+                     : rests[j].empty() ? Value(c.flat_prim(i))
                                       : Value::prim_array(c.elem_prim(), rests[j], c.buffer(),
                                                           c.offset() + i * sizes[j]);
         }
@@ -289,6 +303,16 @@ Value regroup(const TypePtr &t, const std::vector<Value> &flat, size_t &pos) {
                     payload.push_back(regroup(e, flat, pos));
         }
         return Value::sum(t->fields[(size_t)k].first, std::move(payload));
+    }
+    if (t && t->kind == loom::Type::Kind::Array && holds_no_data(t->elem)) {
+        std::vector<int64_t> shape; // Note [Results of no data] in Lower.cpp
+        for (size_t d = 0; d < t->shape.size(); d++) {
+            if (pos >= flat.size() || !flat[pos].is_prim())
+                throw InternalError("IR call: too few results");
+            shape.push_back(flat[pos++].prim().as_i64());
+        }
+        Value e = regroup(t->elem, flat, pos); // the same in every element
+        return Value::lazy_boxed_array(std::move(shape), t->elem, [e](int64_t) { return e; });
     }
     if (t && t->kind == loom::Type::Kind::Array && t->elem && !t->elem->is_prim()) {
         const size_t k = columns(t);

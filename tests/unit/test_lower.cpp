@@ -363,9 +363,10 @@ TEST_CASE("lower: unsupported constructs are compiler limitations with a locatio
     const char *srcs[] = {
         // A map whose rows' size is known only after each call.
         "def main (n: i64) = map (\\i -> filter (>= 0) [i, -i - 1]) (iota n)",
-        // An entry's result of values with no data (`[n]()`): no leaf carries its size
-        // out (inside, LVal::unit_dims keeps it).  The result's was an internal error.
-        "def main (xs: []i32) = map (\\_ -> ()) xs",
+        // Arrays of values with no data (`[n]()`) in a sum's payload, and as an entry's
+        // argument: no leaf carries their sizes across (a result's crosses as its sizes).
+        "def main (n: i64) : (#a ([n]()) | #b) = #a (replicate n ())",
+        "def main (xs: [5]()) = length xs",
     };
     for (const char *s : srcs) {
         Program p = checked(s);

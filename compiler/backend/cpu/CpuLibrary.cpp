@@ -92,7 +92,7 @@ public:
         else
             rets.push_back(f.source_ret);
         for (const TypePtr &t : rets)
-            outs.push_back(need(f, t, "result of type `" + type_to_string(t) + "`"));
+            outs.push_back(need(f, t, "result"));
         if (ins.size() != f.params.size() || outs.size() != f.ret.size() || !o.constant_args.empty())
             throw InternalError("C library: entry point `" + name + "` does not map one to one to its IR");
         for (const CVal &v : ins)
