@@ -90,6 +90,15 @@ struct Scope {
     TypePtr type; ///< the source type, where a pattern gave it (for `let r.f = v`)
 };
 
+/** A name a callee's scope starts with: a type argument ("'a", its type), or a size one
+ * names (its value; `of`: the caller's name for it). */
+struct Binding {
+    std::string name;
+    LValPtr value;
+    TypePtr type;
+    std::string of;
+};
+
 ScopePtr bind_name(const ScopePtr &s, const std::string &name, LValPtr v, TypePtr t = nullptr) {
     return std::make_shared<const Scope>(Scope{name, std::move(v), s, std::move(t)});
 }
@@ -111,7 +120,9 @@ LValPtr lookup(const ScopePtr &s, const std::string &name) {
 // Note [Type arguments]: Lower follows values, not types, but a constructor needs its
 // whole sum type (`#none : opt a` has a slot for `#some`'s payload), as does a loop's
 // state.  A top-level function's type parameters are bound in its body's scope, as
-// "'a" entries with no value, to the types the call instantiates them with.
+// "'a" entries with no value, to the types the call instantiates them with.  The sizes
+// those types name in the caller's scope (`'b` as `[s]f32`, s a local there) are bound
+// too, under names of their own (`s@12`, own_sizes), which the types use instead.
 TypePtr concrete(const TypePtr &t, const ScopePtr &s) {
     if (!t)
         return t;
@@ -1139,7 +1150,7 @@ private:
 
     /** A function definition as a value; `scope` is what its body sees. */
     LValPtr fundef_value(const FunDefPtr &fd, const ScopePtr &scope, const SrcLoc &use_loc,
-                         const std::vector<TypePtr> *targs = nullptr) {
+                         const std::vector<TypePtr> *targs = nullptr, std::vector<Binding> sizes = {}) {
         if (fd->is_intrinsic)
             return intrinsic(fd->name, use_loc);
         if (fd->foreign)
@@ -1149,13 +1160,13 @@ private:
         // A caller's own type variable of the same name (its implicit `t`, which no
         // scope binds) is no binding: "'t" to t would resolve to itself for ever.
         // The inferred ones (`def f xs = ...`) follow them.
-        std::vector<std::pair<std::string, TypePtr>> types;
+        std::vector<Binding> types = std::move(sizes); // the sizes they name, then the types
         size_t k = 0;
         auto bind_type = [&](const std::string &name) {
             if (!targs || k >= targs->size()) return;
             const TypePtr &a = (*targs)[k++];
             if (!(a && a->kind == Type::Kind::TypeVar && a->var == name))
-                types.emplace_back("'" + name, a);
+                types.push_back({"'" + name, nullptr, a, {}});
         };
         for (const TypeParam &tp : fd->type_params)
             if (tp.kind != TypeParam::Kind::Size) bind_type(tp.name);
@@ -1396,7 +1407,7 @@ private:
     /** Applies top-level definition fd: inlined, unless it turns out to be recursive. */
     LValPtr inline_top(const FunDefPtr &fd, const std::vector<LValPtr> &args, const ChainPtr &seen_in,
                        const SrcLoc &l,
-                       const std::vector<std::pair<std::string, TypePtr>> &types = {}) {
+                       const std::vector<Binding> &types = {}) {
         if (recursive_.count(fd.get()))
             return call_recursive(fd, args, l);
         if (in_chain(seen_in, fd.get()) &&
@@ -1408,8 +1419,8 @@ private:
         Visible vis(visible_, std::make_shared<const Chain>(Chain{fd.get(), seen_in}));
         try {
             ScopePtr s;
-            for (const auto &[name, t] : types)
-                s = bind_name(s, name, nullptr, t);
+            for (const Binding &b : types)
+                s = bind_name(s, b.name, b.value, b.type);
             s = bind_params(*fd, s, args, &l);
             LValPtr r = conform_result(lower(*fd->body, s), *fd, s, l);
             if (in_prelude(fd->loc) && !in_prelude(l))
@@ -1768,21 +1779,40 @@ private:
         return nullptr;
     }
 
+    /** Type argument t with each size the caller's scope binds (`[s]f32`, s a local)
+     * renamed to a name of its own, added to `sizes` with its value: the callee's body
+     * sees the type, not the caller's names (Note [Type arguments]). */
+    TypePtr own_sizes(const TypePtr &t, const ScopePtr &scope, std::vector<Binding> &sizes) {
+        return map_dims(t, [&](const Dim &d) {
+            if (d.kind != Dim::Kind::Var)
+                return d;
+            for (const Binding &b : sizes)
+                if (b.of == d.name)
+                    return Dim::var(b.name);
+            LValPtr v = lookup(scope, d.name);
+            if (!v || v->kind != LVal::Kind::Atom || v->type.rank() != 0)
+                return d;
+            sizes.push_back({d.name + "@" + std::to_string(next_id_++), v, nullptr, d.name});
+            return Dim::var(sizes.back().name);
+        });
+    }
+
     LValPtr name_value(const std::string &name, const ScopePtr &scope, const SrcLoc &loc,
                        const std::vector<TypePtr> *targs = nullptr) {
         std::vector<TypePtr> types;
+        std::vector<Binding> sizes;
         if (targs)
             for (const TypePtr &t : *targs)
-                types.push_back(concrete(t, scope));
+                types.push_back(own_sizes(concrete(t, scope), scope, sizes));
         for (auto it = opens_.rbegin(); it != opens_.rend(); ++it) {
             std::string q = *it + "." + name;
             if (!lookup(scope, q) && find_def(q))
-                return fundef_value(find_def(q), nullptr, loc, &types);
+                return fundef_value(find_def(q), nullptr, loc, &types, sizes);
         }
         if (LValPtr v = lookup(scope, name))
             return v;
         if (FunDefPtr d = find_def(name))
-            return fundef_value(d, nullptr, loc, &types);
+            return fundef_value(d, nullptr, loc, &types, sizes);
         if (ir::BinOpKind k = interp::binop_kind(strip_module(name)); k != ir::BinOpKind::None)
             return operator_value(strip_module(name), loc);
         // (The checker knows every name: what is missing here is a size no value the
@@ -3703,7 +3733,9 @@ private:
                     for (size_t i = 0; i < args.size(); i++) {
                         if (!in_prelude(lam->loc)) // Note [Written sizes]
                             check_pat_sizes(*lam->params[i], args[i], s, lam->params[i]->loc);
-                        s = bind_pat(s, *lam->params[i], args[i]);
+                        // Local (Note [Local size names]): `\k x -> k` with x: [k]t, k an
+                        // outer size, keeps the param k, not x's size.
+                        s = bind_pat(s, *lam->params[i], args[i], true);
                     }
                     std::vector<std::string> saved = opens_;
                     opens_ = opens;
