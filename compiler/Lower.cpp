@@ -345,6 +345,7 @@ private:
     std::map<const FunDef *, int> def_pos_;
     std::set<int> param_dims_; ///< size params of the functions being built
     int next_def_ = 0;
+    int size_names_ = 0; ///< own_sizes's names made so far (apart from next_id_: the IR's names stay)
     int cur_def_ = 0; ///< the position of the top-level definition whose code is lowered
     int user_start_ = 0; ///< the position of the program's first definition (after the prelude's)
     /** The last definition user code sees: all of them, but within a top-level constant
@@ -1792,7 +1793,7 @@ private:
             LValPtr v = lookup(scope, d.name);
             if (!v || v->kind != LVal::Kind::Atom || v->type.rank() != 0)
                 return d;
-            sizes.push_back({d.name + "@" + std::to_string(next_id_++), v, nullptr, d.name});
+            sizes.push_back({d.name + "@" + std::to_string(size_names_++), v, nullptr, d.name});
             return Dim::var(sizes.back().name);
         });
     }
