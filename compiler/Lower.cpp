@@ -895,6 +895,32 @@ private:
         throw CompilerLimitation(p.loc, "this pattern is not supported yet");
     }
 
+    /** Sizes `names` (`loop [n]`'s) bound to what pattern p's types (its parts' too: a
+     * tuple pattern's own type is the value's) give value v. */
+    ScopePtr declared_sizes(ScopePtr scope, const Pat &p, const LValPtr &v, const std::vector<std::string> &names) {
+        if (names.empty())
+            return scope;
+        scope = bind_sizes(scope, p.type, v, [&](const std::string &n) {
+            return std::count(names.begin(), names.end(), n) > 0;
+        });
+        if (p.kind == Pat::Kind::Ascript)
+            return declared_sizes(scope, *p.inner, v, names);
+        if (p.kind == Pat::Kind::Tuple && p.elems.size() == 1)
+            return declared_sizes(scope, *p.elems[0], v, names);
+        if (p.kind == Pat::Kind::Tuple && v->kind == LVal::Kind::Tuple && v->elems.size() == p.elems.size())
+            for (size_t i = 0; i < p.elems.size(); i++)
+                scope = declared_sizes(scope, *p.elems[i], v->elems[i], names);
+        if (p.kind == Pat::Kind::Record && v->kind == LVal::Kind::Tuple && p.type && p.type->kind == Type::Kind::Record)
+            for (const auto &[name, sub] : p.fields) {
+                size_t i = 0;
+                while (i < p.type->fields.size() && p.type->fields[i].first != name)
+                    i++;
+                if (sub && i < v->elems.size())
+                    scope = declared_sizes(scope, *sub, v->elems[i], names);
+            }
+        return scope;
+    }
+
     /** Whether v matches p (as the interpreter's match_pat): a bool atom, or nullopt when
      * p matches every value. */
     std::optional<SubExp> pat_test(const Pat &p, const LValPtr &v, const ScopePtr &scope) {
@@ -3395,13 +3421,13 @@ private:
             }
             LValPtr pval = rebuild(pvals);
             // `loop [m] (xs: [m]t)`: m is the size of each value xs takes.
-            ScopePtr inner = bind_sizes(bind_pat(scope, *l.pat, pval, true), l.pat->type, pval,
-                                        [&](const std::string &n) {
-                                            return std::count(l.sizes.begin(), l.sizes.end(), n) > 0;
-                                        });
+            // `loop [n] (xs: [n]t)`: n is the size of each value xs takes (an outer n
+            // shadowed).
+            const ScopePtr sized = declared_sizes(scope, *l.pat, pval, l.sizes);
+            ScopePtr inner = bind_pat(sized, *l.pat, pval, true);
             // Note [Written sizes]: each value the parameter takes (checked where the
             // interpreter binds it: before the condition, else first in the body).
-            auto check_param = [&] { check_pat_sizes(*l.pat, pval, scope, l.pat->loc); };
+            auto check_param = [&] { check_pat_sizes(*l.pat, pval, sized, l.pat->loc); };
             if (l.form == Loop::Form::For)
                 inner = bind_name(inner, l.index_name, LVal::of(SubExp::of(index.var), index.type));
             ir::Body cond, body;
@@ -3462,7 +3488,8 @@ private:
                                            std::move(cond), std::move(body)),
                          std::move(pat), sizes.size());
             LValPtr out = rebuild(res);
-            check_pat_sizes(*l.pat, out, scope, l.pat->loc); // and the result
+            if (l.sizes.empty()) // and the result (its own sizes are whatever it has)
+                check_pat_sizes(*l.pat, out, scope, l.pat->loc);
             return out;
         }
     }

@@ -260,7 +260,7 @@ Value Evaluator::apply(const Value &fn, Value *args, int n, const SrcLoc &loc, c
         }
         TypePtr rt = f.fundef->ret;
         for (int k = need; k < n && rt && rt->kind == Type::Kind::Func; ++k, rt = rt->result)
-            bind_sizes_from(rt->param, args[k], f.fundef->size_params, &call_sizes_);
+            bind_sizes_from(rt->param, args[k], f.fundef->size_params, call_sizes_);
     }
     Value r;
     if (have == 0) {
@@ -311,13 +311,18 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
             frame_ = Frame{stack_.size(), f.env ? &f.env : nullptr, known ? known.get() : f.subst.get(),
                            f.prelude};
             if (f.fundef && !f.fundef->size_params.empty()) {
+                // Each size parameter bound once, by its first occurrence (a name of the
+                // scope the function was made in is shadowed, not kept).
+                std::vector<std::pair<std::string, int64_t>> found;
                 for (size_t i = 0; i < params.size(); ++i)
-                    bind_sizes_from(params[i]->type, args[i], f.fundef->size_params);
-                for (const auto &[name, size] : typed_sizes) {
-                    if (lookup_local_mut(name)) continue;
-                    auto it = std::find(f.fundef->size_params.begin(), f.fundef->size_params.end(), name);
-                    if (it != f.fundef->size_params.end()) push(*it, Value(mk_int(PrimType::I64, (uint64_t)size)));
-                }
+                    bind_sizes_from(params[i]->type, args[i], f.fundef->size_params, found);
+                for (const auto &[name, size] : typed_sizes)
+                    if (std::count(f.fundef->size_params.begin(), f.fundef->size_params.end(), name) &&
+                        std::none_of(found.begin(), found.end(), [&](const auto &b) { return b.first == name; }))
+                        found.emplace_back(name, size);
+                for (const auto &[name, size] : found) // (push keeps the name's address: the AST's)
+                    push(*std::find(f.fundef->size_params.begin(), f.fundef->size_params.end(), name),
+                         Value(mk_int(PrimType::I64, (uint64_t)size)));
             }
             for (size_t i = 0; i < params.size(); ++i) {
                 // A lambda's at its parameter: its calls are often a SOAC's.
@@ -413,7 +418,7 @@ void Evaluator::type_param_sizes(const TypePtr &decl, const Value &v, TypeSubst 
 }
 
 void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
-                                std::vector<std::pair<std::string, int64_t>> *out) {
+                                std::vector<std::pair<std::string, int64_t>> &out) {
     if (!t) return;
     switch (t->kind) {
     case Type::Kind::Array: {
@@ -422,13 +427,8 @@ void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vec
             const Dim &d = t->shape[k];
             if (d.kind != Dim::Kind::Var) continue;
             if (std::find(names.begin(), names.end(), d.name) == names.end()) continue;
-            if (out) {
-                if (std::none_of(out->begin(), out->end(), [&](const auto &b) { return b.first == d.name; }))
-                    out->emplace_back(d.name, v.shape()[k]);
-                continue;
-            }
-            if (lookup_local_mut(d.name)) continue;
-            push(d.name, Value(mk_int(PrimType::I64, (uint64_t)v.shape()[k])));
+            if (std::none_of(out.begin(), out.end(), [&](const auto &b) { return b.first == d.name; }))
+                out.emplace_back(d.name, v.shape()[k]);
         }
         if (t->elem && !t->elem->is_prim() && !v.is_prim_array() && v.num_elements() > 0)
             bind_sizes_from(t->elem, v.flat_boxed(0), names, out);
@@ -449,21 +449,30 @@ void Evaluator::bind_sizes_from(const TypePtr &t, const Value &v, const std::vec
 }
 
 // `let [n] (xs: [n]t, y) = ...`, `loop [n] (xs: [n]t, ...)`: a tuple pattern's own type
-// is the value's, its parts' ascriptions name the sizes.
+// is the value's, its parts' ascriptions name the sizes.  Each is bound once, by its
+// first occurrence (an outer `n` is shadowed, not kept).
 void Evaluator::bind_sizes_from(const Pat &p, const Value &v, const std::vector<std::string> &names) {
-    bind_sizes_from(p.type, v, names);
+    std::vector<std::pair<std::string, int64_t>> found;
+    pat_sizes(p, v, names, found);
+    for (const auto &[name, size] : found) // (push keeps the name's address: the AST's)
+        push(*std::find(names.begin(), names.end(), name), Value(mk_int(PrimType::I64, (uint64_t)size)));
+}
+
+void Evaluator::pat_sizes(const Pat &p, const Value &v, const std::vector<std::string> &names,
+                          std::vector<std::pair<std::string, int64_t>> &out) {
+    bind_sizes_from(p.type, v, names, out);
     if (p.kind == Pat::Kind::Ascript) {
-        bind_sizes_from(*p.inner, v, names);
+        pat_sizes(*p.inner, v, names, out);
     } else if (p.kind == Pat::Kind::Tuple && p.elems.size() == 1) {
-        bind_sizes_from(*p.elems[0], v, names);
+        pat_sizes(*p.elems[0], v, names, out);
     } else if (p.kind == Pat::Kind::Tuple && v.kind() == Value::Kind::Tuple) {
-        for (size_t i = 0; i < p.elems.size() && i < v.elems().size(); ++i) bind_sizes_from(*p.elems[i], v.elems()[i], names);
+        for (size_t i = 0; i < p.elems.size() && i < v.elems().size(); ++i) pat_sizes(*p.elems[i], v.elems()[i], names, out);
     } else if (p.kind == Pat::Kind::Record && (v.kind() == Value::Kind::Record || v.kind() == Value::Kind::Tuple) &&
                p.type && p.type->kind == Type::Kind::Record) {
         for (const auto &[name, sub] : p.fields) {
             size_t k = 0;
             while (k < p.type->fields.size() && p.type->fields[k].first != name) ++k;
-            if (sub && k < v.elems().size()) bind_sizes_from(*sub, v.elems()[k], names);
+            if (sub && k < v.elems().size()) pat_sizes(*sub, v.elems()[k], names, out);
         }
     }
 }

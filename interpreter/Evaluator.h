@@ -129,10 +129,13 @@ private:
 
     void bind_pat(const Pat &p, Value v);
     bool match_pat(const Pat &p, const Value &v);
-    /** Binds the sizes `names` that t gives v's shape; with `out`, adds them there instead. */
+    /** Adds to `out` the sizes `names` that t gives v's shape (those not in it yet). */
     void bind_sizes_from(const TypePtr &t, const Value &v, const std::vector<std::string> &names,
-                         std::vector<std::pair<std::string, int64_t>> *out = nullptr);
+                         std::vector<std::pair<std::string, int64_t>> &out);
+    /** Binds the sizes `names` that pattern p's types give v's shape. */
     void bind_sizes_from(const Pat &p, const Value &v, const std::vector<std::string> &names);
+    void pat_sizes(const Pat &p, const Value &v, const std::vector<std::string> &names,
+                   std::vector<std::pair<std::string, int64_t>> &out);
     /** Whether t is an array type with a size not known (a variable or existential). */
     static bool has_unknown_dims(const TypePtr &t);
     /** The unknown sizes of the type parameters in `s` that parameter type `decl` (the
