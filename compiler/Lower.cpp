@@ -173,15 +173,18 @@ std::vector<LValPtr> leaves(const LValPtr &v, const SrcLoc &loc) {
     return out;
 }
 
-/** The sizes of array v: its first leaf's, or an array of no leaves' own (`[n]()`). */
+/** The sizes of array v: its first leaf's, or the first array of no leaves' (`[n]()`) in
+ * it, in order (an array of tuples whose first component has no leaves). */
 const std::vector<SubExp> *array_dims(const LValPtr &v) {
-    const LVal *leaf = v.get();
-    while (leaf->kind == LVal::Kind::Tuple && !leaf->elems.empty())
-        leaf = leaf->elems[0].get();
-    if (leaf->kind == LVal::Kind::Atom)
-        return &leaf->type.dims;
-    if (leaf->kind == LVal::Kind::Tuple && leaf == v.get() && !v->unit_dims.empty())
+    if (v->kind == LVal::Kind::Atom)
+        return &v->type.dims;
+    if (v->kind != LVal::Kind::Tuple)
+        return nullptr;
+    if (!v->unit_dims.empty())
         return &v->unit_dims;
+    for (const LValPtr &e : v->elems)
+        if (const std::vector<SubExp> *d = array_dims(e))
+            return d;
     return nullptr;
 }
 
@@ -222,6 +225,32 @@ LValPtr row_shape(const LValPtr &v) {
         for (LValPtr &e : r->elems)
             e = row_shape(e);
     return r;
+}
+
+/** Whether v has an array of no leaves (`[n]()`) in it. */
+bool has_units(const LValPtr &v) {
+    if (v->kind != LVal::Kind::Tuple)
+        return false;
+    if (!v->unit_dims.empty())
+        return true;
+    return std::any_of(v->elems.begin(), v->elems.end(), has_units);
+}
+
+/** Note [Carriers]: the value of `shape`'s structure from r, a built-in's result on
+ * carried(shape)'s structure: each array of no leaves in `shape` of the sizes of the
+ * carrier in its place in r. */
+LValPtr uncarried(const LValPtr &shape, const LValPtr &r) {
+    if (shape->kind != LVal::Kind::Tuple)
+        return r;
+    if (!shape->unit_dims.empty()) {
+        auto u = std::make_shared<LVal>(*shape);
+        u->unit_dims = r->type.dims;
+        return u;
+    }
+    auto out = std::make_shared<LVal>(*r);
+    for (size_t k = 0; k < out->elems.size() && k < shape->elems.size(); k++)
+        out->elems[k] = uncarried(shape->elems[k], r->elems[k]);
+    return out;
 }
 
 /** v, of `shape`'s structure, with the arrays of no leaves that `shape` has (which v may
@@ -1961,10 +1990,53 @@ private:
         return lower_map({std::move(f), is}, loc);
     }
 
+    // Note [Carriers]: the structural built-ins (concat, transpose, slices) work on
+    // leaves, so an array of no leaves (`[n]()`, a size witness) would
+    // lose its sizes.  They get a carrier in its place, an array of bools of its sizes (a
+    // replicate), which they treat as any other leaf, and the result's array of no
+    // leaves takes the sizes of the carrier in its place (uncarried).  Nothing reads the
+    // carriers' elements, so the simplifier removes them where the built-in cannot fail:
+    // the sizes stay.  A slice can fail (its bounds), so its carrier stays: a byte an
+    // element.  (reverse and updates keep the sizes they have; flatten, unflatten and
+    // split of an array of no leaves compute its sizes; in an array of tuples, its
+    // component goes with the others through index_value and slices.)
+
+    /** v with a carrier for each array of no leaves in it (Note [Carriers]). */
+    LValPtr carried(const LValPtr &v, const SrcLoc &loc) {
+        if (v->kind != LVal::Kind::Tuple)
+            return v;
+        if (!v->unit_dims.empty()) {
+            LValPtr c = constant(PrimValue::boolean(false));
+            for (size_t i = v->unit_dims.size(); i-- > 0;)
+                c = emit1(passes::located(ir::ReplicateExp::make(v->unit_dims[i], c->atom), loc),
+                          c->type.array_of(v->unit_dims[i]), "shape");
+            return c;
+        }
+        auto out = std::make_shared<LVal>(*v);
+        for (LValPtr &e : out->elems)
+            e = carried(e, loc);
+        return out;
+    }
+
+    /** f(x) of a built-in whose result has x's structure, through carriers where x has
+     * arrays of no leaves (Note [Carriers]). */
+    LValPtr through_carriers(const LValPtr &x, const SrcLoc &loc, const std::function<LValPtr(const LValPtr &)> &f) {
+        if (!has_units(x))
+            return f(x);
+        return uncarried(x, f(carried(x, loc)));
+    }
+
     /** flatten of the d outer dims: a gather `map (\i -> xs[i / .., .., i % ..]) (iota
      * (n * m ..))`. */
     LValPtr flatten_dims(const LValPtr &xs, int d, const SrcLoc &loc) {
         std::vector<LValPtr> ls = leaves(xs, loc);
+        if (ls.empty() && xs->unit_dims.size() >= (size_t)d) { // `[n][m]()`: its sizes only
+            auto r = std::make_shared<LVal>(*xs);
+            for (int k = 1; k < d; k++)
+                r->unit_dims[0] = i64_op(ir::BinOpKind::Mul, r->unit_dims[0], r->unit_dims[(size_t)k], loc)->atom;
+            r->unit_dims.erase(r->unit_dims.begin() + 1, r->unit_dims.begin() + d);
+            return r;
+        }
         if (ls.empty() || ls[0]->type.rank() < d)
             throw CompilerLimitation(loc, "flatten of an array of too small rank");
         std::vector<SubExp> dims(ls[0]->type.dims.begin(), ls[0]->type.dims.begin() + d);
@@ -2422,20 +2494,23 @@ private:
             });
         if (name == "transpose")
             return closure(1, [this](A a, L l) {
-                std::vector<LValPtr> out;
-                for (const LValPtr &x : leaves(a[0], l)) {
-                    ir::Type t = x->type;
-                    if (t.rank() < 2 || x->atom.is_const)
-                        throw CompilerLimitation(l, "transpose of a non-matrix");
-                    std::swap(t.dims[0], t.dims[1]);
-                    out.push_back(emit1(ir::TransposeExp::make(x->atom.var), t, "tr"));
-                }
-                size_t pos = 0;
-                return restructure(a[0], out, pos);
+                return through_carriers(a[0], l, [&](const LValPtr &xs) {
+                    std::vector<LValPtr> out;
+                    for (const LValPtr &x : leaves(xs, l)) {
+                        ir::Type t = x->type;
+                        if (t.rank() < 2 || x->atom.is_const)
+                            throw CompilerLimitation(l, "transpose of a non-matrix");
+                        std::swap(t.dims[0], t.dims[1]);
+                        out.push_back(emit1(ir::TransposeExp::make(x->atom.var), t, "tr"));
+                    }
+                    size_t pos = 0;
+                    return restructure(xs, out, pos);
+                });
             });
         if (name == "reverse")
             return closure(1, [this](A a, L l) {
                 // x[::-1], coerced back to x's sizes (always equal) so sizes stay known.
+                // (Its sizes are x's: an array of no leaves in x keeps its own.)
                 ir::SliceEntry en;
                 en.is_range = en.has_stride = true;
                 en.stride = SubExp::i64(-1);
@@ -2445,7 +2520,7 @@ private:
                     out.push_back(emit1(ir::CoerceExp::make(sl[k]->atom.var, xs[k]->type.dims, l),
                                         xs[k]->type, "rev"));
                 size_t pos = 0;
-                return restructure(a[0], out, pos);
+                return restructure(a[0], out, pos, true);
             });
         if (name == "radix_sort_perm")
             return closure(2, [this](A a, L l) { return sort_perm(a[0], a[1], l); });
@@ -2513,6 +2588,8 @@ private:
             return closure(1, [](A a, L) { return a[0]; });
         if (name == "concat")
             return closure(2, [this](A a, L l) {
+                if (has_units(a[0]) || has_units(a[1]))
+                    return uncarried(a[0], apply(intrinsic("concat", l), {carried(a[0], l), carried(a[1], l)}, l));
                 std::vector<LValPtr> xs = leaves(a[0], l), ys = leaves(a[1], l), out;
                 for (size_t i = 0; i < xs.size(); i++) {
                     SubExp n = emit1(ir::BinOpExp::make(ir::BinOpKind::Add, xs[i]->type.dims[0],
@@ -2751,10 +2828,10 @@ private:
             size_t pos = 0;
             return restructure(x, out, pos);
         }
-        std::vector<LValPtr> ls = leaves(x, loc);
-        if (ls.empty() || ls[0]->type.rank() == 0)
+        const std::vector<SubExp> *xd = array_dims(x);
+        if (!xd || xd->empty())
             throw CompilerLimitation(loc, name + " of a non-array");
-        SubExp len = ls[0]->type.dims[0];
+        SubExp len = (*xd)[0];
         if (name == "split")
             return lower_split(x, len, arg_exp, rt, scope, loc);
         size_t d = name == "unflatten" ? 2 : name == "unflatten_3d" ? 3 : 4;
@@ -2810,6 +2887,12 @@ private:
         for (const SubExp &dim : dims)
             m << "[" << dim << "]";
         check(ok, m << ".", loc);
+        if (leaves(x, loc).empty()) { // `[n * m]()`: its sizes only
+            auto r = std::make_shared<LVal>(*x);
+            r->unit_dims.erase(r->unit_dims.begin());
+            r->unit_dims.insert(r->unit_dims.begin(), dims.begin(), dims.end());
+            return r;
+        }
         return unflatten_rows(x, dims, 0, SubExp::i64(0), loc);
     }
 
@@ -2851,6 +2934,12 @@ private:
                                  compare(ir::BinOpKind::Le, *n, len, loc), loc);
         check(ok, Msg() << "split: cannot split array of size " << len << " at " << *n, loc);
         SubExp m = i64_op(ir::BinOpKind::Sub, len, *n, loc)->atom;
+        if (leaves(x, loc).empty()) { // `[n + m]()`: its sizes only
+            auto a = std::make_shared<LVal>(*x), b = std::make_shared<LVal>(*x);
+            a->unit_dims[0] = *n;
+            b->unit_dims[0] = m;
+            return LVal::tuple({a, b});
+        }
         auto part = [&](bool first, const SubExp &size) {
             ir::SliceEntry en;
             en.is_range = true;
@@ -3038,6 +3127,8 @@ private:
      * being built (known_slice_size), if they are there. */
     LValPtr slice_value(const LValPtr &t, const std::vector<ir::SliceEntry> &entries,
                         const SrcLoc &loc, std::optional<size_t> bounds_from = std::nullopt) {
+        if (has_units(t))
+            return through_carriers(t, loc, [&](const LValPtr &c) { return slice_value(c, entries, loc, bounds_from); });
         std::vector<LValPtr> out;
         for (const LValPtr &a : leaves(t, loc)) {
             if ((int)entries.size() > a->type.rank() || a->atom.is_const)
@@ -3088,6 +3179,10 @@ private:
     LValPtr update_value(const LValPtr &t, const std::vector<SubExp> &idx, const LValPtr &v,
                          const SrcLoc &loc) {
         std::vector<LValPtr> ts = leaves(t, loc), vs = leaves(v, loc), out;
+        if (ts.empty()) { // an array of no leaves: only the bounds check (index_value's)
+            index_value(t, idx, loc);
+            return t;
+        }
         for (size_t i = 0; i < ts.size(); i++) {
             ir::Type rt = ts[i]->type;
             rt.dims.erase(rt.dims.begin(), rt.dims.begin() + (long)idx.size());
@@ -3101,7 +3196,7 @@ private:
                                 ts[i]->type, "u"));
         }
         size_t pos = 0;
-        return restructure(t, out, pos);
+        return restructure(t, out, pos, true);
     }
 
     /** `t with [slice] = v`: by indices, an Update; with ranges, see update_range. */
@@ -3898,6 +3993,28 @@ private:
             LValPtr v = lower(*c.exp, scope);
             std::vector<ir::Type> want;
             std::vector<LValPtr> ls = leaves(v, e.loc), out;
+            const std::string text =
+                c.type_exp ? coercion_type_text(*c.type_exp, e.type.get()) : type_to_string(e.type);
+            if (ls.empty() && !v->unit_dims.empty() && e.type->kind == Type::Kind::Array) {
+                // An array of no leaves (`[n]()`): its sizes checked and renamed here.
+                auto u = std::make_shared<LVal>(*v);
+                std::vector<SubExp> to = u->unit_dims;
+                for (size_t k = 0; k < e.type->shape.size() && k < to.size(); k++)
+                    if (e.type->shape[k].kind != Dim::Kind::Any)
+                        to[k] = dim_of(e.type->shape[k], scope, e.loc);
+                if (to != u->unit_dims) {
+                    LValPtr ok = constant(PrimValue::boolean(true));
+                    Msg m;
+                    m << "Value of shape ";
+                    for (size_t k = 0; k < to.size(); k++) {
+                        ok = logical_and(ok, compare(ir::BinOpKind::Eq, u->unit_dims[k], to[k], e.loc), e.loc);
+                        m << "[" << u->unit_dims[k] << "]";
+                    }
+                    check(ok, m << " cannot match shape of type `" << text << "`.", e.loc);
+                    u->unit_dims = to;
+                }
+                return u;
+            }
             coerce_types(e.type, c.type_exp.get(), v, scope, e.loc, want);
             if (want.size() != ls.size())
                 throw InternalError("lowering: coercion arity");
@@ -3906,14 +4023,10 @@ private:
                     out.push_back(ls[k]);
                     continue;
                 }
-                out.push_back(
-                    emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc,
-                                              c.type_exp ? coercion_type_text(*c.type_exp, e.type.get())
-                                                         : type_to_string(e.type)),
-                          want[k], "c"));
+                out.push_back(emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc, text), want[k], "c"));
             }
             size_t pos = 0;
-            return restructure(v, out, pos);
+            return restructure(v, out, pos, true);
         }
         case ExpKind::Assert: {
             auto &a = static_cast<const AssertExp &>(e);
