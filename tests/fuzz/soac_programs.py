@@ -15,7 +15,8 @@ index out of bounds, an integer division by zero), that the program must fail.
 under LOOM_CUDA_EMULATE=1 without a GPU).  With integers every backend must agree
 exactly (arithmetic wraps); with floats the inputs are halves, and results are compared
 within loom test's tolerance (a reduction's order may differ).  Reduce and scan
-operators are associative with their neutral elements.
+operators are associative with their neutral elements.  A tenth of the names bound
+(--shadow) shadow a size or an entry parameter.
 
     tests/fuzz/soac_programs.py --seed 7 --count 40 --out /tmp/fuzz.fut [--loom build/loom]
     LOOM_CUDA_EMULATE=1 build/loom test --backend cpu,cuda /tmp/fuzz.fut
@@ -47,14 +48,20 @@ PARAMS = {"x3": ["n", "m", "k"], "x2": ["n", "m"], "x1": ["n"], "y1": ["m"], "z1
 
 
 class Gen:
-    def __init__(self, rng, t):
+    def __init__(self, rng, t, shadow=0.0):
         self.rng = rng
+        self.shadow = shadow  # how often a bound name shadows a size or a parameter
         self.t = t  # the element type: i32, i64, f32 or f64
         self.int = t in INTS
         self.ops = ops(t)
         self.fresh = 0
 
     def name(self):
+        """A name to bind: fresh, or sometimes one that shadows a size or an entry
+        parameter (`\\n -> ...` inside an entry with size n: the compiler must keep the
+        two apart as the interpreter does)."""
+        if self.rng.random() < self.shadow:
+            return self.rng.choice(DIMS + list(PARAMS))
         self.fresh += 1
         return f"v{self.fresh}"
 
@@ -445,13 +452,15 @@ def main():
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--type", choices=INTS + ["f32", "f64"], default="i32",
                     help="the element type (floats: results compared within loom test's tolerance)")
+    ap.add_argument("--shadow", type=float, default=0.1,
+                    help="how often a bound name shadows a size or an entry parameter")
     ap.add_argument("--out", required=True)
     ap.add_argument("--loom", default="build/loom")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     entries = []
     for i in range(args.count):
-        gen = Gen(rng, args.type)
+        gen = Gen(rng, args.type, args.shadow)
         shape = [rng.choice(DIMS) for _ in range(rng.randint(0, 2))]
         body = gen.expr(dict(PARAMS), shape, args.depth)
         sizes = {d: rng.choice([0, 1, 2, 3, 5, 8]) for d in DIMS}
