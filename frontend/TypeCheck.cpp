@@ -368,21 +368,39 @@ TypePtr Checker::zonk(const TypePtr &t0, bool final) {
     }
 }
 
-bool Checker::occurs(int i, const TypePtr &t0) {
+bool Checker::occurs(int i, const TypePtr &t) {
+    std::set<int> seen;
+    return occurs(i, t, seen);
+}
+
+// Also through the record and sum constraints of the variables still open (`x` of
+// `match x case #foo a -> a f` holds `a`, whose type holds x's: an infinite type once
+// the constraint closes into a sum).  `seen`: the open variables looked into.
+bool Checker::occurs(int i, const TypePtr &t0, std::set<int> &seen) {
     TypePtr t = resolve(t0);
     switch (t->kind) {
-    case Type::Kind::TypeVar: return var_index(t->var) == i;
-    case Type::Kind::Array: return occurs(i, t->elem);
+    case Type::Kind::TypeVar: {
+        const int j = var_index(t->var);
+        if (j == i) return true;
+        if (j < 0 || j >= (int)tvars_.size() || !seen.insert(j).second) return false;
+        for (auto &f : tvars_[j].fields)
+            if (occurs(i, f.second, seen)) return true;
+        for (auto &c : tvars_[j].ctors)
+            for (auto &p : c.second)
+                if (occurs(i, p, seen)) return true;
+        return false;
+    }
+    case Type::Kind::Array: return occurs(i, t->elem, seen);
     case Type::Kind::Tuple:
         for (auto &e : t->elems)
-            if (occurs(i, e)) return true;
+            if (occurs(i, e, seen)) return true;
         return false;
     case Type::Kind::Record:
     case Type::Kind::Sum:
         for (auto &f : t->fields)
-            if (occurs(i, f.second)) return true;
+            if (occurs(i, f.second, seen)) return true;
         return false;
-    case Type::Kind::Func: return occurs(i, t->param) || occurs(i, t->result);
+    case Type::Kind::Func: return occurs(i, t->param, seen) || occurs(i, t->result, seen);
     default: return false;
     }
 }
@@ -1742,6 +1760,10 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
                                               v.ctors.begin()->first + "; add a type annotation");
             std::vector<std::pair<std::string, TypePtr>> cs;
             for (auto &c : v.ctors) cs.emplace_back(c.first, Type::tuple(c.second));
+            for (auto &c : cs)
+                if (occurs((int)i, c.second))
+                    throw CompileError(v.loc, "Type is infinite: a sum type with constructor #" + c.first +
+                                                  " whose payload holds the sum type itself (occurs check)");
             v.bound = Type::sum(cs);
         }
     }

@@ -250,6 +250,7 @@ private:
     void unify_dim(const Dim &a, const Dim &b, DimMode mode);
     void bind_var(int i, TypePtr t, DimMode mode);
     bool occurs(int i, const TypePtr &t);
+    bool occurs(int i, const TypePtr &t, std::set<int> &seen);
     /// A function that consumes a parameter may not be used where one that does not is expected.
     void check_consume_compat(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc);
     void expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
