@@ -924,6 +924,45 @@ private:
         throw CompilerLimitation(p.loc, "this pattern is not supported yet");
     }
 
+    /** v with its arrays of no leaves (`[n]()`) of the sizes type t gives them, checked
+     * (a size coercion's: `text` its type as written), as the interpreter checks them:
+     * those in tuples and records, not those in the elements of an array (of tuples),
+     * whose shape it does not look into. */
+    LValPtr coerce_units(const LValPtr &v, const TypePtr &t, const ScopePtr &scope, const std::string &text,
+                         const SrcLoc &loc) {
+        if (!t || v->kind != LVal::Kind::Tuple)
+            return v;
+        if (!v->unit_dims.empty()) {
+            if (t->kind != Type::Kind::Array)
+                return v;
+            auto u = std::make_shared<LVal>(*v);
+            LValPtr ok = constant(PrimValue::boolean(true));
+            Msg m;
+            m << "Value of shape ";
+            for (size_t k = 0; k < t->shape.size() && k < u->unit_dims.size(); k++) {
+                SubExp &have = u->unit_dims[k];
+                m << "[" << have << "]";
+                if (t->shape[k].kind == Dim::Kind::Any)
+                    continue;
+                SubExp want = dim_of(t->shape[k], scope, loc);
+                if (want == have)
+                    continue;
+                ok = logical_and(ok, compare(ir::BinOpKind::Eq, have, want, loc), loc);
+                have = want;
+            }
+            if (!ok->atom.is_const)
+                check(ok, m << " cannot match shape of type `" << text << "`.", loc);
+            return u;
+        }
+        const bool tuple = t->kind == Type::Kind::Tuple, record = t->kind == Type::Kind::Record;
+        if ((!tuple && !record) || v->elems.size() != (tuple ? t->elems.size() : t->fields.size()))
+            return v;
+        auto r = std::make_shared<LVal>(*v);
+        for (size_t k = 0; k < r->elems.size(); k++)
+            r->elems[k] = coerce_units(r->elems[k], tuple ? t->elems[k] : t->fields[k].second, scope, text, loc);
+        return r;
+    }
+
     /** Sizes `names` (`loop [n]`'s) bound to what pattern p's types (its parts' too: a
      * tuple pattern's own type is the value's) give value v. */
     ScopePtr declared_sizes(ScopePtr scope, const Pat &p, const LValPtr &v, const std::vector<std::string> &names) {
@@ -2510,15 +2549,15 @@ private:
         if (name == "reverse")
             return closure(1, [this](A a, L l) {
                 // x[::-1], coerced back to x's sizes (always equal) so sizes stay known.
-                // (Its sizes are x's: an array of no leaves in x keeps its own.)
+                // (An array of no leaves in x keeps its sizes, with no slice.)
                 ir::SliceEntry en;
                 en.is_range = en.has_stride = true;
                 en.stride = SubExp::i64(-1);
-                std::vector<LValPtr> xs = leaves(a[0], l),
-                                     sl = leaves(slice_value(a[0], {en}, l), l), out;
-                for (size_t k = 0; k < xs.size(); k++)
-                    out.push_back(emit1(ir::CoerceExp::make(sl[k]->atom.var, xs[k]->type.dims, l),
-                                        xs[k]->type, "rev"));
+                std::vector<LValPtr> xs = leaves(a[0], l), out;
+                for (const LValPtr &x : xs) {
+                    LValPtr sl = slice_value(x, {en}, l);
+                    out.push_back(emit1(ir::CoerceExp::make(sl->atom.var, x->type.dims, l), x->type, "rev"));
+                }
                 size_t pos = 0;
                 return restructure(a[0], out, pos, true);
             });
@@ -3995,26 +4034,6 @@ private:
             std::vector<LValPtr> ls = leaves(v, e.loc), out;
             const std::string text =
                 c.type_exp ? coercion_type_text(*c.type_exp, e.type.get()) : type_to_string(e.type);
-            if (ls.empty() && !v->unit_dims.empty() && e.type->kind == Type::Kind::Array) {
-                // An array of no leaves (`[n]()`): its sizes checked and renamed here.
-                auto u = std::make_shared<LVal>(*v);
-                std::vector<SubExp> to = u->unit_dims;
-                for (size_t k = 0; k < e.type->shape.size() && k < to.size(); k++)
-                    if (e.type->shape[k].kind != Dim::Kind::Any)
-                        to[k] = dim_of(e.type->shape[k], scope, e.loc);
-                if (to != u->unit_dims) {
-                    LValPtr ok = constant(PrimValue::boolean(true));
-                    Msg m;
-                    m << "Value of shape ";
-                    for (size_t k = 0; k < to.size(); k++) {
-                        ok = logical_and(ok, compare(ir::BinOpKind::Eq, u->unit_dims[k], to[k], e.loc), e.loc);
-                        m << "[" << u->unit_dims[k] << "]";
-                    }
-                    check(ok, m << " cannot match shape of type `" << text << "`.", e.loc);
-                    u->unit_dims = to;
-                }
-                return u;
-            }
             coerce_types(e.type, c.type_exp.get(), v, scope, e.loc, want);
             if (want.size() != ls.size())
                 throw InternalError("lowering: coercion arity");
@@ -4026,7 +4045,8 @@ private:
                 out.push_back(emit1(ir::CoerceExp::make(ls[k]->atom.var, want[k].dims, e.loc, text), want[k], "c"));
             }
             size_t pos = 0;
-            return restructure(v, out, pos, true);
+            LValPtr r = restructure(v, out, pos, true);
+            return has_units(r) ? coerce_units(r, e.type, scope, text, e.loc) : r;
         }
         case ExpKind::Assert: {
             auto &a = static_cast<const AssertExp &>(e);

@@ -12,6 +12,9 @@
 -- entry: coerced
 -- input { 3i64 } output { 3i64 }
 -- input { 2i64 } error: cannot match shape of type `\[3\]\(\)`
+-- entry: coerced_rows
+-- input { 2i64 } output { 2i64 }
+-- input { 3i64 } error: Value of shape \[2\]\[2\] cannot match shape of type `\[2\]\[k\]\(\)`
 -- entry: reshaped
 -- input { 2i64 3i64 } output { 6i64 2i64 3i64 }
 -- input { 2i64 0i64 } output { 0i64 2i64 0i64 }
@@ -47,6 +50,8 @@ entry mixed (xs: []i32) =
   in (length both, firsts, length (both[1].1), map (.0) (drop 1 ps))
 
 entry coerced (k: i64) = length (u k :> [3]())
+
+entry coerced_rows (k: i64) = length (replicate 2 (replicate 2 ()) :> [2][k]())[0]
 
 entry reshaped (n: i64) (m: i64) =
   let a = unflatten (u (n * m)) :> [n][m]()
