@@ -864,18 +864,16 @@ private:
 
     /** Note [Local size names]: a function's parameters bind every size name of their
      * types (its size parameters, `d₀`, ...); a local pattern (`let`, a `match` case, a
-     * loop's) only the names its scope does not bind yet, and `declared` (`let [n]`):
-     * the others name variables in scope, which the checker, comparing names, may have
-     * confused with a shadowed one (`let n = 2 in ... case #some (ys: [n]t)` on an outer
-     * n's array rebound n to the array's size). */
-    ScopePtr bind_pat(ScopePtr scope, const Pat &p, const LValPtr &v, bool local = false,
-                      const std::vector<std::string> *declared = nullptr) {
+     * loop's, a lambda's) only the names its scope does not bind yet (the sizes it
+     * declares, `let [n]`, are bound before it: declared_sizes): the others name
+     * variables in scope, which the checker, comparing names, may have confused with a
+     * shadowed one (`let n = 2 in ... case #some (ys: [n]t)` on an outer n's array
+     * rebound n to the array's size). */
+    ScopePtr bind_pat(ScopePtr scope, const Pat &p, const LValPtr &v, bool local = false) {
         auto sizes = [&](const ScopePtr &s) {
             if (!local || (p.type && p.type->kind == Type::Kind::Func))
                 return bind_sizes(s, p.type, v);
-            return bind_sizes(s, p.type, v, [&](const std::string &n) {
-                return !lookup(scope, n) || (declared && std::count(declared->begin(), declared->end(), n));
-            });
+            return bind_sizes(s, p.type, v, [&](const std::string &n) { return !lookup(scope, n); });
         };
         switch (p.kind) {
         case Pat::Kind::Id:
@@ -884,16 +882,16 @@ private:
         case Pat::Kind::Wildcard:
             return sizes(scope);
         case Pat::Kind::Ascript:
-            return bind_pat(scope, *p.inner, v, local, declared);
+            return bind_pat(scope, *p.inner, v, local);
         case Pat::Kind::Tuple:
             if (p.elems.empty())
                 return scope;
             if (p.elems.size() == 1) // parenthesised
-                return bind_pat(scope, *p.elems[0], v, local, declared);
+                return bind_pat(scope, *p.elems[0], v, local);
             if (v->kind != LVal::Kind::Tuple || v->elems.size() != p.elems.size())
                 throw InternalError("lowering: tuple pattern against a non-tuple");
             for (size_t i = 0; i < p.elems.size(); i++)
-                scope = bind_pat(scope, *p.elems[i], v->elems[i], local, declared);
+                scope = bind_pat(scope, *p.elems[i], v->elems[i], local);
             return scope;
         case Pat::Kind::Record: {
             if (v->kind != LVal::Kind::Tuple || !p.type || p.type->kind != Type::Kind::Record)
@@ -905,7 +903,7 @@ private:
                 if (i >= v->elems.size())
                     throw InternalError("lowering: record field missing");
                 if (sub)
-                    scope = bind_pat(scope, *sub, v->elems[i], local, declared);
+                    scope = bind_pat(scope, *sub, v->elems[i], local);
                 else
                     scope = bind_name(scope, name, v->elems[i]);
             }
@@ -917,7 +915,7 @@ private:
             const Type &t = sum_of(p.type, p.loc);
             LValPtr payload = v->elems.at(1 + ctor_index(t, p.name, p.loc));
             for (size_t i = 0; i < p.elems.size() && i < payload->elems.size(); i++)
-                scope = bind_pat(scope, *p.elems[i], payload->elems[i], local, declared);
+                scope = bind_pat(scope, *p.elems[i], payload->elems[i], local);
             return scope;
         }
         }
@@ -963,8 +961,8 @@ private:
         return r;
     }
 
-    /** Sizes `names` (`loop [n]`'s) bound to what pattern p's types (its parts' too: a
-     * tuple pattern's own type is the value's) give value v. */
+    /** Sizes `names` (`let [n]`'s, `loop [n]`'s) bound to what pattern p's types (its
+     * parts' too: a tuple pattern's own type is the value's) give value v. */
     ScopePtr declared_sizes(ScopePtr scope, const Pat &p, const LValPtr &v, const std::vector<std::string> &names) {
         if (names.empty())
             return scope;
@@ -986,6 +984,11 @@ private:
                 if (sub && i < v->elems.size())
                     scope = declared_sizes(scope, *sub, v->elems[i], names);
             }
+        if (p.kind == Pat::Kind::Ctor) {
+            LValPtr payload = v->elems.at(1 + ctor_index(sum_of(p.type, p.loc), p.name, p.loc));
+            for (size_t i = 0; i < p.elems.size() && i < payload->elems.size(); i++)
+                scope = declared_sizes(scope, *p.elems[i], payload->elems[i], names);
+        }
         return scope;
     }
 
@@ -3979,12 +3982,13 @@ private:
         case ExpKind::LetPat: {
             auto &l = static_cast<const LetPat &>(e);
             LValPtr v = lower(*l.value, scope);
-            ScopePtr s = bind_pat(scope, *l.pat, v, true, &l.sizes);
+            const ScopePtr sized = declared_sizes(scope, *l.pat, v, l.sizes);
+            ScopePtr s = bind_pat(sized, *l.pat, v, true);
             // Note [Written sizes]; `let [n] ...` binds n before the check, as the interpreter.
-            check_pat_sizes(*l.pat, v, l.sizes.empty() ? scope : s, l.value->loc);
+            check_pat_sizes(*l.pat, v, sized, l.value->loc);
             for (const std::string &n : l.sizes) {
-                // `let [n] xs = e`: n is the first dim named n in the pattern's type.
-                if (!lookup(s, n) || lookup(s, n) == lookup(scope, n))
+                // `let [n] xs = e`: n is a dim named n in the pattern's types.
+                if (!lookup(sized, n) || lookup(sized, n) == lookup(scope, n))
                     throw CompilerLimitation(e.loc,
                                              "existential size bindings are not supported yet");
             }
