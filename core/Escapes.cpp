@@ -2,18 +2,6 @@
 
 namespace loom {
 
-namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-int hex_value(char c) {
-    if (is_digit(c)) return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return c - 'A' + 10;
-}
-
-}  // namespace
-
 std::optional<uint32_t> decode_escape(std::string_view s, size_t &pos, std::string &error) {
     auto peek = [&] { return pos < s.size() ? s[pos] : '\0'; };
     ++pos;  // the backslash

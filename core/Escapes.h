@@ -12,6 +12,11 @@
 
 namespace loom {
 
+/** The digits of the escapes and of the lexer's numbers. */
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+inline int hex_value(char c) { return is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10; }
+
 /** Decodes the escape that starts at s[pos] (a backslash) and moves pos past it: its code
  * point, or nullopt with `error` saying what is wrong ("unknown escape sequence `\q`"). */
 std::optional<uint32_t> decode_escape(std::string_view s, size_t &pos, std::string &error);

@@ -13,20 +13,12 @@ namespace loom {
 namespace {
 
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
 bool is_constituent(char c) { return is_alnum(c) || c == '_' || c == '\''; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool is_opstart(char c) { return c != 0 && std::strchr("+-*/%=!><|&^", c) != nullptr; }
 bool is_opchar(char c) { return is_opstart(c) || c == '.'; }
 bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-int hex_value(char c) {
-    if (is_digit(c)) return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return c - 'A' + 10;
 }
 
 const std::unordered_map<std::string, Tok> &keywords() {
