@@ -3932,22 +3932,6 @@ private:
             }
             return fn;
         }
-        case ExpKind::ProjectSection: {
-            auto *ps = &static_cast<const ProjectSection &>(e);
-            TypePtr ft = e.type;
-            return closure(1, [this, ps, ft](const std::vector<LValPtr> &a, const SrcLoc &l) {
-                LValPtr v = a[0];
-                TypePtr t = ft && ft->kind == Type::Kind::Func ? ft->param : nullptr;
-                for (const std::string &f : ps->fields) {
-                    size_t i = field_index(t, f, l);
-                    if (v->kind != LVal::Kind::Tuple || i >= v->elems.size())
-                        throw InternalError("lowering: projection");
-                    v = v->elems[i];
-                    t = t->kind == Type::Kind::Tuple ? t->elems[i] : t->fields[i].second;
-                }
-                return v;
-            });
-        }
         case ExpKind::Project: {
             auto &p = static_cast<const Project &>(e);
             LValPtr v = lower(*p.target, scope);
@@ -4095,8 +4079,6 @@ private:
                 args.push_back(lower(*x, scope));
             return construct(sum_of(e.type, e.loc), c.name, std::move(args), scope, e.loc);
         }
-        case ExpKind::IndexSection:
-            break;
         }
         throw CompilerLimitation(e.loc, "this construct is not supported by the compiler yet");
     }

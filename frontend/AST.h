@@ -120,7 +120,7 @@ enum class ExpKind : uint8_t {
     IntLit, FloatLit, BoolLit, StringLit,
     Var, Tuple, Record, ArrayLit, Range,
     BinOp, Negate, Not, Apply, Lambda,
-    OpSection, ProjectSection, IndexSection,
+    OpSection,
     Project, Index, Update, RecordUpdate,
     LetPat, LetFun, LetWith, If, Loop, Match,
     Ascript, Coerce, Ctor, Assert, Attr,
@@ -231,12 +231,6 @@ struct OpSection : ExpNode<ExpKind::OpSection> {
     bool backtick = false;
     bool user_op = false; ///< as BinOp's
 };
-
-/** `(.a.b)`: a function projecting fields. */
-struct ProjectSection : ExpNode<ExpKind::ProjectSection> { std::vector<std::string> fields; };
-
-/** `(.[i])`: a function indexing its argument. */
-struct IndexSection : ExpNode<ExpKind::IndexSection> { std::vector<DimIndex> slice; };
 
 /** `e.field` (record field or tuple component `e.0`). */
 struct Project : ExpNode<ExpKind::Project> {

@@ -281,15 +281,6 @@ std::string print_exp(const Exp &e) {
            << opt_exp(s.right) << ")";
         break;
     }
-    case ExpKind::ProjectSection: {
-        os << "(project-section";
-        for (auto &f : e.as<ProjectSection>()->fields) os << " " << f;
-        os << ")";
-        break;
-    }
-    case ExpKind::IndexSection:
-        os << "(index-section " << print_slice(e.as<IndexSection>()->slice) << ")";
-        break;
     case ExpKind::Project: {
         auto &p = *e.as<Project>();
         os << "(. " << print_exp(*p.target) << " " << p.field << ")";

@@ -1633,6 +1633,19 @@ private:
         return a;
     }
 
+    /** A section's lambda `\x -> ...` (its body still to be set) and its parameter as a
+     * Var, named with `prefix` and a number, a name no user can write. */
+    std::pair<std::shared_ptr<Lambda>, std::shared_ptr<Var>> section_lambda(const SrcLoc &start,
+                                                                          const char *prefix) {
+        auto lam = node<Lambda>(start);
+        auto p = pat_node(Pat::Kind::Id, start);
+        p->name = prefix + std::to_string(with_names_++);
+        auto v = node<Var>(start);
+        v->name = p->name;
+        lam->params.push_back(p);
+        return {lam, v};
+    }
+
     ExpPtr project(const ExpPtr &target, const std::string &field) {
         auto p = node<Project>(target->loc);
         p->target = target;
@@ -1819,33 +1832,38 @@ private:
         if (at(Tok::Bang) && peek().kind == Tok::RParen) {
             // `(!)`: the prefix operator as a function, `\x -> !x` (Futhark's `map (!)`).
             advance();
-            auto lam = node<Lambda>(start);
-            auto p = pat_node(Pat::Kind::Id, start);
-            p->name = "not%" + std::to_string(with_names_++); // no user can write it
-            auto v = node<Var>(start);
-            v->name = p->name;
+            auto [lam, x] = section_lambda(start, "not%");
             auto n = node<Not>(start);
-            n->operand = v;
-            lam->params.push_back(p);
+            n->operand = x;
             lam->body = n;
             expect(Tok::RParen, " to close the operator section");
             close(lam->loc);
             return lam;
         }
         if (at(Tok::Dot)) {
+            // `(.a.b[i].c)`: the reference's `(. (slice | fieldid) (slice | . fieldid)*)`,
+            // which stands for `\x -> x.a.b[i].c`.
             advance();
-            if (at_lbracket()) {
-                auto s = node<IndexSection>(start);
-                s->slice = parse_slice();
-                expect(Tok::RParen, " to close the index section");
-                close(s->loc);
-                return s;
+            auto [lam, x] = section_lambda(start, "section%");
+            ExpPtr body = x;
+            for (bool first = true; first || at_lbracket() || at(Tok::Dot); first = false) {
+                if (at_lbracket()) {
+                    auto ix = node<Index>(start);
+                    ix->target = body;
+                    ix->slice = parse_slice();
+                    close(ix->loc);
+                    body = ix;
+                    continue;
+                }
+                if (!first)
+                    expect(Tok::Dot, "");
+                for (const std::string &f : parse_field_path(first ? "a field name or `[`" : "a field name"))
+                    body = project(body, f);
             }
-            auto s = node<ProjectSection>(start);
-            s->fields = parse_field_path("a field name or `[`");
-            expect(Tok::RParen, " to close the projection section");
-            close(s->loc);
-            return s;
+            lam->body = body;
+            expect(Tok::RParen, " to close the section");
+            close(lam->loc);
+            return lam;
         }
         ExpPtr e = parse_exp();
         if ((at(Tok::Symbol) || at(Tok::Backtick)) && peek().kind == Tok::RParen) {

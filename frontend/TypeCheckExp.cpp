@@ -973,21 +973,6 @@ TypePtr Checker::check(ExpPtr &e) {
         }
         break;
     }
-    case ExpKind::ProjectSection: {
-        auto *x = e->as<ProjectSection>();
-        TypePtr a = fresh(e->loc);
-        TypePtr cur = a;
-        for (auto &f : x->fields) cur = field_type(cur, f, e->loc);
-        t = Type::func(a, cur);
-        break;
-    }
-    case ExpKind::IndexSection: {
-        auto *x = e->as<IndexSection>();
-        TypePtr a = fresh(e->loc);
-        TypePtr r = check_slice(a, x->slice, e->loc);
-        t = Type::func(a, r);
-        break;
-    }
     case ExpKind::Project: {
         auto *x = e->as<Project>();
         TypePtr tt = check(x->target);

@@ -510,8 +510,7 @@ private:
         case ExpKind::IntLit:
         case ExpKind::FloatLit:
         case ExpKind::BoolLit:
-        case ExpKind::StringLit:
-        case ExpKind::ProjectSection: return {};
+        case ExpKind::StringLit: return {};
         case ExpKind::Var: {
             auto *v = e->as<Var>();
             if (auto a = lookup(v->name)) {
@@ -623,7 +622,6 @@ private:
                 }
             return r;
         }
-        case ExpKind::IndexSection: walk_slice(e->as<IndexSection>()->slice); return {};
         case ExpKind::Project: {
             auto *x = e->as<Project>();
             Als a = walk(x->target);

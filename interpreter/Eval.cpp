@@ -353,27 +353,6 @@ Value Evaluator::invoke(const FunctionValue &f, Value *args, const SrcLoc &loc, 
             return Value(eval_binop(f.bop, a.prim(), b.prim(), loc));
         return binop_values(f.bop, f.name, a, b, nullptr, loc);
     }
-    case FunctionValue::Kind::Project: {
-        Value v = std::move(args[0]);
-        for (const std::string &field : *f.fields) {
-            Value next;
-            if (v.kind() == Value::Kind::Record) {
-                const auto &names = v.field_names();
-                auto it = std::find(names.begin(), names.end(), field);
-                if (it == names.end()) throw RuntimeError(loc, "no field " + field);
-                next = v.elems()[(size_t)(it - names.begin())];
-            } else if (v.kind() == Value::Kind::Tuple) {
-                size_t k = (size_t)std::strtoull(field.c_str(), nullptr, 10);
-                if (k >= v.elems().size()) throw RuntimeError(loc, "no field " + field);
-                next = v.elems()[k];
-            } else {
-                throw RuntimeError(loc, "projection of a non-record value");
-            }
-            v = std::move(next);
-        }
-        return v;
-    }
-    case FunctionValue::Kind::IndexSec: return index_value(args[0], f.slice, loc);
     case FunctionValue::Kind::Compose: {
         Value x = apply1(f.f, std::move(args[0]), loc);
         return apply1(f.g, std::move(x), loc);

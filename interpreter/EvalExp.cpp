@@ -620,20 +620,6 @@ Value Evaluator::eval(const Exp &e) {
             fv->arity = fv->fixed_side ? 1 : 2;
             return Value::function(std::move(fv));
         }
-        case ExpKind::ProjectSection: {
-            auto fv = std::make_shared<FunctionValue>();
-            fv->kind = FunctionValue::Kind::Project;
-            fv->fields = &static_cast<const ProjectSection &>(e).fields;
-            fv->loc = e.loc;
-            return Value::function(std::move(fv));
-        }
-        case ExpKind::IndexSection: {
-            auto fv = std::make_shared<FunctionValue>();
-            fv->kind = FunctionValue::Kind::IndexSec;
-            fv->slice = eval_specs(static_cast<const IndexSection &>(e).slice);
-            fv->loc = e.loc;
-            return Value::function(std::move(fv));
-        }
         case ExpKind::Project: {
             const auto &p = static_cast<const Project &>(e);
             Value v = eval(*p.target);

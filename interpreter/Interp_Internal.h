@@ -55,7 +55,7 @@ struct SliceDim {
 
 /** A function value: a closure, a built-in, or a section; with the arguments applied so far. */
 struct FunctionValue {
-    enum class Kind : uint8_t { Closure, Builtin, OpSection, Project, IndexSec, Compose };
+    enum class Kind : uint8_t { Closure, Builtin, OpSection, Compose };
     Kind kind = Kind::Closure;
     int arity = 1;
     std::vector<Value> applied;
@@ -78,10 +78,6 @@ struct FunctionValue {
     int fixed_side = 0;  ///< 0: none, 1: left operand fixed, 2: right operand fixed
     Value fixed;
     Value user_op;  ///< a user-defined operator function, if any
-    // Project
-    const std::vector<std::string> *fields = nullptr;
-    // IndexSec
-    std::vector<interp::SliceSpec> slice;
     // Compose: applied f then g
     Value f, g;
     // The type of the whole function (for empty results), if known.

@@ -122,9 +122,12 @@ TEST_CASE("parser: sections") {
     CHECK(P("(x -)") == "(section - x _)");
     CHECK(P("(a + b *)") == "(section * (+ a b) _)");
     CHECK(P("(* 2 + 1)") == "(section * _ (+ 2 1))");
-    CHECK(P("(.0)") == "(project-section 0)");
-    CHECK(P("(.a.b)") == "(project-section a b)");
-    CHECK(P("(.[i, 1:])") == "(index-section [i, 1:])");
+    // Index and projection sections are the lambdas they stand for, `\x -> x.a.b`.
+    CHECK(P("(.0)") == "(lambda section%0 -> (. section%0 0))");
+    CHECK(P("(.a.b)") == "(lambda section%0 -> (. (. section%0 a) b))");
+    CHECK(P("(.[i, 1:])") == "(lambda section%0 -> (index section%0 [i, 1:]))");
+    CHECK(P("(.[0].f[1])") == "(lambda section%0 -> (index (. (index section%0 [0]) f) [1]))");
+    CHECK(P("(.f[0][1:].g)") == "(lambda section%0 -> (. (index (index (. section%0 f) [0]) [1:]) g))");
     CHECK(P("(`f`)") == "(section `f` _ _)");
     CHECK(P("(`f` x)") == "(section `f` _ x)");
     CHECK(P("(x `f`)") == "(section `f` x _)");
