@@ -3165,6 +3165,26 @@ private:
         return std::nullopt;
     }
 
+    /** The size of slice `start:end` (stride 1; no start is 0, no end `dim`) of a
+     * dimension of size `dim`: `end - start` where the slice is in bounds, else 0 (what
+     * the interpreter's map over no rows gives, whose sample row fails).  Scalar
+     * statements that cannot fail: inside a map's function, where the bounds and dim
+     * come from outside, they move in front of the map, so that `map (\x -> x[1:]) xss`
+     * and `map (\x -> x[a:b]) xss` have regular rows. */
+    SubExp slice_size(const ir::SliceEntry &en, const SubExp &dim, const SrcLoc &loc) {
+        const ir::Type i64 = ir::Type::scalar(PrimType::I64), b = ir::Type::scalar(PrimType::Bool);
+        auto op = [&](ir::BinOpKind k, const SubExp &x, const SubExp &y, const ir::Type &t) {
+            return emit1(ir::BinOpExp::make(k, x, y, loc), t, "n")->atom;
+        };
+        const SubExp start = en.has_start ? en.start : SubExp::i64(0), end = en.has_end ? en.end : dim;
+        SubExp in = op(ir::BinOpKind::LogAnd, op(ir::BinOpKind::Le, SubExp::i64(0), start, b),
+                       op(ir::BinOpKind::LogAnd, op(ir::BinOpKind::Le, start, end, b),
+                          op(ir::BinOpKind::Le, end, dim, b), b),
+                       b);
+        SubExp one = emit1(ir::ConvertExp::make(PrimType::I64, in), i64, "n")->atom;
+        return op(ir::BinOpKind::Mul, op(ir::BinOpKind::Sub, end, start, i64), one, i64);
+    }
+
     /** bounds_from: where the statements computing the entries' bounds start in the body
      * being built (known_slice_size), if they are there. */
     LValPtr slice_value(const LValPtr &t, const std::vector<ir::SliceEntry> &entries,
@@ -3208,6 +3228,8 @@ private:
                 else if (std::optional<SubExp> n = bounds_from ? known_slice_size(en, *bounds_from)
                                                                : std::nullopt)
                     known.dims[d] = *n;
+                else if (bounds_from && (!en.has_stride || (en.stride.is_const && en.stride.value.i == 1)))
+                    known.dims[d] = slice_size(en, a->type.dims[k], loc);
                 d++;
             }
             if (!(known == rt))
