@@ -92,7 +92,8 @@ const char *const usage_text =
     "             3 internal error or compiler limitation (a construct the compiled\n"
     "             backend does not handle yet; the interpreter runs it)\n";
 
-/** `path` read, parsed and type-checked; a located diagnostic on failure (exit 2). */
+/** `path` read, parsed and type-checked; a located diagnostic on failure (exit 2), and
+ * the checker's warnings (typed holes' types) on success. */
 struct LoadedProgram {
     Program prog;
     int status = 0; ///< 2 when the program does not compile (diagnostics already printed)
@@ -104,6 +105,7 @@ LoadedProgram load_or_report(const std::string &path, std::ostream &err) {
     LoadedProgram r;
     try {
         r.prog = load_program(path, text);
+        for (const Warning &w : r.prog.warnings) err << render_diagnostic(w.loc, "warning", w.message) << "\n";
     } catch (const CompileError &e) {
         err << e.render() << "\n";
         r.status = 2;

@@ -123,7 +123,7 @@ enum class ExpKind : uint8_t {
     OpSection,
     Project, Index, Update, RecordUpdate,
     LetPat, LetFun, LetWith, If, Loop, Match,
-    Ascript, Coerce, Ctor, Assert, Attr,
+    Ascript, Coerce, Ctor, Assert, Attr, Hole,
 };
 
 struct Exp {
@@ -369,6 +369,16 @@ struct AssertExp : ExpNode<ExpKind::Assert> {
     std::string cond_text;  ///< the source text of cond, for the message
 };
 
+/** `???`, a typed hole: any type the checker infers for it (it reports the type as a
+ * warning, Program::warnings); evaluating it is a run-time error. */
+struct Hole : ExpNode<ExpKind::Hole> {};
+
+/** The run-time error of evaluating a hole of type t, the interpreter's and compiled
+ * code's alike. */
+inline std::string hole_evaluated(const TypePtr &t) {
+    return "Evaluated a typed hole (`???`) of type " + type_to_string(t) + ".";
+}
+
 /** `#[attr] e`: attributes are kept for tooling and otherwise ignored.
  * A local module open `M.(e)` (e.g. `f32.(sqrt x)`) is also parsed as an AttrExp,
  * with attr "open M": names in e are looked up in M first (`sqrt` means
@@ -483,9 +493,16 @@ struct Decl {
 };
 
 /** A parsed program: its declarations in order. */
+/** What the checker reports without failing: a typed hole's type. */
+struct Warning {
+    SrcLoc loc;
+    std::string message;
+};
+
 struct Program {
     SourceFilePtr file;
     std::vector<DeclPtr> decls;
+    std::vector<Warning> warnings;  ///< check_program's, in source order
 };
 
 }  // namespace loom

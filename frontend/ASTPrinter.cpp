@@ -371,6 +371,7 @@ std::string print_exp(const Exp &e) {
         os << ")";
         break;
     }
+    case ExpKind::Hole: os << "???"; break;
     case ExpKind::Assert: {
         auto &a = *e.as<AssertExp>();
         os << "(assert " << print_exp(*a.cond) << " " << print_exp(*a.exp) << ")";

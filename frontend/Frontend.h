@@ -48,15 +48,16 @@ SourceFilePtr prelude_file();
 SourceFilePtr make_source(std::string name, std::string text);
 
 /** Type-checks `prog` in `env` (which it extends with the program's definitions),
- * filling in the `type` fields of the AST.  Throws CompileError on the first
- * error.  On error, `env` is left unchanged. */
+ * filling in the `type` fields of the AST and `prog.warnings`.  Throws CompileError on
+ * the first error.  On error, `env` is left unchanged. */
 void check_program(Program &prog, CheckedEnvPtr &env);
 
 /** Type-checks a single expression in `env` (REPL); returns the type of its value (an
- * abstract type as its definition).  `shown`, if given, receives the type as `:type`
+ * abstract type as its definition), and in `warnings` (if given) its holes' types.  `shown`, if given, receives the type as `:type`
  * prints it: a function's shared sizes named (`[n]t0 -> [n]t1 -> *[n](t0, t1)`) where
  * the returned type has `[]`, abstract types by name (`M.t`). */
-TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown = nullptr);
+TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown = nullptr,
+                         std::vector<Warning> *warnings = nullptr);
 
 /** The definition a name as written refers to in `env` (`M.f`, `N.f` for `module N = M`,
  * `f` after `open M`: the flat name "M.f"; Note [Modules]), or "".  `type`: a type's. */

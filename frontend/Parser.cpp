@@ -1755,8 +1755,12 @@ private:
             close(n->loc);
             return n;
         }
-        case Tok::Hole:
-            error_at(t.loc, "typed holes (`???`) are not supported");
+        case Tok::Hole: {
+            advance();
+            auto h = node<Hole>(t.loc);
+            close(h->loc);
+            return h;
+        }
         case Tok::LParen:
             return parse_paren();
         case Tok::LBracket:

@@ -2216,6 +2216,23 @@ void Checker::strip_unique() {
         if (e->type && e->type->unique) e->type = e->type->with_unique(false);
 }
 
+std::vector<Warning> Checker::hole_warnings() const {
+    std::vector<const Exp *> hs = holes_;
+    // A parametric module's body is checked once for any argument and again at each
+    // application: each place once, as first checked.
+    std::stable_sort(hs.begin(), hs.end(), [](const Exp *a, const Exp *b) {
+        return std::tie(a->loc.line, a->loc.col) < std::tie(b->loc.line, b->loc.col);
+    });
+    std::vector<Warning> out;
+    for (const Exp *h : hs) {
+        if (!out.empty() && out.back().loc.line == h->loc.line && out.back().loc.col == h->loc.col &&
+            out.back().loc.file == h->loc.file)
+            continue;
+        out.push_back({h->loc, "Hole of type: " + type_to_string(h->type)});
+    }
+    return out;
+}
+
 TypePtr Checker::check_top_exp(ExpPtr &e, TypePtr *shown) {
     try {
         return check_top_exp_impl(e, shown);
@@ -2388,13 +2405,17 @@ void check_program(Program &prog, CheckedEnvPtr &env) {
     c.check_duplicate_decls(prog.decls);
     for (auto &d : prog.decls) c.check_top_decl(d, flat);
     prog.decls = std::move(flat);
+    prog.warnings = c.hole_warnings();
     env = work;
 }
 
-TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown) {
+TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown,
+                         std::vector<Warning> *warnings) {
     CheckedEnv work = env ? *env : CheckedEnv{};
     internal::Checker c(work);
-    return c.check_top_exp(exp, shown);
+    TypePtr t = c.check_top_exp(exp, shown);
+    if (warnings) *warnings = c.hole_warnings();
+    return t;
 }
 
 }  // namespace loom

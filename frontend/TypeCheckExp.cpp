@@ -1124,6 +1124,10 @@ TypePtr Checker::check(ExpPtr &e) {
         tvars_[var_index(t->var)].ctors[x->name] = ps;
         break;
     }
+    case ExpKind::Hole:
+        t = fresh(e->loc);
+        holes_.push_back(e.get());
+        break;
     case ExpKind::Assert: {
         auto *x = e->as<AssertExp>();
         expect(boolt(), check(x->cond), x->cond->loc, "the condition of `assert` must be bool");

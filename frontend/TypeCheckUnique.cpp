@@ -510,7 +510,8 @@ private:
         case ExpKind::IntLit:
         case ExpKind::FloatLit:
         case ExpKind::BoolLit:
-        case ExpKind::StringLit: return {};
+        case ExpKind::StringLit:
+        case ExpKind::Hole: return {};
         case ExpKind::Var: {
             auto *v = e->as<Var>();
             if (auto a = lookup(v->name)) {

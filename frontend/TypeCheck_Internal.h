@@ -170,8 +170,12 @@ public:
 
     /// shown: the type as `:type` prints it (see shown_type); may be null.
     TypePtr check_top_exp(ExpPtr &e, TypePtr *shown = nullptr);
+    /// "Hole of type: t" for each typed hole checked so far (its type as inferred once
+    /// its definition is done), in source order, each place once.
+    std::vector<Warning> hole_warnings() const;
 
 private:
+    std::vector<const Exp *> holes_;  ///< hole_warnings
     void check_decl_impl(Decl &d);
     void check_foreign(FunDef &f); ///< a foreign declaration's types and file
     TypePtr check_top_exp_impl(ExpPtr &e, TypePtr *shown);

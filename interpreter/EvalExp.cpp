@@ -723,6 +723,7 @@ Value Evaluator::eval(const Exp &e) {
             for (const auto &a : c.args) payload.push_back(eval(*a));
             return Value::sum(c.name, std::move(payload));
         }
+        case ExpKind::Hole: throw RuntimeError(e.loc, hole_evaluated(e.type));
         case ExpKind::Assert: {
             const auto &a = static_cast<const AssertExp &>(e);
             Value c = eval(*a.cond);

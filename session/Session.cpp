@@ -376,8 +376,8 @@ struct Session::State {
                                          const std::atomic<bool> *interrupt,
                                          std::vector<std::string> &notes,
                                          decltype(compute) compute);
-    /** Checks and loads one parsed program. */
-    void add(Program prog) {
+    /** Checks and loads one parsed program; its warnings. */
+    std::vector<Warning> add(Program prog) {
         // The keys as written (`module M`), then those of the declarations checking made.
         std::vector<std::string> written;
         for (auto &d : prog.decls) written.push_back(decl_key(*d));
@@ -386,10 +386,14 @@ struct Session::State {
         load(kept_progs.back());
         for (auto &k : written) note_key(k);
         for (auto &d : prog.decls) note_key(decl_key(*d));
+        return prog.warnings;
     }
 };
 
 namespace {
+
+/** A checker's warning as a note line: `file:line:col: warning: Hole of type: i32`. */
+std::string warning_note(const Warning &w) { return w.loc.str() + ": warning: " + w.message; }
 
 /** A declared name's type as text, to tell whether a redefinition changes it. */
 std::string signature(const CheckedEnvPtr &env, const std::string &key) {
@@ -439,7 +443,7 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
         const Chunk &c = chunks[i];
         Program prog = parse_chunk(c);
         if ((long)i == must) {
-            fresh->add(prog);
+            for (const Warning &w : fresh->add(prog)) notes.push_back(warning_note(w));
             fresh->chunks.push_back(c);
             continue;
         }
@@ -449,7 +453,7 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
             if (!k.empty() && drop.count(k)) continue;
             try {
                 fresh->keep = same_names && (must < 0 || (long)i < must) ? &kept : nullptr;
-                fresh->add(Program{prog.file, {d}});
+                fresh->add(Program{prog.file, {d}, {}});
                 fresh->keep = nullptr;
                 kept_any = true;
             } catch (const LocatedError &e) {
@@ -773,7 +777,7 @@ Session::Checked Session::check(const std::string &text, const std::string &sour
     c.first_line = first_line;
     c.source = padded_source(source_name, text, first_line);
     c.exp = parse_expression(c.source);
-    c.type = check_expression(c.exp, st_->env, &c.shown);
+    c.type = check_expression(c.exp, st_->env, &c.shown, &c.warnings);
     c.parse_check_ms = ms_since(t0);
     return c;
 }
@@ -880,6 +884,7 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
         return r;
     }
     st_->kept_exps.push_back(c.exp);
+    for (const Warning &w : c.warnings) r.notes.push_back(warning_note(w));
     if (backend_ == "auto") {
         try {
             run_on("auto", c, r);
@@ -1107,6 +1112,7 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
         for (auto &k : keys) st_->note_key(k);
         for (auto &d : prog.decls) st_->note_key(decl_key(*d));
         st_->chunks.push_back(chunk);
+        for (const Warning &w : prog.warnings) r.notes.push_back(warning_note(w));
     } else {
         // Replay: a reloaded file takes its old place (later inputs are checked
         // against its new definitions); a definition whose type changed goes last,

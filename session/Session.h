@@ -140,6 +140,7 @@ private:
         ExpPtr exp;
         TypePtr type;
         TypePtr shown; ///< the type as `:type` shows it (sizes named)
+        std::vector<Warning> warnings; ///< its holes' types
         double parse_check_ms = 0;
         std::string text;    ///< as given
         SourceFilePtr source; ///< the text, at its line

@@ -127,6 +127,10 @@ expect run-interp-limitation 0 '10i64' '5i64' -- "$LOOM" run "$TMP/limit.fut" --
 expect check-ok 0 '' '' -- "$LOOM" check "$HERE/sum.fut"
 expect check-bad 2 '' '' -- "$LOOM" check "$HERE/bad_type.fut"
 expect_err check-bad-caret '\^'
+expect check-hole 0 '' '' -- "$LOOM" check "$HERE/hole.fut"
+expect_err check-hole-warning 'hole.fut:2:31: warning: Hole of type: i32'
+expect run-hole 1 '' '5' -- "$LOOM" run --backend cpu "$HERE/hole.fut"
+expect_err run-hole-error 'runtime error: Evaluated a typed hole \(`\?\?\?`\) of type i32'
 
 # --- loom test
 expect test-pass 0 '2 passed, 0 failed' '' -- "$LOOM" test "$HERE/sum.fut"
