@@ -481,30 +481,35 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
     if (t->kind == Type::Kind::TypeVar && var_index(t->var) == i) return;
     if (occurs(i, t)) throw Mismatch{false, "?", "(occurs check: infinite type)"};
     VarInfo info = tvars_[i];  // copy: binding may grow tvars_
+    if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
+        // Constraints that cannot meet, before i is bound: the message describes both
+        // variables as they were (a record with field `a`, a numeric type).
+        const VarInfo &o = tvars_[var_index(t->var)];
+        if (info.prim && o.prim && (o.mask & info.mask) == 0)
+            throw Mismatch{false, "one of " + mask_desc(info.mask), "one of " + mask_desc(o.mask)};
+        if ((info.prim && (!o.fields.empty() || !o.ctors.empty())) ||
+            (o.prim && (!info.fields.empty() || !info.ctors.empty())))
+            throw Mismatch{false, describe_var(info), describe_var(o),
+                           "one value would be " + describe_var(info) + " and " + describe_var(o)};
+    }
     tvars_[i].bound = t;
     if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
         // Merge the constraints into the other variable.
         int j = var_index(t->var);
         VarInfo &o = tvars_[j];
         if (info.prim) {
-            uint16_t m = o.prim ? (uint16_t)(o.mask & info.mask) : info.mask;
-            if (m == 0) throw Mismatch{false, "one of " + mask_desc(info.mask), "one of " + mask_desc(o.mask)};
-            if (!o.fields.empty() || !o.ctors.empty())
-                throw Mismatch{false, "a primitive type", "a record or sum type"};
+            o.mask = o.prim ? (uint16_t)(o.mask & info.mask) : info.mask;
             o.prim = true;
-            o.mask = m;
         }
         o.eq |= info.eq;
         o.nofunc |= info.nofunc;
         if (o.param_name.empty()) o.param_name = info.param_name;
         for (auto &f : info.fields) {
-            if (tvars_[j].prim) throw Mismatch{false, "a record", "a primitive type"};
             auto it = tvars_[j].fields.find(f.first);
             if (it != tvars_[j].fields.end()) unify(it->second, f.second, mode);
             else tvars_[j].fields[f.first] = f.second;
         }
         for (auto &c : info.ctors) {
-            if (tvars_[j].prim) throw Mismatch{false, "a sum type", "a primitive type"};
             auto it = tvars_[j].ctors.find(c.first);
             if (it != tvars_[j].ctors.end()) {
                 auto payload = it->second;
@@ -530,14 +535,17 @@ void Checker::bind_var(int i, TypePtr t, DimMode mode) {
             }
         }
         if (!info.fields.empty()) {
-            if (!is_recordish(t)) {
-                throw Mismatch{false, "a record with field `" + info.fields.begin()->first + "`", show(t)};
-            }
+            // The detail names the field where the types around it say little
+            // (`[]{f: ?, ...}` against `[]i32`).
+            auto no_field = [&](const std::string &f) {
+                return Mismatch{false, "a record with field `" + f + "`", show(t),
+                                "`" + show(t) + "` has no field `" + f + "`"};
+            };
+            if (!is_recordish(t)) throw no_field(info.fields.begin()->first);
             auto fs = fields_of(t);
             for (auto &f : info.fields) {
                 auto it = std::find_if(fs.begin(), fs.end(), [&](auto &p) { return p.first == f.first; });
-                if (it == fs.end())
-                    throw Mismatch{false, "a record with field `" + f.first + "`", show(t)};
+                if (it == fs.end()) throw no_field(f.first);
                 unify(it->second, f.second, mode);
             }
         }
@@ -667,7 +675,7 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
         try {
             unify(ea, eb, mode);
         } catch (Mismatch &m) {
-            if (!m.sizes) fail();
+            if (!m.sizes) throw Mismatch{false, show(a), show(b), m.detail}; // the arrays, and what failed
             throw;
         }
         for (size_t i = 0; i < r; i++) unify_dim(a->shape[i], b->shape[i], mode);
@@ -731,16 +739,24 @@ std::string Checker::show(const TypePtr &t) { return show_open(t, true); }
 
 // `t` as messages print it: what is still open shows as `?` (the internal numbering
 // hidden), a value made by constructors of a sum type not known yet as the ones it has,
-// and with `literals`, an open literal's type as the type it defaults to.
+// a value whose fields are used as a record of those fields and more, and with
+// `literals`, an open literal's type as the type it defaults to.
 std::string Checker::show_open(const TypePtr &t, bool literals) {
     auto open_sum = [&](int v) {
         std::vector<std::pair<std::string, TypePtr>> cs;
         for (auto &c : tvars_[(size_t)v].ctors) cs.emplace_back(c.first, Type::tuple(c.second));
         return show_open(Type::sum(std::move(cs)), literals) + " | ...";
     };
-    if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0 &&
-                                !tvars_[(size_t)var_index(r->var)].ctors.empty())
-        return open_sum(var_index(r->var));
+    if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0) {
+        const VarInfo &v = tvars_[(size_t)var_index(r->var)];
+        if (!v.ctors.empty())
+            return open_sum(var_index(r->var));
+        if (!v.fields.empty()) { // a record with these fields and maybe more: `{a: i32, ...}`
+            std::string rec = show_open(Type::record({v.fields.begin(), v.fields.end()}), literals);
+            if (rec.size() > 2 && rec.front() == '{')
+                return rec.substr(0, rec.size() - 1) + ", ...}";
+        }
+    }
     std::string s = type_to_string(zonk(t, literals)), out;
     for (size_t i = 0; i < s.size(); i++) {
         // A type variable (not a size, `[?3]`).
@@ -837,23 +853,31 @@ std::string Checker::no_sizes(std::string s) {
     return s;
 }
 
+// An open variable for messages: its constraint.
+std::string Checker::describe_var(const VarInfo &v) {
+    if (v.prim) {
+        constexpr uint16_t ints = 0xFF << 1, floats = 0x7 << 9;
+        if (v.mask == (ints | floats)) return "a numeric type";
+        if (v.mask == ints) return "an integer type";
+        if (v.mask == floats) return "a floating-point type";
+        if (v.mask == (ints | floats | 1)) return "a primitive type";
+        return "one of " + mask_desc(v.mask);
+    }
+    if (!v.fields.empty()) { // a record with field `a` / with fields `a` and `b`
+        std::string names;
+        size_t k = 0;
+        for (auto &f : v.fields)
+            names += (k++ == 0 ? "" : k == v.fields.size() ? " and " : ", ") + ("`" + f.first + "`");
+        return std::string("a record with field") + (v.fields.size() > 1 ? "s " : " ") + names;
+    }
+    if (!v.ctors.empty()) return "a sum type with constructor #" + v.ctors.begin()->first;
+    return "any type";
+}
+
 // A type for messages: open variables are described by their constraint.
 std::string Checker::describe(const TypePtr &t0) {
     TypePtr t = resolve(t0);
-    if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) {
-        const VarInfo &v = tvars_[var_index(t->var)];
-        if (v.prim) {
-            constexpr uint16_t ints = 0xFF << 1, floats = 0x7 << 9;
-            if (v.mask == (ints | floats)) return "a numeric type";
-            if (v.mask == ints) return "an integer type";
-            if (v.mask == floats) return "a floating-point type";
-            if (v.mask == (ints | floats | 1)) return "a primitive type";
-            return "one of " + mask_desc(v.mask);
-        }
-        if (!v.fields.empty()) return "a record with field `" + v.fields.begin()->first + "`";
-        if (!v.ctors.empty()) return "a sum type with constructor #" + v.ctors.begin()->first;
-        return "any type";
-    }
+    if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) return describe_var(tvars_[var_index(t->var)]);
     return "type `" + no_sizes(show_open(t, false)) + "`";
 }
 

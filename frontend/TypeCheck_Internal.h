@@ -262,6 +262,7 @@ private:
     std::string show(const TypePtr &t);
     std::string show_open(const TypePtr &t, bool literals);
     std::string describe(const TypePtr &t);
+    std::string describe_var(const VarInfo &v);
     static std::string no_sizes(std::string s);
     static std::string show_dim(const Dim &d);
     TypePtr join(const TypePtr &a, const TypePtr &b, bool ascribed = false);
