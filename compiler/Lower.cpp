@@ -3176,9 +3176,10 @@ private:
         return std::nullopt;
     }
 
-    /** The size of slice `start:end` (stride 1; no start is 0, no end `dim`) of a
-     * dimension of size `dim`: `end - start` where the slice is in bounds, else 0 (what
-     * the interpreter's map over no rows gives, whose sample row fails).  Scalar
+    /** The size of slice `start:end:s` (a constant stride s > 0; no start is 0, no end
+     * `dim`) of a dimension of size `dim`: `(end - start + s - 1) / s` where the slice is
+     * in bounds, else 0 (what the interpreter's map over no rows gives, whose sample row
+     * fails).  Scalar
      * statements that cannot fail: inside a map's function, where the bounds and dim
      * come from outside, they move in front of the map, so that `map (\x -> x[1:]) xss`
      * and `map (\x -> x[a:b]) xss` have regular rows. */
@@ -3193,7 +3194,10 @@ private:
                           op(ir::BinOpKind::Le, end, dim, b), b),
                        b);
         SubExp one = emit1(ir::ConvertExp::make(PrimType::I64, in), i64, "n")->atom;
-        return op(ir::BinOpKind::Mul, op(ir::BinOpKind::Sub, end, start, i64), one, i64);
+        SubExp count = op(ir::BinOpKind::Sub, end, start, i64);
+        if (const int64_t st = en.has_stride ? en.stride.value.i : 1; st > 1)
+            count = op(ir::BinOpKind::Div, op(ir::BinOpKind::Add, count, SubExp::i64(st - 1), i64), SubExp::i64(st), i64);
+        return op(ir::BinOpKind::Mul, count, one, i64);
     }
 
     /** bounds_from: where the statements computing the entries' bounds start in the body
@@ -3239,7 +3243,7 @@ private:
                 else if (std::optional<SubExp> n = bounds_from ? known_slice_size(en, *bounds_from)
                                                                : std::nullopt)
                     known.dims[d] = *n;
-                else if (bounds_from && (!en.has_stride || (en.stride.is_const && en.stride.value.i == 1)))
+                else if (bounds_from && (!en.has_stride || (en.stride.is_const && en.stride.value.i > 0)))
                     known.dims[d] = slice_size(en, a->type.dims[k], loc);
                 d++;
             }

@@ -1,7 +1,7 @@
 -- Slices in a map's function whose bounds come from outside it (`x[1:]`, `x[k:]`,
--- `x[a:b]`): every row has the same size (`m - k`, `b - a`, m the rows' size), so the
--- compiled backends build the array of them (it was a compiler limitation, "rows that
--- may differ in size").  Over no rows, the size is what the interpreter's sample row
+-- `x[a:b]`, `x[::2]`): every row has the same size (`m - k`, `b - a`, `(m + 1) / 2`, m
+-- the rows' size), so the compiled backends build the array of them (it was a compiler
+-- limitation, "rows that may differ in size").  Over no rows, the size is what the interpreter's sample row
 -- gives: the slice's size where it is in bounds, else 0.
 -- ==
 -- entry: tails
@@ -43,6 +43,21 @@ entry from (xss: [][]i32) (k: i64) = map (\x -> x[k::1]) xss
 -- error: out of bounds
 -- structure { Map 1 Slice 1 }
 entry between (xss: [][]i32) (a: i64) (b: i64) = map (\x -> x[a:b]) xss
+
+-- A constant stride.
+-- ==
+-- entry: strided
+-- input { [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]] 1i64 4i64 }
+-- output { [[1, 3, 5], [6, 8, 10]] [[2, 5], [7, 10]] [[2, 4], [7, 9]] }
+-- input { empty([0][5]i32) 1i64 4i64 }
+-- output { empty([0][3]i32) empty([0][2]i32) empty([0][2]i32) }
+-- input { empty([0][5]i32) 3i64 1i64 }
+-- output { empty([0][3]i32) empty([0][2]i32) empty([0][0]i32) }
+-- input { [[1, 2, 3, 4, 5]] 3i64 1i64 }
+-- error: out of bounds
+-- structure { Map 3 Slice 3 }
+entry strided (xss: [][]i32) (a: i64) (b: i64) =
+  (map (\x -> x[::2]) xss, map (\x -> x[1::3]) xss, map (\x -> x[a:b:2]) xss)
 
 -- In nested maps the size moves out of both.
 -- ==
