@@ -2241,14 +2241,14 @@ void Checker::strip_unique() {
 }
 
 std::vector<Warning> Checker::hole_warnings() const {
-    std::vector<const Exp *> hs = holes_;
+    std::vector<ExpPtr> hs = holes_;
     // A parametric module's body is checked once for any argument and again at each
     // application: each place once, as first checked.
-    std::stable_sort(hs.begin(), hs.end(), [](const Exp *a, const Exp *b) {
+    std::stable_sort(hs.begin(), hs.end(), [](const ExpPtr &a, const ExpPtr &b) {
         return std::tie(a->loc.line, a->loc.col) < std::tie(b->loc.line, b->loc.col);
     });
     std::vector<Warning> out;
-    for (const Exp *h : hs) {
+    for (const ExpPtr &h : hs) {
         if (!out.empty() && out.back().loc.line == h->loc.line && out.back().loc.col == h->loc.col &&
             out.back().loc.file == h->loc.file)
             continue;

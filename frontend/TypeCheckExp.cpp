@@ -1126,7 +1126,7 @@ TypePtr Checker::check(ExpPtr &e) {
     }
     case ExpKind::Hole:
         t = fresh(e->loc);
-        holes_.push_back(e.get());
+        holes_.push_back(e);
         break;
     case ExpKind::Assert: {
         auto *x = e->as<AssertExp>();

@@ -175,7 +175,7 @@ public:
     std::vector<Warning> hole_warnings() const;
 
 private:
-    std::vector<const Exp *> holes_;  ///< hole_warnings
+    std::vector<ExpPtr> holes_;  ///< hole_warnings (held: a module body checked once for any argument is dropped)
     void check_decl_impl(Decl &d);
     void check_foreign(FunDef &f); ///< a foreign declaration's types and file
     TypePtr check_top_exp_impl(ExpPtr &e, TypePtr *shown);

@@ -37,3 +37,24 @@ entry unevaluated (xs: []f32) =
 entry records (k: i32) : i32 =
   let r : {a: i32, b: []f64} = if k == 0 then {a = 0, b = []} else ???
   in r.a + i32.i64 (length r.b)
+
+-- Holes in a module and in a parametric module's body (checked once for any argument,
+-- then at its application; the checker's first pass over such a body once crashed the
+-- warnings), and one of an array type of a parameter's size.
+module type has_g = { val g : i32 -> i32 }
+module F (P: has_g) = { def h (x: i32) : i32 = if x > 0 then P.g x else ??? }
+module G = F { def g (x: i32) = x + 1 }
+module M = { def f (x: i32) : [2]i32 = if x > 0 then [x, x] else ??? }
+
+-- ==
+-- entry: modules
+-- input { 3 } output { 4 [3, 3] }
+-- input { -3 }
+-- error: of type i32\.
+entry modules (x: i32) = (G.h x, M.f (i32.abs x))
+
+-- ==
+-- entry: sized
+-- input { 3i64 }
+-- error: of type \[n\]i32\.
+entry sized (n: i64) : [n]i32 = ???
