@@ -3,8 +3,8 @@
 
 Writes a .fut file of COUNT entry points, each a random nesting of map, map2, reduce,
 scan, hist, filter, scatter, replicate, transpose, reverse, rotate, iota, loops, lets,
-unzipped pairs, reductions, scans and histograms of pairs, slices, concat, flatten, indexing and
-in-place updates, options (a sum type) reduced, scanned, binned and filtered, and a sum
+unzipped pairs, reductions, scans and histograms of pairs, slices (of a matrix's rows in a
+map's function too), index sections, concat, flatten, indexing and in-place updates, options (a sum type) reduced, scanned, binned and filtered, and a sum
 with a row payload, over i32 (or, with --type, i64, f32 or f64) arrays of up to three
 dimensions (operators element by element on rows too: `map2 (map2 f)`; products of 2x2
 matrices as [4] and [2][2] rows; operators choosing rows or using them whole), with a random input
@@ -170,7 +170,17 @@ class Gen:
             (1, lambda: f"(flatten {self.array(env, [dim(), dim()], depth)})"),
             (1, lambda: f"(rotate ({self.rng.randint(-4, 4)}) {arr()})"),
             (1, lambda: self.option_filter(env, depth)),
+            (1, lambda: self.row_slices(env, depth)),
         )
+
+    def row_slices(self, env, depth):
+        """The rows of a matrix sliced alike in a map's function (bounds from outside it,
+        maybe out of bounds; a stride at times), flattened."""
+        x = self.name()
+        lo, hi = self.rng.randint(0, 3), self.rng.randint(0, 5)
+        sl = self.rng.choice([f"{lo}:", f"{lo}:{max(lo, hi)}", f":{hi}", f"{lo}::2", f"{lo}:{hi}:3"])
+        m = self.array(env, [self.rng.choice(DIMS), self.rng.choice(DIMS)], depth)
+        return f"(flatten (map (\\{x} -> {x}[{sl}]) {m}))"
 
     def pair_reduce(self, env, depth):
         """A reduction of pairs by a pair of operators, both results used."""
@@ -248,6 +258,9 @@ class Gen:
         choices.append((1, lambda: self.update(env, shape, d)))
         choices.append((1, lambda: f"{self.array(env, [self.rng.choice(DIMS)] + shape, d)}[{self.index(env, d)}]"))
         if len(shape) == 1:
+            # An index section: a column of a matrix (the index maybe out of bounds).
+            choices.append((1, lambda: f"(map (.[{self.index(env, d)}]) "
+                                       f"{self.array(env, [shape[0], self.rng.choice(DIMS)], d)})"))
             choices.append((1, lambda: self.pairs(env, shape, d)))
             choices.append((1, lambda: self.hist(env, shape, d)))
             choices.append((1, lambda: self.hist_pairs(env, shape, d)))
