@@ -3179,10 +3179,9 @@ private:
     /** The size of slice `start:end:s` (a constant stride s > 0; no start is 0, no end
      * `dim`) of a dimension of size `dim`: `(end - start + s - 1) / s` where the slice is
      * in bounds, else 0 (what the interpreter's map over no rows gives, whose sample row
-     * fails).  Scalar
-     * statements that cannot fail: inside a map's function, where the bounds and dim
-     * come from outside, they move in front of the map, so that `map (\x -> x[1:]) xss`
-     * and `map (\x -> x[a:b]) xss` have regular rows. */
+     * fails).  Scalar statements that cannot fail: inside a map's function, where the
+     * bounds and dim come from outside, they move in front of the map, so that
+     * `map (\x -> x[1:]) xss` and `map (\x -> x[a:b]) xss` have regular rows. */
     SubExp slice_size(const ir::SliceEntry &en, const SubExp &dim, const SrcLoc &loc) {
         const ir::Type i64 = ir::Type::scalar(PrimType::I64), b = ir::Type::scalar(PrimType::Bool);
         auto op = [&](ir::BinOpKind k, const SubExp &x, const SubExp &y, const ir::Type &t) {
