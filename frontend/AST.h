@@ -492,13 +492,13 @@ struct Decl {
     std::shared_ptr<ModTypeBind> mod_type_bind;  ///< ModType
 };
 
-/** A parsed program: its declarations in order. */
 /** What the checker reports without failing: a typed hole's type. */
 struct Warning {
     SrcLoc loc;
     std::string message;
 };
 
+/** A parsed program: its declarations in order. */
 struct Program {
     SourceFilePtr file;
     std::vector<DeclPtr> decls;
