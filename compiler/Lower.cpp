@@ -3593,7 +3593,6 @@ private:
                 init_atoms.push_back(inits[i]->atom);
             }
             LValPtr pval = rebuild(pvals);
-            // `loop [m] (xs: [m]t)`: m is the size of each value xs takes.
             // `loop [n] (xs: [n]t)`: n is the size of each value xs takes (an outer n
             // shadowed).
             const ScopePtr sized = declared_sizes(scope, *l.pat, pval, l.sizes);
