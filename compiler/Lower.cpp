@@ -386,6 +386,7 @@ private:
     int depth_ = 0;
     ConstantArgs *constants_ = nullptr;
     int unsafe_ = 0; ///< inside `#[unsafe]`: no assertions or index checks
+    int in_lambda_ = 0; ///< inside make_lambda's body, whose result sizes must be regular
     ir::Function *entry_fn_ = nullptr;        ///< the entry being lowered
     std::vector<std::shared_ptr<const ForeignFn>> foreign_; ///< those called, in first-use order
     std::map<const FunDef *, LValPtr> constant_params_; ///< constants passed in, by definition
@@ -2212,6 +2213,11 @@ private:
         LValPtr res;
         lam.body = in_body(
             [&] {
+                in_lambda_++;
+                struct Leave {
+                    int &n;
+                    ~Leave() { n--; }
+                } leave{in_lambda_};
                 res = apply(f, args, loc);
                 return leaves(res, loc);
             },
@@ -3179,9 +3185,10 @@ private:
     /** The size of slice `start:end:s` (a constant stride s > 0; no start is 0, no end
      * `dim`) of a dimension of size `dim`: `(end - start + s - 1) / s` where the slice is
      * in bounds, else 0 (what the interpreter's map over no rows gives, whose sample row
-     * fails).  Scalar statements that cannot fail: inside a map's function, where the
-     * bounds and dim come from outside, they move in front of the map, so that
-     * `map (\x -> x[1:]) xss` and `map (\x -> x[a:b]) xss` have regular rows. */
+     * fails).  Scalar statements that cannot fail: inside a map's function (the only
+     * place it is asked for), where the bounds and dim come from outside, they move in
+     * front of the map, so that `map (\x -> x[1:]) xss` and `map (\x -> x[a:b]) xss`
+     * have regular rows. */
     SubExp slice_size(const ir::SliceEntry &en, const SubExp &dim, const SrcLoc &loc) {
         const ir::Type i64 = ir::Type::scalar(PrimType::I64), b = ir::Type::scalar(PrimType::Bool);
         auto op = [&](ir::BinOpKind k, const SubExp &x, const SubExp &y, const ir::Type &t) {
@@ -3242,7 +3249,8 @@ private:
                 else if (std::optional<SubExp> n = bounds_from ? known_slice_size(en, *bounds_from)
                                                                : std::nullopt)
                     known.dims[d] = *n;
-                else if (bounds_from && (!en.has_stride || (en.stride.is_const && en.stride.value.i > 0)))
+                else if (bounds_from && in_lambda_ &&
+                         (!en.has_stride || (en.stride.is_const && en.stride.value.i > 0)))
                     known.dims[d] = slice_size(en, a->type.dims[k], loc);
                 d++;
             }
