@@ -363,6 +363,8 @@ public:
             m.functions.push_back(std::move(g));
         m.next_var_id = next_id_;
         m.foreign = foreign_;
+        m.traces = traces_;
+        m.breaks = breaks_;
         pass_captured_vars(m);
         return m;
     }
@@ -386,6 +388,7 @@ private:
     int depth_ = 0;
     ConstantArgs *constants_ = nullptr;
     int unsafe_ = 0; ///< inside `#[unsafe]`: no assertions or index checks
+    std::vector<SrcLoc> traces_, breaks_; ///< ir::Module::traces and breaks
     int in_lambda_ = 0; ///< inside make_lambda's body, whose result sizes must be regular
     ir::Function *entry_fn_ = nullptr;        ///< the entry being lowered
     std::vector<std::shared_ptr<const ForeignFn>> foreign_; ///< those called, in first-use order
@@ -2645,6 +2648,11 @@ private:
             });
         if (name == "copy" || name == "manifest")
             return closure(1, [](A a, L) { return a[0]; });
+        if (name == "trace") // printed by the interpreter only
+            return closure(1, [this](A a, L l) {
+                traces_.push_back(l);
+                return a[0];
+            });
         if (name == "concat")
             return closure(2, [this](A a, L l) {
                 if (has_units(a[0]) || has_units(a[1]))
@@ -4106,6 +4114,10 @@ private:
             // `#[unsafe] e`: e's assertions and index checks are left out, as Futhark's
             // compilers do (its behaviour where they would fail is undefined; the
             // interpreter still checks).
+            if (trace_label(a))
+                traces_.push_back(a.exp->loc);
+            if (is_break_attr(a))
+                breaks_.push_back(a.exp->loc);
             const bool unsafe = a.attr == "unsafe";
             unsafe_ += unsafe;
             struct Restore {

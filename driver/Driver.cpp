@@ -141,13 +141,14 @@ std::shared_ptr<compiler::CompiledEntry> build_or_report(const Program &prog, co
 }
 
 /** `auto`: builds `entry` for b when it has loops or kernels; null (the interpreter) for
- * straight-line code and where the compiler has a limitation (the interpreter is the
- * reference, so the result is the same). */
+ * straight-line code, for code with a `#[trace]` (which only the interpreter prints) and
+ * where the compiler has a limitation (the interpreter is the reference, so the result is
+ * the same). */
 std::shared_ptr<compiler::CompiledEntry> build_if_worth(const Program &prog, const std::string &entry,
                                                         Backend b) {
     try {
         compiler::Optimised o = compiler::optimise(prog, entry);
-        if (!compiler::worth_compiling(o)) return nullptr;
+        if (!compiler::worth_compiling(o) || !o.module.traces.empty()) return nullptr;
         return compiler::build(std::move(o), b);
     } catch (const CompilerLimitation &) {
         return nullptr;
@@ -209,6 +210,11 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
             result = compiled->call(call_args);
         } else {
             Interpreter interp;
+            // Traces go to stderr: stdout holds only the results, which tools read.
+            interp.set_trace_hook([&](const std::string &label, const Value &v) {
+                out.flush();
+                err << label << ": " << value_to_string(v) << "\n";
+            });
             interp.load(prog);
             result = interp.call(entry, call_args);
         }

@@ -388,6 +388,23 @@ struct AttrExp : ExpNode<ExpKind::Attr> {
     ExpPtr exp;
 };
 
+/** What `#[trace] e` (or `#[trace(tag)] e`, or the prelude's `trace e`) prints before
+ * the value of e: the tag, else e's location.  nullopt for any other attribute. */
+inline std::optional<std::string> trace_label(const AttrExp &a) {
+    if (a.attr.rfind("trace", 0) != 0) return std::nullopt;  // (the parser trims the text)
+    std::string s;
+    for (char c : a.attr)
+        if (c != ' ' && c != '\t' && c != '\n') s += c;
+    if (s == "trace") return a.exp->loc.str();
+    if (s.size() > 7 && s.rfind("trace(", 0) == 0 && s.back() == ')') return s.substr(6, s.size() - 7);
+    return std::nullopt;
+}
+
+/** `#[break] e`: the interpreter stops before e (in the terminal REPL). */
+inline bool is_break_attr(const AttrExp &a) {
+    return a.attr == "break";
+}
+
 // ---------------------------------------------------------------- declarations
 
 struct TypeDecl {

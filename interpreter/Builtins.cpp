@@ -98,6 +98,10 @@ bool Evaluator::empty_map_by_sample(const Value &fn, const Value *arrs, int k, c
         rows[j] = Value::prim_array(arrs[j].elem_prim(), std::move(shape));
     }
     Value r;
+    struct Untraced {
+        int &n;
+        ~Untraced() { --n; }
+    } untraced_sample{++untraced};  // the sample row is not the program's: no traces
     try {
         r = apply(fn, rows, k, loc, nullptr);
     } catch (const RuntimeError &) {
@@ -707,7 +711,7 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         }
         return v;
     }
-    case Builtin::Trace: return args[0];
+    case Builtin::Trace: return traced(loc.str(), args[0]);
     case Builtin::RadixSortPerm: return radix_sort_perm(args[1], as_i64(args[0], loc), loc);
     case Builtin::RadixSortWith: {
         const Value &xs = args[2];

@@ -4,6 +4,7 @@
 #include "runtime/cpu/Foreign.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -195,6 +196,23 @@ const Value *Evaluator::lookup(const std::string &name) {
 }
 
 const Value &Evaluator::global_value(Global &g, const std::string &) { return g.value; }
+
+Interpreter::Locals Evaluator::locals() {
+    Interpreter::Locals out;
+    std::set<std::string> seen;
+    auto add = [&](const Binding &b) { // innermost first here; names no user wrote are left out
+        const std::string &n = *b.name;
+        bool written = !n.empty() && (std::isalpha((unsigned char)n[0]) || n[0] == '_');
+        for (char c : n) written = written && (std::isalnum((unsigned char)c) || c == '_' || c == '\'');
+        if (!written || !seen.insert(n).second) return;
+        out.push_back({n, b.v, type_of_value(b.v)});
+    };
+    for (size_t i = stack_.size(); i-- > frame_.base;) add(stack_[i]);
+    for (const CapEnv *c = frame_.cap ? frame_.cap->get() : nullptr; c; c = c->parent.get())
+        for (size_t i = c->vars.size(); i-- > 0;) add(c->vars[i]);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
 
 Value *Evaluator::lookup_local_mut(const std::string &name) {
     for (size_t i = stack_.size(); i-- > frame_.base;)

@@ -29,6 +29,16 @@ public:
     Value eval_top(const Exp &e);
 
     const std::atomic<bool> *interrupt = nullptr;
+    Interpreter::TraceHook trace;
+    Interpreter::BreakHook on_break;
+    /** The locals in scope (Interpreter::BreakHook), as lookup finds them. */
+    Interpreter::Locals locals();
+    int untraced = 0;  ///< > 0 while evaluating what the program did not ask for (a sample row)
+    /** Passes v to the trace hook (`#[trace]`, `trace`) and returns it. */
+    Value traced(const std::string &label, Value v) {
+        if (trace && !untraced) trace(label, v);
+        return v;
+    }
     StackGuard stack;  ///< reset at each public entry (the thread may differ)
 
     // ---- used by Builtins.cpp

@@ -51,5 +51,14 @@ Value Interpreter::eval(const Exp &e) {
     return impl_->ev->eval_top(e);
 }
 void Interpreter::set_interrupt_flag(const std::atomic<bool> *flag) { impl_->ev->interrupt = flag; }
+void Interpreter::set_trace_hook(TraceHook hook) { impl_->ev->trace = std::move(hook); }
+const Interpreter::TraceHook &Interpreter::trace_hook() const { return impl_->ev->trace; }
+void Interpreter::set_break_hook(BreakHook hook) { impl_->ev->on_break = std::move(hook); }
+const Interpreter::BreakHook &Interpreter::break_hook() const { return impl_->ev->on_break; }
+// No stack.reset(): the stopped evaluation below keeps its measure of the stack.
+Value Interpreter::eval_nested(const Exp &e) { return impl_->ev->eval_top(e); }
+Value Interpreter::apply_nested(const Value &fn, std::vector<Value> args) {
+    return impl_->ev->apply(fn, args.data(), (int)args.size(), SrcLoc{}, nullptr);
+}
 
 }  // namespace loom

@@ -49,6 +49,32 @@ public:
     /** When set, evaluation polls the flag and throws Interrupted once it is true. */
     void set_interrupt_flag(const std::atomic<bool> *flag);
 
+    /** Receives what `#[trace] e`, `#[trace(tag)] e` and the prelude's `trace e` print:
+     * the tag (or e's location) and e's value, as each is evaluated.  Unset (the
+     * default): traces print nothing, as in `loom test`. */
+    using TraceHook = std::function<void(const std::string &label, const Value &value)>;
+    void set_trace_hook(TraceHook hook);
+    const TraceHook &trace_hook() const;
+
+    /** Called at `#[break] e` before e is evaluated, with its place and the local
+     * variables in scope there (innermost last; shadowed ones left out).  The evaluation
+     * goes on when it returns (throw Interrupted to stop it).  Unset: breaks do nothing. */
+    struct Local {
+        std::string name;
+        Value value;
+        TypePtr type;  ///< from the value (null for a function, whose type it does not hold)
+    };
+    using Locals = std::vector<Local>;
+    using BreakHook = std::function<void(const SrcLoc &at, const Locals &locals)>;
+    void set_break_hook(BreakHook hook);
+    const BreakHook &break_hook() const;
+    /** Inside a BreakHook: evaluates a checked expression in the scope of the loaded
+     * definitions (none of the stopped evaluation's locals), leaving the stopped
+     * evaluation as it was. */
+    Value eval_nested(const Exp &e);
+    /** Inside a BreakHook: applies a function value to arguments. */
+    Value apply_nested(const Value &fn, std::vector<Value> args);
+
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;

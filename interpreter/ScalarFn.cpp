@@ -415,6 +415,7 @@ private:
         case ExpKind::Attr: {
             const auto &a = static_cast<const AttrExp &>(e);
             if (a.attr.rfind("open ", 0) == 0) throw Fail{};  // names resolve differently
+            if (trace_label(a) || is_break_attr(a)) throw Fail{};  // the evaluator's
             return compile(*a.exp);
         }
         case ExpKind::Assert: {

@@ -4,6 +4,7 @@
 #include "jupyter/Display.h"
 
 #include <xeus/xhelper.hpp>
+#include <xeus/xinput.hpp>
 
 #include <cctype>
 #include <sstream>
@@ -91,6 +92,7 @@ public:
 
     /** Presents one record (all but errors), in the order the REPL prints it. */
     void record(const EvalRecord &r) {
+        traces(r);
         for (const std::string &n : r.notes) stream("stderr", "-- note: " + n + "\n");
         switch (r.kind) {
         case EvalRecord::Kind::Value:
@@ -113,6 +115,27 @@ public:
         }
         if (std::string s = summary_line(r); !s.empty()) display(note_bundle(s));
         if (r.show_timing) stream("stdout", timing_line(r) + "\n");
+    }
+
+    /** Shows a record at once (a stop at `#[break]` and its answers): what was held back
+     * first, then its traces and what it is. */
+    void now(const EvalRecord &r) {
+        if (pending_) {
+            k_.display_data(std::move(*pending_), nl::json::object(), nl::json::object());
+            pending_.reset();
+            release_held();
+        }
+        traces(r);
+        if (r.kind == EvalRecord::Kind::Value && r.value) display(value_bundle(*r.value, r.type, r.full));
+        else if (r.kind == EvalRecord::Kind::Output) stream("stdout", r.output + "\n");
+        else if (r.kind == EvalRecord::Kind::Error) stream("stderr", r.error + "\n");
+    }
+
+    /** What the program's `#[trace]`s printed, as its output. */
+    void traces(const EvalRecord &r) {
+        std::string text;
+        for (const std::string &t : r.traces) text += t + "\n";
+        if (!text.empty()) stream("stdout", text);
     }
 
 private:
@@ -141,17 +164,29 @@ LoomInterpreter::LoomInterpreter(std::atomic<bool> *interrupt) : interrupt_(inte
 nl::json LoomInterpreter::execute_request_impl(int execution_counter, const std::string &code,
                                                bool silent, bool /*store_history*/,
                                                nl::json /*user_expressions*/,
-                                               bool /*allow_stdin*/) {
-    nl::json reply = guarded([&] { return execute_cell(execution_counter, code, silent); });
+                                               bool allow_stdin) {
+    nl::json reply = guarded([&] { return execute_cell(execution_counter, code, silent, allow_stdin); });
     if (reply["status"] == "error" && reply["ename"] == "InternalError" && !silent)
         publish_execution_error("InternalError", reply["evalue"], {reply["evalue"]});
     return reply;
 }
 
 nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string &code,
-                                       bool silent) {
+                                       bool silent, bool allow_stdin) {
     interrupt_->store(false);
     Publisher pub(*this, execution_counter, silent);
+    // A `#[break]` asks for its prompt's lines with input requests, where the frontend
+    // takes them (nbclient does not: there breaks do not stop, and a note says so).
+    struct BreakPrompt {
+        Session &s;
+        ~BreakPrompt() { s.set_break_io({}); }
+    } break_prompt{session_};
+    if (allow_stdin && !silent)
+        session_.set_break_io(BreakIO{
+            [](const std::string &prompt) -> std::optional<std::string> {
+                return xeus::blocking_input_request(prompt, false);
+            },
+            [&pub](const EvalRecord &r) { pub.now(r); }});
     for (const InputChunk &c : session_.split(code)) {
         EvalRecord r = session_.submit(c.text, "<cell>", c.first_line);
         if (r.kind == EvalRecord::Kind::Quit) {
@@ -163,6 +198,7 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
             continue;
         }
         // The first error ends the cell (as `loom --run` stops).
+        pub.traces(r);
         for (const std::string &n : r.notes) pub.stream("stderr", "-- note: " + n + "\n");
         pub.finish();
         std::string ename = r.interrupted ? "Interrupted" : "LoomError";

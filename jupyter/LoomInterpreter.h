@@ -37,7 +37,7 @@ private:
     nl::json kernel_info_request_impl() override;
     void shutdown_request_impl() override {}
 
-    nl::json execute_cell(int execution_counter, const std::string &code, bool silent);
+    nl::json execute_cell(int execution_counter, const std::string &code, bool silent, bool allow_stdin);
 
     /** What one cell publishes.  The last value of the cell becomes the execute_result
      * and the values before it display_data; since that is known only when a later value

@@ -20,6 +20,7 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
     auto paint = [&](const char *c, const std::string &s) {
         return style.colour ? c + s + reset : s;
     };
+    for (const std::string &t : r.traces) out << t << '\n';
     for (const std::string &n : r.notes) out << paint(dim, "-- note: " + n) << '\n';
     switch (r.kind) {
     case EvalRecord::Kind::Value:

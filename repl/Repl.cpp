@@ -229,6 +229,25 @@ int run_repl(const std::string &load) {
     el_set(term.el, EL_BIND, "^I", "loom-complete", nullptr);
     el_source(term.el, nullptr);  // the user's ~/.editrc, if any
 
+    // A `#[break]` reads its prompt's lines here (on the evaluation's thread, while this
+    // one waits for it).
+    term.session.set_break_io(BreakIO{
+        [&term, &ev](const std::string &prompt) -> std::optional<std::string> {
+            term.prompt = prompt;
+            int count = 0;
+            const char *line = el_gets(term.el, &count);
+            if (g_interrupt.load() || !line || count <= 0) {
+                fputs(g_interrupt.load() ? "^C" : "\n", stdout); // the REPL ends ^C's line
+                fflush(stdout);
+                return std::nullopt;
+            }
+            std::string l(line);
+            while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
+            if (!blank_line(l)) history(term.hist, &ev, H_ENTER, l.c_str());
+            return l;
+        },
+        [&term](const EvalRecord &r) { print_record(r, term.style, std::cout, std::cerr); }});
+
     std::cout << "Loom (Futhark's core language), backend " << term.session.backend()
               << ".  :help lists commands, Ctrl-D quits.\n";
     if (!load.empty()) print_record(term.session.submit(":load " + load), term.style, std::cout, std::cerr);

@@ -262,7 +262,12 @@ const char *const help_text =
     "  :cache           kernel-cache statistics, and the arrays kept on the GPU\n"
     "  :cache clear     empty the kernel cache\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
-    "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation";
+    "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation\n"
+    "\n"
+    "Debugging (on the interpreter, which `auto` then uses): `#[trace] e` prints e's value\n"
+    "as it is computed (`#[trace(tag)] e` with a tag); `#[break] e` stops before e with a\n"
+    "`break>` prompt for expressions over the local variables, then :continue (Ctrl-D),\n"
+    ":skip (no more stops there) or :stop (Ctrl-C).";
 
 }  // namespace
 
@@ -281,6 +286,8 @@ struct Session::State {
         std::shared_ptr<compiler::CompiledEntry> entry;
         SourceFilePtr source; ///< where the text was when compiled (its errors' locations)
         int first_line = 1;
+        /// ir::Module::traces and breaks, for the note at each run (debug_note)
+        std::vector<SrcLoc> traces, breaks;
     };
     std::map<std::string, CompiledExpr> compiled;
     /** Top-level constants compiled evaluations take as arguments, with the values the
@@ -435,6 +442,8 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
                                                 decltype(compute) compute) {
     auto fresh = std::make_unique<State>();
     fresh->interp->set_interrupt_flag(interrupt);
+    fresh->interp->set_trace_hook(old.interp->trace_hook());
+    fresh->interp->set_break_hook(old.interp->break_hook());
     fresh->interrupt = interrupt;
     fresh->compute = std::move(compute);
     const KeptConstants kept = old.kept_constants();
@@ -476,6 +485,14 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
 // background, rather than at the first evaluation.
 Session::Session() : st_(std::make_unique<State>()) {
     st_->compute = constant_hook();
+    // Every later State's interpreter gets the hook from the one before (replay).
+    st_->interp->set_trace_hook([this](const std::string &label, const Value &v) {
+        if (quiet_traces_) return;
+        if (traces_.size() < max_traces) traces_.push_back(label + ": " + format_value_abbrev(v));
+        else ++traces_left_out_;
+    });
+    st_->interp->set_break_hook(
+        [this](const SrcLoc &at, const Interpreter::Locals &locals) { stopped_at(at, locals); });
     runtime::cuda_prestart();
 }
 Session::~Session() = default;
@@ -508,6 +525,132 @@ std::vector<Value> Session::constant_values(State &st, const compiler::CompiledE
     return args;
 }
 
+void Session::set_break_io(BreakIO io) { break_io_ = std::move(io); }
+
+// Note [Breaks]: `#[break] e` stops an evaluation on the interpreter before e (Futhark's
+// interpreter does the same): the terminal REPL (or Jupyter, by input requests) shows
+// where, the traces so far and the locals, then reads lines at a `break>` prompt until
+// `:continue` (or Ctrl-D).  A line is
+// an expression over the locals: it is checked as `\(x: T) ... -> e`, with each local's
+// type read off its value (a function's cannot be, so functions are left out), in the
+// session's scope, and applied to their values by the same interpreter, whose stopped
+// evaluation waits below (Interpreter::eval_nested).  Breaks reached meanwhile do not
+// stop.  `:skip` goes on without stopping at this place again in this evaluation,
+// `:stop` (or Ctrl-C) ends the evaluation as Ctrl-C does.  Under `auto`, code that
+// reaches a break runs on the interpreter; a named compiled backend leaves breaks out.
+void Session::stopped_at(const SrcLoc &at, const Interpreter::Locals &locals) {
+    if (at_break_)
+        return;
+    if (!break_io_.read_line) {
+        if (!break_passed_)
+            break_passed_ = at;
+        return;
+    }
+    if (skipped_breaks_.count(at.str()))
+        return;
+    struct Answering {
+        bool &b;
+        ~Answering() { b = false; }
+    } answering{at_break_ = true};
+    EvalRecord stop = output_record("-- stopped at `#[break]` (" + at.str() + ")");
+    stop.traces = std::move(traces_);
+    traces_.clear();
+    std::string vars, left_out;
+    for (const auto &l : locals) {
+        if (l.type) vars += (vars.empty() ? "" : ", ") + l.name + " : " + type_to_string(l.type);
+        else left_out += (left_out.empty() ? "" : ", ") + l.name;
+    }
+    stop.output += "\n-- locals: " + (vars.empty() ? std::string("none") : vars);
+    if (!left_out.empty()) stop.output += "\n-- not available here (functions): " + left_out;
+    stop.output += "\n-- an expression over them, or :continue (Ctrl-D), :skip (stop here no more), "
+                   ":stop (Ctrl-C)";
+    break_io_.show(stop);
+    for (;;) {
+        std::optional<std::string> line = break_io_.read_line("break> ");
+        if (!line) {
+            if (interrupt_ && interrupt_->load()) throw Interrupted();
+            return;
+        }
+        std::string cmd = trim(*line);
+        if (cmd.empty()) continue;
+        if (cmd == ":continue" || cmd == ":c") return;
+        if (cmd == ":skip") {
+            skipped_breaks_.insert(at.str());
+            return;
+        }
+        if (cmd == ":stop") throw Interrupted();
+        EvalRecord r;
+        if (cmd[0] == ':') {
+            r = error_record("at a `#[break]`: an expression, or :continue, :skip or :stop");
+        } else {
+            try {
+                r = eval_at_break(*line, locals);
+            } catch (const LocatedError &e) {
+                r = error_record(e);
+            }
+        }
+        r.traces = std::move(traces_);
+        traces_.clear();
+        break_io_.show(r);
+        if (interrupt_ && interrupt_->load()) throw Interrupted();
+    }
+}
+
+EvalRecord Session::eval_at_break(const std::string &text, const Interpreter::Locals &locals) {
+    ExpPtr body = parse_expression(make_source("<break>", text));
+    ExpPtr exp = body;
+    std::vector<Value> args;
+    std::string params;
+    for (const auto &l : locals)
+        if (l.type) {
+            params += "(" + l.name + ": " + type_to_string(l.type) + ") ";
+            args.push_back(l.value);
+        }
+    if (!args.empty()) {
+        exp = parse_expression(make_source("<locals>", "\\" + params + "-> ()"));
+        auto *lam = exp->as<Lambda>();
+        if (!lam) throw InternalError("session: the locals do not make a lambda: " + params);
+        lam->body = body;
+    }
+    EvalRecord r;
+    TypePtr t = check_expression(exp, st_->env);
+    st_->kept_exps.push_back(exp);
+    auto t0 = Clock::now();
+    Value v = st_->interp->eval_nested(*exp);
+    if (!args.empty()) v = st_->interp->apply_nested(v, std::move(args));
+    r.run_ms = ms_since(t0);
+    for (size_t i = 0; i < args.size() && t && t->kind == Type::Kind::Func; ++i) t = t->result;
+    r.type = t ? type_to_string(t) : "";
+    r.kind = EvalRecord::Kind::Value;
+    r.value = std::move(v);
+    r.backend = "interp";
+    return r;
+}
+
+/** "L" or "L and N more": where the `#[trace]`s or `#[break]`s are. */
+static std::string places(const std::vector<SrcLoc> &at) {
+    std::set<std::string> all;
+    for (const SrcLoc &l : at) all.insert(l.str());
+    return at.front().str() + (all.size() > 1 ? " and " + std::to_string(all.size() - 1) + " more" : "");
+}
+
+/** What happens to the `#[trace]`s and `#[break]`s of code a compiled backend was asked
+ * for: under `auto` the interpreter runs it, since only the interpreter prints and stops;
+ * a named compiled backend leaves them out.  Empty when the code has none. */
+static std::string debug_note(const std::vector<SrcLoc> &traces, const std::vector<SrcLoc> &breaks,
+                              bool on_auto) {
+    std::vector<std::string> what;
+    if (!traces.empty())
+        what.push_back((on_auto ? "prints `#[trace]` (at " : "`#[trace]` (at ") + places(traces) + ")");
+    if (!breaks.empty())
+        what.push_back((on_auto ? "stops at `#[break]` (at " : "`#[break]` (at ") + places(breaks) + ")");
+    if (what.empty())
+        return "";
+    std::string w = what[0] + (what.size() > 1 ? " and " + what[1] : "");
+    return on_auto ? "ran on the interpreter, which " + w
+                   : "compiled code leaves out " + w + ": `:backend interp` or `auto` runs it on the interpreter";
+}
+
 // Note [Constants computed once]: a top-level constant is a declaration, and every
 // compiled evaluation used to lower it again, so `let xs = scan ...` then `i64.sum xs`
 // and `i64.maximum xs` ran the scan each time.  Now the session's compiled backend
@@ -531,6 +674,13 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
     try {
         compiler::Optimised o = compiler::optimise(p, fd.name, constant_options(st));
         if (!compiler::worth_compiling(o)) return std::nullopt;
+        if (std::string note = debug_note(o.module.traces,
+                                          break_io_.read_line ? o.module.breaks : std::vector<SrcLoc>{},
+                                          backend_ == "auto");
+            !note.empty()) {
+            if (defining_) defining_->notes.push_back(note);
+            if (backend_ == "auto") return std::nullopt;
+        }
         entry = compiler::build(std::move(o), compiled_backend(backend_));
     } catch (const CompilerLimitation &) {
         return std::nullopt;
@@ -667,6 +817,10 @@ EvalRecord Session::submit(const std::string &input, const std::string &source_n
     // submit_impl catches every exception, so nothing crosses the thread boundary.
     EvalRecord r;
     const runtime::LateDownloads before = runtime::late_downloads();
+    traces_.clear();
+    traces_left_out_ = 0;
+    skipped_breaks_.clear();
+    break_passed_.reset();
     run_with_big_stack([&] {
         r = submit_impl(input, source_name, first_line);
         if (r.value) {
@@ -690,6 +844,14 @@ EvalRecord Session::submit(const std::string &input, const std::string &source_n
                               (n == 1 ? "" : "s") + " (" + fmt_bytes(bytes) + ", " +
                               fmt_ms(after.ms - before.ms) + ")");
     }
+    if (break_passed_)
+        r.notes.push_back("`#[break]` (at " + break_passed_->str() +
+                          ") did not stop: breaks stop in the terminal REPL and in Jupyter with input");
+    r.traces = std::move(traces_);
+    traces_.clear();
+    if (traces_left_out_ > 0)
+        r.traces.push_back("... and " + std::to_string(traces_left_out_) + " more trace" +
+                           (traces_left_out_ == 1 ? "" : "s"));
     return r;
 }
 
@@ -808,12 +970,33 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         return;
     }
     auto t1 = Clock::now();
+    // Notes where the code's `#[trace]`s and `#[break]`s go; true when `auto` runs it on
+    // the interpreter for them.  Breaks stop only with a prompt (the terminal's), so
+    // without one compiled code may run, and the submit notes that it did not stop.
+    auto debug_attrs = [&](const std::vector<SrcLoc> &traces, const std::vector<SrcLoc> &breaks) {
+        const bool io = (bool)break_io_.read_line;
+        if (std::string note = debug_note(traces, io ? breaks : std::vector<SrcLoc>{}, backend == "auto");
+            !note.empty())
+            r.notes.push_back(note);
+        if (!io && !breaks.empty() && !break_passed_)
+            break_passed_ = breaks.front();
+        return backend == "auto" && !(traces.empty() && (breaks.empty() || !io));
+    };
     const std::string key =
         backend + "\n" + std::to_string(st_->kept_progs.size()) + "\n" + c.text;
     std::shared_ptr<compiler::CompiledEntry> entry;
     State::CompiledExpr *hit = nullptr;
     if (auto it = st_->compiled.find(key); it != st_->compiled.end()) {
         hit = &it->second;
+        // The same text compiled elsewhere (an earlier line): its traces' places here.
+        std::vector<SrcLoc> traces = hit->traces, breaks = hit->breaks;
+        for (auto *ls : {&traces, &breaks})
+            for (SrcLoc &at : *ls)
+                if (at.file == hit->source) {
+                    at.file = c.source;
+                    at.line += c.first_line - hit->first_line;
+                }
+        debug_attrs(traces, breaks);
         if (!hit->entry) {
             r.compile_ms = 0;
             run_on("interp", c, r);
@@ -824,7 +1007,7 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
     } else if (!State::passable(c.type, false)) {
         // A function (alone or in a tuple) is a value only the interpreter holds: what
         // compiles is its application.
-        st_->compiled[key] = {nullptr, c.source, c.first_line};
+        st_->compiled[key] = {nullptr, c.source, c.first_line, {}, {}};
         r.compile_ms = 0;
         run_on("interp", c, r);
         return;
@@ -836,13 +1019,20 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         // (~0.5 s) and runs no faster compiled: the interpreter runs it, on any backend,
         // as it computes such definitions (Note [Constants computed once]).
         if (!compiler::worth_compiling(o)) {
-            st_->compiled[key] = {nullptr, c.source, c.first_line};
+            st_->compiled[key] = {nullptr, c.source, c.first_line, {}, {}};
+            r.compile_ms = 0;
+            run_on("interp", c, r);
+            return;
+        }
+        std::vector<SrcLoc> traces = o.module.traces, breaks = o.module.breaks;
+        if (debug_attrs(traces, breaks)) {
+            st_->compiled[key] = {nullptr, c.source, c.first_line, traces, breaks};
             r.compile_ms = 0;
             run_on("interp", c, r);
             return;
         }
         entry = compiler::build(std::move(o), compiled_backend(backend));
-        st_->compiled[key] = {entry, c.source, c.first_line};
+        st_->compiled[key] = {entry, c.source, c.first_line, traces, breaks};
     }
     r.backend = compiler::backend_name(compiled_backend(backend));
     r.device_start_ms = hit ? 0 : entry->report.device_start_ms;
@@ -885,22 +1075,22 @@ EvalRecord Session::eval_expression(const std::string &text, const std::string &
     }
     st_->kept_exps.push_back(c.exp);
     for (const Warning &w : c.warnings) r.notes.push_back(warning_note(w));
-    if (backend_ == "auto") {
-        try {
-            run_on("auto", c, r);
-        } catch (const CompilerLimitation &e) {
-            r.notes.push_back("ran on the interpreter (compiler limitation: " + e.message() +
-                              ", at " + e.loc().str() + ")");
+    try {
+        if (backend_ == "auto") {
             try {
+                run_on("auto", c, r);
+            } catch (const CompilerLimitation &e) {
+                r.notes.push_back("ran on the interpreter (compiler limitation: " + e.message() +
+                                  ", at " + e.loc().str() + ")");
                 run_on("interp", c, r);
-            } catch (const RuntimeError &err) { // the note says where the error came from
-                EvalRecord failed = error_record(err);
-                failed.notes = r.notes;
-                return failed;
             }
+        } else {
+            run_on(backend_, c, r);
         }
-    } else {
-        run_on(backend_, c, r);
+    } catch (const RuntimeError &err) { // the notes say where the error came from
+        EvalRecord failed = error_record(err);
+        failed.notes = r.notes;
+        return failed;
     }
     r.kind = EvalRecord::Kind::Value;
     r.full = full;
@@ -1196,6 +1386,10 @@ EvalRecord Session::bench(const std::string &text, const std::string &source_nam
         }
     }
     std::vector<double> times;
+    struct Quiet { // a trace would print at every run, and printing is not what is timed
+        bool &q;
+        ~Quiet() { q = false; }
+    } quiet{quiet_traces_ = true};
     auto start = Clock::now();
     // At least 5 runs, then until about half a second has passed (at most 1000).
     while (times.size() < 5 || (ms_since(start) < 500 && times.size() < 1000)) {

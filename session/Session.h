@@ -17,11 +17,13 @@
 #include "core/Diagnostic.h"
 #include "core/Value.h"
 #include "frontend/Frontend.h"
+#include "interpreter/Interpreter.h"
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,9 @@ struct EvalRecord {
     std::vector<std::string> defined;  ///< Kind::Definitions: names in order
     std::string output;                ///< Kind::Output: text (ends without newline)
     std::vector<std::string> notes;    ///< informational lines (e.g. a dropped definition)
+    /// What the interpreter's `#[trace]`s printed, `label: value`, in order (errors too:
+    /// what was traced before the failure).  Front ends print them first.
+    std::vector<std::string> traces;
 
     std::string error;   ///< Kind::Error: rendered with location and caret
     SrcLoc error_loc;    ///< Kind::Error: where (unknown for command misuse)
@@ -68,6 +73,15 @@ struct EvalRecord {
     bool show_timing = false;  ///< `:time` is on: front ends print a timing line
     /// Kind::Value: print the value in full even when it is large (`:print`).
     bool full = false;
+};
+
+/** The terminal's side of a stop at `#[break]` (Session::set_break_io). */
+struct BreakIO {
+    /// Reads a line after showing `prompt`; nullopt at the end of input (Ctrl-D) or on
+    /// Ctrl-C (the interrupt flag is then set).
+    std::function<std::optional<std::string>(const std::string &prompt)> read_line;
+    /// Shows a record at once: the stop, and each answer at the stop's prompt.
+    std::function<void(const EvalRecord &)> show;
 };
 
 /** One chunk of a multi-chunk input (a `loom --run` script, a notebook cell). */
@@ -110,6 +124,10 @@ public:
     /** Polled by running evaluations; when it becomes true they stop with
      * an "interrupted" error record. */
     void set_interrupt_flag(const std::atomic<bool> *flag);
+
+    /** Lets `#[break] e` stop an evaluation on the interpreter before e, with a prompt
+     * (Note [Breaks]).  Without it (scripts, nbclient) breaks do not stop; a note says so. */
+    void set_break_io(BreakIO io);
 
     bool timing() const { return timing_; }
     const std::string &backend() const { return backend_; }
@@ -164,6 +182,23 @@ private:
 
     std::unique_ptr<State> st_;
     EvalRecord *defining_ = nullptr;  ///< the record of add_declarations, while it runs
+    /// The traces of the running submit (EvalRecord::traces), at most max_traces of them,
+    /// and how many more there were.  `:bench` keeps none.
+    static constexpr size_t max_traces = 1000;
+    std::vector<std::string> traces_;
+    int64_t traces_left_out_ = 0;
+    bool quiet_traces_ = false;
+    /// Note [Breaks]: the prompt's reader, the places `:skip`ped in this submit, whether a
+    /// stop is being answered (breaks then do not stop), and a break passed without io.
+    BreakIO break_io_;
+    std::set<std::string> skipped_breaks_;
+    bool at_break_ = false;
+    std::optional<SrcLoc> break_passed_;
+    /** What happens at a `#[break]` (the interpreter's BreakHook). */
+    void stopped_at(const SrcLoc &at, const Interpreter::Locals &locals);
+    /** One line typed at a stop's prompt, evaluated over the stop's locals. */
+    EvalRecord eval_at_break(const std::string &text,
+                             const Interpreter::Locals &locals);
     const std::atomic<bool> *interrupt_ = nullptr;
     bool timing_ = false;
     std::string backend_ = "auto";

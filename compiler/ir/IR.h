@@ -538,6 +538,9 @@ struct Module {
      * starts with their C (core/Foreign.h, foreign_code). */
     std::vector<std::shared_ptr<const ForeignFn>> foreign;
     int next_var_id = 0; ///< fresh vars of later passes start here
+    /** The `#[trace]`s (and prelude `trace` calls) and `#[break]`s the source reached:
+     * compiled code leaves them out (only the interpreter prints and stops). */
+    std::vector<SrcLoc> traces, breaks;
     const Function *find(const std::string &name) const;
 };
 

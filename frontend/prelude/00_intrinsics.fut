@@ -36,6 +36,9 @@ intrinsic def scatter 't [k] [n] (dest: *[k]t) (is: [n]i64) (vs: [n]t) : *[k]t
 -- | `hist op ne k is xs`: a histogram of `k` bins starting at `ne`: each `xs[j]` is combined
 -- with `op` (associative and commutative) into bin `is[j]`; out-of-range indices are ignored.
 intrinsic def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (xs: [n]a) : *[k]a
+-- | `trace x`: x.  The interpreter prints it first, after where the call is, as it
+-- does for `#[trace] x` (compiled code leaves that out).
+intrinsic def trace 't (x: t) : t
 -- | `reduce_by_index dest op ne is xs`: `hist` into the existing bins `dest` (consumed).
 intrinsic def reduce_by_index 'a [k] [n] (dest: *[k]a) (f: a -> a -> a) (ne: a) (is: [n]i64) (xs: [n]a) : *[k]a
 -- | `radix_sort_perm bits keys`: the stable permutation that sorts the integer array

@@ -7,5 +7,4 @@ def r64 (x: i32) : f64 = f64.i32 x
 def t64 (x: f64) : i32 = i32.f64 x
 def not (x: bool) : bool = !x
 def opaque 't (x: t) : t = x
-def trace 't (x: t) : t = x
 def break 't (x: t) : t = x

@@ -131,6 +131,17 @@ expect check-hole 0 '' '' -- "$LOOM" check "$HERE/hole.fut"
 expect_err check-hole-warning 'hole.fut:2:31: warning: Hole of type: i32'
 expect run-hole 1 '' '5' -- "$LOOM" run --backend cpu "$HERE/hole.fut"
 expect_err run-hole-error 'runtime error: Evaluated a typed hole \(`\?\?\?`\) of type i32'
+# Traces: on stderr, in order (each row's `double` before its `elem`), the whole result last.
+expect run-trace 0 '[3i32, 5i32]' '[1, 2]' -- "$LOOM" run "$HERE/trace.fut"
+check_output run-trace-lines "lines == ['trace.fut:3:33: 2i32', 'elem: 3i32', 'trace.fut:3:33: 4i32', 'elem: 5i32', 'trace.fut:4:26: [3i32, 5i32]']" \
+  sh -c "cd '$HERE' && echo '[1, 2]' | '$LOOM' run --backend interp trace.fut 2>&1 >/dev/null"
+# What was traced before a failure is printed before its error.
+expect run-trace-fail 1 '' '0' -- "$LOOM" run --entry fails "$HERE/trace.fut"
+expect_err run-trace-fail-first 'trace.fut:5:42: 1i32'
+expect_err run-trace-fail-error 'division by zero'
+# A named compiled backend leaves them out.
+expect run-trace-cpu 0 '[3i32, 5i32]' '[1, 2]' -- "$LOOM" run --backend cpu "$HERE/trace.fut"
+check_output run-trace-cpu-quiet "lines == []" sh -c "echo '[1, 2]' | '$LOOM' run --backend cpu '$HERE/trace.fut' 2>&1 >/dev/null"
 
 # --- loom test
 expect test-pass 0 '2 passed, 0 failed' '' -- "$LOOM" test "$HERE/sum.fut"

@@ -221,6 +221,48 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         self.assertRegex(tb, r"\S+:1:1:")
         self.assertIn("^^^^", tb)
 
+    def test_traces_on_stdout_before_the_value(self):
+        _, msgs = self.run_cell("map (\\x -> #[trace(row)] x * 2) [1, 2]")
+        streams = [m["content"] for m in msgs if m["msg_type"] == "stream"]
+        self.assertIn({"name": "stdout", "text": "row: 2i32\nrow: 4i32\n"}, streams)
+        types = [m["msg_type"] for m in msgs]
+        self.assertLess(types.index("stream"), types.index("execute_result"), types)
+        # A failure after a trace: the trace, then the error.
+        reply, msgs = self.run_cell("map (\\x -> #[trace] 6 / x) [3, 0]", status="error")
+        texts = [m["content"]["text"] for m in msgs if m["msg_type"] == "stream"]
+        self.assertIn("<cell>:1:21: 2i32\n", texts)
+        self.assertIn("division by zero", plain(reply["content"]["evalue"]))
+
+    def test_break_asks_for_lines_with_input_requests(self):
+        self.flush_channels()
+        msg_id = self.kc.execute("map (\\x -> #[break] x * 2) [1, 2, 3]")
+        answers = ["x + 100", "x + true", ":continue", ":skip"]
+        prompts = []
+        for a in answers:
+            req = self.kc.get_stdin_msg(timeout=TIMEOUT)
+            self.assertEqual(req["msg_type"], "input_request")
+            prompts.append(req["content"]["prompt"])
+            self.kc.input(a)
+        self.assertEqual(prompts, ["break> "] * 4)
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["parent_header"]["msg_id"], msg_id)
+        self.assertEqual(reply["content"]["status"], "ok")
+        msgs = []
+        while True:
+            m = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if m["parent_header"].get("msg_id") != msg_id:
+                continue
+            if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+                break
+            msgs.append(m)
+        texts = "\n".join(output_texts(msgs))
+        self.assertEqual(texts.count("stopped at `#[break]` (<cell>:1:"), 2, texts)
+        self.assertIn("locals: x : i32", texts)
+        self.assertIn("101i32", texts)            # the answer to `x + 100`, shown at once
+        self.assertIn("<break>:1:5: error", texts)
+        results = [m for m in msgs if m["msg_type"] == "execute_result"]
+        self.assertEqual(results[0]["content"]["data"]["text/plain"], "[2i32, 4i32, 6i32]")
+
     def test_command_error(self):
         reply, _ = self.run_cell(":nope", status="error")
         self.assertEqual(reply["content"]["ename"], "LoomError")

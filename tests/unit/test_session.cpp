@@ -273,3 +273,78 @@ TEST_CASE("session: a redefined function or value is what earlier functions use,
     CHECK(value_to_string(*r[8].value) == "20i64");
     CHECK(value_to_string(*r[10].value) == "6i32");
 }
+
+TEST_CASE("session: traces are the record's, in order, at most 1000, and none survive to the next input") {
+    Session s;
+    REQUIRE(s.submit(":backend interp").kind == Kind::Output);
+    EvalRecord r = s.submit("map (\\x -> #[trace(x)] x) (iota 1002)\n");
+    REQUIRE(r.kind == Kind::Value);
+    REQUIRE(r.traces.size() == 1001);
+    CHECK(r.traces[0] == "x: 0i64");
+    CHECK(r.traces[999] == "x: 999i64");
+    CHECK(r.traces[1000] == "... and 2 more traces");
+    CHECK(s.submit("1 + 1\n").traces.empty());
+    // A replay (a redefinition of another type) keeps the hook: the new constant traces.
+    REQUIRE(s.submit("def c = #[trace(c)] 1i32\n").traces == std::vector<std::string>{"c: 1i32"});
+    EvalRecord again = s.submit("def c = #[trace(c)] 2i64\n");
+    CHECK(again.traces == std::vector<std::string>{"c: 2i64"});
+    // A trace in a map's function on a sample row (a map over no rows) prints nothing.
+    CHECK(s.submit("map (\\(r: []i32) -> #[trace] map (+1) r) (replicate 0 (replicate 3 1i32))\n").traces.empty());
+}
+
+TEST_CASE("session: a #[break] stops with its locals, answers expressions over them, and goes on") {
+    Session s;
+    std::vector<std::string> lines;
+    std::vector<EvalRecord> shown;
+    size_t next = 0;
+    s.set_break_io(BreakIO{[&](const std::string &prompt) -> std::optional<std::string> {
+                               CHECK(prompt == "break> ");
+                               if (next == lines.size()) return std::nullopt;
+                               return lines[next++];
+                           },
+                           [&](const EvalRecord &r) { shown.push_back(r); }});
+    REQUIRE(s.submit("def g (n: i32) = #[break] n - 1\n").kind == Kind::Definitions);
+    REQUIRE(s.submit("def f (xs: []i32) (k: i32) = map (\\x -> #[trace(t)] #[break] x * k) xs\n").kind ==
+            Kind::Definitions);
+    // The first row: an expression over the locals, a call of g (whose own break does not
+    // stop meanwhile), an error, a command it does not take, then :continue; the second
+    // row: :skip, so the third does not stop.
+    lines = {"x * 100 + k", "g 5", "x + true", ":type x", ":continue", ":skip"};
+    EvalRecord r = s.submit("f [1, 2, 3] 10\n");
+    REQUIRE(r.kind == Kind::Value);
+    CHECK(value_to_string(*r.value) == "[10i32, 20i32, 30i32]");
+    REQUIRE(shown.size() == 6);
+    CHECK(shown[0].output.find("-- stopped at `#[break]` (<repl>:1:") == 0);
+    CHECK(shown[0].output.find("locals: xs : [3]i32, k : i32, x : i32") != std::string::npos);
+    CHECK(value_to_string(*shown[1].value) == "110i32");
+    CHECK(value_to_string(*shown[2].value) == "4i32");
+    CHECK(shown[3].kind == Kind::Error);
+    CHECK(shown[3].error.find("<break>:1:5: error") == 0);
+    CHECK(shown[4].kind == Kind::Error);
+    // The second stop shows the trace of the first row, made after the first stop.
+    CHECK(shown[5].traces == std::vector<std::string>{"t: 10i32"});
+    CHECK(r.traces == std::vector<std::string>{"t: 20i32", "t: 30i32"});
+    // End of input at the prompt goes on; the next evaluation stops again (:skip is per
+    // evaluation).
+    shown.clear();
+    lines = {};
+    next = 0;
+    CHECK(value_to_string(*s.submit("f [4] 1\n").value) == "[4i32]");
+    CHECK(shown.size() == 1);
+    // :stop ends the evaluation as Ctrl-C does; the session goes on.
+    lines = {":stop"};
+    next = 0;
+    EvalRecord stopped = s.submit("f [4] 1\n");
+    CHECK(stopped.kind == Kind::Error);
+    CHECK(stopped.interrupted);
+    CHECK(value_to_string(*s.submit("g 3\n").value) == "2i32");
+}
+
+TEST_CASE("session: without a prompt a #[break] does not stop, and a note says so") {
+    Session s;
+    REQUIRE(s.submit(":backend interp").kind == Kind::Output);
+    EvalRecord r = s.submit("map (\\x -> #[break] x + 1) [1, 2]\n");
+    REQUIRE(r.kind == Kind::Value);
+    REQUIRE(r.notes.size() == 1);
+    CHECK(r.notes[0].find("did not stop") != std::string::npos);
+}
