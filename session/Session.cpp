@@ -539,7 +539,7 @@ void Session::set_break_io(BreakIO io) { break_io_ = std::move(io); }
 // `:stop` (or Ctrl-C) ends the evaluation as Ctrl-C does.  Under `auto`, code that
 // reaches a break runs on the interpreter; a named compiled backend leaves breaks out.
 void Session::stopped_at(const SrcLoc &at, const Interpreter::Locals &locals) {
-    if (at_break_)
+    if (at_break_ || quiet_traces_) // answering a stop, or `:bench`'s runs
         return;
     if (!break_io_.read_line) {
         if (!break_passed_)

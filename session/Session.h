@@ -183,7 +183,7 @@ private:
     std::unique_ptr<State> st_;
     EvalRecord *defining_ = nullptr;  ///< the record of add_declarations, while it runs
     /// The traces of the running submit (EvalRecord::traces), at most max_traces of them,
-    /// and how many more there were.  `:bench` keeps none.
+    /// and how many more there were.  `:bench` keeps none (and does not stop at breaks).
     static constexpr size_t max_traces = 1000;
     std::vector<std::string> traces_;
     int64_t traces_left_out_ = 0;

@@ -338,6 +338,13 @@ TEST_CASE("session: a #[break] stops with its locals, answers expressions over t
     CHECK(stopped.kind == Kind::Error);
     CHECK(stopped.interrupted);
     CHECK(value_to_string(*s.submit("g 3\n").value) == "2i32");
+    // :bench's runs do not stop.
+    REQUIRE(s.submit(":backend interp").kind == Kind::Output);
+    shown.clear();
+    lines = {":stop"};
+    next = 0;
+    CHECK(s.submit(":bench f [1] 1\n").kind == Kind::Output);
+    CHECK(shown.empty());
 }
 
 TEST_CASE("session: without a prompt a #[break] does not stop, and a note says so") {
