@@ -1,4 +1,5 @@
 #include "driver/Driver.h"
+#include "driver/Literate.h"
 
 #include "compiler/Pipeline.h"
 #include "compiler/passes/Structure.h"
@@ -79,6 +80,10 @@ const char *const usage_text =
     "        print the optimised IR, the generated C++ (the default) or the compiler's\n"
     "        report (one JSON object per line) of the entry point, or of every entry\n"
     "        point without --entry; -o writes DIR/<entry>.ir|.cpp|.json instead\n"
+    "  loom literate FILE.fut [--backend B] [--output FILE.md] [--stop-on-error] [-v]\n"
+    "        a Markdown document of the program: its `-- ` comments as text, its code\n"
+    "        in code blocks, and each directive `-- > e` (after a blank line) replaced by\n"
+    "        e's value, `-- > :img e` by an image in FILE-img/ (futhark literate)\n"
     "  loom cache [--stats [--json] | --clear]\n"
     "        show or empty the kernel cache ($LOOM_CACHE_DIR, else $XDG_CACHE_HOME/loom,\n"
     "        else ~/.cache/loom; at most $LOOM_CACHE_LIMIT_MB MiB, default 1024)\n"
@@ -1009,6 +1014,7 @@ int driver_main(const std::vector<std::string> &args, std::istream &in, std::ost
         if (cmd == "compile") return cmd_compile(rest, out, err);
         if (cmd == "cache") return cmd_cache(rest, out);
         if (cmd == "bench") return bench_main(rest, in, out, err);
+        if (cmd == "literate") return literate_main(rest, out, err);
         err << "loom: unknown command `" << cmd << "` (try `loom --help`)\n";
         return 2;
     } catch (const UsageError &e) {

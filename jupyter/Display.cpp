@@ -2,7 +2,7 @@
 #include "jupyter/Display.h"
 
 #include "core/ValueIO.h"
-#include "jupyter/Png.h"
+#include "image/Png.h"
 #include "session/Session.h"
 
 #include <xtl/xbase64.hpp>

@@ -1,7 +1,7 @@
 // The kernel spec and `loom-kernel install` (see KernelSpec.h).
 #include "jupyter/KernelSpec.h"
 
-#include "jupyter/Png.h"
+#include "image/Png.h"
 
 #include <nlohmann/json.hpp>
 

@@ -142,6 +142,24 @@ expect_err run-trace-fail-error 'division by zero'
 # A named compiled backend leaves them out.
 expect run-trace-cpu 0 '[3i32, 5i32]' '[1, 2]' -- "$LOOM" run --backend cpu "$HERE/trace.fut"
 check_output run-trace-cpu-quiet "lines == []" sh -c "echo '[1, 2]' | '$LOOM' run --backend cpu '$HERE/trace.fut' 2>&1 >/dev/null"
+# loom literate: the document, its images (PNG, of the size of the array), exit 0.
+expect literate 0 "wrote $TMP/lit.md" '' -- "$LOOM" literate "$HERE/literate.fut" -o "$TMP/lit.md"
+check_output literate-md "out.rstrip() == open('$HERE/literate.md.expected').read().rstrip()" cat "$TMP/lit.md"
+check_output literate-png "lines == ['4 4', '5 5']" python3 -c "
+import struct
+for f in ['img1.png', 'ramp.png']:
+    d = open('$TMP/lit-img/' + f, 'rb').read()
+    assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+    print(*struct.unpack('>II', d[16:24]))"
+# Failing directives: each a **FAILED** block (and on stderr); exit 1; the rest still run.
+expect literate-fail 1 "wrote $TMP/fail.md" '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/fail.md"
+expect_err literate-fail-type 'literate_fail.fut:4:9: error'
+expect_err literate-fail-plot '`:plot2d` is not supported by loom literate'
+expect_err literate-fail-img 'not \[3\]i32'
+check_output literate-fail-md "out.count('**FAILED**') == 3 and '9i32' in out" cat "$TMP/fail.md"
+expect literate-stop 1 '' '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/stop.md" --stop-on-error
+check_output literate-stop-nothing "lines == ['absent']" sh -c "test -e '$TMP/stop.md' || echo absent"
+expect literate-bad-program 2 '' '' -- "$LOOM" literate "$HERE/bad_type.fut" -o "$TMP/bad.md"
 
 # --- loom test
 expect test-pass 0 '2 passed, 0 failed' '' -- "$LOOM" test "$HERE/sum.fut"

@@ -1,11 +1,11 @@
 // The PNG writer (see Png.h).
-#include "jupyter/Png.h"
+#include "image/Png.h"
 
 #include <png.h>
 
 #include <stdexcept>
 
-namespace loom::jupyter {
+namespace loom {
 
 namespace {
 
@@ -58,4 +58,4 @@ std::string encode_png(int width, int height, int channels, const std::vector<ui
     return out;
 }
 
-}  // namespace loom::jupyter
+}  // namespace loom

@@ -1,0 +1,324 @@
+// `loom literate` (see Literate.h): the program's blocks, read line by line, become
+// Markdown; directives are submitted to a session that has loaded the program.
+#include "driver/Literate.h"
+
+#include "core/Files.h"
+#include "core/ValueIO.h"
+#include "session/Session.h"
+#ifdef LOOM_HAVE_PNG
+#include "image/Png.h"
+#endif
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+namespace loom {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool blank(const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; }
+bool starts(const std::string &s, const std::string &p) { return s.rfind(p, 0) == 0; }
+
+std::string trim(const std::string &s) {
+    size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+struct Block {
+    enum class Kind { Text, Code, Directive } kind = Kind::Code;
+    std::vector<std::string> lines;  ///< Text: without `-- `; Code: as written
+    int line = 0;                    ///< where it starts (1-based)
+    // Directive: `-- > text`, and its `-- key: value` parameters (after a `;`).
+    std::string text;
+    int column = 0;  ///< of text on its line (0-based)
+    std::vector<std::pair<std::string, std::string>> params;
+    std::vector<std::string> param_lines;
+};
+
+/** The blocks of a program: a line comment (`--`, not a `-- |` documentation comment)
+ * that does not continue code is text, `-- >` after a blank line a directive (with
+ * parameter lines when it ends in `;`), anything else code. */
+std::vector<Block> blocks_of(const std::string &src) {
+    std::vector<std::string> lines;
+    for (size_t i = 0; i <= src.size();) {
+        size_t nl = src.find('\n', i);
+        if (nl == std::string::npos) nl = src.size();
+        lines.push_back(src.substr(i, nl - i));
+        i = nl + 1;
+    }
+    while (!lines.empty() && blank(lines.back())) lines.pop_back();
+    std::vector<Block> out;
+    bool after_blank = true, in_block = false;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const std::string &l = lines[i];
+        int no = (int)i + 1;
+        if (blank(l)) {
+            after_blank = true;
+            in_block = false;
+            continue;
+        }
+        if (after_blank && starts(l, "-- >")) {
+            Block d;
+            d.kind = Block::Kind::Directive;
+            d.line = no;
+            size_t at = l.find_first_not_of(' ', 4);
+            d.column = at == std::string::npos ? (int)l.size() : (int)at;
+            d.text = trim(l.substr(4));
+            if (!d.text.empty() && d.text.back() == ';') {
+                d.text = trim(d.text.substr(0, d.text.size() - 1));
+                while (i + 1 < lines.size() && starts(lines[i + 1], "--") && !starts(lines[i + 1], "-- >")) {
+                    std::string p = trim(lines[++i].substr(2));
+                    d.param_lines.push_back(p);
+                    size_t colon = p.find(':');
+                    d.params.emplace_back(trim(p.substr(0, colon)),
+                                          colon == std::string::npos ? "" : trim(p.substr(colon + 1)));
+                }
+            }
+            out.push_back(std::move(d));
+            after_blank = false;
+            in_block = false;
+            continue;
+        }
+        bool comment = starts(l, "--") && !starts(l, "-- |");
+        Block::Kind k = comment && !(in_block && out.back().kind == Block::Kind::Code) ? Block::Kind::Text
+                                                                                       : Block::Kind::Code;
+        std::string text = l;
+        if (k == Block::Kind::Text) text = l.substr(starts(l, "-- ") ? 3 : 2);
+        if (!in_block || out.back().kind != k) {
+            out.emplace_back();
+            out.back().kind = k;
+            out.back().line = no;
+        }
+        out.back().lines.push_back(text);
+        after_blank = false;
+        in_block = true;
+    }
+    return out;
+}
+
+/** 8-bit pixels of a value as `:img` reads it (futhark-literate.rst): [][]i32 and
+ * [][]u32 ARGB (the alpha byte ignored), [][]f32 and [][]f64 grey from 0 (black) to 1,
+ * [][]u8 grey, [][]bool black and white.  Empty on success, else what is wrong. */
+std::string image_of(const Value &v, const std::string &type, int &w, int &h, int &channels,
+                     std::vector<uint8_t> &px) {
+    const std::string wanted = "`:img` takes a [][]i32, [][]u32 (ARGB), [][]f32, [][]f64 (grey, 0 to 1), "
+                               "[][]u8 (grey) or [][]bool, not " + type;
+    if (!v.is_prim_array() || v.rank() != 2) return wanted;
+    PrimType t = v.elem_prim();
+    h = (int)v.shape()[0];
+    w = (int)v.shape()[1];
+    if (w <= 0 || h <= 0) return "`:img` of an empty array (" + std::to_string(h) + " by " + std::to_string(w) + ")";
+    bool argb = t == PrimType::I32 || t == PrimType::U32;
+    if (!argb && t != PrimType::F32 && t != PrimType::F64 && t != PrimType::U8 && t != PrimType::Bool)
+        return wanted;
+    channels = argb ? 3 : 1;
+    px.clear();
+    px.reserve((size_t)w * h * channels);
+    const uint8_t *data = v.data();
+    for (int64_t i = 0, n = (int64_t)w * h; i < n; ++i) {
+        PrimValue p = load_prim(t, data, i);
+        if (argb) {
+            uint32_t x = (uint32_t)p.i;
+            px.insert(px.end(), {(uint8_t)(x >> 16), (uint8_t)(x >> 8), (uint8_t)x});
+        } else if (t == PrimType::Bool) {
+            px.push_back(p.b ? 255 : 0);
+        } else if (t == PrimType::U8) {
+            px.push_back((uint8_t)p.i);
+        } else {
+            double g = p.as_f64();
+            px.push_back(std::isnan(g) ? 0 : (uint8_t)std::lround(std::fmin(1.0, std::fmax(0.0, g)) * 255));
+        }
+    }
+    return "";
+}
+
+struct Options {
+    std::string file, output, backend;
+    bool stop_on_error = false, verbose = false;
+};
+
+class Document {
+public:
+    Document(const Options &o, std::ostream &err) : o_(o), err_(err) {}
+
+    /** The Markdown of the blocks; sets `failed` when a directive failed. */
+    std::string render(const std::vector<Block> &blocks) {
+        std::string md;
+        for (size_t b = 0; b < blocks.size(); ++b) {
+            const Block &k = blocks[b];
+            if (k.kind == Block::Kind::Text) {
+                for (const std::string &l : k.lines) md += l + "\n";
+                md += "\n";
+            } else if (k.kind == Block::Kind::Code) {
+                md += "```futhark\n";
+                for (;;) { // code blocks apart only by blank lines are one
+                    for (const std::string &l : blocks[b].lines) md += l + "\n";
+                    if (b + 1 == blocks.size() || blocks[b + 1].kind != Block::Kind::Code) break;
+                    md += "\n";
+                    ++b;
+                }
+                md += "```\n\n";
+            } else {
+                md += directive(k);
+                if (failed && o_.stop_on_error) return md;
+            }
+        }
+        return md;
+    }
+
+    bool failed = false;
+    Session session;
+
+private:
+    const Options &o_;
+    std::ostream &err_;
+    int images_ = 0;
+
+    std::string failure(const std::string &message) {
+        failed = true;
+        err_ << message << "\n";
+        return "**FAILED**\n```\n" + message + "\n```\n\n";
+    }
+
+    std::string directive(const Block &d) {
+        std::string text = d.text;
+        bool brief = false, covert = false;
+        for (;;) {
+            if (starts(text, ":brief ")) brief = true;
+            else if (starts(text, ":covert ")) covert = true;
+            else break;
+            text = trim(text.substr(text.find(' ')));
+        }
+        std::string md;
+        if (!covert) {
+            md += "```\n> " + (brief ? text : d.text) + "\n";
+            if (!brief)
+                for (const std::string &p : d.param_lines) md += p + "\n";
+            md += "```\n\n";
+        }
+        bool img = starts(text, ":img ");
+        for (const char *other : {":video", ":audio", ":plot2d", ":gnuplot"})
+            if (starts(text, other))
+                return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + other +
+                                    "` is not supported by loom literate (`> e` and `:img` are)");
+        if (!text.empty() && text[0] == ':' && !img)
+            return md + failure(o_.file + ":" + std::to_string(d.line) + ": unknown directive `" +
+                                text.substr(0, text.find(' ')) + "`");
+        std::string exp = img ? trim(text.substr(5)) : text;
+        int column = d.column + (int)(d.text.find(exp) == std::string::npos ? 0 : d.text.find(exp));
+        // The expression at its place in the file, so that errors point there.
+        EvalRecord r = session.submit(std::string((size_t)column, ' ') + exp + "\n", o_.file, d.line);
+        if (o_.verbose)
+            for (const std::string &t : r.traces) err_ << t << "\n";
+        if (r.kind == EvalRecord::Kind::Error || r.kind == EvalRecord::Kind::Incomplete)
+            return md + failure(r.error.empty() ? "`" + exp + "` is unfinished" : r.error);
+        if (r.kind != EvalRecord::Kind::Value || !r.value)
+            return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + exp + "` is not an expression");
+        if (!img)
+            return md + "```\n" + value_to_string(*r.value) + "\n```\n\n";
+        return md + image(d, *r.value, r.type);
+    }
+
+    std::string image(const Block &d, const Value &v, const std::string &type) {
+        std::string where = o_.file + ":" + std::to_string(d.line) + ": ";
+        int w = 0, h = 0, channels = 0;
+        std::vector<uint8_t> px;
+        if (std::string bad = image_of(v, type, w, h, channels, px); !bad.empty())
+            return failure(where + bad);
+        std::string name = "img" + std::to_string(++images_) + ".png";
+        for (const auto &[k, val] : d.params) {
+            if (k != "file") return failure(where + "`:img` takes no parameter `" + k + "` (only `file`)");
+            if (val.empty() || val.find_first_of("/ \t") != std::string::npos)
+                return failure(where + "`file: " + val + "`: a file name without a directory or spaces");
+            name = val;
+        }
+#ifdef LOOM_HAVE_PNG
+        fs::path dir = image_dir(o_);
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        std::ofstream f(dir / name, std::ios::binary);
+        f << encode_png(w, h, channels, px);
+        if (!f) return failure(where + "cannot write `" + (dir / name).string() + "`");
+        return "![](" + (dir.filename() / name).string() + ")\n\n";
+#else
+        return failure(where + "`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
+#endif
+    }
+
+public:
+    /** FILE-img/ beside the output (futhark literate's place for them). */
+    static fs::path image_dir(const Options &o) {
+        fs::path out(o.output);
+        return out.parent_path() / (out.stem().string() + "-img");
+    }
+};
+
+}  // namespace
+
+int literate_main(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    Options o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto value = [&](const std::string &name) -> std::string {
+            if (starts(a, name + "=")) return a.substr(name.size() + 1);
+            if (i + 1 < args.size()) return args[++i];
+            err << "loom literate: " << name << " needs a value\n";
+            return "";
+        };
+        if (a == "--backend" || starts(a, "--backend=")) o.backend = value("--backend");
+        else if (a == "--output" || a == "-o" || starts(a, "--output=")) o.output = value(a == "-o" ? "-o" : "--output");
+        else if (a == "--stop-on-error") o.stop_on_error = true;
+        else if (a == "-v" || a == "--verbose") o.verbose = true;
+        else if (!a.empty() && a[0] == '-') {
+            err << "loom literate: unknown option `" << a << "`\n";
+            return 2;
+        } else if (o.file.empty()) o.file = a;
+        else {
+            err << "loom literate: one program file\n";
+            return 2;
+        }
+    }
+    if (o.file.empty()) {
+        err << "usage: loom literate FILE.fut [--backend B] [--output FILE.md] [--stop-on-error] [-v]\n";
+        return 2;
+    }
+    if (o.output.empty())
+        o.output = (fs::path(o.file).parent_path() / (fs::path(o.file).stem().string() + ".md")).string();
+    std::string src;
+    if (!read_file(o.file, src)) {
+        err << "loom literate: cannot read `" << o.file << "`\n";
+        return 2;
+    }
+    Document doc(o, err);
+    if (!o.backend.empty()) {
+        EvalRecord r = doc.session.submit(":backend " + o.backend);
+        if (r.kind == EvalRecord::Kind::Error) {
+            err << "loom literate: " << r.error << "\n";
+            return 2;
+        }
+    }
+    EvalRecord loaded = doc.session.submit(":load " + o.file);
+    if (loaded.kind == EvalRecord::Kind::Error || loaded.kind == EvalRecord::Kind::Incomplete) {
+        err << loaded.error << "\n";
+        return 2;
+    }
+    std::vector<Block> blocks = blocks_of(src);
+    std::error_code ec;
+    fs::remove_all(Document::image_dir(o), ec); // what an earlier run made
+    std::string md = doc.render(blocks);
+    if (doc.failed && o.stop_on_error) return 1;
+    std::ofstream f(o.output, std::ios::binary);
+    f << md;
+    if (!f) {
+        err << "loom literate: cannot write `" << o.output << "`\n";
+        return 2;
+    }
+    out << "wrote " << o.output << "\n";
+    return doc.failed ? 1 : 0;
+}
+
+}  // namespace loom

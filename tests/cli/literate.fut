@@ -1,0 +1,18 @@
+-- # A literate program
+--
+-- Text, code and directives (`loom literate`, as `futhark literate`).
+
+-- | A square.
+def sq (x: i32) = x * x
+def board (n: i64) : [n][n]bool = tabulate_2d n n (\i j -> (i + j) % 2 == 0)
+
+def ramp (n: i64) : [n][n]f32 = tabulate_2d n n (\i j -> f32.i64 j / f32.i64 (n - 1))
+
+-- > map sq [1, 2, 3]
+
+-- > :img board 4
+
+-- > :brief :img ramp 5;
+-- file: ramp.png
+
+-- > :covert (sq 7, #[trace] true)
