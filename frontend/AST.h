@@ -400,7 +400,8 @@ inline std::optional<std::string> trace_label(const AttrExp &a) {
     return std::nullopt;
 }
 
-/** `#[break] e`: the interpreter stops before e (in the terminal REPL). */
+/** `#[break] e`: the interpreter stops before e (where a session has a prompt: the REPL,
+ * Jupyter; Note [Breaks] in session/Session.cpp). */
 inline bool is_break_attr(const AttrExp &a) {
     return a.attr == "break";
 }

@@ -732,7 +732,8 @@ Value Evaluator::eval(const Exp &e) {
         }
         case ExpKind::Attr: {
             const auto &a = static_cast<const AttrExp &>(e);
-            if (std::optional<std::string> label = trace_label(a)) return traced(*label, eval(*a.exp));
+            if (trace && !untraced) // (else a trace is just its expression)
+                if (std::optional<std::string> label = trace_label(a)) return traced(*label, eval(*a.exp));
             if (is_break_attr(a) && on_break && !untraced) on_break(a.exp->loc, locals());
             if (a.attr.rfind("open ", 0) != 0) return eval(*a.exp);
             struct Pop {

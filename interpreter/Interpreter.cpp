@@ -55,9 +55,22 @@ void Interpreter::set_trace_hook(TraceHook hook) { impl_->ev->trace = std::move(
 const Interpreter::TraceHook &Interpreter::trace_hook() const { return impl_->ev->trace; }
 void Interpreter::set_break_hook(BreakHook hook) { impl_->ev->on_break = std::move(hook); }
 const Interpreter::BreakHook &Interpreter::break_hook() const { return impl_->ev->on_break; }
+namespace {
+/** While the stopped evaluation's `M.(e)` opens are put aside: they are its own. */
+struct OpensAside {
+    std::vector<std::string> &now, saved;
+    explicit OpensAside(std::vector<std::string> &opens) : now(opens), saved(std::move(opens)) { now.clear(); }
+    ~OpensAside() { now = std::move(saved); }
+};
+}  // namespace
+
 // No stack.reset(): the stopped evaluation below keeps its measure of the stack.
-Value Interpreter::eval_nested(const Exp &e) { return impl_->ev->eval_top(e); }
+Value Interpreter::eval_nested(const Exp &e) {
+    OpensAside aside(impl_->ev->open_modules);
+    return impl_->ev->eval_top(e);
+}
 Value Interpreter::apply_nested(const Value &fn, std::vector<Value> args) {
+    OpensAside aside(impl_->ev->open_modules);
     return impl_->ev->apply(fn, args.data(), (int)args.size(), SrcLoc{}, nullptr);
 }
 

@@ -62,7 +62,7 @@ public:
     struct Local {
         std::string name;
         Value value;
-        TypePtr type;  ///< from the value (null for a function, whose type it does not hold)
+        TypePtr type;  ///< from the value (null for a function or a sum, whose type it does not hold)
     };
     using Locals = std::vector<Local>;
     using BreakHook = std::function<void(const SrcLoc &at, const Locals &locals)>;

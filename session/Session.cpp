@@ -532,7 +532,7 @@ void Session::set_break_io(BreakIO io) { break_io_ = std::move(io); }
 // where, the traces so far and the locals, then reads lines at a `break>` prompt until
 // `:continue` (or Ctrl-D).  A line is
 // an expression over the locals: it is checked as `\(x: T) ... -> e`, with each local's
-// type read off its value (a function's cannot be, so functions are left out), in the
+// type read off its value (a function's or a sum's cannot be: those are left out), in the
 // session's scope, and applied to their values by the same interpreter, whose stopped
 // evaluation waits below (Interpreter::eval_nested).  Breaks reached meanwhile do not
 // stop.  `:skip` goes on without stopping at this place again in this evaluation,
@@ -561,7 +561,7 @@ void Session::stopped_at(const SrcLoc &at, const Interpreter::Locals &locals) {
         else left_out += (left_out.empty() ? "" : ", ") + l.name;
     }
     stop.output += "\n-- locals: " + (vars.empty() ? std::string("none") : vars);
-    if (!left_out.empty()) stop.output += "\n-- not available here (functions): " + left_out;
+    if (!left_out.empty()) stop.output += "\n-- not available here (functions, sums): " + left_out;
     stop.output += "\n-- an expression over them, or :continue (Ctrl-D), :skip (stop here no more), "
                    ":stop (Ctrl-C)";
     break_io_.show(stop);

@@ -338,6 +338,15 @@ TEST_CASE("session: a #[break] stops with its locals, answers expressions over t
     CHECK(stopped.kind == Kind::Error);
     CHECK(stopped.interrupted);
     CHECK(value_to_string(*s.submit("g 3\n").value) == "2i32");
+    // A stop inside `f32.(...)`, whose `e` is f32.e (the open shadows the parameter, as
+    // in Futhark): the prompt's names are not looked up in f32, so `e` is the parameter.
+    shown.clear();
+    lines = {"e * 2"};
+    next = 0;
+    REQUIRE(s.submit("def h (e: f32) = f32.(#[break] sqrt e)\n").kind == Kind::Definitions);
+    CHECK(value_to_string(*s.submit("h 4\n").value) == "1.6487212f32");
+    REQUIRE(shown.size() == 2);
+    CHECK(value_to_string(*shown[1].value) == "8.0f32");
     // :bench's runs do not stop.
     REQUIRE(s.submit(":backend interp").kind == Kind::Output);
     shown.clear();
