@@ -75,7 +75,8 @@ struct EvalRecord {
     bool full = false;
 };
 
-/** The terminal's side of a stop at `#[break]` (Session::set_break_io). */
+/** A front end's side of a stop at `#[break]` (Session::set_break_io): the terminal
+ * REPL's line editor, or Jupyter's input requests. */
 struct BreakIO {
     /// Reads a line after showing `prompt`; nullopt at the end of input (Ctrl-D) or on
     /// Ctrl-C (the interrupt flag is then set).
