@@ -3,6 +3,7 @@
 #include "driver/Literate.h"
 
 #include "core/Files.h"
+#include "core/Text.h"
 #include "core/ValueIO.h"
 #include "session/Session.h"
 #ifdef LOOM_HAVE_PNG
@@ -19,14 +20,6 @@ namespace loom {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool blank(const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; }
-bool starts(const std::string &s, const std::string &p) { return s.rfind(p, 0) == 0; }
-
-std::string trim(const std::string &s) {
-    size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
 
 struct Block {
     enum class Kind { Text, Code, Directive } kind = Kind::Code;
@@ -50,18 +43,18 @@ std::vector<Block> blocks_of(const std::string &src) {
         lines.push_back(src.substr(i, nl - i));
         i = nl + 1;
     }
-    while (!lines.empty() && blank(lines.back())) lines.pop_back();
+    while (!lines.empty() && blank_line(lines.back())) lines.pop_back();
     std::vector<Block> out;
     bool after_blank = true, in_block = false;
     for (size_t i = 0; i < lines.size(); ++i) {
         const std::string &l = lines[i];
         int no = (int)i + 1;
-        if (blank(l)) {
+        if (blank_line(l)) {
             after_blank = true;
             in_block = false;
             continue;
         }
-        if (after_blank && starts(l, "-- >")) {
+        if (after_blank && l.starts_with("-- >")) {
             Block d;
             d.kind = Block::Kind::Directive;
             d.line = no;
@@ -70,7 +63,7 @@ std::vector<Block> blocks_of(const std::string &src) {
             d.text = trim(l.substr(4));
             if (!d.text.empty() && d.text.back() == ';') {
                 d.text = trim(d.text.substr(0, d.text.size() - 1));
-                while (i + 1 < lines.size() && starts(lines[i + 1], "--") && !starts(lines[i + 1], "-- >")) {
+                while (i + 1 < lines.size() && lines[i + 1].starts_with("--") && !lines[i + 1].starts_with("-- >")) {
                     std::string p = trim(lines[++i].substr(2));
                     d.param_lines.push_back(p);
                     size_t colon = p.find(':');
@@ -83,11 +76,11 @@ std::vector<Block> blocks_of(const std::string &src) {
             in_block = false;
             continue;
         }
-        bool comment = starts(l, "--") && !starts(l, "-- |");
+        bool comment = l.starts_with("--") && !l.starts_with("-- |");
         Block::Kind k = comment && !(in_block && out.back().kind == Block::Kind::Code) ? Block::Kind::Text
                                                                                        : Block::Kind::Code;
         std::string text = l;
-        if (k == Block::Kind::Text) text = l.substr(starts(l, "-- ") ? 3 : 2);
+        if (k == Block::Kind::Text) text = l.substr(l.starts_with("-- ") ? 3 : 2);
         if (!in_block || out.back().kind != k) {
             out.emplace_back();
             out.back().kind = k;
@@ -141,6 +134,12 @@ struct Options {
     bool stop_on_error = false, verbose = false;
 };
 
+/** FILE-img/ beside the output (futhark literate's place for them). */
+fs::path image_dir(const Options &o) {
+    fs::path out(o.output);
+    return out.parent_path() / (out.stem().string() + "-img");
+}
+
 class Document {
 public:
     Document(const Options &o, std::ostream &err) : o_(o), err_(err) {}
@@ -188,8 +187,8 @@ private:
         std::string text = d.text;
         bool brief = false, covert = false;
         for (;;) {
-            if (starts(text, ":brief ")) brief = true;
-            else if (starts(text, ":covert ")) covert = true;
+            if (text.starts_with(":brief ")) brief = true;
+            else if (text.starts_with(":covert ")) covert = true;
             else break;
             text = trim(text.substr(text.find(' ')));
         }
@@ -200,9 +199,9 @@ private:
                 for (const std::string &p : d.param_lines) md += p + "\n";
             md += "```\n\n";
         }
-        bool img = starts(text, ":img ");
+        bool img = text.starts_with(":img ");
         for (const char *other : {":video", ":audio", ":plot2d", ":gnuplot"})
-            if (starts(text, other))
+            if (text.starts_with(other))
                 return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + other +
                                     "` is not supported by loom literate (`> e` and `:img` are)");
         if (!text.empty() && text[0] == ':' && !img)
@@ -248,13 +247,6 @@ private:
         return failure(where + "`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
 #endif
     }
-
-public:
-    /** FILE-img/ beside the output (futhark literate's place for them). */
-    static fs::path image_dir(const Options &o) {
-        fs::path out(o.output);
-        return out.parent_path() / (out.stem().string() + "-img");
-    }
 };
 
 }  // namespace
@@ -264,13 +256,13 @@ int literate_main(const std::vector<std::string> &args, std::ostream &out, std::
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         auto value = [&](const std::string &name) -> std::string {
-            if (starts(a, name + "=")) return a.substr(name.size() + 1);
+            if (a.starts_with(name + "=")) return a.substr(name.size() + 1);
             if (i + 1 < args.size()) return args[++i];
             err << "loom literate: " << name << " needs a value\n";
             return "";
         };
-        if (a == "--backend" || starts(a, "--backend=")) o.backend = value("--backend");
-        else if (a == "--output" || a == "-o" || starts(a, "--output=")) o.output = value(a == "-o" ? "-o" : "--output");
+        if (a == "--backend" || a.starts_with("--backend=")) o.backend = value("--backend");
+        else if (a == "--output" || a == "-o" || a.starts_with("--output=")) o.output = value(a == "-o" ? "-o" : "--output");
         else if (a == "--stop-on-error") o.stop_on_error = true;
         else if (a == "-v" || a == "--verbose") o.verbose = true;
         else if (!a.empty() && a[0] == '-') {
@@ -308,7 +300,7 @@ int literate_main(const std::vector<std::string> &args, std::ostream &out, std::
     }
     std::vector<Block> blocks = blocks_of(src);
     std::error_code ec;
-    fs::remove_all(Document::image_dir(o), ec); // what an earlier run made
+    fs::remove_all(image_dir(o), ec); // what an earlier run made
     std::string md = doc.render(blocks);
     if (doc.failed && o.stop_on_error) return 1;
     std::ofstream f(o.output, std::ios::binary);

@@ -1,5 +1,7 @@
 #include "driver/TestSpec.h"
 
+#include "core/Text.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -10,13 +12,6 @@ bool TestCase::has_tag(const std::string &t) const {
 }
 
 namespace {
-
-std::string trim(const std::string &s) {
-    size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    size_t e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
 
 std::vector<std::string> split_words(const std::string &s) {
     std::vector<std::string> out;

@@ -2,6 +2,7 @@
 #include "repl/Repl.h"
 
 #include "core/Files.h"
+#include "core/Text.h"
 
 #include <histedit.h>
 
@@ -20,12 +21,6 @@
 #include <unistd.h>
 
 namespace loom {
-
-namespace {
-
-bool blank_line(const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; }
-
-}  // namespace
 
 int run_script(std::istream &in, const std::string &name, bool keep_going, std::ostream &out,
                std::ostream &err, const std::string &load) {

@@ -16,6 +16,7 @@
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "core/Files.h"
 #include "core/Stats.h"
+#include "core/Text.h"
 #include "core/ValueIO.h"
 #include "frontend/Type.h"
 #include "frontend/TypeCheck_Internal.h" // CheckedEnv: names and types in scope
@@ -144,13 +145,6 @@ std::string first_word(const std::string &s) {
     size_t i = skip_blank(s), j = i;
     while (j < s.size() && (std::isalnum((unsigned char)s[j]) || s[j] == '_')) ++j;
     return s.substr(i, j - i);
-}
-
-std::string trim(const std::string &s) {
-    size_t a = s.find_first_not_of(" \t\r\n");
-    if (a == std::string::npos) return {};
-    size_t b = s.find_last_not_of(" \t\r\n");
-    return s.substr(a, b - a + 1);
 }
 
 EvalRecord error_record(const LocatedError &e) {
