@@ -90,6 +90,19 @@ struct Terminal {
 
 Terminal *g_term = nullptr;
 
+/** A line read by el_gets without its newline; entered into the history (and saved)
+ * unless blank. */
+std::string take_line(Terminal &term, const char *line) {
+    std::string l(line);
+    while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
+    if (!blank_line(l)) {
+        HistEvent ev;
+        history(term.hist, &ev, H_ENTER, l.c_str());
+        if (!term.history_path.empty()) history(term.hist, &ev, H_SAVE, term.history_path.c_str());
+    }
+    return l;
+}
+
 char *prompt_fn(EditLine *) { return const_cast<char *>(g_term->prompt.c_str()); }
 
 bool word_char(char c) {
@@ -227,7 +240,7 @@ int run_repl(const std::string &load) {
     // A `#[break]` reads its prompt's lines here (on the evaluation's thread, while this
     // one waits for it).
     term.session.set_break_io(BreakIO{
-        [&term, &ev](const std::string &prompt) -> std::optional<std::string> {
+        [&term](const std::string &prompt) -> std::optional<std::string> {
             term.prompt = prompt;
             int count = 0;
             const char *line = el_gets(term.el, &count);
@@ -236,10 +249,7 @@ int run_repl(const std::string &load) {
                 fflush(stdout);
                 return std::nullopt;
             }
-            std::string l(line);
-            while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
-            if (!blank_line(l)) history(term.hist, &ev, H_ENTER, l.c_str());
-            return l;
+            return take_line(term, line);
         },
         [&term](const EvalRecord &r) { print_record(r, term.style, std::cout, std::cerr); }});
 
@@ -269,13 +279,7 @@ int run_repl(const std::string &load) {
             fputs("\n", stdout);
             break;  // Ctrl-D
         }
-        std::string l(line);
-        while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
-        if (!blank_line(l)) {
-            history(term.hist, &ev, H_ENTER, l.c_str());
-            if (!term.history_path.empty())
-                history(term.hist, &ev, H_SAVE, term.history_path.c_str());
-        }
+        std::string l = take_line(term, line);
         if (chunk.empty() && blank_line(l)) continue;
         chunk += l;
         chunk += '\n';

@@ -630,13 +630,14 @@ static std::string places(const std::vector<SrcLoc> &at) {
 
 /** What happens to the `#[trace]`s and `#[break]`s of code a compiled backend was asked
  * for: under `auto` the interpreter runs it, since only the interpreter prints and stops;
- * a named compiled backend leaves them out.  Empty when the code has none. */
+ * a named compiled backend leaves them out.  Breaks count only where they can stop (a
+ * frontend that answers them).  Empty when the code has none. */
 static std::string debug_note(const std::vector<SrcLoc> &traces, const std::vector<SrcLoc> &breaks,
-                              bool on_auto) {
+                              bool can_stop, bool on_auto) {
     std::vector<std::string> what;
     if (!traces.empty())
         what.push_back((on_auto ? "prints `#[trace]` (at " : "`#[trace]` (at ") + places(traces) + ")");
-    if (!breaks.empty())
+    if (can_stop && !breaks.empty())
         what.push_back((on_auto ? "stops at `#[break]` (at " : "`#[break]` (at ") + places(breaks) + ")");
     if (what.empty())
         return "";
@@ -668,8 +669,7 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
     try {
         compiler::Optimised o = compiler::optimise(p, fd.name, constant_options(st));
         if (!compiler::worth_compiling(o)) return std::nullopt;
-        if (std::string note = debug_note(o.module.traces,
-                                          break_io_.read_line ? o.module.breaks : std::vector<SrcLoc>{},
+        if (std::string note = debug_note(o.module.traces, o.module.breaks, (bool)break_io_.read_line,
                                           backend_ == "auto");
             !note.empty()) {
             if (defining_) defining_->notes.push_back(note);
@@ -969,7 +969,7 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
     // without one compiled code may run, and the submit notes that it did not stop.
     auto debug_attrs = [&](const std::vector<SrcLoc> &traces, const std::vector<SrcLoc> &breaks) {
         const bool io = (bool)break_io_.read_line;
-        if (std::string note = debug_note(traces, io ? breaks : std::vector<SrcLoc>{}, backend == "auto");
+        if (std::string note = debug_note(traces, breaks, io, backend == "auto");
             !note.empty())
             r.notes.push_back(note);
         if (!io && !breaks.empty() && !break_passed_)
