@@ -407,6 +407,10 @@ protected:
     /** Iotas and replicated scalars that are never materialised: var id -> the C++ of
      * their element at index `@` (see virtual_array). */
     std::unordered_map<int, std::string> virt_;
+    /** Rows a kernel's thread loaded ahead (CUDA's unrolled row loops): var id -> the outer
+     * row's index and the C++ holding that row.  Only that index reads the held row; an
+     * inner SOAC over the same array (at its own index) loads as usual. */
+    std::unordered_map<int, std::pair<std::string, std::string>> held_;
     /** Arrays a map lambda returns as row i of its output: the SOAC that binds one writes
      * straight into that row (var id -> the row view and its type), saving an allocation
      * and a copy per row. */
@@ -745,6 +749,8 @@ protected:
     }
     /** Row i of a SOAC input (virtual arrays yield their element without a load). */
     std::string in_row(const Var &v, const std::string &i) {
+        if (auto h = held_.find(v.id); h != held_.end() && h->second.first == i)
+            return h->second.second;
         auto it = virt_.find(v.id);
         if (it == virt_.end())
             return row(name(v), type_of(v), i);

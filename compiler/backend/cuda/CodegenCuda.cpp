@@ -1807,12 +1807,12 @@ private:
         close();
         close();
         each_row();
-        // The rows held stand for the inputs (as virtual arrays do) in the row's code.
+        // The rows held stand for the inputs' rows i_ in the row's code.
         for (size_t j = 0; j < load.size(); j++)
-            virt_[load[j]->id] = held[j] + "[u_]";
+            held_[load[j]->id] = {"i_", held[j] + "[u_]"};
         row();
         for (const Var *v : load)
-            virt_.erase(v->id);
+            held_.erase(v->id);
         close();
         close();
         close();
