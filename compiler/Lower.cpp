@@ -1294,8 +1294,11 @@ private:
             DefAt in_def(cur_def_, pos);
             // A top-level constant is evaluated when it is defined (Note [Which definition]).
             DefAt upto(horizon_, top ? std::min(horizon_, pos - 1) : horizon_);
-            LValPtr v = lower(*fd->body, scope);
-            return fd->ret_type ? conform_result(v, *fd, scope, fd->body->loc) : v;
+            ScopePtr s = scope; // a polymorphic constant's type arguments (`def none 'a : opt a`)
+            for (const Binding &b : types)
+                s = bind_name(s, b.name, b.value, b.type);
+            LValPtr v = lower(*fd->body, s);
+            return fd->ret_type ? conform_result(v, *fd, s, fd->body->loc) : v;
         }
         // The inlinings under way where the name was used: fd is recursive when it is
         // among them (a call through an argument, as in `f >-> g >-> h`, is not).
@@ -3910,9 +3913,13 @@ private:
             }
             LValPtr l = lower_arg(*b.lhs, scope), r = lower_arg(*b.rhs, scope);
             if (b.backtick || b.user_op) // `def (+) ...` shadows the built-in
-                return apply(name_value(b.op, scope, b.op_loc), {l, r}, e.loc);
+                return apply(name_value(b.op, scope, b.op_loc, &b.type_args), {l, r}, e.loc);
             if (LValPtr f = lookup(scope, b.op))
                 return apply(f, {l, r}, e.loc);
+            // A defined operator (`def (|>>) 'a ...`), with the checker's type arguments.
+            if (interp::binop_kind(op) == ir::BinOpKind::None && op != "|>" && op != "<|")
+                if (FunDefPtr d = find_def(b.op); d && !d->is_intrinsic)
+                    return apply(name_value(b.op, scope, b.op_loc, &b.type_args), {l, r}, e.loc);
             return binop(b.op, l, r, e.loc); // the interpreter reports at the expression
         }
         case ExpKind::Negate: {
@@ -3970,7 +3977,7 @@ private:
                            !lookup(scope, name) &&
                            (!find_def(name) || find_def(name)->is_intrinsic);
             LValPtr fn = builtin ? operator_value(strip_module(name), e.loc)
-                                 : name_value(name, scope, e.loc);
+                                 : name_value(name, scope, e.loc, &s.type_args);
             if (s.left) {
                 LValPtr l = lower(*s.left, scope);
                 return apply(fn, {l}, e.loc);

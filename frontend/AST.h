@@ -203,6 +203,8 @@ struct BinOp : ExpNode<ExpKind::BinOp> {
     ExpPtr lhs, rhs;
     bool backtick = false;  ///< written as `` `f` ``
     bool user_op = false;   ///< set by the checker: a user definition shadows the built-in `op`
+    /// A user operator's (or backtick function's) type arguments, as Var's.
+    std::vector<TypePtr> type_args;
 };
 
 /** `-e` (numeric negation; on unsigned integers it wraps). */
@@ -230,6 +232,7 @@ struct OpSection : ExpNode<ExpKind::OpSection> {
     ExpPtr left, right;  ///< at most one is non-null
     bool backtick = false;
     bool user_op = false; ///< as BinOp's
+    std::vector<TypePtr> type_args; ///< as BinOp's
 };
 
 /** `e.field` (record field or tuple component `e.0`). */

@@ -27,6 +27,7 @@ void Checker::reset() {
     touched_vars_.clear();
     touched_funs_.clear();
     touched_types_.clear();
+    touched_targs_.clear();
     synthetic_.clear();
     open_mods_.clear();
     lambda_depth_ = 0;
@@ -1836,6 +1837,9 @@ void Checker::finalize(const TypePtr *main_type, std::vector<std::string> *gen_n
         p->type = final(p->type);
     for (auto *v : touched_vars_)
         for (auto &t : v->type_args)
+            t = final(t);
+    for (auto *ts : touched_targs_)
+        for (auto &t : *ts)
             t = final(t);
     for (auto *f : touched_funs_)
         f->ret = final(f->ret);

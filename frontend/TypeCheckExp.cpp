@@ -142,18 +142,21 @@ bool Checker::user_shadows_op(const std::string &op) {
     return it != env_.vals.end() && !it->second->from_prelude && !env_.checking_prelude;
 }
 
-// An operator used as a value: a user definition in scope, else the built-in.
-TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node) {
+// An operator used as a value: a user definition in scope, else the built-in.  targs
+// receive a polymorphic definition's type arguments (Var::type_args), final at the end.
+TypePtr Checker::op_value_type(const std::string &op, const SrcLoc &loc, std::vector<TypePtr> *targs) {
+    if (targs) {
+        targs->clear();
+        touched_targs_.push_back(targs);
+    }
     if (auto l = find_local(op)) {
         if (l->self) self_uses_++;
-        if (l->scheme) return instantiate(*l->scheme, var_node ? &var_node->type_args : nullptr);
+        if (l->scheme) return instantiate(*l->scheme, targs);
         return l->type;
     }
     auto it = env_.vals.find(op);
-    if (it != env_.vals.end() && (!is_builtin_op(op) || !it->second->from_prelude || env_.checking_prelude)) {
-        if (var_node) touched_vars_.push_back(var_node);
-        return instantiate(it->second->scheme, var_node ? &var_node->type_args : nullptr);
-    }
+    if (it != env_.vals.end() && (!is_builtin_op(op) || !it->second->from_prelude || env_.checking_prelude))
+        return instantiate(it->second->scheme, targs);
     if (is_builtin_op(op)) return builtin_op_type(op, loc);
     throw CompileError(loc, "Unknown name `" + op + "`");
 }
@@ -385,7 +388,7 @@ TypePtr Checker::apply_type(TypePtr ft, ExpPtr &arg, int argno, const std::strin
 // The function type of an operator used in a binop or a section: a backtick function
 // (`x \`f\` y`), a name from a locally opened module, a qualified operator (`i32.+`), or
 // a built-in or user-defined operator.  May rewrite `op` to the name it resolved to.
-TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc) {
+TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc, std::vector<TypePtr> &targs) {
     remember_name(op);
     if (backtick) {
         auto v = make_exp<Var>(loc);
@@ -394,7 +397,12 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
         synthetic_.push_back(ve); // alive while a loop's trial check may rename it
         TypePtr ft = check(ve);
         synthetic_.push_back(ve); // what check may have replaced it with
-        if (const Var *r = ve->as<Var>()) op = r->name;  // a module member's flat name
+        targs.clear();
+        if (const Var *r = ve->as<Var>()) {
+            op = r->name;  // a module member's flat name
+            targs = r->type_args;
+            touched_targs_.push_back(&targs);
+        }
         return ft;
     }
     for (size_t i = open_mods_.size(); i-- > 0;)
@@ -405,18 +413,19 @@ TypePtr Checker::operator_type(std::string &op, bool backtick, const SrcLoc &loc
     if (std::string g = global_name(op); !g.empty()) op = g;
     std::string bare;
     TypePtr ft;
+    targs.clear();
     if (!find_local(op) && !env_.vals.count(op) && (ft = qualified_op_type(op, loc, &bare))) {
         op = bare;
         return ft;
     }
-    ft = op_value_type(op, loc, nullptr);
+    ft = op_value_type(op, loc, &targs);
     constrain_to_open_module(op, ft);
     return ft;
 }
 
 TypePtr Checker::check_binop(ExpPtr &e) {
     auto *b = e->as<BinOp>();
-    TypePtr ft = operator_type(b->op, b->backtick, b->op_loc);
+    TypePtr ft = operator_type(b->op, b->backtick, b->op_loc, b->type_args);
     b->user_op = !b->backtick && user_shadows_op(b->op);
     std::string what = "operator `" + shown_name(b->op) + "`";
     TypePtr lt = check(b->lhs);
@@ -730,7 +739,7 @@ std::vector<Dim> Checker::loop_kept_sizes(Loop &lp, const TypePtr &init) {
     const std::set<int> met_any = dims_met_any_;
     const size_t n_exps = touched_exps_.size(), n_pats = touched_pats_.size(),
                  n_vars = touched_vars_.size(), n_funs = touched_funs_.size(),
-                 n_types = touched_types_.size(), n_ambig = ambig_candidates_.size(),
+                 n_types = touched_types_.size(), n_targs = touched_targs_.size(), n_ambig = ambig_candidates_.size(),
                  n_locals = locals_.size(), n_open = open_mods_.size(), n_names = trial_names_.size(),
                  n_index = index_types_.size();
     const int self_uses = self_uses_, lambda_depth = lambda_depth_;
@@ -784,6 +793,7 @@ std::vector<Dim> Checker::loop_kept_sizes(Loop &lp, const TypePtr &init) {
     touched_vars_.resize(n_vars);
     touched_funs_.resize(n_funs);
     touched_types_.resize(n_types);
+    touched_targs_.resize(n_targs);
     ambig_candidates_.resize(n_ambig);
     index_types_.resize(n_index);
     locals_.resize(n_locals);
@@ -958,7 +968,7 @@ TypePtr Checker::check(ExpPtr &e) {
     case ExpKind::Lambda: t = check_lambda(*e->as<Lambda>()); break;
     case ExpKind::OpSection: {
         auto *x = e->as<OpSection>();
-        TypePtr ft = operator_type(x->op, x->backtick, e->loc);
+        TypePtr ft = operator_type(x->op, x->backtick, e->loc, x->type_args);
         x->user_op = !x->backtick && user_shadows_op(x->op);
         if (x->left) {
             t = apply_type(ft, x->left, 1, x->op, x->left->loc);

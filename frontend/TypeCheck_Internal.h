@@ -212,6 +212,7 @@ private:
     std::vector<Var *> touched_vars_;
     std::vector<FunDef *> touched_funs_;
     std::vector<TypePtr *> touched_types_;
+    std::vector<std::vector<TypePtr> *> touched_targs_; ///< operators' type arguments
     /// Nodes the checker builds for itself (backtick operators, size expressions
     /// rewritten by check): touched_* point into them, so they live until finalize.
     std::vector<ExpPtr> synthetic_;
@@ -296,11 +297,11 @@ private:
     TypePtr check(ExpPtr &e);
     TypePtr check_var(ExpPtr &e);
     TypePtr check_binop(ExpPtr &e);
-    TypePtr operator_type(std::string &op, bool backtick, const SrcLoc &loc);
+    TypePtr operator_type(std::string &op, bool backtick, const SrcLoc &loc, std::vector<TypePtr> &targs);
     TypePtr builtin_op_type(const std::string &op, const SrcLoc &loc);
     bool is_builtin_op(const std::string &op) const;
     bool user_shadows_op(const std::string &op);
-    TypePtr op_value_type(const std::string &op, const SrcLoc &loc, Var *var_node);
+    TypePtr op_value_type(const std::string &op, const SrcLoc &loc, std::vector<TypePtr> *targs);
     TypePtr qualified_op_type(const std::string &name, const SrcLoc &loc, std::string *bare);
     /// `i32.+`: the numeric module's type, and the operator in `op`.
     std::optional<PrimType> prim_builtin_op(const std::string &name, std::string &op) const;
