@@ -72,6 +72,37 @@ bool has_size_exp(const TypePtr &t) {
 
 }  // namespace
 
+// The instantiation of fd's type parameters by a use's type arguments (Var::type_args):
+// the explicit ones in order, then those inference gave it (`def h ne xs = ...`).  Null
+// when there are none.  For empty results, whose element type is then known.
+TypeSubstPtr Evaluator::type_subst(const FunDef &fd, const std::vector<TypePtr> &targs) {
+    if (targs.empty()) return nullptr;
+    auto subst = std::make_shared<TypeSubst>();
+    size_t k = 0;
+    for (const TypeParam &tp : fd.type_params) {
+        if (tp.kind == TypeParam::Kind::Size) continue;
+        if (k >= targs.size()) break;
+        subst->emplace_back(tp.name, resolve_type(targs[k++]));
+    }
+    for (const std::string &name : fd.inferred_type_params) {
+        if (k >= targs.size()) break;
+        subst->emplace_back(name, resolve_type(targs[k++]));
+    }
+    return subst->empty() ? nullptr : subst;
+}
+
+// An operator's function value (BinOp, OpSection) with its use's type arguments.
+Value Evaluator::with_type_args(const Value &fn, const std::vector<TypePtr> &targs) {
+    if (fn.kind() != Value::Kind::Function) return fn;
+    const FunctionValue &f = *fn.function();
+    if (f.kind != FunctionValue::Kind::Closure || !f.fundef || !f.applied.empty()) return fn;
+    TypeSubstPtr s = type_subst(*f.fundef, targs);
+    if (!s) return fn;
+    auto copy = std::make_shared<FunctionValue>(f);
+    copy->subst = std::move(s);
+    return Value::function(std::move(copy));
+}
+
 Value Evaluator::eval_var(const Var &v) {
     const Value *p = nullptr;
     auto &globals = visible_globals();
@@ -94,30 +125,26 @@ Value Evaluator::eval_var(const Var &v) {
         }
         throw RuntimeError(v.loc, "Unknown variable: " + v.name);
     }
-    if (p->kind() != Value::Kind::Function) return *p;
+    if (p->kind() != Value::Kind::Function) {
+        // A polymorphic constant (`def nil 't : []t = []`) at this use's type: its body
+        // again, so that an empty array in it has the element type of the use.
+        if (!v.type_args.empty())
+            for (const auto &[name, g] : globals)
+                if (&g.value == p && g.def && g.def->params.empty() && g.def->body)
+                    if (TypeSubstPtr s = type_subst(*g.def, v.type_args)) {
+                        FrameGuard guard(*this);
+                        frame_ = Frame{stack_.size(), nullptr, s.get(), frame_.prelude};
+                        return eval(*g.def->body);
+                    }
+        return *p;
+    }
     std::shared_ptr<FunctionValue> copy;
     const FunctionValue &f = *p->function();
-    if (!v.type_args.empty()) {
-        if (f.kind == FunctionValue::Kind::Closure && f.fundef && f.applied.empty()) {
-            // Record the instantiation of the type parameters (for empty results).
-            auto subst = std::make_shared<TypeSubst>();
-            size_t k = 0;
-            for (const TypeParam &tp : f.fundef->type_params) {
-                if (tp.kind == TypeParam::Kind::Size) continue;
-                if (k >= v.type_args.size()) break;
-                subst->emplace_back(tp.name, resolve_type(v.type_args[k++]));
-            }
-            // Then those inference gave it (`def h ne xs = ...`).
-            for (const std::string &name : f.fundef->inferred_type_params) {
-                if (k >= v.type_args.size()) break;
-                subst->emplace_back(name, resolve_type(v.type_args[k++]));
-            }
-            if (!subst->empty()) {
-                copy = std::make_shared<FunctionValue>(f);
-                copy->subst = std::move(subst);
-            }
+    if (f.kind == FunctionValue::Kind::Closure && f.fundef && f.applied.empty())
+        if (TypeSubstPtr s = type_subst(*f.fundef, v.type_args)) {
+            copy = std::make_shared<FunctionValue>(f);
+            copy->subst = std::move(s);
         }
-    }
     // Size parameters found only in a parameter's size expression (`[(n - 1) / b + 1]`)
     // are read off this use's instantiated type here, where its names are bound: a call
     // through another function (`flip member s`) has no argument types to read them from.
@@ -187,7 +214,7 @@ Value Evaluator::eval_binop_exp(const BinOp &b) {
     if (k == BinOpKind::None || !(l.is_prim() && r.is_prim())) {
         const Value *fn = lookup(op);
         if (fn && fn->kind() == Value::Kind::Function) {
-            Value f = *fn;
+            Value f = with_type_args(*fn, b.type_args);
             Value args[2] = {std::move(l), std::move(r)};
             return apply(f, args, 2, b.loc, b.type.get());
         }
@@ -609,7 +636,7 @@ Value Evaluator::eval(const Exp &e) {
             fv->type = e.type;
             if (s.op == "|>" || s.op == "<|" || s.backtick || fv->bop == BinOpKind::None) {
                 const Value *u = lookup(fv->name);
-                if (u && u->kind() == Value::Kind::Function) fv->user_op = *u;
+                if (u && u->kind() == Value::Kind::Function) fv->user_op = with_type_args(*u, s.type_args);
                 else if (fv->bop == BinOpKind::None) throw RuntimeError(e.loc, "Unknown operator: " + s.op);
             } else if (fv->bop != BinOpKind::None) {
                 // A user-defined operator of the same name shadows the built-in one only on

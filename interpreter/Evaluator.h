@@ -186,6 +186,8 @@ private:
     void define_fun(const FunDefPtr &def, const Interpreter::ConstantHook &compute);
     void check_entry_args(const FunDef &def, const std::vector<Value> &args);
     const Value &global_value(Global &g, const std::string &name);
+    TypeSubstPtr type_subst(const FunDef &fd, const std::vector<TypePtr> &targs);
+    Value with_type_args(const Value &fn, const std::vector<TypePtr> &targs);
 };
 
 /** Resolves the slice for an array of the given shape; throws Futhark's bounds message. */

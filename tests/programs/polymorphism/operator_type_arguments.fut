@@ -16,6 +16,9 @@
 -- entry: constants
 -- input { 5 } output { 5 0i64 2i64 }
 -- input { -5 } output { 7 0i64 2i64 }
+-- entry: empties
+-- input { 0i64 } output { empty([0]i32) empty([0]u8) empty([0]f32) empty([0]bool) }
+-- input { 2i64 } output { [3, 3] [1u8, 1u8] empty([0]f32) [true, true] }
 -- entry: in_module
 -- input { 4f32 } output { 8f32 }
 -- input { -4f32 } output { 0f32 }
@@ -48,6 +51,11 @@ def nil 't : []t = []
 
 entry constants (x: i32) : (i32, i64, i64) =
   (get 7 (if x > 0 then #some x else none), length (nil : []f32), length ((nil : [][2]u8) ++ [[1, 2], [3, 4]]))
+
+def (<<>) 'a (x: a) (n: i64) : []a = copies x n
+
+entry empties (n: i64) : ([]i32, []u8, []f32, []bool) =
+  (3 <<> n, (<<> n) 1u8, copy (nil : []f32), true `copies` n)
 
 module opt = {
   def (<|>) 'a (a: option a) (b: option a) : option a =
