@@ -255,8 +255,7 @@ Dim Checker::size_exp(const std::string &op, Dim a, Dim b) {
     return Dim::exp(op, std::move(a), std::move(b));
 }
 
-// The operands of + and * in one order, to compare sizes (`n + m` is `m + n`); open ones
-// are never compared so (unification pairs them up as written).
+// The operands of + and * in one order, to compare sizes (`n + m` is `m + n`).
 static Dim canonical(const Dim &d) {
     if (d.kind != Dim::Kind::Exp)
         return d;
@@ -605,8 +604,9 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
         return;
     }
     if (a == b || mode == DimMode::Apart) return;
-    if (a.kind == Dim::Kind::Exp && b.kind == Dim::Kind::Exp && !open_dim(a) && !open_dim(b) &&
-        canonical(a) == canonical(b))
+    // The same up to the order of + and * operands: equal whatever the open sizes in them
+    // become (`?1 + 1` is `1 + ?1`; pairing the operands would make ?1 one).
+    if (a.kind == Dim::Kind::Exp && b.kind == Dim::Kind::Exp && canonical(a) == canonical(b))
         return;
     int ia = a.kind == Dim::Kind::Var ? var_index(a.name) : -1;
     int ib = b.kind == Dim::Kind::Var ? var_index(b.name) : -1;
@@ -630,10 +630,14 @@ void Checker::unify_dim(const Dim &a0, const Dim &b0, DimMode mode) {
     // `2 + 3`) pairs the operands up, as `f ?1` against `f n` does the arguments.
     if (a.has_operands() && b.has_operands() && a.name == b.name && a.args->size() == b.args->size() &&
         (open_dim(a) || open_dim(b))) {
+        const std::vector<Dim> dvars = dvars_; // a failed pairing binds nothing
+        const std::vector<bool> dbound = dbound_;
         try {
             for (size_t k = 0; k < a.args->size(); k++) unify_dim((*a.args)[k], (*b.args)[k], mode);
             return;
         } catch (Mismatch &) {
+            dvars_ = dvars;
+            dbound_ = dbound;
         }
     }
     throw Mismatch{true, show_dim(a), show_dim(b)};

@@ -75,10 +75,11 @@ struct RowBuilder {
  * scalar-array inputs; a failing sample falls back to the type. */
 bool Evaluator::empty_map_by_sample(const Value &fn, const Value *arrs, int k, const Type *rt,
                                     const SrcLoc &loc, Value &out) {
+    // No type at all (the map of a sample row of an outer map): the sample alone says.
     TypePtr h = rt ? resolve_type(std::make_shared<Type>(*rt)) : nullptr;
-    if (!h || h->kind != Type::Kind::Array || !h->elem || h->elem->kind != Type::Kind::Prim) return false;
-    bool any = false;
-    for (size_t d = 1; d < h->shape.size(); ++d) any = any || h->shape[d].kind != Dim::Kind::Const;
+    if (h && (h->kind != Type::Kind::Array || !h->elem || h->elem->kind != Type::Kind::Prim)) return false;
+    bool any = !h;
+    for (size_t d = 1; h && d < h->shape.size(); ++d) any = any || h->shape[d].kind != Dim::Kind::Const;
     if (!any) return false;
     Value rows[5];
     for (int j = 0; j < k; ++j) {
@@ -107,10 +108,11 @@ bool Evaluator::empty_map_by_sample(const Value &fn, const Value *arrs, int k, c
     } catch (const RuntimeError &) {
         return false;
     }
-    if (!r.is_prim_array() || r.rank() + 1 != (int)h->shape.size() || r.elem_prim() != h->elem->prim) return false;
+    if (!r.is_prim_array() || (h && (r.rank() + 1 != (int)h->shape.size() || r.elem_prim() != h->elem->prim)))
+        return false;
     std::vector<int64_t> shape{0};
     shape.insert(shape.end(), r.shape().begin(), r.shape().end());
-    out = Value::prim_array(h->elem->prim, std::move(shape));
+    out = Value::prim_array(r.elem_prim(), std::move(shape));
     return true;
 }
 
