@@ -547,6 +547,15 @@ private:
     }
 
     /** The IR types of the leaves of a value of source type t. */
+    /** Why a value of type t cannot be laid out: a type parameter this use does not
+     * instantiate (a function reached where the checker's type arguments are not), or a
+     * kind of type the compiler does not handle. */
+    static std::string unknown_type(const TypePtr &t) {
+        if (t->kind == Type::Kind::TypeVar)
+            return "a value of type parameter `" + t->var + "`, whose instantiation does not reach the compiler here";
+        return "values of type " + type_to_string(t) + " are not supported yet";
+    }
+
     void flat_types(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc,
                     std::vector<ir::Type> &out) {
         switch (t->kind) {
@@ -579,8 +588,7 @@ private:
         default:
             if (TypePtr b = bound_type(t, scope))
                 return flat_types(b, scope, loc, out);
-            throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
-                                              " are not supported yet");
+            throw CompilerLimitation(loc, unknown_type(t));
         }
     }
 
@@ -732,8 +740,7 @@ private:
         default:
             if (TypePtr b = bound_type(t, scope))
                 return default_value(b, scope, loc);
-            throw CompilerLimitation(loc, "values of type " + type_to_string(t) +
-                                              " are not supported yet");
+            throw CompilerLimitation(loc, unknown_type(t));
         }
     }
 
