@@ -374,6 +374,14 @@ private:
      * again later: a use sees the last definition at or before the definition using it). */
     std::map<std::string, std::vector<std::pair<int, FunDefPtr>>> defs_;
     std::map<const FunDef *, int> def_pos_;
+    /** Local polymorphic functions (`let emp 't (x: t) : []t = []`) by their closure: each
+     * use makes the closure again with its type arguments (Note [Type arguments]). */
+    struct PolyLocal {
+        LValPtr closure; ///< kept, so that its address names no other value
+        FunDefPtr fd;
+        ScopePtr scope;
+    };
+    std::map<const LVal *, PolyLocal> poly_locals_;
     std::set<int> param_dims_; ///< size params of the functions being built
     int next_def_ = 0;
     int size_names_ = 0; ///< own_sizes's names made so far (apart from next_id_: the IR's names stay)
@@ -1317,7 +1325,10 @@ private:
                                return inline_top(fd, args, seen_in, l, types);
                            DefAt in_def(cur_def_, pos);
                            Visible vis(visible_, seen_in);
-                           ScopePtr s = bind_params(*fd, scope, args, &l);
+                           ScopePtr s = scope;
+                           for (const Binding &b : types)
+                               s = bind_name(s, b.name, b.value, b.type);
+                           s = bind_params(*fd, s, args, &l);
                            return conform_result(lower(*fd->body, s), *fd, s, l);
                        });
     }
@@ -1932,8 +1943,11 @@ private:
             if (!lookup(scope, q) && find_def(q))
                 return fundef_value(find_def(q), nullptr, loc, &types, sizes);
         }
-        if (LValPtr v = lookup(scope, name))
+        if (LValPtr v = lookup(scope, name)) {
+            if (auto p = poly_locals_.find(v.get()); p != poly_locals_.end() && targs)
+                return fundef_value(p->second.fd, p->second.scope, loc, &types, sizes);
             return v;
+        }
         if (FunDefPtr d = find_def(name))
             return fundef_value(d, nullptr, loc, &types, sizes);
         if (ir::BinOpKind k = interp::binop_kind(strip_module(name)); k != ir::BinOpKind::None)
@@ -3821,8 +3835,9 @@ private:
                         emit1(ir::ArrayLitExp::make({}, r), r.array_of(SubExp::i64(0)), "arr"));
                 if (out.size() == 1)
                     return out[0];
-                if (out.empty() && holds_no_data(e.type)) // (`[] : [0][n]()`: its sizes)
-                    if (LValPtr u = unit_value(e.type, scope))
+                // (`[] : [0][n]()`: its sizes; `[] : []t` with t a type argument `()`)
+                if (TypePtr ct = concrete(e.type, scope); out.empty() && holds_no_data(ct))
+                    if (LValPtr u = unit_value(ct, scope))
                         return u;
                 return LVal::tuple(std::move(out));
             }
@@ -4049,7 +4064,12 @@ private:
             if (fd->params.empty())
                 return lower(*l.body, bind_name(scope, fd->name, lower(*fd->body, scope)));
             // The closure sees the scope before the definition: local functions do not recurse.
-            return lower(*l.body, bind_name(scope, fd->name, fundef_value(fd, scope, e.loc)));
+            LValPtr f = fundef_value(fd, scope, e.loc);
+            if (std::any_of(fd->type_params.begin(), fd->type_params.end(),
+                            [](const TypeParam &tp) { return tp.kind != TypeParam::Kind::Size; }) ||
+                !fd->inferred_type_params.empty())
+                poly_locals_[f.get()] = {f, fd, scope};
+            return lower(*l.body, bind_name(scope, fd->name, f));
         }
         case ExpKind::LetWith: {
             auto &l = static_cast<const LetWith &>(e);

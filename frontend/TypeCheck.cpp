@@ -1716,6 +1716,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
                 for (auto &p : c.second) free_vars(p, inner);
             work.insert(work.end(), inner.begin(), inner.end());
         }
+        f.inferred_type_params.clear(); // (a loop's body may be checked twice)
         for (int i : fv) {
             if (kept.count(i) || tvars_[i].bound) continue;
             std::string n;
@@ -1724,6 +1725,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             used_tparam_names_.insert(n);
             tvars_[i].bound = Type::type_var(n);
             scheme->tparams.push_back(n);
+            f.inferred_type_params.push_back(n); // as a top-level one's (its uses' type_args)
         }
         scheme->type = zonk(scheme->type, false);
     }
