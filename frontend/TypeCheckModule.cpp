@@ -210,12 +210,22 @@ void Checker::check_type_decl(const TypeDecl &td) {
     if (env_.checking_prelude || !td.def) return;
     char need = written_liftedness(*td.def, td.params);
     if (lifted_rank(need) > lifted_rank(td.lifted)) {
+        // The declaration as it can be written: its own name (not a module's flat one)
+        // and its parameters.
+        const std::string name = td.name.substr(td.name.rfind('.') + 1);
+        std::string params;
+        for (const TypeParam &tp : td.params)
+            params += tp.kind == TypeParam::Kind::Size ? " [" + tp.name + "]"
+                      : tp.kind == TypeParam::Kind::Type ? " '" + tp.name
+                      : tp.kind == TypeParam::Kind::LiftedType ? " '^" + tp.name
+                                                               : " '~" + tp.name;
         if (need == '^')
-            throw CompileError(td.loc, "Non-lifted type abbreviations may not contain functions: `" + td.name +
-                                           "` may stand for a function type (write `type^ " + td.name + "`)");
+            throw CompileError(td.loc, "Non-lifted type abbreviations may not contain functions: `" + name +
+                                           "` may stand for a function type (write `type^ " + name + params + "`)");
         throw CompileError(td.loc, "Non-lifted type abbreviations may not use anonymous or existential sizes: `" +
-                                       td.name + "` hides a size (write `type~ " + td.name +
-                                       "`, or give the size a parameter: `type " + td.name + " [n] = [n]...`)");
+                                       name + "` hides a size (write `type~ " + name + params +
+                                       "`, or give the size a parameter: `type " + name + " [n]" + params +
+                                       " = [n]...`)");
     }
     std::set<std::string> used;
     std::function<void(const TypeExp &)> uses = [&](const TypeExp &te) {

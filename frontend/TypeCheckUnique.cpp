@@ -88,7 +88,7 @@ public:
             for (int id : r.all())
                 if (global_val_ids_.count(id))
                     throw CompileError(f.body->loc, "Function result aliases the free variable `" + infos_[id].name +
-                                                        "` (a top-level array): `" + f.name +
+                                                        "` (" + global_what(infos_[id].name) + "): `" + f.name +
                                                         "` must return a `copy` of it");
         // As Futhark infers it, a result type not written is unique where the result
         // aliases nothing (`def f xs = map g xs`): a caller may update it in place.
@@ -124,6 +124,13 @@ private:
         return it->second;
     }
     std::string fname_;
+    /** A top-level value a result may not alias, as a message names it. */
+    std::string global_what(const std::string &name) const {
+        auto it = env_.vals.find(name);
+        if (it == env_.vals.end() || !it->second->scheme.type || it->second->scheme.type->kind == Type::Kind::Array)
+            return "a top-level array";
+        return "a top-level value that may hold arrays";
+    }
 
     int new_id(const std::string &name, bool consumable, int depth, bool param) {
         infos_.push_back({name, consumable, depth, param});
