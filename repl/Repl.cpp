@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <clocale>
 #include <csignal>
 #include <cstdlib>
@@ -90,6 +91,15 @@ struct Terminal {
 
 Terminal *g_term = nullptr;
 
+/** Saves the history file whole or not at all: libedit truncates it before writing, and
+ * a closed terminal's SIGHUP may end the process in between (an empty history). */
+void save_history(Terminal &term) {
+    if (term.history_path.empty()) return;
+    HistEvent ev;
+    const std::string tmp = term.history_path + ".new";
+    if (history(term.hist, &ev, H_SAVE, tmp.c_str()) >= 0) std::rename(tmp.c_str(), term.history_path.c_str());
+}
+
 /** A line read by el_gets without its newline; entered into the history (and saved)
  * unless blank. */
 std::string take_line(Terminal &term, const char *line) {
@@ -98,7 +108,7 @@ std::string take_line(Terminal &term, const char *line) {
     if (!blank_line(l)) {
         HistEvent ev;
         history(term.hist, &ev, H_ENTER, l.c_str());
-        if (!term.history_path.empty()) history(term.hist, &ev, H_SAVE, term.history_path.c_str());
+        save_history(term);
     }
     return l;
 }
@@ -294,7 +304,7 @@ int run_repl(const std::string &load) {
         if (r.interrupted) fputs("\n", stdout);  // after the terminal's "^C"
         print_record(r, term.style, std::cout, std::cerr);
     }
-    if (!term.history_path.empty()) history(term.hist, &ev, H_SAVE, term.history_path.c_str());
+    save_history(term);
     el_end(term.el);
     history_end(term.hist);
     g_term = nullptr;

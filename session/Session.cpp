@@ -22,6 +22,7 @@
 #include "frontend/TypeCheck_Internal.h" // CheckedEnv: names and types in scope
 #include "interpreter/Interpreter.h"
 #include "runtime/KernelCache.h"
+#include "runtime/cpu/ObjectCache.h"
 #include "runtime/cuda/CudaDevice.h"
 #include "runtime/cuda/CudaDriver.h"
 
@@ -1347,8 +1348,8 @@ EvalRecord Session::load_file(const std::string &path, bool reload) {
         return error_record("cannot read `" + path + "`: not a file");
     std::string text;
     if (!read_file(path, text)) return error_record("cannot read `" + path + "`");
+    loaded_file_ = path; // also when it does not check: :reload after the fix
     EvalRecord r = add_declarations(text, path, 1, path);
-    loaded_file_ = path;
     if (r.kind == EvalRecord::Kind::Definitions) {
         std::string msg = (reload ? "reloaded " : "loaded ") + path + " (" +
                           std::to_string(r.defined.size()) + " definition" +
@@ -1460,6 +1461,10 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
         return load_file(arg, false);
     }
     if (cmd == ":reload" || cmd == ":r") {
+        if (!arg.empty())
+            return error_record(":reload takes no argument (it loads the last file loaded again" +
+                                (loaded_file_.empty() ? std::string() : ", `" + loaded_file_ + "`") +
+                                "); :load FILE loads another");
         if (loaded_file_.empty()) return error_record(":reload: no file has been loaded");
         return load_file(loaded_file_, true);
     }
@@ -1481,7 +1486,11 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     }
     if (cmd == ":cache") {
         if (arg == "clear") {
+            // Every level: the disk, this process's loaded objects, the session's compiled
+            // expressions (a memory hit after a clear would say nothing was cleared).
             runtime::KernelCache::global().clear();
+            runtime::forget_loaded_objects();
+            st_->compiled.clear();
             return output_record("kernel cache cleared");
         }
         if (!arg.empty()) return error_record(":cache takes no argument, or `clear`");

@@ -79,6 +79,11 @@ std::filesystem::path compile(const std::string &key, const std::string &source,
 
 } // namespace
 
+void forget_loaded_objects() {
+    std::lock_guard<std::mutex> lock(loaded_mutex);
+    loaded().clear();
+}
+
 LoadedObject load_object(const std::string &source, size_t prelude_size,
                          const std::vector<std::string> &link) {
     std::string flags = host_compiler_flags();

@@ -37,4 +37,8 @@ struct LoadedObject {
 LoadedObject load_object(const std::string &source, size_t prelude_size,
                          const std::vector<std::string> &link = {});
 
+/** Forgets this process's loaded objects (those in use stay loaded), so that the next
+ * load_object of a source finds it on disk or compiles it: the kernel cache cleared. */
+void forget_loaded_objects();
+
 } // namespace loom::runtime

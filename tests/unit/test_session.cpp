@@ -171,6 +171,42 @@ TEST_CASE("session: a reloaded file's constants, and those after it, are compute
     CHECK(value_to_string(*r[2].value) == "9900i64");
 }
 
+TEST_CASE("session: a file that does not check is still the one :reload loads") {
+    std::string path = "/tmp/loom-session-reload-bad-" + std::to_string(getpid()) + ".fut";
+    auto write = [&](const char *text) {
+        FILE *f = fopen(path.c_str(), "w");
+        REQUIRE(f);
+        fputs(text, f);
+        fclose(f);
+    };
+    write("def f (x: i32) = x + true\n");
+    Session s;
+    REQUIRE(s.submit(":backend interp").kind == Kind::Output);
+    CHECK(s.submit(":load " + path).kind == Kind::Error);
+    write("def f (x: i32) = x + 1\n");
+    EvalRecord again = s.submit(":reload");
+    std::remove(path.c_str());
+    CHECK(again.kind == Kind::Output);
+    CHECK(value_to_string(*s.submit("f 41").value) == "42i32");
+    EvalRecord arg = s.submit(":reload other.fut");
+    CHECK(arg.kind == Kind::Error);
+    CHECK(arg.error.find("takes no argument") != std::string::npos);
+}
+
+TEST_CASE("session: :cache clear clears the session's compiled expressions too") {
+    Session s;
+    REQUIRE(s.submit(":backend cpu").kind == Kind::Output);
+    EvalRecord first = s.submit("map (+1) (iota 5)");
+    REQUIRE(first.kind == Kind::Value);
+    EvalRecord hit = s.submit("map (+1) (iota 5)");
+    REQUIRE(!hit.kernels.empty());
+    CHECK(hit.kernels[0].cache == "memory");
+    REQUIRE(s.submit(":cache clear").kind == Kind::Output);
+    EvalRecord after = s.submit("map (+1) (iota 5)");
+    REQUIRE(!after.kernels.empty());
+    CHECK(after.kernels[0].cache == "compiled");
+}
+
 TEST_CASE("session: a function value is shown on every backend (the interpreter holds it)") {
     Sessions s;
     std::vector<EvalRecord> r = both(s.cpu, s.interp,
