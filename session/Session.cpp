@@ -442,6 +442,21 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
     fresh->interrupt = interrupt;
     fresh->compute = std::move(compute);
     const KeptConstants kept = old.kept_constants();
+    const std::set<std::string> redefined = drop;
+    // Why a declaration no longer checks: where it used a name left out, that name (the
+    // checker, replaying before the new definition, only knows it is missing).
+    auto why = [&](const std::string &msg) {
+        for (const char *kind : {"name", "type"}) {
+            const std::string head = std::string("Unknown ") + kind + " `";
+            if (msg.rfind(head, 0) != 0) continue;
+            const std::string x = msg.substr(head.size(), msg.find('`', head.size()) - head.size());
+            const std::string key = std::string(kind) == "type" ? "type " + x : x;
+            if (redefined.count(key))
+                return "it used the earlier `" + x + "`, now redefined (define it again to use the new one)";
+            if (drop.count(key)) return "it used `" + x + "`, dropped above";
+        }
+        return "it no longer type-checks: " + msg;
+    };
     bool same_names = true;  // every name seen so far means what it did in `old`
     for (size_t i = 0; i < chunks.size(); ++i) {
         const Chunk &c = chunks[i];
@@ -466,7 +481,7 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
                 bool part = e.message().rfind("Unknown name `(", 0) == 0 &&
                             drop.count(e.message().substr(14, e.message().size() - 15));
                 if (!part)
-                    notes.push_back("dropped `" + k + "` (" + d->loc.str() + "), which no longer type-checks: " + e.message());
+                    notes.push_back("dropped `" + k + "` (" + d->loc.str() + "): " + why(e.message()));
                 if (!k.empty()) drop.insert(k);
                 if (fresh->in_view(k)) same_names = false;
             }
