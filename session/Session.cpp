@@ -244,8 +244,8 @@ const char *const help_text =
     "  :time [on|off]   toggle a timing line after each evaluation\n"
     "  :time EXPR       evaluate EXPR (or a definition) with its timing line\n"
     "  :bench EXPR      evaluate EXPR repeatedly; report median and spread\n"
-    "  :load FILE       add the definitions of FILE\n"
-    "  :reload          load the last loaded file again\n"
+    "  :load FILE       add the definitions of FILE (also :l)\n"
+    "  :reload          load the last loaded file again (also :r)\n"
     "  :backend [B]     show or choose the backend: interp, cpu, cuda, or auto (the\n"
     "                   default: cuda with a GPU, else cpu; the interpreter for code\n"
     "                   without loops or parallel work, or where the compiler has a\n"
@@ -257,7 +257,7 @@ const char *const help_text =
     "  :cache           kernel-cache statistics, and the arrays kept on the GPU\n"
     "  :cache clear     empty the kernel cache\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
-    "  :quit            leave (also Ctrl-D); Ctrl-C stops a running evaluation\n"
+    "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
     "Debugging (on the interpreter, which `auto` then uses): `#[trace] e` prints e's value\n"
     "as it is computed (`#[trace(tag)] e` with a tag); `#[break] e` stops before e with a\n"
@@ -1127,10 +1127,21 @@ static std::string generated_part(const std::string &src, const std::string &mar
     return before + ")\n" + src.substr(gen);
 }
 
+/** `:ir f` and the like on a function: they compile (or compare) a value, not a function (an
+ * error record, or nothing when `c` is not a function). */
+static std::optional<EvalRecord> needs_arguments(const std::string &cmd, const std::string &text,
+                                                 const TypePtr &type) {
+    if (!type || type->kind != Type::Kind::Func) return std::nullopt;
+    std::string e = trim(text);
+    return error_record(cmd + " needs a value, and `" + e + "` is a function (" + type_to_string(type) +
+                        "): apply it to arguments, as in `" + cmd + " " + e + " ...`");
+}
+
 EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
                               const std::string &source_name, int first_line) {
     Checked c = check(text, source_name, first_line);
     st_->kept_exps.push_back(c.exp);
+    if (std::optional<EvalRecord> e = needs_arguments(cmd, c.text, c.shown ? c.shown : c.type)) return *e;
     compiler::Optimised o =
         compiler::optimise(as_program(c, expr_entry), expr_entry, constant_options(*st_));
     EvalRecord r = output_record("");
@@ -1160,6 +1171,8 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
                                    int first_line) {
     Checked c = check(text, source_name, first_line);
     st_->kept_exps.push_back(c.exp);
+    if (std::optional<EvalRecord> e = needs_arguments(":check", c.text, c.shown ? c.shown : c.type))
+        return *e;
     EvalRecord ref;
     run_on("interp", c, ref);
     std::string out = "interp: " + format_value_abbrev(*ref.value);
@@ -1187,7 +1200,15 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
         out += "\ncuda:   not run: " + *why;
     else
         compare("cuda");
-    if (!same) return error_record(out);
+    if (!same) {
+        std::string t = type_to_string(c.type);
+        bool floats = t.find("f16") != std::string::npos || t.find("f32") != std::string::npos ||
+                      t.find("f64") != std::string::npos;
+        return error_record("the backends differ:\n" + out +
+                            (floats ? "\n-- note: reductions and scans of floats may round differently "
+                                      "on each backend, which adds in its own order"
+                                    : ""));
+    }
     return output_record(out);
 }
 
