@@ -30,10 +30,6 @@ int code_points(const std::string &s, size_t bytes) {
     return n;
 }
 
-bool word_char(char c) {
-    return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '\'';
-}
-
 std::vector<std::string> lines_of(const std::string &text) {
     std::vector<std::string> out;
     std::istringstream in(text);
@@ -213,13 +209,11 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
 
 nl::json LoomInterpreter::complete_request_impl(const std::string &code, int cursor_pos) {
     return guarded([&] {
-        size_t end = byte_offset(code, cursor_pos), start = end;
-        while (start > 0 && word_char(code[start - 1])) --start;
-        if (start > 0 && code[start - 1] == ':') --start;
-        std::string word = code.substr(start, end - start);
+        size_t end = byte_offset(code, cursor_pos);
+        Session::Completion c = session_.complete(code, end);
         nl::json matches = nl::json::array();
-        for (const std::string &m : session_.completions(word)) matches.push_back(m);
-        return xeus::create_complete_reply(matches, code_points(code, start), code_points(code, end));
+        for (const std::string &m : c.matches) matches.push_back(m);
+        return xeus::create_complete_reply(matches, code_points(code, c.start), code_points(code, end));
     });
 }
 
@@ -227,8 +221,8 @@ nl::json LoomInterpreter::inspect_request_impl(const std::string &code, int curs
                                                int /*detail_level*/) {
     return guarded([&] {
         size_t at = byte_offset(code, cursor_pos), start = at, end = at;
-        while (start > 0 && word_char(code[start - 1])) --start;
-        while (end < code.size() && word_char(code[end])) ++end;
+        while (start > 0 && Session::name_char(code[start - 1])) --start;
+        while (end < code.size() && Session::name_char(code[end])) ++end;
         std::string name = code.substr(start, end - start);
         while (!name.empty() && name.back() == '.') name.pop_back();
         std::optional<std::string> text = session_.describe(name);

@@ -115,18 +115,13 @@ std::string take_line(Terminal &term, const char *line) {
 
 char *prompt_fn(EditLine *) { return const_cast<char *>(g_term->prompt.c_str()); }
 
-bool word_char(char c) {
-    return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '\'';
-}
-
 /** Tab: complete the word before the cursor; list the choices when ambiguous. */
 unsigned char complete_fn(EditLine *el, int) {
     const LineInfo *li = el_line(el);
-    const char *start = li->cursor;
-    while (start > li->buffer && word_char(start[-1])) --start;
-    if (start > li->buffer && start[-1] == ':') --start;
-    std::string word(start, li->cursor);
-    std::vector<std::string> matches = g_term->session.completions(word);
+    const std::string before(li->buffer, li->cursor);
+    Session::Completion c = g_term->session.complete(before, before.size());
+    const std::string word = before.substr(c.start);
+    const std::vector<std::string> &matches = c.matches;
     if (matches.empty()) return CC_ERROR;
     std::string common = matches[0];
     for (auto &m : matches) {
@@ -134,7 +129,7 @@ unsigned char complete_fn(EditLine *el, int) {
         while (k < common.size() && k < m.size() && common[k] == m[k]) ++k;
         common.resize(k);
     }
-    if (matches.size() == 1) common += ' ';
+    if (matches.size() == 1 && common.back() != '/') common += ' '; // (a folder goes on)
     if (common.size() > word.size()) {
         el_insertstr(el, common.substr(word.size()).c_str());
         return CC_REDISPLAY;

@@ -1586,6 +1586,62 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
     return {out.begin(), out.end()};
 }
 
+bool Session::name_char(char c) {
+    return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '\'';
+}
+
+Session::Completion Session::complete(const std::string &text, size_t cursor) const {
+    cursor = std::min(cursor, text.size());
+    const size_t line = text.rfind('\n', cursor == 0 ? 0 : cursor - 1);
+    const size_t from = line == std::string::npos || cursor == 0 ? 0 : line + 1;
+    const std::string head = text.substr(from, cursor - from);
+    // A command's argument: the word after the command and its blanks.
+    auto argument_of = [&](std::initializer_list<const char *> cmds) -> std::optional<size_t> {
+        size_t b = head.find_first_not_of(" \t");
+        if (b == std::string::npos) return std::nullopt;
+        size_t e = head.find_first_of(" \t", b);
+        if (e == std::string::npos) return std::nullopt;
+        std::string cmd = head.substr(b, e - b);
+        if (std::none_of(cmds.begin(), cmds.end(), [&](const char *c) { return cmd == c; })) return std::nullopt;
+        size_t a = head.find_first_not_of(" \t", e);
+        a = a == std::string::npos ? head.size() : a;
+        if (head.find_first_of(" \t", a) != std::string::npos) return std::nullopt; // a second word
+        return from + a;
+    };
+    Completion c;
+    if (std::optional<size_t> a = argument_of({":backend"})) {
+        c.start = *a;
+        const std::string word = text.substr(*a, cursor - *a);
+        for (const char *b : {"auto", "cpu", "cuda", "interp"})
+            if (std::string(b).rfind(word, 0) == 0) c.matches.push_back(b);
+        return c;
+    }
+    if (std::optional<size_t> a = argument_of({":load", ":l"})) {
+        namespace fs = std::filesystem;
+        c.start = *a;
+        const std::string word = text.substr(*a, cursor - *a);
+        const size_t slash = word.rfind('/');
+        const std::string dir = slash == std::string::npos ? "" : word.substr(0, slash + 1);
+        const std::string base = word.substr(dir.size());
+        std::error_code ec;
+        for (auto it = fs::directory_iterator(dir.empty() ? "." : dir, ec); !ec && it != fs::directory_iterator();
+             it.increment(ec)) {
+            std::string name = it->path().filename().string();
+            if (name.rfind(base, 0) != 0 || (name[0] == '.' && base.empty())) continue;
+            bool folder = it->is_directory(ec);
+            if (folder || it->path().extension() == ".fut") c.matches.push_back(dir + name + (folder ? "/" : ""));
+        }
+        std::sort(c.matches.begin(), c.matches.end());
+        return c;
+    }
+    size_t start = cursor;
+    while (start > from && name_char(text[start - 1])) --start;
+    if (start > from && text[start - 1] == ':') --start;
+    c.start = start;
+    c.matches = completions(text.substr(start, cursor - start));
+    return c;
+}
+
 std::optional<std::string> Session::describe(const std::string &written) const {
     const std::string name = resolve_name(st_->env, written);
     if (auto it = st_->env->vals.find(name); !name.empty() && it != st_->env->vals.end()) {

@@ -122,6 +122,17 @@ public:
      * qualified ones such as `f32.sqrt`), keywords and `:commands`; sorted. */
     std::vector<std::string> completions(const std::string &prefix) const;
 
+    /** What Tab completes in `text` before byte `cursor`: `matches` replace
+     * text[start, cursor).  A name or `:command` (completions), a backend after
+     * `:backend`, or a file or folder (with its `/`) after `:load`. */
+    struct Completion {
+        size_t start = 0;
+        std::vector<std::string> matches;
+    };
+    Completion complete(const std::string &text, size_t cursor) const;
+    /** The characters of a name (`f32.sqrt`, `x'`), as completion and inspection take them. */
+    static bool name_char(char c);
+
     /** Polled by running evaluations; when it becomes true they stop with
      * an "interrupted" error record. */
     void set_interrupt_flag(const std::atomic<bool> *flag);

@@ -373,6 +373,13 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         self.assertIn("reduce", self.complete("redu"))
         self.assertIn(":backend", self.complete(":back"))
         self.assertEqual(self.complete("zzz_nothing_here"), [])
+        # A command's argument: the backends, and files after :load (in a second line too).
+        self.assertEqual(self.complete(":backend c"), [":backend cpu", ":backend cuda"])
+        with tempfile.TemporaryDirectory() as d:
+            open(os.path.join(d, "lib_one.fut"), "w").close()
+            os.mkdir(os.path.join(d, "lib_dir"))
+            self.assertEqual(self.complete("1 + 1\n:load " + d + "/lib"),
+                             ["1 + 1\n:load " + d + "/lib_dir/", "1 + 1\n:load " + d + "/lib_one.fut"])
 
     def test_inspect_type_and_doc(self):
         self.run_cell("-- | Halves a number, rounding down.\n"
