@@ -16,6 +16,7 @@
 #include <cwchar>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -263,33 +264,64 @@ int run_repl(const std::string &load) {
     if (!load.empty()) print_record(term.session.submit(":load " + load), term.style, std::cout, std::cerr);
     std::cout.flush();
 
+    // Pasted text arrives faster than it is read: bytes still waiting mean a paste.
+    auto pasting = [] {
+        pollfd p{STDIN_FILENO, POLLIN, 0};
+        return ::poll(&p, 1, 0) > 0 && (p.revents & POLLIN);
+    };
     std::string chunk;
-    for (;;) {
-        term.prompt = chunk.empty() ? "loom> " : "  ... ";
-        g_interrupt.store(false);
-        drain_sigpipe();  // after the reset: a Ctrl-C from now on is the prompt's
-        int count = 0;
-        errno = 0;
-        const char *line = el_gets(term.el, &count);
-        if (g_interrupt.load()) {
-            // Ctrl-C at the prompt: drop the unfinished input.
-            chunk.clear();
-            el_reset(term.el);
-            fputs("^C\n", stdout);
-            fflush(stdout);
-            continue;
+    std::optional<std::string> ahead; // a pasted line read to see whether it went on
+    bool done = false;
+    while (!done) {
+        std::string l;
+        if (ahead) {
+            l = std::move(*ahead);
+            ahead.reset();
+        } else {
+            term.prompt = chunk.empty() ? "loom> " : "  ... ";
+            g_interrupt.store(false);
+            drain_sigpipe();  // after the reset: a Ctrl-C from now on is the prompt's
+            int count = 0;
+            errno = 0;
+            const char *line = el_gets(term.el, &count);
+            if (g_interrupt.load()) {
+                // Ctrl-C at the prompt: drop the unfinished input.
+                chunk.clear();
+                el_reset(term.el);
+                fputs("^C\n", stdout);
+                fflush(stdout);
+                continue;
+            }
+            if (!line || count <= 0) {
+                if (errno == EINTR) continue;
+                fputs("\n", stdout);
+                break;  // Ctrl-D
+            }
+            l = take_line(term, line);
         }
-        if (!line || count <= 0) {
-            if (errno == EINTR) continue;
-            fputs("\n", stdout);
-            break;  // Ctrl-D
-        }
-        std::string l = take_line(term, line);
         if (chunk.empty() && blank_line(l)) continue;
         chunk += l;
         chunk += '\n';
-        // A blank line ends an unfinished input (and shows its error).
-        if (!blank_line(l) && !term.session.is_complete(chunk)) continue;
+        // A blank line ends an unfinished input (and shows its error), unless pasted.
+        if (!term.session.is_complete(chunk) && (!blank_line(l) || pasting())) continue;
+        // The indented lines of a paste that follow go on with it, as in `loom --run`
+        // (Session::split): a `case` under its `match`, a `|> map f` under its array.
+        while (pasting()) {
+            term.prompt = "  ... ";
+            int count = 0;
+            const char *line = el_gets(term.el, &count);
+            if (g_interrupt.load() || !line || count <= 0) {
+                done = !g_interrupt.load(); // the end of input, after this one
+                break;
+            }
+            std::string n = take_line(term, line);
+            if (blank_line(n) || (n[0] != ' ' && n[0] != '\t')) {
+                ahead = std::move(n);
+                break;
+            }
+            chunk += n;
+            chunk += '\n';
+        }
         std::string input;
         std::swap(input, chunk);
         g_interrupt.store(false);

@@ -87,6 +87,13 @@ check("tab completion of a name", "8i32" in out, out)
 send(fd, b":ty\t double\r")
 out = read_until(fd, r"i32 -> i32[\s\S]*loom> ")
 check("tab completion of a command, :type", "double : i32 -> i32" in out, out)
+# A paste: the indented lines that follow go on with the input before them (as `loom --run`
+# reads them), and a blank line inside it does not end it.
+send(fd, b"match (#circle 2.0f32 : #circle f32 | #square f32)\r  case #circle r -> f32.pi * r * r\r"
+         b"  case #square s -> s * s\rlet pasted = 1i64 +\r\r  2\riota 3\r  |> map (* pasted)\r")
+out = read_until(fd, r"\[0i64, 3i64, 6i64\][\s\S]*loom> ")
+check("a paste's indented lines continue it", "12.566371f32" in out and "[0i64, 3i64, 6i64]" in out
+      and "error" not in out, out)
 send(fd, b":backend c\t")
 out = read_until(fd, r"cuda")
 check("tab lists the backends after :backend", "cpu" in out and "cuda" in out and "case" not in out, out)
