@@ -47,7 +47,7 @@ namespace {
 namespace fs = std::filesystem;
 using compiler::Backend;
 
-const char *const version_text = "loom 0.1.0 (reference interpreter)";
+const char *const version_text = "loom 0.1.0 (interpreter; cpu and cuda compilers)";
 
 const char *const usage_text =
     "usage: loom <command> [options]\n"
