@@ -554,7 +554,6 @@ private:
         }
     }
 
-    /** The IR types of the leaves of a value of source type t. */
     /** Why a value of type t cannot be laid out: a type parameter this use does not
      * instantiate (a function reached where the checker's type arguments are not), or a
      * kind of type the compiler does not handle. */
@@ -564,6 +563,7 @@ private:
         return "values of type " + type_to_string(t) + " are not supported yet";
     }
 
+    /** The IR types of the leaves of a value of source type t. */
     void flat_types(const TypePtr &t, const ScopePtr &scope, const SrcLoc &loc,
                     std::vector<ir::Type> &out) {
         switch (t->kind) {
@@ -2333,7 +2333,8 @@ private:
             if (w && !ls.empty() && ls[0]->type.rank() > 0 && !(ls[0]->type.dims[0] == *w)) {
                 const SubExp &d = ls[0]->type.dims[0];
                 check(compare(ir::BinOpKind::Eq, *w, d, loc),
-                      Msg() << "map: arrays of different lengths (" << *w << " and " << d << ")",
+                      Msg() << (a.size() == 2 ? std::string("map") : "map" + std::to_string(a.size() - 1))
+                            << ": arrays of different lengths (" << *w << " and " << d << ")",
                       loc);
             }
             std::vector<LValPtr> in = soac_inputs(a[i], w, loc);

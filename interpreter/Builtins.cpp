@@ -222,7 +222,8 @@ Value Evaluator::call_builtin(const FunctionValue &f, Value *args, const SrcLoc 
         int64_t n = args[1].length();
         for (int j = 2; j <= k; ++j)
             if (args[j].length() != n)
-                throw RuntimeError(loc, "map: arrays of different lengths (" + std::to_string(n) + " and " +
+                throw RuntimeError(loc, (k == 1 ? std::string("map") : "map" + std::to_string(k)) +
+                                            ": arrays of different lengths (" + std::to_string(n) + " and " +
                                             std::to_string(args[j].length()) + ")");
         // Fast paths: an operator section over flat scalar arrays.
         if (k == 1 && args[1].is_prim_array() && args[1].rank() == 1) {

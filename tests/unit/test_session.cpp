@@ -19,6 +19,14 @@ using Kind = EvalRecord::Kind;
 
 namespace {
 
+/** Writes `text` as the file `path` (a file the session then loads). */
+void write_file(const std::string &path, const char *text) {
+    FILE *f = fopen(path.c_str(), "w");
+    REQUIRE(f);
+    fputs(text, f);
+    fclose(f);
+}
+
 /** Submits each line to a cpu session and to an interpreter session; the values (or
  * the errors) must be the same.  Returns the cpu session's records. */
 std::vector<EvalRecord> both(Session &cpu, Session &interp, const std::vector<std::string> &lines) {
@@ -153,12 +161,7 @@ TEST_CASE("session: a replay keeps the earlier constants' values, unless what th
 
 TEST_CASE("session: a reloaded file's constants, and those after it, are computed again") {
     std::string path = "/tmp/loom-session-reload-" + std::to_string(getpid()) + ".fut";
-    auto write = [&](const char *text) {
-        FILE *f = fopen(path.c_str(), "w");
-        REQUIRE(f);
-        fputs(text, f);
-        fclose(f);
-    };
+    auto write = [&](const char *text) { write_file(path, text); };
     write("def k = 2i32\ndef twice (x: i32) = 2 * x\n");
     Sessions s;
     both(s.cpu, s.interp, {"let before = i64.sum (map (*2) (iota 100))", ":load " + path,
@@ -173,12 +176,7 @@ TEST_CASE("session: a reloaded file's constants, and those after it, are compute
 
 TEST_CASE("session: a file that does not check is still the one :reload loads") {
     std::string path = "/tmp/loom-session-reload-bad-" + std::to_string(getpid()) + ".fut";
-    auto write = [&](const char *text) {
-        FILE *f = fopen(path.c_str(), "w");
-        REQUIRE(f);
-        fputs(text, f);
-        fclose(f);
-    };
+    auto write = [&](const char *text) { write_file(path, text); };
     write("def f (x: i32) = x + true\n");
     Session s;
     REQUIRE(s.submit(":backend interp").kind == Kind::Output);
