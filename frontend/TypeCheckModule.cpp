@@ -213,12 +213,7 @@ void Checker::check_type_decl(const TypeDecl &td) {
         // The declaration as it can be written: its own name (not a module's flat one)
         // and its parameters.
         const std::string name = td.name.substr(td.name.rfind('.') + 1);
-        std::string params;
-        for (const TypeParam &tp : td.params)
-            params += tp.kind == TypeParam::Kind::Size ? " [" + tp.name + "]"
-                      : tp.kind == TypeParam::Kind::Type ? " '" + tp.name
-                      : tp.kind == TypeParam::Kind::LiftedType ? " '^" + tp.name
-                                                               : " '~" + tp.name;
+        const std::string params = print_type_params(td.params);
         if (need == '^')
             throw CompileError(td.loc, "Non-lifted type abbreviations may not contain functions: `" + name +
                                            "` may stand for a function type (write `type^ " + name + params + "`)");

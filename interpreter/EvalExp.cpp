@@ -128,23 +128,22 @@ Value Evaluator::eval_var(const Var &v) {
     if (p->kind() != Value::Kind::Function) {
         // A polymorphic constant (`def nil 't : []t = []`) at this use's type: its body
         // again, so that an empty array in it has the element type of the use.
-        if (!v.type_args.empty())
-            for (const auto &[name, g] : globals)
-                if (&g.value == p && g.def && g.def->params.empty() && g.def->body)
-                    if (TypeSubstPtr s = type_subst(*g.def, v.type_args)) {
-                        FrameGuard guard(*this);
-                        frame_ = Frame{stack_.size(), nullptr, s.get(), frame_.prelude};
-                        return eval(*g.def->body);
-                    }
+        // (Found again by name, where p came from, only for such a use: not on every read.)
+        for (size_t i = open_modules.size() + 1; !v.type_args.empty() && i-- > 0;) {
+            auto it = globals.find(i == open_modules.size() ? v.name : open_modules[i] + "." + v.name);
+            const Global *g = it != globals.end() && &it->second.value == p ? &it->second : nullptr;
+            if (g && g->def && g->def->params.empty() && g->def->body)
+                if (TypeSubstPtr s = type_subst(*g->def, v.type_args)) {
+                    FrameGuard guard(*this);
+                    frame_ = Frame{stack_.size(), nullptr, s.get(), frame_.prelude};
+                    return eval(*g->def->body);
+                }
+        }
         return *p;
     }
+    Value typed = with_type_args(*p, v.type_args);
+    const FunctionValue &f = *typed.function();
     std::shared_ptr<FunctionValue> copy;
-    const FunctionValue &f = *p->function();
-    if (f.kind == FunctionValue::Kind::Closure && f.fundef && f.applied.empty())
-        if (TypeSubstPtr s = type_subst(*f.fundef, v.type_args)) {
-            copy = std::make_shared<FunctionValue>(f);
-            copy->subst = std::move(s);
-        }
     // Size parameters found only in a parameter's size expression (`[(n - 1) / b + 1]`)
     // are read off this use's instantiated type here, where its names are bound: a call
     // through another function (`flip member s`) has no argument types to read them from.
@@ -163,7 +162,7 @@ Value Evaluator::eval_var(const Var &v) {
             copy->sizes = std::move(sizes);
         }
     }
-    return copy ? Value::function(std::move(copy)) : *p;
+    return copy ? Value::function(std::move(copy)) : typed;
 }
 
 Value Evaluator::eval_consume(const Exp &e) {
