@@ -31,6 +31,7 @@ struct Api {
     int (*destroy)(Prog *) = nullptr;
     const char *(*error_string)(int) = nullptr;
     std::string version_text;
+    int major = 0, minor = 0;
     std::string path; ///< the file loaded
 };
 
@@ -68,9 +69,8 @@ const Api &api() {
             r.why = "the NVRTC library found lacks an entry point Loom needs";
             return r;
         }
-        int major = 0, minor = 0;
-        r.version(&major, &minor);
-        r.version_text = "nvrtc " + std::to_string(major) + "." + std::to_string(minor);
+        r.version(&r.major, &r.minor);
+        r.version_text = "nvrtc " + std::to_string(r.major) + "." + std::to_string(r.minor);
         struct link_map *lm = nullptr;
         if (dlinfo(r.lib, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_name)
             r.path = lm->l_name;
@@ -89,6 +89,8 @@ std::optional<std::string> nvrtc_unavailable() {
 }
 
 const std::string &nvrtc_version() { return api().version_text; }
+
+std::pair<int, int> nvrtc_version_numbers() { return {api().major, api().minor}; }
 
 std::optional<std::string> nvrtc_identity(const std::filesystem::path &memo) {
     const char *e = std::getenv("LOOM_NVRTC");
@@ -116,7 +118,7 @@ std::string nvrtc_options() {
 }
 
 NvrtcResult nvrtc_compile(const std::string &source, const std::string &arch,
-                          const std::string &name) {
+                          const std::string &name, const std::vector<std::string> &extra) {
     NvrtcResult r;
     const Api &a = api();
     if (!a.why.empty()) {
@@ -139,6 +141,8 @@ NvrtcResult nvrtc_compile(const std::string &source, const std::string &arch,
     std::vector<const char *> opts{arch_opt.c_str()};
     for (const char *o : k_options)
         opts.push_back(o);
+    for (const std::string &o : extra)
+        opts.push_back(o.c_str());
     rc = a.compile(p, (int)opts.size(), opts.data());
     size_t n = 0;
     if (a.log_size(p, &n) == 0 && n > 1) {

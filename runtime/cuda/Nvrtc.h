@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace loom::runtime {
 
@@ -33,10 +35,15 @@ struct NvrtcResult {
     double ms = 0;
 };
 
-/** Compiles `source` for `arch` ("sm_90") with Loom's fixed options (nvrtc_options).
- * Never throws: a missing NVRTC is reported in the log. */
+/** Compiles `source` for `arch` ("sm_90") with Loom's fixed options (nvrtc_options),
+ * then `extra` (tests only: the cache keys hold the fixed options alone).  Never throws:
+ * a missing NVRTC is reported in the log. */
 NvrtcResult nvrtc_compile(const std::string &source, const std::string &arch,
-                          const std::string &name = "loom.cu");
+                          const std::string &name = "loom.cu",
+                          const std::vector<std::string> &extra = {});
+
+/** NVRTC's (major, minor) version; (0, 0) when it is unavailable. */
+std::pair<int, int> nvrtc_version_numbers();
 
 /** The options every compile uses (after --gpu-architecture), as one string for keys. */
 std::string nvrtc_options();
