@@ -7,6 +7,7 @@
 #include "compiler/backend/cuda/CudaBackend.h"
 #include "compiler/passes/ChooseRows.h"
 #include "compiler/passes/Kernels.h"
+#include "compiler/passes/LiftLiterals.h"
 #include "compiler/passes/Scalarize.h"
 #include "runtime/cuda/CudaDriver.h"
 
@@ -161,6 +162,10 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
         simplify();
         bounds();
     }
+    if (opts.lift_literals) {
+        o.literal_args = passes::lift_literals(o.module);
+        check();
+    }
     const ir::Function &f = o.module.functions.at(0);
     o.report.bounds.kept = passes::count_bounds_checks(f);
     o.report.kernels = kernel_reports(passes::find_kernels(f));
@@ -168,8 +173,35 @@ Optimised optimise(const Program &prog, const std::string &entry, const Pipeline
     return o;
 }
 
+namespace {
+
+/** An entry that passes its lifted literals (Optimised::literal_args) after the caller's
+ * arguments. */
+class WithLiterals : public CompiledEntry {
+public:
+    WithLiterals(std::shared_ptr<CompiledEntry> inner, std::vector<Value> literals)
+        : inner_(std::move(inner)), literals_(std::move(literals)) {
+        report = inner_->report;
+        ir_text = inner_->ir_text;
+        code = inner_->code;
+    }
+    Value call(const std::vector<Value> &args, const std::atomic<bool> *interrupt) const override {
+        std::vector<Value> all = args;
+        all.insert(all.end(), literals_.begin(), literals_.end());
+        return inner_->call(all, interrupt);
+    }
+    Transfers last_transfers() const override { return inner_->last_transfers(); }
+
+private:
+    std::shared_ptr<CompiledEntry> inner_;
+    std::vector<Value> literals_;
+};
+
+} // namespace
+
 std::shared_ptr<CompiledEntry> build(Optimised o, Backend b) {
     std::vector<FunDefPtr> constants = o.constant_args;
+    std::vector<Value> literals = std::move(o.literal_args);
     std::shared_ptr<CompiledEntry> e;
     if (b == Backend::Cpu)
         e = cpu::build(std::move(o));
@@ -177,6 +209,8 @@ std::shared_ptr<CompiledEntry> build(Optimised o, Backend b) {
         e = cuda::build(std::move(o));
     else
         throw CompileError({}, "the interpreter is not a compiled backend");
+    if (!literals.empty())
+        e = std::make_shared<WithLiterals>(std::move(e), std::move(literals));
     e->constant_args = std::move(constants);
     return e;
 }

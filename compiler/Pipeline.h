@@ -15,6 +15,7 @@
 #include "compiler/passes/Fusion.h"
 #include "compiler/passes/Kernels.h"
 #include "compiler/passes/Simplify.h"
+#include "core/Value.h"
 #include "frontend/AST.h"
 #include "runtime/cuda/CubinInfo.h"
 
@@ -75,6 +76,9 @@ struct PipelineOptions {
     /** Top-level constants to take as arguments rather than compute (compiler/Lower.h,
      * ConstantArgs): the session's values, computed once. */
     std::function<bool(const FunDef &)> constants_as_args;
+    /** Array literals of constants as arguments (passes/LiftLiterals.h): the session's
+     * evaluations, so that new literal values reuse the compiled code. */
+    bool lift_literals = false;
 };
 
 /** An entry point lowered and optimised: the IR every code generator consumes. */
@@ -87,6 +91,9 @@ struct Optimised {
     /** The constants (PipelineOptions::constants_as_args) the entry takes after its own
      * arguments, in order. */
     std::vector<FunDefPtr> constant_args;
+    /** The lifted literals' values (PipelineOptions::lift_literals), the entry's last
+     * arguments: the built entry passes them itself. */
+    std::vector<Value> literal_args;
 };
 
 /** Lowers entry `entry` of the checked program `prog` and runs the passes.  Throws

@@ -522,6 +522,7 @@ compiler::PipelineOptions Session::constant_options(State &st) {
     opts.constants_as_args = [&st](const FunDef &d) {
         return st.passed.count(&d) && st.interp->constant_value(d);
     };
+    opts.lift_literals = true;  // `sq [1, 2, 4]` after `sq [1, 2, 3]`: the same code
     return opts;
 }
 

@@ -187,8 +187,8 @@ private:
      * (Note [Constants computed once]); nothing to leave it to the interpreter. */
     std::optional<loom::Value> compute_constant(State &st, const FunDef &d);
     std::function<std::optional<loom::Value>(State &, const FunDef &)> constant_hook();
-    /** The pipeline options that pass st's computed constants as arguments, and the
-     * values an entry built with them takes. */
+    /** The pipeline options that pass st's computed constants (and array literals) as
+     * arguments, and the constants' values an entry built with them takes. */
     static compiler::PipelineOptions constant_options(State &st);
     static std::vector<loom::Value> constant_values(State &st, const compiler::CompiledEntry &e);
 

@@ -3,6 +3,7 @@
 // evaluations as arguments (Note [Constants computed once]), always agreeing with the
 // interpreter.
 #include "core/ValueIO.h"
+#include "runtime/KernelCache.h"
 #include "session/Session.h"
 
 #include <doctest/doctest.h>
@@ -203,6 +204,57 @@ TEST_CASE("session: :cache clear clears the session's compiled expressions too")
     EvalRecord after = s.submit("map (+1) (iota 5)");
     REQUIRE(!after.kernels.empty());
     CHECK(after.kernels[0].cache == "compiled");
+}
+
+/** Array literals are arguments of the compiled code (compiler/passes/LiftLiterals.h): a
+ * new literal of the same length reuses it, and code that updates a literal in place
+ * leaves the value passed as it was. */
+void check_literals_reuse_code(const char *backend) {
+    Session s;
+    REQUIRE(s.submit(std::string(":backend ") + backend).kind == Kind::Output);
+    EvalRecord first = s.submit("map (*7) [11i32, 12, 13]");
+    REQUIRE(first.kind == Kind::Value);
+    CHECK(value_to_string(*first.value) == "[77i32, 84i32, 91i32]");
+    // Nothing read from disk or compiled (cuda: neither the kernels nor the host program).
+    runtime::CacheStats before = runtime::KernelCache::global().stats();
+    EvalRecord next = s.submit("map (*7) [21i32, 22, 23]");
+    runtime::CacheStats after = runtime::KernelCache::global().stats();
+    REQUIRE(next.kind == Kind::Value);
+    CHECK(value_to_string(*next.value) == "[147i32, 154i32, 161i32]");
+    REQUIRE(!next.kernels.empty());
+    CHECK(next.kernels[0].cache == "memory");
+    CHECK(after.misses == before.misses);
+    CHECK(after.disk_hits == before.disk_hits);
+    CHECK(after.memory_hits > before.memory_hits);
+    EvalRecord longer = s.submit("map (*7) [1i32, 2, 3, 4]");  // its length is in the code
+    REQUIRE(longer.kind == Kind::Value);
+    CHECK(value_to_string(*longer.value) == "[7i32, 14i32, 21i32, 28i32]");
+    // Updated in place by a loop, twice: the literal's value is the same at each call.
+    for (int i = 0; i < 2; i++) {
+        EvalRecord u = s.submit("loop xs = [1i32, 2, 3] for i < 3 do xs with [i] = xs[i] * 10");
+        REQUIRE(u.kind == Kind::Value);
+        CHECK(value_to_string(*u.value) == "[10i32, 20i32, 30i32]");
+    }
+    // Inside a kernel's function, and in a definition.
+    EvalRecord k = s.submit("map (\\i -> [5i64, 6, 7][i % 3] * i) (iota 5)");
+    REQUIRE(k.kind == Kind::Value);
+    CHECK(value_to_string(*k.value) == "[0i64, 6i64, 14i64, 15i64, 24i64]");
+    REQUIRE(s.submit("let ys = scan (+) 0 [1f32, 2, 3]").kind == Kind::Definitions);
+    CHECK(value_to_string(*s.submit("ys").value) == "[1.0f32, 3.0f32, 6.0f32]");
+}
+
+TEST_CASE("session: a new array literal reuses the compiled code (cpu)") {
+    check_literals_reuse_code("cpu");
+}
+
+TEST_CASE("session: a new array literal reuses the compiled code (emulated GPU)") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    check_literals_reuse_code("cuda");
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("session: a function value is shown on every backend (the interpreter holds it)") {
