@@ -13,6 +13,7 @@
 
 #include "core/Value.h"
 
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -50,6 +51,10 @@ public:
      * last; 0 without kernels). */
     virtual void begin_call() {}
     virtual double end_call() { return 0; }
+    /** The flag that stops the current call's kernels when it becomes true (Ctrl-C), until
+     * end_call.  A GPU's kernels run to their end (the host program stops between them);
+     * the emulator's stop between its threads. */
+    virtual void set_interrupt(const std::atomic<bool> *) {}
     /** The device's copies of arrays kept for every entry on it (ArgCache, shared), or
      * null: each entry keeps its own arguments' copies. */
     virtual ArgCache *shared_arrays() { return nullptr; }

@@ -58,7 +58,7 @@ ArgCache &emu_arrays() {
     return *c;
 }
 
-using LaunchFn = int (*)(void (*)(void **), int64_t, int, void **, double, char *, int);
+using LaunchFn = int (*)(void (*)(void **), int64_t, int, void **, double, const bool *, char *, int);
 using KernelFn = void (*)(void **);
 using ReleaseFn = void (*)();
 
@@ -130,8 +130,12 @@ public:
         }
         char err[512];
         auto t0 = std::chrono::steady_clock::now();
-        int rc = launch_(it->second, grid, block, args, emu_timeout(), err, sizeof err);
+        // The flag read as a bool, as the cpu runtime reads it (lrt::poll).
+        int rc = launch_(it->second, grid, block, args, emu_timeout(),
+                         reinterpret_cast<const bool *>(interrupt_), err, sizeof err);
         ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        if (rc == 2)
+            throw Interrupted();
         if (rc != 0)
             fail("kernel `" + std::string(fn) + "`: " + err);
     }
@@ -145,9 +149,11 @@ public:
         ms_ = 0;
     }
     double end_call() override {
+        interrupt_ = nullptr;
         lock_ = {};
         return ms_;
     }
+    void set_interrupt(const std::atomic<bool> *flag) override { interrupt_ = flag; }
 
 private:
     std::shared_ptr<SharedObject> so_;
@@ -158,6 +164,7 @@ private:
     std::map<std::string, KernelFn> fns_;
     std::unique_lock<std::recursive_mutex> lock_;
     double ms_ = 0; ///< the current call's time in kernels
+    const std::atomic<bool> *interrupt_ = nullptr; ///< the current call's (set_interrupt)
 
     /** The host address of [p, p + bytes), which must lie inside one live allocation
      * (a transfer outside them would fault on a GPU: a host-program bug). */

@@ -153,6 +153,8 @@ volatile sig_atomic_t in_fiber = 0, fault = 0; ///< a fault in a thread: its sig
 void (*kernel)(void **) = nullptr;
 void **kargs = nullptr;
 double deadline = 0; ///< CLOCK_MONOTONIC seconds when the launch is stopped
+const bool *stop = nullptr; ///< set (Ctrl-C): the launch stops after the running thread
+bool stopped = false;       ///< the launch stopped for `stop`
 
 double now() {
     timespec t;
@@ -315,6 +317,11 @@ bool run_block(char *err, int errlen) {
             in_fiber = 1;
             resume(i);
             in_fiber = 0;
+            if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED)) {
+                snprintf(err, (size_t)errlen, "interrupted");
+                stopped = true;
+                return false;
+            }
             if (fault) {
                 sigset_t blocked;
                 sigemptyset(&blocked);
@@ -471,10 +478,10 @@ struct ReleaseAtUnload {
 } // namespace loom_emu
 
 /** Runs `kernel` (a `<name>__emu` wrapper taking cuLaunchKernel's argument pointers) over
- * `grid` blocks of `block` threads, for at most `seconds`.  0 when done; else 1 with a
- * message in `err`. */
+ * `grid` blocks of `block` threads, for at most `seconds`, and until *halt (when given)
+ * becomes true.  0 when done; 2 when halted; else 1 with a message in `err`. */
 extern "C" int loom_emu_launch(void (*kernel)(void **), int64_t grid, int block, void **args,
-                               double seconds, char *err, int errlen) {
+                               double seconds, const bool *halt, char *err, int errlen) {
     using namespace loom_emu;
     err[0] = 0;
     if (block < 1 || block > max_threads || grid < 1 || grid > 0x7fffffff) {
@@ -485,12 +492,14 @@ extern "C" int loom_emu_launch(void (*kernel)(void **), int64_t grid, int block,
     kargs = args;
     nthreads = block;
     deadline = now() + seconds;
+    stop = halt;
+    stopped = false;
     FaultGuard guard;
     gridDim = {(unsigned)grid, 1, 1};
     blockDim = {(unsigned)block, 1, 1};
     for (int64_t b = 0; b < grid; b++) {
         blockIdx = {(unsigned)b, 0, 0};
-        if (!run_block(err, errlen)) return 1;
+        if (!run_block(err, errlen)) return stopped ? 2 : 1;
     }
     return 0;
 }

@@ -17,6 +17,7 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <numeric>
 #include <vector>
@@ -287,6 +288,26 @@ entry main (n: i64) =
         for (size_t k = 0; k < want.size(); k++)
             CHECK(r.elems().at(k).prim().i == want[k]);
     }
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
+}
+
+TEST_CASE("cuda emulator: Ctrl-C stops a kernel between its threads, and the entry runs again") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    // The loop is the kernel's: the host program has none that would poll the flag.
+    Program p = corpus::checked(R"(
+entry main (n: i64) = map (\i -> loop s = 0 for j < 1000 do s + i * j) (iota n))");
+    auto entry = compiler::compile_entry(p, "main", compiler::Backend::Cuda);
+    std::atomic<bool> stop{true};
+    Value n = PrimValue::integer(PrimType::I64, 100000);
+    CHECK_THROWS_AS(entry->call({n}, &stop), Interrupted);
+    stop = false;
+    Value r = entry->call({n}, &stop);
+    CHECK(r.num_elements() == 100000);
+    CHECK(r.flat_prim(3).i == 3 * 999 * 1000 / 2);
     if (old)
         setenv("LOOM_CUDA_EMULATE", old, 1);
     else

@@ -292,6 +292,7 @@ Value CudaEntry::call_flat(const std::vector<Value> &args,
     runtime::ArgCache &cache = arrays();
     runtime::DeviceCall dc(*dev_, &cache);
     dev_->begin_call();
+    dev_->set_interrupt(interrupt);
     InCall in;
     Value v;
     try {
