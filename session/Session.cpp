@@ -233,6 +233,9 @@ std::string kernels_text(const std::vector<compiler::KernelReport> &ks) {
     return out;
 }
 
+/** What `:backend` takes (set_backend), and what Tab offers after it (complete). */
+const char *const backend_names[] = {"auto", "cpu", "cuda", "interp"};
+
 const char *const help_text =
     "Enter an expression to evaluate it, or declarations (def, let, type, foreign) to add them;\n"
     "a redefinition replaces the old one.  An unfinished input continues on the next line.\n"
@@ -1214,18 +1217,15 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
 }
 
 EvalRecord Session::set_backend(const std::string &name) {
-    if (name == "interp" || name == "cpu" || name == "auto") {
-        backend_ = name;
-        return output_record("backend: " + name);
-    }
+    if (std::find(std::begin(backend_names), std::end(backend_names), name) == std::end(backend_names))
+        return error_record("unknown backend `" + name + "`; choose interp, cpu, cuda or auto");
     if (name == "cuda") {
         if (std::optional<std::string> why = runtime::cuda_unavailable())
             return error_record(*why);
-        backend_ = name;
         runtime::cuda_prestart();
-        return output_record("backend: cuda");
     }
-    return error_record("unknown backend `" + name + "`; choose interp, cpu, cuda or auto");
+    backend_ = name;
+    return output_record("backend: " + name);
 }
 
 namespace {
@@ -1613,7 +1613,7 @@ Session::Completion Session::complete(const std::string &text, size_t cursor) co
     if (std::optional<size_t> a = argument_of({":backend"})) {
         c.start = *a;
         const std::string word = text.substr(*a, cursor - *a);
-        for (const char *b : {"auto", "cpu", "cuda", "interp"})
+        for (const char *b : backend_names)
             if (std::string(b).rfind(word, 0) == 0) c.matches.push_back(b);
         return c;
     }
