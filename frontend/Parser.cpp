@@ -839,11 +839,14 @@ private:
 
     /** Skips `#[...]`; returns the text inside, as written. */
     std::string skip_attr() {
+        const SrcLoc start = cur().loc;
         advance();  // #[
         size_t begin = cur().begin;
         int nest = 0;
         while (true) {
-            if (at(Tok::Eof)) error_expected("`]` to close the attribute");
+            if (at(Tok::Eof))
+                error_expected("`]` to close the attribute opened at " + std::to_string(start.line) + ":" +
+                               std::to_string(start.col));
             if (at(Tok::LBracket) || at(Tok::Indexing) || at(Tok::LParen)) ++nest;
             if (at(Tok::RParen)) --nest;
             if (at(Tok::RBracket)) {

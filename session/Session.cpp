@@ -483,8 +483,12 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
                 // `let (a, b) = e` is `(a, b)` and its parts: one note says it.
                 bool part = e.message().rfind("Unknown name `(", 0) == 0 &&
                             drop.count(e.message().substr(14, e.message().size() - 15));
+                // A typed input (the REPL's, a cell's) starts at its own line 1, so its
+                // place would say nothing the name does not.
+                const std::string &src = d->loc.file ? d->loc.file->name : std::string();
+                const std::string where = src == "<repl>" || src == "<cell>" ? "" : " (" + d->loc.str() + ")";
                 if (!part)
-                    notes.push_back("dropped `" + k + "` (" + d->loc.str() + "): " + why(e.message()));
+                    notes.push_back("dropped `" + k + "`" + where + ": " + why(e.message()));
                 if (!k.empty()) drop.insert(k);
                 if (fresh->in_view(k)) same_names = false;
             }

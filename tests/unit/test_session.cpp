@@ -360,6 +360,24 @@ TEST_CASE("session: a redefined function or value is what earlier functions use,
     CHECK(value_to_string(*r[10].value) == "6i32");
 }
 
+TEST_CASE("session: a dropped dependent's note names its place only where the place says something") {
+    // Typed inputs (the REPL's `<repl>`, Jupyter's `<cell>`) each start at their own line 1.
+    for (const char *typed : {"<repl>", "<cell>"}) {
+        Session s;
+        REQUIRE(s.submit("def f (x: i32) = x + 1", typed).kind == Kind::Definitions);
+        REQUIRE(s.submit("def g (x: i32) = f x", typed).kind == Kind::Definitions);
+        EvalRecord r = s.submit("def f (x: f32) = x", typed);
+        REQUIRE(r.notes.size() == 1);
+        CHECK(r.notes[0] == "dropped `g`: it used the earlier `f`, now redefined (define it again to use the new one)");
+    }
+    Session s;
+    REQUIRE(s.submit("def f (x: i32) = x + 1", "s.loom", 1).kind == Kind::Definitions);
+    REQUIRE(s.submit("def g (x: i32) = f x", "s.loom", 2).kind == Kind::Definitions);
+    EvalRecord r = s.submit("def f (x: f32) = x", "s.loom", 3);
+    REQUIRE(r.notes.size() == 1);
+    CHECK(r.notes[0].rfind("dropped `g` (s.loom:2:1): it used the earlier `f`", 0) == 0);
+}
+
 TEST_CASE("session: traces are the record's, in order, at most 1000, and none survive to the next input") {
     Session s;
     REQUIRE(s.submit(":backend interp").kind == Kind::Output);
