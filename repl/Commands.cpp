@@ -1,6 +1,7 @@
 // Presentation of evaluation records for the terminal (see Repl.h).
 #include "repl/Repl.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
@@ -27,7 +28,19 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
         if (r.value) {
             std::string text = style.abbreviate && !r.full ? format_value_abbrev(*r.value)
                                                            : format_value_abbrev(*r.value, INT64_MAX);
-            out << text << '\n';
+            // In pieces, so that Ctrl-C stops a long `:print` (a terminal takes a while).
+            const size_t piece = 1 << 16;
+            for (size_t at = 0; at < text.size(); at += piece) {
+                if (style.interrupt && style.interrupt->load()) {
+                    out << '\n'
+                        << paint(dim, "-- interrupted: printed " + std::to_string(at) + " of " +
+                                          std::to_string(text.size()) + " characters");
+                    break;
+                }
+                out.write(text.data() + at, (std::streamsize)std::min(piece, text.size() - at));
+                out.flush();
+            }
+            out << '\n';
         }
         break;
     case EvalRecord::Kind::Output:

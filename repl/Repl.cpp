@@ -215,6 +215,7 @@ int run_repl(const std::string &load) {
     term.style.colour = isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") &&
                         !(t && std::string(t) == "dumb");
     term.session.set_interrupt_flag(&g_interrupt);
+    term.style.interrupt = &g_interrupt;
 
     // SIGINT sets a flag, polled by evaluations; no SA_RESTART, so a read at the
     // prompt returns and the line is abandoned.

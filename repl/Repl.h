@@ -7,6 +7,7 @@
 
 #include "session/Session.h"
 
+#include <atomic>
 #include <iosfwd>
 #include <string>
 
@@ -16,6 +17,8 @@ namespace loom {
 struct ReplStyle {
     bool colour = false;     ///< ANSI colour (only when stdout is a terminal)
     bool abbreviate = true;  ///< large arrays print abbreviated
+    /** Set by Ctrl-C: a long value (`:print`) stops printing there.  None in scripts. */
+    const std::atomic<bool> *interrupt = nullptr;
 };
 
 /** Prints one evaluation record as the REPL shows it: values and command output

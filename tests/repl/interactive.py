@@ -165,20 +165,32 @@ send(fd, b"40 + 4\r")
 out = read_until(fd, r"44i32[\s\S]*loom> ", timeout=5)
 check("Ctrl-C as soon as the prompt shows, five times", seen == 5 and "44i32" in out,
       f"{seen} of 5 seen\n" + out)
+# A long :print stops at Ctrl-C: nothing reads the terminal for a second, so the REPL
+# waits in a write when the signal comes; its later output still shows.
+send(fd, b":print iota 3_000_000\r")
+time.sleep(1.0)
+os.write(fd, b"\x03")
+out = read_until(fd, r"-- interrupted: printed[\s\S]*loom> ", timeout=20)
+check("Ctrl-C stops a long :print", "-- interrupted: printed" in out and "2999999i64" not in out,
+      out[-2000:])
+send(fd, b"40 + 5\r")
+out = read_until(fd, r"45i32[\s\S]*loom> ", timeout=5)
+check("output goes on after a :print stopped", "45i32" in out, out)
 send(fd, b"\x04")
 status = wait_exit(pid)
 check("Ctrl-D quits with status 0",
       status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0)
 
-# History survives a restart: Up four times recalls `map double [6]` (the newer `def
-# double` was entered first in this session, and `40 + 3`, `40 + 4` last in the one before).
+# History survives a restart: Up six times recalls `map double [6]` (the newer `def
+# double` was entered first in this session, and `40 + 3`, `40 + 4`, the `:print` and
+# `40 + 5` last in the one before).
 hist = os.path.join(data_home, "loom", "history")
 check("history file written", os.path.exists(hist) and "double" in open(hist).read())
 pid, fd = spawn()
 read_until(fd, r"loom> ")
 send(fd, b"def double (x: i32) : i32 = x + x\r")
 read_until(fd, r"loom> ")
-send(fd, b"\x1b[A\x1b[A\x1b[A\x1b[A\r")
+send(fd, b"\x1b[A" * 6 + b"\r")
 out = read_until(fd, r"12i32[\s\S]*loom> ")
 check("history across sessions", "12i32" in out, out)
 send(fd, b"\x04")
