@@ -7,7 +7,8 @@
 # out/gpu-check; a short summary is printed last.
 #
 #   scripts/gpu-check.sh pack                 # HERE, before: build-gpu/ to carry (see below)
-#   scripts/gpu-check.sh [STAGE...]           # THERE: env test repl bench jit sanitize (default all)
+#   scripts/gpu-check.sh [STAGE...]           # THERE: env test repl bench jit sanitize (default all;
+#                                             #   repl: a REPL session and Ctrl-C on a kernel)
 #                                             #   and sweep, profile, sortprof (only when named:
 #                                             #   tuning settings; Nsight Compute on the scan,
 #                                             #   on every kernel of the radix sort)
@@ -142,6 +143,12 @@ if want repl; then
   timeout "${REPL_TIMEOUT:-120}" "$LOOM" --run benchmarks/residency.loom >"$OUT/repl.log" 2>&1
   note "exit $?"
   grep -E '^-- cuda|arrays kept' "$OUT/repl.log" | sed 's/^/  /' | tee -a "$summary"
+  # Ctrl-C on a kernel that loops without end, in the REPL on a pseudo-terminal (Note
+  # [Stopping a kernel], runtime/cuda/CudaDevice.cpp): it stops, and the device goes on.
+  note "== repl: Ctrl-C on a kernel that loops without end (tests/repl/interactive.py --kernel-stop)"
+  timeout 180 python3 tests/repl/interactive.py "$LOOM" --kernel-stop >"$OUT/kernel-stop.log" 2>&1
+  note "exit $?: $(tail -1 "$OUT/kernel-stop.log")"
+  grep -A12 '^FAIL' "$OUT/kernel-stop.log" | head -40 | sed 's/^/  /' | tee -a "$summary"
 fi
 
 sanitize() {

@@ -10,12 +10,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <future>
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace loom::runtime {
 
@@ -307,6 +309,34 @@ public:
 
     void make_current() const { cuda_check(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent"); }
 
+    // Note [Stopping a kernel]: a GPU runs a kernel to its end, and the host thread waits
+    // for it inside the driver, so Ctrl-C (the call's interrupt flag) alone would stop a
+    // call only between kernels: a kernel that loops without end would hold the REPL for
+    // good.  Kernels' loops poll instead (LOOM_POLL, every 1024 iterations) a flag in
+    // pinned host memory mapped into the device (the module's `loom_halt` points at it),
+    // and a thread that finds it set records E_INTERRUPT and exits.  While a call runs, a
+    // watcher thread copies the call's interrupt flag into it (every 5 ms); the call's
+    // end clears it.  The host program then reads the record (a polling kernel's launch
+    // is checked) and the call ends as interrupted.  Without the mapped flag (a driver
+    // that refuses it), kernels never find it set.
+    volatile bool *halt_host = nullptr;
+    CuDevPtr halt_dev = 0;
+
+    /** The flag the watcher copies into halt_host until the next watch (null: none,
+     * and halt_host is cleared). */
+    void watch(const std::atomic<bool> *flag) {
+        if (!halt_host)
+            return;
+        std::lock_guard<std::mutex> lock(watch_mutex);
+        watched = flag;
+        *halt_host = false;
+        if (flag && !watcher) {
+            watcher = true;
+            std::thread([this] { watch_loop(); }).detach();
+        }
+        watch_cv.notify_all();
+    }
+
     Status alloc(uint64_t bytes, uint64_t *ptr, std::string *why) override {
         int rc = cu.cuMemAlloc_v2(ptr, bytes);
         if (rc == 0)
@@ -319,10 +349,32 @@ public:
     void free(uint64_t ptr) override { cu.cuMemFree_v2(ptr); }
 
 private:
+    std::mutex watch_mutex;
+    std::condition_variable watch_cv;
+    const std::atomic<bool> *watched = nullptr;
+    bool watcher = false; ///< its thread started (it runs until the process ends)
+
+    void watch_loop() {
+        std::unique_lock<std::mutex> lock(watch_mutex);
+        for (;;) {
+            watch_cv.wait(lock, [this] { return watched != nullptr; });
+            if (watched->load())
+                *halt_host = true;
+            watch_cv.wait_for(lock, std::chrono::milliseconds(5));
+        }
+    }
+
     DriverContext() : cu(api()) {
         int dev = cuda_device();
         cuda_check(cu.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
         make_current();
+        // Note [Stopping a kernel]: portable (every context), mapped into the device.
+        void *halt = nullptr;
+        if (cu.cuMemHostAlloc(&halt, 64, 0x01 | 0x02) == 0 &&
+            cu.cuMemHostGetDevicePointer_v2(&halt_dev, halt, 0) == 0) {
+            halt_host = static_cast<volatile bool *>(halt);
+            *halt_host = false;
+        }
         cu.cuDeviceGetAttribute(&sms, 16, dev); // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
         // Kernels allocate per-thread arrays on the device heap (8 MiB by default); a
         // device that cannot spare 1 GiB keeps its default.
@@ -354,6 +406,11 @@ public:
         size_t bytes = 0;
         cuda_check(cu_.cuModuleGetGlobal_v2(&err_, &bytes, module_, "loom_err"),
                    "cuModuleGetGlobal_v2(loom_err)");
+        // Its loops' stop flag (Note [Stopping a kernel]), where it has loops that poll.
+        CuDevPtr halt = 0;
+        if (c_.halt_dev && (image_.empty() || image_.find(std::string("\0loom_halt\0", 11)) != std::string::npos) &&
+            cu_.cuModuleGetGlobal_v2(&halt, &bytes, module_, "loom_halt") == 0 && bytes == sizeof c_.halt_dev)
+            cuda_check(cu_.cuMemcpyHtoD_v2(halt, &c_.halt_dev, sizeof c_.halt_dev), "cuMemcpyHtoD_v2(loom_halt)");
         cuda_check(cu_.cuEventCreate(&start_, 0), "cuEventCreate");
         cuda_check(cu_.cuEventCreate(&stop_, 0), "cuEventCreate");
     }
@@ -375,6 +432,7 @@ public:
         }
     }
     ArgCache *shared_arrays() override { return &c_.arrays; }
+    void set_interrupt(const std::atomic<bool> *flag) override { c_.watch(flag); }
     void free(uint64_t ptr, uint64_t bytes) override { c_.pool.free(ptr, bytes); }
     void upload(uint64_t dst, const void *src, uint64_t bytes) override {
         cuda_check(cu_.cuMemcpyHtoD_v2(dst, src, bytes), "cuMemcpyHtoD_v2");
@@ -446,6 +504,7 @@ public:
             rc = cu_.cuEventSynchronize(stop_);
         if (launched_ && rc == 0)
             rc = cu_.cuEventElapsedTime(&ms, start_, stop_);
+        c_.watch(nullptr); // its kernels are done (Note [Stopping a kernel])
         lock_ = {};
         cuda_check(rc, "cuEventSynchronize/cuEventElapsedTime");
         return ms;

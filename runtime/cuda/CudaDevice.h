@@ -52,8 +52,8 @@ public:
     virtual void begin_call() {}
     virtual double end_call() { return 0; }
     /** The flag that stops the current call's kernels when it becomes true (Ctrl-C), until
-     * end_call.  A GPU's kernels run to their end (the host program stops between them);
-     * the emulator's stop between its threads. */
+     * end_call: their loops poll it (Note [Stopping a kernel], CudaDevice.cpp), the
+     * emulator's between its threads too, and the host program stops between kernels. */
     virtual void set_interrupt(const std::atomic<bool> *) {}
     /** The device's copies of arrays kept for every entry on it (ArgCache, shared), or
      * null: each entry keeps its own arguments' copies. */

@@ -35,6 +35,8 @@ bool load(void *lib, CudaApi &a) {
            sym(lib, "cuMemcpyDtoH_v2", a.cuMemcpyDtoH_v2) &&
            sym(lib, "cuMemcpyDtoD_v2", a.cuMemcpyDtoD_v2) &&
            sym(lib, "cuMemsetD8_v2", a.cuMemsetD8_v2) &&
+           sym(lib, "cuMemHostAlloc", a.cuMemHostAlloc) &&
+           sym(lib, "cuMemHostGetDevicePointer_v2", a.cuMemHostGetDevicePointer_v2) &&
            sym(lib, "cuModuleLoadData", a.cuModuleLoadData) &&
            sym(lib, "cuModuleUnload", a.cuModuleUnload) &&
            sym(lib, "cuModuleGetFunction", a.cuModuleGetFunction) &&

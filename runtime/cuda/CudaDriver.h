@@ -43,6 +43,8 @@ struct CudaApi {
     int (*cuMemcpyDtoH_v2)(void *, CuDevPtr, size_t);
     int (*cuMemcpyDtoD_v2)(CuDevPtr, CuDevPtr, size_t);
     int (*cuMemsetD8_v2)(CuDevPtr, unsigned char, size_t);
+    int (*cuMemHostAlloc)(void **, size_t, unsigned);
+    int (*cuMemHostGetDevicePointer_v2)(CuDevPtr *, void *, unsigned);
     int (*cuModuleLoadData)(CuHandle *, const void *);
     int (*cuModuleUnload)(CuHandle);
     int (*cuModuleGetFunction)(CuHandle *, CuHandle, const char *);

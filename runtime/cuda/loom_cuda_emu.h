@@ -17,7 +17,8 @@
  * in thread order or in reverse, alternately (a race on shared memory shows one way or the
  * other).  No thread able to go on is a deadlock, and a fault (SIGSEGV, SIGBUS, SIGFPE)
  * in a thread is an invalid access, and a launch still running after its time limit
- * (threads looping through barriers: a livelock) is stopped at a barrier: either way the
+ * (threads looping through barriers, or a loop without end) is stopped at a barrier or at
+ * a loop's poll (LOOM_POLL), as is a launch whose stop flag is set (Ctrl-C): either way the
  * launch fails with a message, it does not hang or crash (unless a fault came after
  * memory was corrupted).  `__shared__` variables are
  * statics (one block at a time), atomics are plain read-modify-writes (one thread at a
@@ -337,8 +338,8 @@ bool run_block(char *err, int errlen) {
         }
         if (now() > deadline) {
             snprintf(err, (size_t)errlen,
-                     "still running at its time limit (in block %u: threads that loop through "
-                     "barriers without end?)", blockIdx.x);
+                     "still running at its time limit (in block %u: threads that loop "
+                     "without end?)", blockIdx.x);
             return false;
         }
         if (progress || release()) {
@@ -458,6 +459,13 @@ inline void loom_emu_copy_wait(unsigned pending) {
 }
 /** A thread waits for a flag another thread sets: let the others run first. */
 inline void loom_emu_spin() { loom_emu::yield(loom_emu::Spinning); }
+/** A loop's poll (LOOM_POLL): back to the scheduler, which stops the launch, once the
+ * launch's flag is set or its time is up (a thread looping without end never comes back
+ * to it otherwise). */
+inline void loom_emu_poll() {
+    using namespace loom_emu;
+    if ((stop && __atomic_load_n(stop, __ATOMIC_RELAXED)) || now() > deadline) yield(Ready);
+}
 
 /** Unmaps the threads' stacks.  The host calls it before another module's launch: each
  * module has its own, and a process loading hundreds of modules (`loom test` of a whole

@@ -39,7 +39,13 @@ typedef unsigned long long uint64_t;
 #ifndef INFINITY
 #define INFINITY __int_as_float(0x7f800000)
 #endif
-#define LOOM_POLL() do { } while (0)
+// A loop in a kernel polls for Ctrl-C every 1024 iterations (`poll_`: a counter the kernel
+// declares where it loops): Note [Stopping a kernel], runtime/cuda/CudaDevice.cpp.
+#ifdef LOOM_CUDA_EMU
+#define LOOM_POLL() do { if ((++poll_ & 1023u) == 0) loom_emu_poll(); } while (0)
+#else
+#define LOOM_POLL() do { if ((++poll_ & 1023u) == 0 && loom_halt && *loom_halt) lrt::halt(); } while (0)
+#endif
 #define LOOM_SCAN_BLOCK 256
 
 namespace lrt {
@@ -54,6 +60,9 @@ typedef DevErr Err;
 /** The first failure of the kernels since the host last read it (reading clears it): kernels
  * run in order, so it is the earliest failing kernel's. */
 __device__ lrt::Err loom_err;
+/** The host's "stop" (Ctrl-C) while kernels run: a flag in mapped host memory, set by the
+ * host when it loads the module (null: it has none; the emulator polls its own). */
+__device__ const volatile bool *loom_halt;
 
 namespace lrt {
 
@@ -94,6 +103,12 @@ __device__ __noinline__ bool claim(int loc, int kind, const char *msg, int na, i
         for (int i = 0; i < nb; i++) loom_err.nums[na + i] = b[i];
         __threadfence();
     }
+    stop();
+}
+/** Ends the thread for the host's stop (LOOM_POLL), recorded as the call's failure: the
+ * host program reads it and the call is interrupted. */
+[[noreturn]] __device__ __noinline__ void halt() {
+    if (claim(-1, E_INTERRUPT, nullptr, 0, 0, 0)) __threadfence();
     stop();
 }
 [[noreturn]] __device__ inline void internal(const char *msg) {

@@ -2,19 +2,22 @@
 """Drives the interactive REPL through a pseudo-terminal, as a user would: a
 multi-line definition, an error and recovery, tab completion, Ctrl-C on a long
 evaluation (interpreted and compiled), Ctrl-D, and history kept across a restart.
-Usage: interactive.py path/to/loom   (prints `N passed, N failed`)"""
+Usage: interactive.py path/to/loom [--kernel-stop]   (prints `N passed, N failed`)
+--kernel-stop: only Ctrl-C on a GPU kernel that loops without end, on the device there is
+(scripts/gpu-check.sh); without it, that check runs last on the emulated GPU."""
 import os, pty, re, select, sys, tempfile, time
 
 LOOM = os.path.abspath(sys.argv[1])
+KERNEL_STOP_ONLY = "--kernel-stop" in sys.argv[2:]
 data_home = tempfile.mkdtemp()
 passed = failed = 0
 
 
-def spawn():
+def spawn(**env):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1", LANG="C.UTF-8",
-                          LOOM_CACHE_DIR=os.path.join(data_home, "cache"))
+                          LOOM_CACHE_DIR=os.path.join(data_home, "cache"), **env)
         os.execv(LOOM, [LOOM])
     return pid, fd
 
@@ -67,6 +70,32 @@ def check(name, cond, text=""):
         failed += 1
         print(f"FAIL {name}:\n" + "\n".join("  " + l for l in text.splitlines()[-15:]))
 
+
+def kernel_stop(**env):
+    """Ctrl-C stops a cuda kernel whose loop has no end (its loops poll the host's flag:
+    Note [Stopping a kernel]), and the session, and the device, go on."""
+    pid, fd = spawn(**env)
+    read_until(fd, r"loom> ")
+    send(fd, b":backend cuda\r")
+    out = read_until(fd, r"backend: cuda[\s\S]*loom> ", timeout=60)
+    check(":backend cuda", "backend: cuda" in out, out)
+    send(fd, b"map (\\x -> loop y = x while y >= 0 do y ^ 1) (iota 1000)\r")
+    read_until(fd, r"\(iota 1000\)\r?\n", timeout=2)
+    time.sleep(3)  # past the compile, into the kernel
+    os.write(fd, b"\x03")
+    out = read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
+    check("Ctrl-C stops a kernel that loops without end", "error: interrupted" in out, out)
+    send(fd, b"map (+1) [1, 2, 3]\r")
+    out = read_until(fd, r"-- cuda[\s\S]*loom> ", timeout=60)
+    check("the device runs the next input", "[2i32, 3i32, 4i32]" in out and "-- cuda" in out, out)
+    send(fd, b"\x04")
+    check("Ctrl-D quits after the kernel's stop", wait_exit(pid) is not None)
+
+
+if KERNEL_STOP_ONLY:
+    kernel_stop()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
 
 pid, fd = spawn()
 check("banner", "loom>" in read_until(fd, r"loom> "))
@@ -270,6 +299,8 @@ out = read_until(fd, r"45i32[\s\S]*loom> ")
 check("the REPL goes on after a stop", "45i32" in out, out)
 send(fd, b"\x04")
 check("Ctrl-D quits after the breaks", wait_exit(pid) is not None)
+
+kernel_stop(LOOM_CUDA_EMULATE="1")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -18,8 +18,10 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 using namespace loom;
@@ -104,6 +106,20 @@ extern "C" __global__ void livelock() {
 }
 #ifdef LOOM_CUDA_EMU
 extern "C" void livelock__emu(void **) { livelock(); }
+#endif
+
+// The threads loop without end, polling as the generated loops do (LOOM_POLL).
+extern "C" __global__ void endless(Buf<int64_t, 1> out) {
+    unsigned poll_ = 0;
+    int64_t x = threadIdx.x;
+    while (x >= 0) {
+        LOOM_POLL();
+        x ^= 1;
+    }
+    out.data[threadIdx.x] = x;
+}
+#ifdef LOOM_CUDA_EMU
+extern "C" void endless__emu(void **a) { endless(*(Buf<int64_t, 1> *)a[0]); }
 #endif
 
 // Thread 5 writes through a wild pointer.
@@ -224,6 +240,28 @@ TEST_CASE("cuda emulator: a deadlock or a livelock is an error naming the kernel
     dev->end_call();
 }
 
+TEST_CASE("cuda emulator: a loop without end stops at its poll, at the time limit or at Ctrl-C") {
+    auto dev = device();
+    dev->begin_call();
+    DevBuf<int64_t> out(*dev, 32);
+    void *args[] = {&out.buf};
+    setenv("LOOM_CUDA_EMULATE_TIMEOUT", "0.2", 1);
+    CHECK_THROWS_WITH_AS(dev->launch("endless", 1, 32, args),
+                         doctest::Contains("kernel `endless`: still running at its time limit"),
+                         RuntimeError);
+    unsetenv("LOOM_CUDA_EMULATE_TIMEOUT");
+    // The flag set while thread 0 loops (it never comes back to the scheduler on its own).
+    std::atomic<bool> stop{false};
+    dev->set_interrupt(&stop);
+    std::thread ctrl_c([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        stop = true;
+    });
+    CHECK_THROWS_AS(dev->launch("endless", 1, 32, args), Interrupted);
+    ctrl_c.join();
+    dev->end_call();
+}
+
 TEST_CASE("cuda emulator: a fault in a thread is an error, not a crash") {
     auto dev = device();
     dev->begin_call();
@@ -308,6 +346,28 @@ entry main (n: i64) = map (\i -> loop s = 0 for j < 1000 do s + i * j) (iota n))
     Value r = entry->call({n}, &stop);
     CHECK(r.num_elements() == 100000);
     CHECK(r.flat_prim(3).i == 3 * 999 * 1000 / 2);
+    if (old)
+        setenv("LOOM_CUDA_EMULATE", old, 1);
+    else
+        unsetenv("LOOM_CUDA_EMULATE");
+}
+
+TEST_CASE("cuda emulator: Ctrl-C stops a kernel whose loop has no end, and the entry runs again") {
+    const char *old = std::getenv("LOOM_CUDA_EMULATE");
+    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    // `y ^ 1` keeps y >= 0: each thread loops until its poll finds the flag set.
+    Program p = corpus::checked(R"(
+entry main (n: i64) = map (\x -> loop y = x while y >= 0 do y ^ 1) (iota n))");
+    auto entry = compiler::compile_entry(p, "main", compiler::Backend::Cuda);
+    std::atomic<bool> stop{false};
+    std::thread ctrl_c([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        stop = true;
+    });
+    CHECK_THROWS_AS(entry->call({PrimValue::integer(PrimType::I64, 3)}, &stop), Interrupted);
+    ctrl_c.join();
+    stop = false;
+    CHECK(entry->call({PrimValue::integer(PrimType::I64, 0)}, &stop).num_elements() == 0);
     if (old)
         setenv("LOOM_CUDA_EMULATE", old, 1);
     else

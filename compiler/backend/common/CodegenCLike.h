@@ -446,6 +446,8 @@ protected:
     std::unordered_map<int, std::pair<std::string, const Lambda *>> fold_;
     const std::string who_, math_;
     const bool poll_;
+    /** Sequential loops that may run long poll for the host's stop (LOOM_POLL). */
+    bool loop_polls_ = true;
 
     void line(const std::string &s) { os_ << std::string((size_t)ind_ * 4, ' ') << s << "\n"; }
     void open(const std::string &s = "{") {
@@ -1455,7 +1457,7 @@ protected:
             if (small && !unroll_pragma(n.bound.value.as_i64()).empty())
                 line(unroll_pragma(n.bound.value.as_i64()));
             open("for (int64_t " + i + " = 0; " + i + " < " + b + "; " + i + "++) {");
-            if (!small) // a small loop ends soon: the loop or kernel around it polls
+            if (!small && loop_polls_) // a small loop ends soon: the loop or kernel around it polls
                 line("LOOM_POLL();");
             line(decl(n.index) + " = (" + ctype(n.index.type.elem) + ")" + i + ";");
             for_loops_.push_back({&n, i, b});
@@ -1464,7 +1466,8 @@ protected:
             close();
         } else {
             open("while (true) {");
-            line("LOOM_POLL();");
+            if (loop_polls_)
+                line("LOOM_POLL();");
             open("{");
             std::vector<Res> c = body(n.cond, Frame{&n.cond, 0, true, {}});
             line("if (!" + c.at(0).expr + ") break;");

@@ -91,6 +91,10 @@ int stencil_steps() {
 class Gen : public clike::CLikeGen {
 public:
     explicit Gen(const ir::Function &f) : CLikeGen(f, "cuda codegen", "", false) {
+        // $LOOM_CUDA_LOOP_POLL=0: kernels' loops without their polls (Note [Stopping a
+        // kernel]), to time what the polls cost.
+        const char *lp = std::getenv("LOOM_CUDA_LOOP_POLL");
+        loop_polls_ = !(lp && std::string(lp) == "0");
         for (const Param &p : f.size_params)
             all_types_[p.var.id] = p.type;
         for (const Param &p : f.params)
@@ -437,13 +441,14 @@ private:
      * until the program's kernels are known (without_needless_stops). */
     static std::string after_failure(const std::string &kname) { return "@after_failure " + kname + "@"; }
     /** `src` with each kernel's placeholder the stop (lrt::failed_earlier) where a kernel
-     * of the program can fail, else nothing: then none can run after a failure, and a
-     * lone scan or map pays no load for it. */
+     * of the program can fail or be stopped (a loop's poll), else nothing: then none can
+     * run after a failure, and a lone scan or map pays no load for it.  A kernel that
+     * loops declares its loops' poll count there too. */
     std::string without_needless_stops(std::string src) const {
         bool any = false;
         for (const KernelDesc &k : code_.kernels)
             for (const Launch &l : k.calls)
-                any = any || l.can_fail;
+                any = any || l.can_fail || l.polls;
         for (const KernelDesc &k : code_.kernels)
             for (const Launch &l : k.calls) {
                 const std::string mark = after_failure(l.fn);
@@ -451,8 +456,10 @@ private:
                 if (at == std::string::npos)
                     continue;
                 size_t from = src.rfind('\n', at) + 1, to = src.find('\n', at) + 1;
+                const std::string indent = src.substr(from, at - from);
                 src.replace(from, to - from,
-                            any ? src.substr(from, at - from) + "if (lrt::failed_earlier()) return;\n" : "");
+                            (any ? indent + "if (lrt::failed_earlier()) return;\n" : "") +
+                                (l.polls ? indent + "unsigned poll_ = 0; // its loops' count (LOOM_POLL)\n" : ""));
             }
         return src;
     }
@@ -516,6 +523,7 @@ private:
                               "lrt::take", "lrt::put_block", "lrt::own"})
             fails = fails || text.find(f) != std::string::npos;
         code_.kernels.back().calls.back().can_fail = fails;
+        code_.kernels.back().calls.back().polls = text.find("LOOM_POLL()") != std::string::npos;
         code_.kernels.back().calls.back().bounded = bounded_work(*code_.kernels.back().stm);
         code_.emu_wrappers += emu_wrapper_;
     }

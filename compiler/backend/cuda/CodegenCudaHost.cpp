@@ -382,7 +382,7 @@ private:
             else if (l.grid == GridKind::OneThread)
                 grid = "lrt::Grid{1, 1}";
             auto launch = [&](const Launch &x) {
-                line("lrt::launch(\"" + x.fn + "\", " + grid + ", args_, " + (x.can_fail ? "true" : "false") +
+                line("lrt::launch(\"" + x.fn + "\", " + grid + ", args_, " + (x.can_fail || x.polls ? "true" : "false") +
                      (x.bounded ? "" : ", false") + ");");
             };
             const Launch *multi =

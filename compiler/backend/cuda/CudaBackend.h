@@ -172,6 +172,8 @@ struct Launch {
     GridKind grid = GridKind::Occupancy;
     std::vector<KernelArg> args;
     bool can_fail = false; ///< may record a failure in `loom_err`
+    /** Has loops that poll for the host's stop (LOOM_POLL), which records one too. */
+    bool polls = false;
     /** Its threads' work is bounded by sizes the host knows (bounded_work): it may run
      * after a kernel whose failure is not read yet (loom_cuda_host_rt.h, `unchecked`). */
     bool bounded = true;
