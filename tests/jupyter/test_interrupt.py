@@ -16,13 +16,15 @@ TIMEOUT = 30
 
 
 class InterruptTests(unittest.TestCase):
+    ENV = {}  # for the kernel's process, beside the test's own environment
+
     @classmethod
     def setUpClass(cls):
         cls.own_cache = None
         if "LOOM_CACHE_DIR" not in os.environ:
             cls.own_cache = os.environ["LOOM_CACHE_DIR"] = tempfile.mkdtemp(prefix="loom-jupyter-cache-")
         cls.km = KernelManager(kernel_name="loom")
-        cls.km.start_kernel()
+        cls.km.start_kernel(env=dict(os.environ, **cls.ENV))
         cls.kc = cls.km.client()
         cls.kc.start_channels()
         cls.kc.wait_for_ready(timeout=TIMEOUT)
@@ -114,6 +116,27 @@ class InterruptTests(unittest.TestCase):
         content, result = self.execute("20i32 + 22")
         self.assertEqual(content["status"], "ok", content)
         self.assertEqual(result, "42i32")
+
+
+class EmulatedGpuInterruptTests(InterruptTests):
+    """The same on the cuda backend, emulated: a kernel whose loop has no end stops at
+    its loop's poll (Note [Stopping a kernel]), and the device goes on."""
+    ENV = {"LOOM_CUDA_EMULATE": "1"}
+
+    def test_interrupt_kernel_loop(self):
+        self.assertEqual(self.execute(":backend cuda")[0]["status"], "ok")
+        try:
+            self.check_interrupted("map (\\x -> loop y = x while y >= 0 do y ^ 1) (iota 100)", after=4.0)
+            self._last_result = None
+            content, result = self.execute("map (+1) [1, 2, 3]")
+            self.assertEqual(content["status"], "ok", content)
+            self.assertEqual(result, "[2i32, 3i32, 4i32]")
+        finally:
+            self.execute(":backend auto")
+
+    # The other tests are InterruptTests' own: not run twice.
+    test_interrupt_interpreter = test_interrupt_compiled = None
+    test_interrupt_during_compilation = test_restart = None
 
 
 if __name__ == "__main__":
