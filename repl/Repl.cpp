@@ -116,6 +116,25 @@ std::string take_line(Terminal &term, const char *line) {
 
 char *prompt_fn(EditLine *) { return const_cast<char *>(g_term->prompt.c_str()); }
 
+/** How a read at a prompt ended. */
+enum class Read { Line, Interrupted, End, Again };
+
+/** One line at `prompt` (into `out`, without its newline: take_line).  Interrupted: Ctrl-C
+ * (the flag set); End: Ctrl-D or the end of input; Again: a signal other than Ctrl-C
+ * ended the read with nothing read. */
+Read read_line(Terminal &term, const std::string &prompt, std::string &out) {
+    term.prompt = prompt;
+    int count = 0;
+    errno = 0;
+    const char *line = el_gets(term.el, &count);
+    if (g_interrupt.load())
+        return Read::Interrupted;
+    if (!line || count <= 0)
+        return errno == EINTR ? Read::Again : Read::End;
+    out = take_line(term, line);
+    return Read::Line;
+}
+
 /** Tab: complete the word before the cursor; list the choices when ambiguous. */
 unsigned char complete_fn(EditLine *el, int) {
     const LineInfo *li = el_line(el);
@@ -248,15 +267,13 @@ int run_repl(const std::string &load) {
     // one waits for it).
     term.session.set_break_io(BreakIO{
         [&term](const std::string &prompt) -> std::optional<std::string> {
-            term.prompt = prompt;
-            int count = 0;
-            const char *line = el_gets(term.el, &count);
-            if (g_interrupt.load() || !line || count <= 0) {
-                fputs(g_interrupt.load() ? "^C" : "\n", stdout); // the REPL ends ^C's line
-                fflush(stdout);
-                return std::nullopt;
-            }
-            return take_line(term, line);
+            std::string l;
+            Read r = read_line(term, prompt, l);
+            if (r == Read::Line)
+                return l;
+            fputs(r == Read::Interrupted ? "^C" : "\n", stdout); // the REPL ends ^C's line
+            fflush(stdout);
+            return std::nullopt;
         },
         [&term](const EvalRecord &r) { print_record(r, term.style, std::cout, std::cerr); }});
 
@@ -279,13 +296,10 @@ int run_repl(const std::string &load) {
             l = std::move(*ahead);
             ahead.reset();
         } else {
-            term.prompt = chunk.empty() ? "loom> " : "  ... ";
             g_interrupt.store(false);
             drain_sigpipe();  // after the reset: a Ctrl-C from now on is the prompt's
-            int count = 0;
-            errno = 0;
-            const char *line = el_gets(term.el, &count);
-            if (g_interrupt.load()) {
+            Read r = read_line(term, chunk.empty() ? "loom> " : "  ... ", l);
+            if (r == Read::Interrupted) {
                 // Ctrl-C at the prompt: drop the unfinished input.
                 chunk.clear();
                 el_reset(term.el);
@@ -293,12 +307,12 @@ int run_repl(const std::string &load) {
                 fflush(stdout);
                 continue;
             }
-            if (!line || count <= 0) {
-                if (errno == EINTR) continue;
+            if (r == Read::Again)
+                continue;
+            if (r == Read::End) {
                 fputs("\n", stdout);
                 break;  // Ctrl-D
             }
-            l = take_line(term, line);
         }
         if (chunk.empty() && blank_line(l)) continue;
         chunk += l;
@@ -308,14 +322,12 @@ int run_repl(const std::string &load) {
         // The indented lines of a paste that follow go on with it, as in `loom --run`
         // (Session::split): a `case` under its `match`, a `|> map f` under its array.
         while (pasting()) {
-            term.prompt = "  ... ";
-            int count = 0;
-            const char *line = el_gets(term.el, &count);
-            if (g_interrupt.load() || !line || count <= 0) {
-                done = !g_interrupt.load(); // the end of input, after this one
+            std::string n;
+            Read r = read_line(term, "  ... ", n);
+            if (r != Read::Line) {
+                done = r == Read::End; // the end of input, after this one
                 break;
             }
-            std::string n = take_line(term, line);
             if (blank_line(n) || (n[0] != ' ' && n[0] != '\t')) {
                 ahead = std::move(n);
                 break;
