@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <map>
+#include <set>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -1364,6 +1366,78 @@ const Checker::Local *Checker::find_local(const std::string &name) const {
 
 bool Checker::name_known(const std::string &name) const {
     return find_local(name) || !lookup_val(name).empty();
+}
+
+namespace {
+
+/** Edits (insert, delete, replace, swap two neighbours) from a to b, or more than `most`
+ * once that many are passed. */
+size_t edits(const std::string &a, const std::string &b, size_t most) {
+    if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > most) return most + 1;
+    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); i++) d[i][0] = i;
+    for (size_t j = 0; j <= b.size(); j++) d[0][j] = j;
+    for (size_t i = 1; i <= a.size(); i++)
+        for (size_t j = 1; j <= b.size(); j++) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+bool identifier(const std::string &s) {
+    return !s.empty() && (std::isalpha((unsigned char)s[0]) || s[0] == '_') &&
+           std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum((unsigned char)c) || c == '_' || c == '\''; });
+}
+
+} // namespace
+
+std::string Checker::name_hint(const std::string &name) const {
+    if (!identifier(name)) return {};
+    // A module's member of that name: `sum` is `i32.sum`, `f64.sum`, ...
+    std::vector<std::string> members;
+    for (const auto &[key, _] : env_.vals) {
+        size_t dot = key.rfind('.');
+        if (dot != std::string::npos && key.compare(dot + 1, std::string::npos, name) == 0 &&
+            identifier(key.substr(0, key.find('.'))) && !lookup_val(key).empty())
+            members.push_back(key);
+    }
+    // `a`, `b` or `c` (at most `most` of them, then how many there are).
+    auto one_of = [](std::vector<std::string> ns, size_t most) {
+        const size_t all = ns.size();
+        ns.resize(std::min(all, most));
+        std::string list;
+        for (size_t i = 0; i < ns.size(); i++)
+            list += std::string(i == 0 ? "" : i + 1 == all ? " or " : ", ") + "`" + ns[i] + "`";
+        return ": did you mean " + list + (all > most ? ", ... (" + std::to_string(all) + " in all)" : "") + "?";
+    };
+    // The user's modules first, then the prelude's numeric modules, the common ones first.
+    auto rank = [](const std::string &key) {
+        static const char *order[] = {"i32", "i64", "f32", "f64", "f16", "i8", "i16", "u8", "u16", "u32", "u64", "bool"};
+        const std::string m = key.substr(0, key.find('.'));
+        for (size_t i = 0; i < std::size(order); i++)
+            if (m == order[i]) return (int)i + 1;
+        return 0;
+    };
+    std::sort(members.begin(), members.end(), [&](const std::string &a, const std::string &b) {
+        return std::make_pair(rank(a), a) < std::make_pair(rank(b), b);
+    });
+    if (!members.empty()) return one_of(members, 4);
+    // A name in scope a typo away: one edit, two for longer names; none for short ones,
+    // where most names are a typo away.
+    if (name.size() < 3) return {};
+    const size_t most = name.size() < 6 ? 1 : 2;
+    std::map<size_t, std::set<std::string>> near;
+    auto consider = [&](const std::string &n) {
+        if (n != name && identifier(n))
+            if (size_t k = edits(name, n, most); k <= most) near[k].insert(n);
+    };
+    for (const Local &l : locals_) consider(l.name);
+    for (const auto &[key, _] : env_.vals)
+        if (key.find('.') == std::string::npos && !lookup_val(key).empty()) consider(key);
+    if (near.empty()) return {};
+    return one_of({near.begin()->second.begin(), near.begin()->second.end()}, 3);
 }
 
 // ---------------------------------------------------------------- definitions

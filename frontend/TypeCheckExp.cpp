@@ -235,7 +235,7 @@ TypePtr Checker::check_var(ExpPtr &e) {
         e = cur;
         return check(e);
     }
-    throw CompileError(e->loc, "Unknown name `" + name + "`");
+    throw CompileError(e->loc, "Unknown name `" + name + "`" + name_hint(name));
 }
 
 Dim Checker::dim_of_arg(const Exp *arg) {

@@ -292,6 +292,9 @@ private:
     void bind_local(const std::string &name, TypePtr t) { locals_.push_back({name, t, nullptr}); }
     const Local *find_local(const std::string &name) const;
     bool name_known(const std::string &name) const;
+    /** What an "Unknown name" message adds: names in scope a typo away, or modules'
+     * members of that name (": did you mean `length`?"); empty when there are none. */
+    std::string name_hint(const std::string &name) const;
 
     // expressions
     TypePtr check(ExpPtr &e);

@@ -1360,7 +1360,8 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
             // `let xs = xs ++ xs` (Note [Earlier self]): a new definition that uses the old
             // one of another type keeps it under a hidden name.
             auto self = std::find_if(changed.begin(), changed.end(), [&](const std::string &k) {
-                return e.message() == "Unknown name `" + k + "`";
+                const std::string head = "Unknown name `" + k + "`"; // (and perhaps a hint)
+                return e.message() == head || e.message().rfind(head + ":", 0) == 0;
             });
             if (reload || self == changed.end() ||
                 !keep_earlier(chunks, (size_t)must, *self, earlier_names_))
