@@ -1239,7 +1239,7 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
             if (it != tparam_scope_.end()) return it->second;
         }
         const std::string flat = lookup_type(te->name);
-        if (flat.empty()) throw CompileError(te->loc, "Unknown type `" + te->name + "`");
+        if (flat.empty()) throw CompileError(te->loc, "Unknown type `" + te->name + "`" + type_hint(te->name));
         if (auto p = prim_from_name(flat); p && te->args.empty()) return Type::prim_type(*p);  // `f32.t`
         auto ab = env_.types.find(flat);
         if (ab == env_.types.end()) throw CompileError(te->loc, "type `" + te->name + "` expects no arguments");
@@ -1386,6 +1386,30 @@ size_t edits(const std::string &a, const std::string &b, size_t most) {
     return d[a.size()][b.size()];
 }
 
+/** ": did you mean `a`, `b` or `c`?" (at most `most` of them, then how many there are). */
+std::string did_you_mean(std::vector<std::string> ns, size_t most) {
+    const size_t all = ns.size();
+    ns.resize(std::min(all, most));
+    std::string list;
+    for (size_t i = 0; i < ns.size(); i++)
+        list += std::string(i == 0 ? "" : i + 1 == all ? " or " : ", ") + "`" + ns[i] + "`";
+    return ": did you mean " + list + (all > most ? ", ... (" + std::to_string(all) + " in all)" : "") + "?";
+}
+
+/** The names within a typo of `name` (one edit, two for names of six characters or more;
+ * none for names shorter than three, where most names are a typo away), the nearest
+ * ones. */
+std::vector<std::string> nearest(const std::string &name, const std::vector<std::string> &names) {
+    if (name.size() < 3) return {};
+    const size_t most = name.size() < 6 ? 1 : 2;
+    std::map<size_t, std::set<std::string>> near;
+    for (const std::string &n : names)
+        if (n != name)
+            if (size_t k = edits(name, n, most); k <= most) near[k].insert(n);
+    if (near.empty()) return {};
+    return {near.begin()->second.begin(), near.begin()->second.end()};
+}
+
 bool identifier(const std::string &s) {
     return !s.empty() && (std::isalpha((unsigned char)s[0]) || s[0] == '_') &&
            std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum((unsigned char)c) || c == '_' || c == '\''; });
@@ -1403,15 +1427,6 @@ std::string Checker::name_hint(const std::string &name) const {
             identifier(key.substr(0, key.find('.'))) && !lookup_val(key).empty())
             members.push_back(key);
     }
-    // `a`, `b` or `c` (at most `most` of them, then how many there are).
-    auto one_of = [](std::vector<std::string> ns, size_t most) {
-        const size_t all = ns.size();
-        ns.resize(std::min(all, most));
-        std::string list;
-        for (size_t i = 0; i < ns.size(); i++)
-            list += std::string(i == 0 ? "" : i + 1 == all ? " or " : ", ") + "`" + ns[i] + "`";
-        return ": did you mean " + list + (all > most ? ", ... (" + std::to_string(all) + " in all)" : "") + "?";
-    };
     // The user's modules first, then the prelude's numeric modules, the common ones first.
     auto rank = [](const std::string &key) {
         static const char *order[] = {"i32", "i64", "f32", "f64", "f16", "i8", "i16", "u8", "u16", "u32", "u64", "bool"};
@@ -1423,21 +1438,33 @@ std::string Checker::name_hint(const std::string &name) const {
     std::sort(members.begin(), members.end(), [&](const std::string &a, const std::string &b) {
         return std::make_pair(rank(a), a) < std::make_pair(rank(b), b);
     });
-    if (!members.empty()) return one_of(members, 4);
-    // A name in scope a typo away: one edit, two for longer names; none for short ones,
-    // where most names are a typo away.
-    if (name.size() < 3) return {};
-    const size_t most = name.size() < 6 ? 1 : 2;
-    std::map<size_t, std::set<std::string>> near;
-    auto consider = [&](const std::string &n) {
-        if (n != name && identifier(n))
-            if (size_t k = edits(name, n, most); k <= most) near[k].insert(n);
-    };
-    for (const Local &l : locals_) consider(l.name);
+    if (!members.empty()) return did_you_mean(members, 4);
+    // A name in scope a typo away.
+    std::vector<std::string> names;
+    for (const Local &l : locals_)
+        if (identifier(l.name)) names.push_back(l.name);
     for (const auto &[key, _] : env_.vals)
-        if (key.find('.') == std::string::npos && !lookup_val(key).empty()) consider(key);
-    if (near.empty()) return {};
-    return one_of({near.begin()->second.begin(), near.begin()->second.end()}, 3);
+        if (key.find('.') == std::string::npos && identifier(key) && !lookup_val(key).empty())
+            names.push_back(key);
+    std::vector<std::string> near = nearest(name, names);
+    return near.empty() ? std::string() : did_you_mean(near, 3);
+}
+
+std::string Checker::type_hint(const std::string &name) const {
+    // Other languages' names for Futhark's types.
+    static const std::map<std::string, std::vector<std::string>> foreign = {
+        {"int", {"i32", "i64"}}, {"long", {"i64"}}, {"short", {"i16"}}, {"uint", {"u32"}},
+        {"float", {"f32", "f64"}}, {"double", {"f64"}}, {"char", {"u8"}}, {"byte", {"u8"}},
+        {"string", {"[]u8"}}, {"usize", {"i64"}}, {"size_t", {"i64"}}, {"boolean", {"bool"}}};
+    if (auto f = foreign.find(name); f != foreign.end()) return did_you_mean(f->second, 3);
+    std::vector<std::string> names = {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64",
+                                      "f16", "f32", "f64", "bool"};
+    for (const auto &[key, _] : env_.types)
+        if (key.find('.') == std::string::npos && identifier(key) && !lookup_type(key).empty())
+            names.push_back(key);
+    for (const auto &[p, _] : tparam_scope_) names.push_back(p);
+    std::vector<std::string> near = nearest(name, names);
+    return near.empty() ? std::string() : did_you_mean(near, 3);
 }
 
 // ---------------------------------------------------------------- definitions

@@ -295,6 +295,9 @@ private:
     /** What an "Unknown name" message adds: names in scope a typo away, or modules'
      * members of that name (": did you mean `length`?"); empty when there are none. */
     std::string name_hint(const std::string &name) const;
+    /** The same for an unknown type: other languages' names (`int`: `i32` or `i64`) or
+     * types in scope a typo away. */
+    std::string type_hint(const std::string &name) const;
 
     // expressions
     TypePtr check(ExpPtr &e);
