@@ -1209,9 +1209,21 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
     else
         compare("cuda");
     if (!same) {
-        std::string t = type_to_string(c.type);
-        bool floats = t.find("f16") != std::string::npos || t.find("f32") != std::string::npos ||
-                      t.find("f64") != std::string::npos;
+        // Whether the value holds floats anywhere (in arrays, tuples, records, sums).
+        std::function<bool(const TypePtr &)> has_floats = [&](const TypePtr &t) {
+            if (!t) return false;
+            switch (t->kind) {
+            case Type::Kind::Prim: return is_float(t->prim);
+            case Type::Kind::Array: return has_floats(t->elem);
+            case Type::Kind::Tuple: return std::any_of(t->elems.begin(), t->elems.end(), has_floats);
+            case Type::Kind::Record:
+            case Type::Kind::Sum:
+                return std::any_of(t->fields.begin(), t->fields.end(),
+                                   [&](const auto &f) { return has_floats(f.second); });
+            default: return false;
+            }
+        };
+        bool floats = has_floats(c.type);
         return error_record("the backends differ:\n" + out +
                             (floats ? "\n-- note: reductions and scans of floats may round differently "
                                       "on each backend, which adds in its own order"
