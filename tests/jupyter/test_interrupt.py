@@ -126,7 +126,13 @@ class EmulatedGpuInterruptTests(InterruptTests):
     def test_interrupt_kernel_loop(self):
         self.assertEqual(self.execute(":backend cuda")[0]["status"], "ok")
         try:
-            self.check_interrupted("map (\\x -> loop y = x while y >= 0 do y ^ 1) (iota 100)", after=4.0)
+            # Compiled with bounds that end the loops (the literal is an argument of the
+            # compiled code), then run from memory with bounds that do not (`y ^ 1` keeps
+            # y >= 0): the interrupt comes while the kernel runs.
+            self.execute("def spin (b: []i64) = map (\\x -> loop y = x while y >= b[x % 2] do y ^ 1) (iota 100)")
+            content, result = self.execute("length (spin [1000, 1000])")
+            self.assertEqual(result, "100i64", content)
+            self.check_interrupted("length (spin [0, 0])", after=1.0)
             self._last_result = None
             content, result = self.execute("map (+1) [1, 2, 3]")
             self.assertEqual(content["status"], "ok", content)

@@ -79,9 +79,17 @@ def kernel_stop(**env):
     send(fd, b":backend cuda\r")
     out = read_until(fd, r"backend: cuda[\s\S]*loom> ", timeout=60)
     check(":backend cuda", "backend: cuda" in out, out)
-    send(fd, b"map (\\x -> loop y = x while y >= 0 do y ^ 1) (iota 1000)\r")
-    read_until(fd, r"\(iota 1000\)\r?\n", timeout=2)
-    time.sleep(3)  # past the compile, into the kernel
+    # Compiled once with bounds that end the loops (the literal is the compiled code's
+    # argument), then run from memory with bounds that do not: the kernel starts at once.
+    # (`y ^ 1` keeps y >= 0.)
+    send(fd, b"def spin (b: []i64) = map (\\x -> loop y = x while y >= b[x % 2] do y ^ 1) (iota 1000)\r")
+    read_until(fd, r"loom> ")
+    send(fd, b"length (spin [1000, 1000])\r")
+    out = read_until(fd, r"1000i64[\s\S]*loom> ", timeout=60)
+    check("the loop kernel compiled", "1000i64" in out and "-- cuda: 1 kernel" in out, out)
+    send(fd, b"length (spin [0, 0])\r")
+    read_until(fd, r"\[0, 0\]\)\r?\n", timeout=2)
+    time.sleep(1)
     os.write(fd, b"\x03")
     out = read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
     check("Ctrl-C stops a kernel that loops without end", "error: interrupted" in out, out)
