@@ -1417,14 +1417,37 @@ bool identifier(const std::string &s) {
 
 } // namespace
 
-std::string Checker::name_hint(const std::string &name) const {
+std::string Checker::name_hint(const std::string &written) const {
+    const size_t dot = written.rfind('.');
+    const std::string name = dot == std::string::npos ? written : written.substr(dot + 1);
     if (!identifier(name)) return {};
+    if (dot != std::string::npos) {
+        const std::string q = written.substr(0, dot);
+        // A module's member a typo away (`f32.sqr`), or the member of a module a typo
+        // away (`F32.sqrt`).
+        if (ModuleInfoPtr m = lookup_mod(q)) {
+            std::vector<std::string> names;
+            for (const auto &[member, _] : m->members.vals)
+                if (identifier(member)) names.push_back(member);
+            std::vector<std::string> near = nearest(name, names);
+            for (std::string &n : near) n = q + "." + n;
+            return near.empty() ? std::string() : did_you_mean(near, 3);
+        }
+        std::vector<std::string> mods;
+        for (const auto &[mod, _] : env_.top.mods) mods.push_back(mod);
+        for (const Level &l : levels_)
+            for (const auto &[mod, _] : l.names.mods) mods.push_back(mod);
+        std::vector<std::string> near;
+        for (const std::string &mod : nearest(q, mods))
+            if (!lookup_val(mod + "." + name).empty()) near.push_back(mod + "." + name);
+        if (!near.empty()) return did_you_mean(near, 3);
+    }
     // A module's member of that name: `sum` is `i32.sum`, `f64.sum`, ...
     std::vector<std::string> members;
     for (const auto &[key, _] : env_.vals) {
-        size_t dot = key.rfind('.');
-        if (dot != std::string::npos && key.compare(dot + 1, std::string::npos, name) == 0 &&
-            identifier(key.substr(0, key.find('.'))) && !lookup_val(key).empty())
+        size_t d = key.rfind('.');
+        if (d != std::string::npos && key.compare(d + 1, std::string::npos, name) == 0 &&
+            identifier(key.substr(0, key.find('.'))) && !lookup_val(key).empty() && key != written)
             members.push_back(key);
     }
     // The user's modules first, then the prelude's numeric modules, the common ones first.
@@ -1439,6 +1462,7 @@ std::string Checker::name_hint(const std::string &name) const {
         return std::make_pair(rank(a), a) < std::make_pair(rank(b), b);
     });
     if (!members.empty()) return did_you_mean(members, 4);
+    if (dot != std::string::npos) return {};
     // A name in scope a typo away.
     std::vector<std::string> names;
     for (const Local &l : locals_)

@@ -178,7 +178,8 @@ TypePtr Checker::check_var(ExpPtr &e) {
     else if (!find_local(v->name.substr(0, v->name.find('.'))) && in_module(v->name))
         // not a member (or hidden): its flat name does not count
         throw CompileError(e->loc, "Unknown name `" + v->name + "`: the module has no member `" +
-                                       v->name.substr(v->name.rfind('.') + 1) + "`");
+                                       v->name.substr(v->name.rfind('.') + 1) + "`" +
+                                       name_hint(v->name));
     if (!find_local(v->name) && !env_.vals.count(v->name)) {
         std::string bare;
         if (auto qt = qualified_op_type(v->name, e->loc, &bare)) {
