@@ -51,10 +51,16 @@ inline thread_local char err_msg[128];
  * (lrt::spin_failed). */
 inline thread_local int unchecked = 0;
 inline constexpr int unchecked_most = 64;
+/** A kernel whose loops poll for the host's stop ran since the record was read (Note
+ * [Stopping a kernel], runtime/cuda/CudaDevice.cpp): its interruption is read with the
+ * failures, but a kernel of data-bound loops need not wait for it (after an interruption
+ * it returns at once, or stops at its own poll). */
+inline thread_local bool polled = false;
 /** Turns the kernels' failure record, when set, into the host's error. */
 inline void check_kernels() {
-    if (unchecked == 0) return;
+    if (unchecked == 0 && !polled) return;
     unchecked = 0;
+    polled = false;
     DevErr e;
     ok(dev->read_err(dev->self, &e));
     if (!e.set) return;
@@ -81,6 +87,7 @@ inline void first_error(Err &e) {
     } catch (...) {
     }
     unchecked = 0;
+    polled = false;
 }
 /** Copies device bytes to the host, the kernels' failures read first (what a failed
  * kernel left is never read). */
@@ -344,10 +351,13 @@ inline Grid grid(const char *fn, int64_t w, int32_t want) {
 }
 /** Launches fn; `check`: it can fail, so its failure record is read (see unchecked);
  * not `bounded`: its threads' work depends on what they read (a while loop), so earlier
- * kernels' failures are read first. */
-inline void launch(const char *fn, const Grid &g, void **args, bool check, bool bounded = true) {
-    if (!bounded) check_kernels();
+ * kernels' failures are read first; `polls`: its loops poll for the host's stop (see
+ * polled). */
+inline void launch(const char *fn, const Grid &g, void **args, bool check, bool bounded = true,
+                   bool polls = false) {
+    if (!bounded && unchecked > 0) check_kernels();
     ok(dev->launch(dev->self, fn, g.grid, g.block, args));
+    polled = polled || polls;
     if (check && ++unchecked >= unchecked_most) check_kernels();
 }
 

@@ -676,7 +676,18 @@ TEST_CASE("cuda: which launches can fail, and which must wait for earlier failur
     auto wl =
         compile_ok(checked("entry main (xs: []i64) = map (\\x -> loop x while x > 1 do x - 2) xs"));
     CHECK(!launch(wl, 0).bounded);
-    CHECK(has(wl.host_shown, "args_, false, false);"));
+    // Its loop polls for the host's stop (Note [Stopping a kernel]), which records an
+    // interruption: the kernel declares the count, and its launch says so (its record
+    // is read at the end, not before the next kernel of data-bound loops).
+    CHECK(launch(wl, 0).polls);
+    CHECK(!launch(wl, 0).can_fail);
+    CHECK(has(wl.host_shown, "args_, false, false, true);"));
+    CHECK(has(wl.source, "unsigned poll_ = 0;"));
+    // A small loop of a constant bound does not poll (the kernel around it ends soon).
+    auto small = compile_ok(checked("entry main (xs: []i64) = map (\\x -> loop s = x for i < 4 do s * 3 + i) xs"));
+    CHECK(!launch(small, 0).polls);
+    CHECK(!has(small.source, "unsigned poll_"));
+    CHECK(has(small.host_shown, "lrt::launch(\"k0\", g_, args_, false);"));
     CHECK(!launch(compile_ok(checked("entry main (xs: []i64) = "
                                      "map (\\x -> loop s = 0 for i < x do s + i) xs")),
                   0)

@@ -455,6 +455,21 @@ TEST_CASE("cuda host program: kernels' failures are read before host reads and a
         CHECK(r.dev->log[2] != "err");
         CHECK(r.dev->log[3] != "err"); // ... and not again: the while kernel cannot fail
     }
+    SUBCASE("a kernel whose loop polls: its interruption is read at the end, and stops the call") {
+        // (Note [Stopping a kernel]: a GPU's threads record E_INTERRUPT when the host's
+        // flag is set; the fake device's record stands for it.)
+        Run r = build("entry main (xs: []i64) = map (\\x -> loop y = x while y > 1 do y - 2) xs");
+        Value xs = Value::prim_array(PrimType::I64, {3});
+        r.entry->call({xs});
+        CHECK(r.dev->log == std::vector<std::string>{"k0", "err", "down"});
+        r.dev->log.clear();
+        r.dev->err.set = 1;
+        r.dev->err.kind = 5; // E_INTERRUPT
+        r.dev->err.loc = -1;
+        CHECK_THROWS_AS(r.entry->call({xs}), Interrupted);
+        r.dev->err.set = 0;
+        CHECK(r.entry->call({xs}).num_elements() == 3);
+    }
 }
 
 TEST_CASE("cuda host program: a stencil loop launches two steps at a time, then the last") {

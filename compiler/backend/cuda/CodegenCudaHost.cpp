@@ -382,8 +382,8 @@ private:
             else if (l.grid == GridKind::OneThread)
                 grid = "lrt::Grid{1, 1}";
             auto launch = [&](const Launch &x) {
-                line("lrt::launch(\"" + x.fn + "\", " + grid + ", args_, " + (x.can_fail || x.polls ? "true" : "false") +
-                     (x.bounded ? "" : ", false") + ");");
+                line("lrt::launch(\"" + x.fn + "\", " + grid + ", args_, " + (x.can_fail ? "true" : "false") +
+                     (x.polls ? (x.bounded ? ", true, true" : ", false, true") : x.bounded ? "" : ", false") + ");");
             };
             const Launch *multi =
                 c + 1 < kd.calls.size() && kd.calls[c + 1].steps > 1 ? &kd.calls[c + 1] : nullptr;
