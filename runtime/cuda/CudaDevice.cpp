@@ -316,9 +316,10 @@ public:
     // pinned host memory mapped into the device (the module's `loom_halt` points at it),
     // and a thread that finds it set records E_INTERRUPT and exits.  While a call runs, a
     // watcher thread copies the call's interrupt flag into it (every 5 ms); the call's
-    // end clears it.  The host program then reads the record (a polling kernel's launch
-    // is checked) and the call ends as interrupted.  Without the mapped flag (a driver
-    // that refuses it), kernels never find it set.
+    // end clears it.  The host program reads the record after a polling kernel, at the
+    // call's end and before it reads device memory (lrt::polled), and the call ends as
+    // interrupted.  Without the mapped flag (a driver that refuses it), kernels never
+    // find it set.
     volatile bool *halt_host = nullptr;
     CuDevPtr halt_dev = 0;
 
