@@ -71,6 +71,16 @@ def check(name, cond, text=""):
         print(f"FAIL {name}:\n" + "\n".join("  " + l for l in text.splitlines()[-15:]))
 
 
+def ctrl_c_during(fd, line, echoed, wait):
+    """Sends `line`, waits for its echo (`echoed`) and `wait` seconds more, then Ctrl-C;
+    the output up to the prompt after the interruption."""
+    send(fd, line)
+    read_until(fd, echoed, timeout=2)
+    time.sleep(wait)
+    os.write(fd, b"\x03")
+    return read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
+
+
 def kernel_stop(**env):
     """Ctrl-C stops a cuda kernel whose loop has no end (its loops poll the host's flag:
     Note [Stopping a kernel]), and the session, and the device, go on."""
@@ -87,11 +97,7 @@ def kernel_stop(**env):
     send(fd, b"length (spin [1000, 1000])\r")
     out = read_until(fd, r"1000i64[\s\S]*loom> ", timeout=60)
     check("the loop kernel compiled", "1000i64" in out and "-- cuda: 1 kernel" in out, out)
-    send(fd, b"length (spin [0, 0])\r")
-    read_until(fd, r"\[0, 0\]\)\r?\n", timeout=2)
-    time.sleep(1)
-    os.write(fd, b"\x03")
-    out = read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
+    out = ctrl_c_during(fd, b"length (spin [0, 0])\r", r"\[0, 0\]\)\r?\n", 1)
     check("Ctrl-C stops a kernel that loops without end", "error: interrupted" in out, out)
     send(fd, b"map (+1) [1, 2, 3]\r")
     out = read_until(fd, r"-- cuda[\s\S]*loom> ", timeout=60)
@@ -175,11 +181,8 @@ check("non-ASCII input", "6i64" in out, out)
 # The same on the compiled cpu backend: the generated code polls the flag.
 send(fd, b":backend cpu\r")
 read_until(fd, r"backend: cpu[\s\S]*loom> ")
-send(fd, b"loop x = 0 for i < 10_000_000_000 do x ^ i\r")
-read_until(fd, r"do x \^ i\r?\n", timeout=2)
-time.sleep(1.5)  # past the compile, into the run
-os.write(fd, b"\x03")
-out = read_until(fd, r"interrupted[\s\S]*loom> ", timeout=30)
+out = ctrl_c_during(fd, b"loop x = 0 for i < 10_000_000_000 do x ^ i\r", r"do x \^ i\r?\n",
+                   1.5)  # past the compile, into the run
 check("Ctrl-C interrupts compiled code", "interrupted" in out, out)
 # A map, so that cpu compiles it (code without a kernel or loop is interpreted).
 send(fd, b"map double [6]\r")
