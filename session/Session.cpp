@@ -481,8 +481,8 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
             } catch (const LocatedError &e) {
                 fresh->keep = nullptr;
                 // `let (a, b) = e` is `(a, b)` and its parts: one note says it.
-                bool part = e.message().rfind("Unknown name `(", 0) == 0 &&
-                            drop.count(e.message().substr(14, e.message().size() - 15));
+                const std::string &m = e.message();
+                bool part = m.rfind("Unknown name `(", 0) == 0 && drop.count(m.substr(14, m.find('`', 14) - 14));
                 // A typed input (the REPL's, a cell's) starts at its own line 1, so its
                 // place would say nothing the name does not.
                 const std::string &src = d->loc.file ? d->loc.file->name : std::string();
