@@ -15,6 +15,8 @@
 #include "runtime/cuda/RuntimeText.h"
 #include "session/Session.h"
 
+#include "ScopedEnv.h"
+
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -294,8 +296,7 @@ TEST_CASE("cuda emulator: transfers outside live allocations and bad frees are e
 }
 
 TEST_CASE("cuda emulator: a program on the cuda backend under LOOM_CUDA_EMULATE=1") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     // Several scan tiles (look-back), several blocks of partials, a filter and a hist.
     Program p = corpus::checked(R"(
 entry main (n: i64) =
@@ -326,15 +327,10 @@ entry main (n: i64) =
         for (size_t k = 0; k < want.size(); k++)
             CHECK(r.elems().at(k).prim().i == want[k]);
     }
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("cuda emulator: Ctrl-C stops a kernel between its threads, and the entry runs again") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     // The loop is the kernel's: the host program has none that would poll the flag.
     Program p = corpus::checked(R"(
 entry main (n: i64) = map (\i -> loop s = 0 for j < 1000 do s + i * j) (iota n))");
@@ -346,15 +342,10 @@ entry main (n: i64) = map (\i -> loop s = 0 for j < 1000 do s + i * j) (iota n))
     Value r = entry->call({n}, &stop);
     CHECK(r.num_elements() == 100000);
     CHECK(r.flat_prim(3).i == 3 * 999 * 1000 / 2);
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("cuda emulator: Ctrl-C stops a kernel whose loop has no end, and the entry runs again") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     // `y ^ 1` keeps y >= 0: each thread loops until its poll finds the flag set.
     Program p = corpus::checked(R"(
 entry main (n: i64) = map (\x -> loop y = x while y >= 0 do y ^ 1) (iota n))");
@@ -368,15 +359,10 @@ entry main (n: i64) = map (\x -> loop y = x while y >= 0 do y ^ 1) (iota n))");
     ctrl_c.join();
     stop = false;
     CHECK(entry->call({PrimValue::integer(PrimType::I64, 0)}, &stop).num_elements() == 0);
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("cuda emulator: arrays of tuples and sums in and out, zipped lazily from columns") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     // Elements are made from the device's results when read, after the call (a read
     // during it was an internal error) and with the device's values (not the host's
     // unwritten bytes); the next entry takes the columns they were zipped from.
@@ -424,15 +410,10 @@ entry use_opts (os: []opt) (o: opt) : ([]f32, opt) =
             CHECK(use->last_transfers().uploads == 0);
         }
     }
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("cuda emulator: arrays stay on the device between entries while their Values live") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     Program p = corpus::checked(R"(
 entry make (n: i64) = map (\i -> i * 3) (iota n)
 entry sum (xs: []i64) = i64.sum xs
@@ -526,8 +507,4 @@ entry tailof (n: i64) = let ys = map (*3) (iota n) in ys[1:])");
     CHECK(sum->call({one}).prim().i == 7);
     CHECK(cuda_sum->kept_args() == kept);  // `one`'s copy in, make's result's gone
     one = Value();
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }

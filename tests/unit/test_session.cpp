@@ -6,6 +6,8 @@
 #include "runtime/KernelCache.h"
 #include "session/Session.h"
 
+#include "ScopedEnv.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -248,13 +250,8 @@ TEST_CASE("session: a new array literal reuses the compiled code (cpu)") {
 }
 
 TEST_CASE("session: a new array literal reuses the compiled code (emulated GPU)") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     check_literals_reuse_code("cuda");
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("session: a function value is shown on every backend (the interpreter holds it)") {
@@ -286,8 +283,7 @@ TEST_CASE("session: a failing constant leaves the session as it was") {
 }
 
 TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device") {
-    const char *old = std::getenv("LOOM_CUDA_EMULATE");
-    setenv("LOOM_CUDA_EMULATE", "1", 1);
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
     {
         Session s;
         REQUIRE(s.submit(":backend cuda").kind == Kind::Output);
@@ -341,10 +337,6 @@ TEST_CASE("session: on the (emulated) GPU, a top-level value stays on the device
         c = s.submit(":cache\n");
         CHECK(c.output.find("emulated GPU: 0 arrays kept") != std::string::npos);
     }
-    if (old)
-        setenv("LOOM_CUDA_EMULATE", old, 1);
-    else
-        unsetenv("LOOM_CUDA_EMULATE");
 }
 
 TEST_CASE("session: a redefined function or value is what earlier functions use, compiled too") {
