@@ -193,6 +193,25 @@ static void print_type(std::string &out, const Type &t, bool in_func_param) {
     }
 }
 
+bool type_any(const TypePtr &t, bool into_funcs, const std::function<bool(const Type &)> &pred) {
+    if (!t) return false;
+    if (pred(*t)) return true;
+    switch (t->kind) {
+    case Type::Kind::Array: return type_any(t->elem, into_funcs, pred);
+    case Type::Kind::Tuple:
+        for (auto &e : t->elems)
+            if (type_any(e, into_funcs, pred)) return true;
+        return false;
+    case Type::Kind::Record:
+    case Type::Kind::Sum:
+        for (auto &f : t->fields)
+            if (type_any(f.second, into_funcs, pred)) return true;
+        return false;
+    case Type::Kind::Func: return into_funcs && (type_any(t->param, into_funcs, pred) || type_any(t->result, into_funcs, pred));
+    default: return false;
+    }
+}
+
 std::string type_to_string(const Type &t) {
     std::string out;
     print_type(out, t, false);

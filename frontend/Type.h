@@ -106,6 +106,10 @@ struct Type {
 };
 
 /** Futhark's notation: `[n][3]i32`, `(i32, f64)`, `{a: i32}`, `i32 -> i32`, `*[]u8`. */
+/** Whether some part of t (array elements, tuple and record components, sum payloads;
+ * function types: their parameter and result when `into_funcs`) satisfies `pred`. */
+bool type_any(const TypePtr &t, bool into_funcs, const std::function<bool(const Type &)> &pred);
+
 std::string type_to_string(const Type &t);
 inline std::string type_to_string(const TypePtr &t) { return t ? type_to_string(*t) : "?"; }
 

@@ -453,26 +453,6 @@ static std::string mask_desc(uint16_t mask) {
     return s;
 }
 
-// Whether some part of t (array elements, tuple and record components, sum payloads;
-// function types: their parameter and result when `into_funcs`) satisfies `pred`.
-static bool type_any(const TypePtr &t, bool into_funcs, const std::function<bool(const Type &)> &pred) {
-    if (!t) return false;
-    if (pred(*t)) return true;
-    switch (t->kind) {
-    case Type::Kind::Array: return type_any(t->elem, into_funcs, pred);
-    case Type::Kind::Tuple:
-        for (auto &e : t->elems)
-            if (type_any(e, into_funcs, pred)) return true;
-        return false;
-    case Type::Kind::Record:
-    case Type::Kind::Sum:
-        for (auto &f : t->fields)
-            if (type_any(f.second, into_funcs, pred)) return true;
-        return false;
-    case Type::Kind::Func: return into_funcs && (type_any(t->param, into_funcs, pred) || type_any(t->result, into_funcs, pred));
-    default: return false;
-    }
-}
 
 static bool contains_func(const TypePtr &t) {
     return type_any(t, false, [](const Type &x) { return x.kind == Type::Kind::Func; });

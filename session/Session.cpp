@@ -1210,20 +1210,9 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
         compare("cuda");
     if (!same) {
         // Whether the value holds floats anywhere (in arrays, tuples, records, sums).
-        std::function<bool(const TypePtr &)> has_floats = [&](const TypePtr &t) {
-            if (!t) return false;
-            switch (t->kind) {
-            case Type::Kind::Prim: return is_float(t->prim);
-            case Type::Kind::Array: return has_floats(t->elem);
-            case Type::Kind::Tuple: return std::any_of(t->elems.begin(), t->elems.end(), has_floats);
-            case Type::Kind::Record:
-            case Type::Kind::Sum:
-                return std::any_of(t->fields.begin(), t->fields.end(),
-                                   [&](const auto &f) { return has_floats(f.second); });
-            default: return false;
-            }
-        };
-        bool floats = has_floats(c.type);
+        bool floats = type_any(c.type, false, [](const Type &t) {
+            return t.kind == Type::Kind::Prim && is_float(t.prim);
+        });
         return error_record("the backends differ:\n" + out +
                             (floats ? "\n-- note: reductions and scans of floats may round differently "
                                       "on each backend, which adds in its own order"
