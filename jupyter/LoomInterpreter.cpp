@@ -184,7 +184,7 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
             },
             [&pub](const EvalRecord &r) { pub.now(r); }});
     for (const InputChunk &c : session_.split(code)) {
-        EvalRecord r = session_.submit(c.text, "<cell>", c.first_line);
+        EvalRecord r = session_.submit(c.text, Session::cell_source, c.first_line);
         if (r.kind == EvalRecord::Kind::Quit) {
             pub.stream("stderr", ":quit does nothing in a notebook: shut down or restart the kernel instead\n");
             break;

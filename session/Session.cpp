@@ -483,10 +483,9 @@ std::unique_ptr<Session::State> Session::State::replay(const State &old,
                 // `let (a, b) = e` is `(a, b)` and its parts: one note says it.
                 const std::string &m = e.message();
                 bool part = m.rfind("Unknown name `(", 0) == 0 && drop.count(m.substr(14, m.find('`', 14) - 14));
-                // A typed input (the REPL's, a cell's) starts at its own line 1, so its
-                // place would say nothing the name does not.
+                // A typed input's place (`<repl>:1:1`) says nothing the name does not.
                 const std::string &src = d->loc.file ? d->loc.file->name : std::string();
-                const std::string where = src == "<repl>" || src == "<cell>" ? "" : " (" + d->loc.str() + ")";
+                const std::string where = src == repl_source || src == cell_source ? "" : " (" + d->loc.str() + ")";
                 if (!part)
                     notes.push_back("dropped `" + k + "`" + where + ": " + why(e.message()));
                 if (!k.empty()) drop.insert(k);

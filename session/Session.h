@@ -93,6 +93,10 @@ struct InputChunk {
 
 class Session {
 public:
+    /** The source names of typed inputs (the REPL's, a Jupyter cell's), whose places
+     * count lines within that input alone. */
+    static constexpr const char *repl_source = "<repl>", *cell_source = "<cell>";
+
     Session();
     ~Session();
     Session(const Session &) = delete;
@@ -100,7 +104,7 @@ public:
 
     /** Evaluates one chunk.  `source_name`/`first_line` name where the chunk came
      * from (a script and the line it starts on), so that errors point into it. */
-    EvalRecord submit(const std::string &input, const std::string &source_name = "<repl>",
+    EvalRecord submit(const std::string &input, const std::string &source_name = repl_source,
                       int first_line = 1);
 
     /** Splits a script or cell into the chunks `submit` takes, as `loom --run` does:
