@@ -865,6 +865,16 @@ std::string Checker::describe_var(const VarInfo &v) {
 std::string Checker::describe(const TypePtr &t0) {
     TypePtr t = resolve(t0);
     if (t->kind == Type::Kind::TypeVar && var_index(t->var) >= 0) return describe_var(tvars_[var_index(t->var)]);
+    // An array of an open element (`[1.5]`): its shape, then the element's constraint,
+    // where `[1]?` would say nothing of what the element may be.
+    if (t->kind == Type::Kind::Array) {
+        TypePtr e = resolve(t->elem);
+        if (e->kind == Type::Kind::TypeVar && var_index(e->var) >= 0) {
+            std::string shape = no_sizes(show_open(Type::array(Type::prim_type(PrimType::Bool), t->shape), false));
+            return "an array `" + shape.substr(0, shape.rfind(']') + 1) + "` of " +
+                   describe_var(tvars_[var_index(e->var)]);
+        }
+    }
     return "type `" + no_sizes(show_open(t, false)) + "`";
 }
 
