@@ -40,6 +40,7 @@ void Checker::reset() {
     exist_counter_ = 0;
     used_tparam_names_.clear();
     tparam_scope_.clear();
+    tparam_lifted_.clear();
 }
 
 TypePtr Checker::fresh(const SrcLoc &loc) {
@@ -1259,6 +1260,10 @@ TypePtr Checker::resolve_type_exp(const TypeExpPtr &te, SizeCtx ctx,
     }
     case TypeExp::Kind::Array: {
         Dim d = resolve_dim_exp(te->dim, ctx, implicit, te->loc);
+        if (char l = named_liftedness(te->elem))
+            throw CompileError(te->elem->loc, "Lifted types cannot be put in arrays: `" + te->elem->name +
+                                                  (l == '^' ? "` may hold a function" : "` may hide sizes") +
+                                                  " (declared with `" + (l == '^' ? "^" : "~") + "`)");
         auto e = resolve_type_exp(te->elem, ctx, implicit);
         if (e->unique) e = e->with_unique(false);
         return Type::array(e, {d});
@@ -1615,6 +1620,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     touched_funs_.push_back(&f);
     size_t mark = scope_mark();
     auto saved_tparams = tparam_scope_;
+    auto saved_lifted = tparam_lifted_;
     auto scheme = std::make_shared<Scheme>();
     if (top) implicit_count_ = 0;
     f.size_params.clear();
@@ -1627,6 +1633,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
             bind_local(tp.name, Type::prim_type(PrimType::I64));
         } else {
             tparam_scope_[tp.name] = Type::type_var(tp.name);
+            note_lifted(tp);
             scheme->tparams.push_back(tp.name);
             if (tp.kind == TypeParam::Kind::Type) scheme->nonlifted.insert(tp.name);
             used_tparam_names_.insert(tp.name);
@@ -1805,6 +1812,7 @@ std::shared_ptr<Scheme> Checker::check_fundef(FunDef &f, bool top) {
     scheme->type = ft;
     pop_scope(mark);
     tparam_scope_ = saved_tparams;
+    tparam_lifted_ = saved_lifted;
     if (!top) {
         // Let-generalisation: unconstrained variables not free in the enclosing scope.
         std::set<int> fv, envfv;

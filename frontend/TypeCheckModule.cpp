@@ -159,6 +159,25 @@ void Checker::check_top_decl(const DeclPtr &d, std::vector<DeclPtr> &out) { chec
 // Liftedness in Futhark's order: 0 < '~' (sizes hidden) < '^' (may be a function).
 static int lifted_rank(char c) { return c == '^' ? 2 : c == '~' ? 1 : 0; }
 
+void Checker::note_lifted(const TypeParam &p) {
+    if (p.kind == TypeParam::Kind::LiftedType) tparam_lifted_[p.name] = '^';
+    else if (p.kind == TypeParam::Kind::SizeLiftedType) tparam_lifted_[p.name] = '~';
+    else tparam_lifted_.erase(p.name);
+}
+
+// Futhark: "Lifted types cannot be put in arrays" (an array's rows must share their
+// sizes, which a `type~` may hide, and may hold no function).
+char Checker::named_liftedness(const TypeExpPtr &te) {
+    if (!te || te->kind != TypeExp::Kind::Named) return 0;
+    if (te->args.empty() && tparam_scope_.count(te->name)) {
+        auto it = tparam_lifted_.find(te->name);
+        return it == tparam_lifted_.end() ? 0 : it->second;
+    }
+    if (std::string flat = lookup_type(te->name); !flat.empty())
+        if (auto it = env_.types.find(flat); it != env_.types.end()) return it->second->lifted;
+    return 0;
+}
+
 // How lifted a written type is, as Futhark ranks it: '^' where it may hold a function
 // (a function type, a lifted parameter or abbreviation), '~' where it hides sizes (`[]`,
 // an existential, a size-lifted parameter or abbreviation), else 0.
@@ -467,7 +486,10 @@ void Checker::bind_type_params(const std::vector<TypeParam> &params) {
     reset();
     for (const TypeParam &p : params) {
         if (p.kind == TypeParam::Kind::Size) bind_local(p.name, Type::prim_type(PrimType::I64));
-        else tparam_scope_[p.name] = Type::type_var(p.name);
+        else {
+            tparam_scope_[p.name] = Type::type_var(p.name);
+            note_lifted(p);
+        }
     }
 }
 

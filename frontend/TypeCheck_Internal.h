@@ -221,6 +221,10 @@ private:
     std::map<std::string, std::string> source_names_; ///< instantiated size (`?3`, `?p0`): its declared name
     std::set<std::string> used_tparam_names_;
     std::map<std::string, TypePtr> tparam_scope_;  ///< explicit 'a in scope
+    std::map<std::string, char> tparam_lifted_;    ///< those of them declared '~a ('~') or '^a ('^')
+    /** '~' or '^' where `te` names a lifted abbreviation or type parameter, else 0. */
+    char named_liftedness(const TypeExpPtr &te);
+    void note_lifted(const TypeParam &p);
 
     void reset();
 

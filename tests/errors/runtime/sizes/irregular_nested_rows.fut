@@ -22,8 +22,6 @@
 -- input { [1i64, 2i64] } output { [[1i64, 2i64], [0i64, 1i64]] }
 -- input { [1i64] } error: Cannot construct an irregular array: row 1 has shape \[2\], but row 0 has shape \[1\]
 
-type~ opt = #none | #some ([]i32)
-
 entry in_tuple (xs: []i32) =
   let ps = map (\x -> if x > 0 then ([x, x], x) else ([x], x)) xs
   in map (\(a, _) -> length a) ps
@@ -33,12 +31,12 @@ entry in_record (xs: []i32) =
   in i32.sum (map (\r -> i32.sum r.a) rs)
 
 entry in_payload (xs: []i32) =
-  let os = map (\x -> if x > 0 then #some [x, x] else #some [x]) xs : []opt
+  let os = map (\x -> if x > 0 then #some [x, x] else #some [x]) xs : [](#none | #some ([]i32))
   in i32.sum (map (\o -> match o case #some ys -> i32.sum ys case #none -> 0) os)
 
 -- A row holding #none says nothing about #some's payload.
 entry other_ctor (xs: []i32) =
-  let os = map (\x -> if x > 0 then #some [x, x] else #none) xs : []opt
+  let os = map (\x -> if x > 0 then #some [x, x] else #none) xs : [](#none | #some ([]i32))
   in i32.sum (map (\o -> match o case #some ys -> i32.sum ys case #none -> 0) os)
 
 def pos (xs: []i64) = filter (> 0) xs
