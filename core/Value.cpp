@@ -443,8 +443,8 @@ Value Value::stack(const std::vector<Value> &rows, const TypePtr &row_type,
 
 namespace {
 
-// Exact and Close are for tests (NaN matches NaN); Ieee is the language's `==`.
-enum class FloatCmp { Exact, Close, Ieee };
+// Exact, Close and Absolute are for tests (NaN matches NaN); Ieee is the language's `==`.
+enum class FloatCmp { Exact, Close, Absolute, Ieee };
 
 bool prims_match(const PrimValue &a, const PrimValue &b, FloatCmp mode, double tol) {
     if (a.type != b.type) return false;
@@ -455,8 +455,32 @@ bool prims_match(const PrimValue &a, const PrimValue &b, FloatCmp mode, double t
     if (x == y) return true;  // includes equal infinities
     if (mode == FloatCmp::Exact) return false;
     if (std::isinf(x) || std::isinf(y)) return false;
+    if (mode == FloatCmp::Absolute) return std::fabs(x - y) < tol;
     double scale = std::max({1.0, std::fabs(x), std::fabs(y)});
     return std::fabs(x - y) <= tol * scale;
+}
+
+// futhark test's tolerance for a value: 0.2% of its largest finite float (signed, as
+// futhark-data computes it), and at least 0.002.
+double futhark_tolerance(const Value &v) {
+    double t = 0.002;
+    auto see = [&](const PrimValue &p) {
+        if (is_float(p.type) && std::isfinite(p.f)) t = std::max(t, 0.002 * p.f);
+    };
+    switch (v.kind()) {
+    case Value::Kind::Prim: see(v.prim()); break;
+    case Value::Kind::Array:
+        for (int64_t i = 0, n = v.num_elements(); i < n; ++i) {
+            if (v.is_prim_array()) see(v.flat_prim(i));
+            else t = std::max(t, futhark_tolerance(v.flat_boxed(i)));
+        }
+        break;
+    case Value::Kind::Sum: case Value::Kind::Tuple: case Value::Kind::Record:
+        for (const Value &e : v.elems()) t = std::max(t, futhark_tolerance(e));
+        break;
+    case Value::Kind::Function: break;
+    }
+    return t;
 }
 
 bool compare(const Value &a, const Value &b, FloatCmp mode, double tol) {
@@ -506,6 +530,11 @@ bool values_equal_ieee(const Value &a, const Value &b) {
 
 bool values_close(const Value &a, const Value &b, double tolerance) {
     return compare(a, b, FloatCmp::Close, tolerance);
+}
+
+bool values_match_expected(const Value &expected, const Value &actual, double tolerance) {
+    return compare(expected, actual, FloatCmp::Close, tolerance) ||
+           compare(expected, actual, FloatCmp::Absolute, futhark_tolerance(expected));
 }
 
 void put_c_scalar(const PrimValue &p, void *slot) {

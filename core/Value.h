@@ -356,8 +356,13 @@ bool values_equal(const Value &a, const Value &b);
  * (NaN differs from itself, -0 equals 0). */
 bool values_equal_ieee(const Value &a, const Value &b);
 
-/** As values_equal, but floats compare with a relative/absolute tolerance (as
- * `futhark test` does: |a-b| <= tol * max(1,|a|,|b|)), and NaN matches NaN. */
+/** As values_equal, but floats compare with a relative/absolute tolerance
+ * (|a-b| <= tol * max(1,|a|,|b|)), and NaN matches NaN. */
 bool values_close(const Value &a, const Value &b, double tolerance = 1e-4);
+
+/** Whether a result matches the value a test expects: values_close with `tolerance`, or
+ * as `futhark test` compares (every float within 0.2% of the expected value's largest
+ * float, at least 0.002), so that a test Futhark passes passes here too. */
+bool values_match_expected(const Value &expected, const Value &actual, double tolerance);
 
 }  // namespace loom

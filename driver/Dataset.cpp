@@ -176,7 +176,7 @@ std::string compare_results(const std::vector<ReadValue> &expected, const std::v
         } catch (const CompileError &) {
             // Keep the default-typed value; the comparison below reports the mismatch.
         }
-        if (!values_close(exp, actual[i], test_float_tolerance))
+        if (!values_match_expected(exp, actual[i], test_float_tolerance))
             return "value " + std::to_string(i + 1) + " differs\nexpected: " + abbreviate(value_to_string(exp)) +
                    "\nactual:   " + abbreviate(value_to_string(actual[i]));
     }

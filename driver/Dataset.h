@@ -20,7 +20,8 @@
 namespace loom {
 
 /** Relative tolerance for floats in expected results: values a and b match when
- * |a-b| <= tol * max(1, |a|, |b|) (NaN matches NaN, infinities match exactly). */
+ * |a-b| <= tol * max(1, |a|, |b|) (NaN matches NaN, infinities match exactly), or
+ * where futhark test's rule matches them (values_match_expected). */
 constexpr double test_float_tolerance = 1e-3;
 
 /** Values that do not suit an entry point, or a data file that cannot be read: the

@@ -259,6 +259,11 @@ fi
 # them would fail).
 printf -- '-- ==\n-- no_cpu input { 1 } output { 2 }\n-- notest input { 1 } output { 5 }\n-- input { 2 } output { 3 }\ndef main (x: i32) = x + 1\n' >"$TMP/tags.fut"
 expect test-tags 0 '3 passed, 0 failed, 3 skipped' '' -- "$LOOM" test --backend interp,cpu "$TMP/tags.fut"
+# Floats match as futhark test compares them (within 0.2% of the value's largest float,
+# at least 0.002) or within 1e-3 relative: [1000, 0.5] passes for [1000, 0], 0.0025
+# does not for 0.
+printf -- '-- ==\n-- input { 0f32 } output { 0.001f32 }\n-- input { 100f32 } output { 100.15f32 }\n-- input { -1000f32 } output { -1000.5f32 }\n-- input { 0f32 } output { 0.0025f32 }\nentry main (x: f32) = x\n-- ==\n-- entry: arr\n-- input { [1000f32, 0f32] } output { [1000f32, 0.5f32] }\n-- input { [1000f32, 0f32] } output { [1000f32, 2.5f32] }\nentry arr (xs: []f32) = xs\n' >"$TMP/tolerance.fut"
+check_output test-float-tolerance 'lines[-1] == "4 passed, 2 failed" and "case 4 (line 5)" in out and "case 2 (line 10)" in out' sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/tolerance.fut"
 # `--help` after any subcommand prints the usage, which names every subcommand.
 check_output bench-help '"loom bench PATH..." in out and "loom test" in out' "$LOOM" bench --help
 # `loom bench` on test blocks' datasets: timed on each backend and checked first (the
