@@ -632,6 +632,18 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
     if (a == b) return;
     int ia = a->kind == Type::Kind::TypeVar ? var_index(a->var) : -1;
     int ib = b->kind == Type::Kind::TypeVar ? var_index(b->var) : -1;
+    // Two variables: the newer is bound to the older, so that a chain of them (the
+    // elements of a long array literal, each unified with the first) stays one link
+    // long, not one link an element (resolve() would walk it at each: quadratic).
+    // Only where binding either way is alike: no fields or constructors (whose merge
+    // unifies, and whose messages name the variables in order), constraints that
+    // meet, and at most one name of a type parameter.
+    auto plain_pair = [](const VarInfo &x, const VarInfo &y) {
+        return x.fields.empty() && y.fields.empty() && x.ctors.empty() && y.ctors.empty() &&
+               !(x.prim && y.prim && (x.mask & y.mask) == 0) &&
+               (x.param_name.empty() || y.param_name.empty() || x.param_name == y.param_name);
+    };
+    if (ia >= 0 && ib > ia && plain_pair(tvars_[(size_t)ia], tvars_[(size_t)ib])) return bind_var(ib, a, mode);
     if (ia >= 0) return bind_var(ia, b, mode);
     if (ib >= 0) return bind_var(ib, a, mode);
     auto fail = [&] { throw Mismatch{false, show(a), show(b)}; };

@@ -1038,6 +1038,8 @@ protected:
             }
             line(arr_type(rt.elem, r) + " " + t + " = lrt::alloc_rows<" + stype(rt.elem) + ", " +
                  std::to_string(r) + ">(" + std::to_string(n->elems.size()) + ", " + rows + ");");
+            if (constant_table(*n, rt, t))
+                return "lrt::mv(" + t + ")";
             for (size_t i = 0; i < n->elems.size(); i++)
                 put_row(t, rt, std::to_string(i), atom(n->elems[i]));
             return "lrt::mv(" + t + ")";
@@ -1834,6 +1836,25 @@ protected:
      * outlive the failure's unwinding), e.g. "static thread_local char"; empty: the
      * backend prints the message's values as `?`. */
     virtual std::string msg_storage() const { return ""; }
+    /** Whether long literals of constants may be static tables (host code only). */
+    virtual bool static_tables() const { return false; }
+
+    /** A long array literal of constant scalars (data pasted into a program) as a static
+     * table copied into array t: one store a element made the host compiler take minutes
+     * over 10^5 of them. */
+    bool constant_table(const ir::ArrayLitExp &n, const IType &rt, const std::string &t) {
+        if (!static_tables() || rt.rank() != 1 || rt.elem == PrimType::F16 || n.elems.size() < 64)
+            return false;
+        for (const SubExp &x : n.elems)
+            if (!x.is_const)
+                return false;
+        std::string tab = fresh("lit"), text;
+        for (size_t i = 0; i < n.elems.size(); i++)
+            text += (i % 16 == 0 ? "\n" + std::string((size_t)ind_ * 4 + 4, ' ') : " ") + atom(n.elems[i]) + ",";
+        line("static const " + std::string(stype(rt.elem)) + " " + tab + "[] = {" + text + "};");
+        line("std::memcpy(" + t + ".data, " + tab + ", sizeof " + tab + ");");
+        return true;
+    }
 
     /** `if (failed) fail(message)` with the i64 C++ expressions `vals` written in decimal
      * (signed where `sgn` says) into the message's holes (ir::AssertExp::hole). */
