@@ -5,10 +5,27 @@
 
 namespace loom {
 
+static std::string source_line(const SourceFile &f, int line);
+
+// Columns are bytes inside Loom (the lexer's offsets), but characters in what users
+// read, as Futhark counts them and as the caret is drawn: `"日本語" ++ [true]` has its
+// `[` at column 10, not 16.
+static int char_column(const SourceFile &f, int line, int col) {
+    if (col <= 1 || std::all_of(f.text.begin(), f.text.end(), [](char c) { return (unsigned char)c < 0x80; }))
+        return col;
+    std::string text = source_line(f, line);
+    int chars = 1;
+    for (size_t i = 0; i + 1 < (size_t)col && i < text.size(); ++i)
+        chars += ((unsigned char)text[i] & 0xC0) != 0x80;
+    return chars;
+}
+
+int SrcLoc::char_col() const { return file ? char_column(*file, line, col) : col; }
+
 std::string SrcLoc::str() const {
     if (!known()) return "<unknown>";
     std::ostringstream os;
-    os << (file ? file->name : std::string("<input>")) << ":" << line << ":" << col;
+    os << (file ? file->name : std::string("<input>")) << ":" << line << ":" << char_col();
     return os.str();
 }
 

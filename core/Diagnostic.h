@@ -37,8 +37,10 @@ struct SrcLoc {
     std::shared_ptr<const Via> via = nullptr;
 
     bool known() const { return line > 0; }
-    /** "file:line:col" (or "<unknown>"). */
+    /** "file:line:col" (or "<unknown>"), the column in characters. */
     std::string str() const;
+    /** The column in characters (col counts bytes), as messages show it. */
+    int char_col() const;
 };
 
 struct Via {

@@ -846,7 +846,7 @@ private:
         while (true) {
             if (at(Tok::Eof))
                 error_expected("`]` to close the attribute opened at " + std::to_string(start.line) + ":" +
-                               std::to_string(start.col));
+                               std::to_string(start.char_col()));
             if (at(Tok::LBracket) || at(Tok::Indexing) || at(Tok::LParen)) ++nest;
             if (at(Tok::RParen)) --nest;
             if (at(Tok::RBracket)) {
@@ -1898,7 +1898,7 @@ private:
             return t;
         }
         expect(Tok::RParen, " to close the parenthesis opened at " + std::to_string(start.line) +
-                                ":" + std::to_string(start.col));
+                                ":" + std::to_string(start.char_col()));
         return e;
     }
 

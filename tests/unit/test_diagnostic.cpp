@@ -16,10 +16,10 @@ TEST_CASE("a caret spans the located range, and tabs are kept so it lines up") {
     CHECK(e.render() == "t.fut:1:11: runtime error: bad\n  \tlet xs = foo\n  \t         ^^^");
 }
 
-TEST_CASE("a caret counts characters, not the bytes of UTF-8 ones") {
+TEST_CASE("a caret and the column count characters, not the bytes of UTF-8 ones") {
     auto file = std::make_shared<SourceFile>(SourceFile{"u.fut", "def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n"});
     CompileError e({file, 1, 19, 20}, "bad");  // `1`: byte 19, character 17
-    CHECK(e.render() == "u.fut:1:19: error: bad\n  def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n                  ^");
+    CHECK(e.render() == "u.fut:1:17: error: bad\n  def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n                  ^");
     CompileError s({file, 1, 9, 15}, "bad");  // the string: six bytes, four characters
     CHECK(s.render() == "u.fut:1:9: error: bad\n  def s = \"\xc3\xa9\xc3\xa9\" ++ 1\n          ^^^^");
 }
