@@ -130,9 +130,9 @@ class Script:
                                                'i64.sum (%s : [%d]i64)' % (a, self.rng.randint(3, 5)),
                                                # arrays of sums with array payloads (regular: what
                                                # compiled code cannot do is a limitation)
-                                               'map (\\y -> if y > 2 then #some [y, y] else #none) (%s) : []aopt' % a,
+                                               'map (\\y -> if y > 2 then #some [y, y] else #none) (%s) : [](#some ([]i64) | #none)' % a,
                                                'map (\\o -> match o case #some v -> i64.sum v case #none -> -1) '
-                                               '(map (\\y -> if y %% 2 == 0 then #some (%s) else #none) (%s) : []aopt)'
+                                               '(map (\\y -> if y %% 2 == 0 then #some (%s) else #none) (%s) : [](#some ([]i64) | #none))'
                                                % (self.rng.choice(['iota 2', '[y, y + 1]', 'map (+ y) (iota 3)']), b),
                                                'map (\\o -> match o case #some v -> length v case #none -> 0) [%s, #none, %s]'
                                                % (self.value_of('aopt'), self.value_of('aopt'))]))
