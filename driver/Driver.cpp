@@ -75,11 +75,12 @@ const char *const usage_text =
     "        with an earlier run's --json\n"
     "  loom bench FILE --input FILE|- [--entry NAME] [--backend B] [--runs R] [--output F]\n"
     "        time calls with one input; prints JSON (benchmarks/run.py reads it)\n"
-    "  loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats] [-o DIR]\n"
-    "  loom compile FILE --emit library -o DIR [--entry NAME]   (a C library: cpu)\n"
+    "  loom compile FILE [--backend cpu|cuda] [--entry NAME]... [--emit ir|code|stats] [-o DIR]\n"
+    "  loom compile FILE --emit library -o DIR [--entry NAME]... [--prefix P]   (a C library: cpu)\n"
     "        print the optimised IR, the generated C++ (the default) or the compiler's\n"
-    "        report (one JSON object per line) of the entry point, or of every entry\n"
-    "        point without --entry; -o writes DIR/<entry>.ir|.cpp|.json instead\n"
+    "        report (one JSON object per line) of the entry points --entry names, or of\n"
+    "        every entry point without --entry; -o writes DIR/<entry>.ir|.cpp|.json\n"
+    "        instead; --prefix: the library's C names start with P_ (default: FILE's stem)\n"
     "  loom literate FILE.fut [--backend B] [--output FILE.md] [--stop-on-error] [-v]\n"
     "        a Markdown document of the program: its `-- ` comments as text, its code\n"
     "        in code blocks, and each directive `-- > e` (after a blank line) replaced by\n"
@@ -849,11 +850,11 @@ std::pair<std::string, std::string> emit_entry(const Program &prog, const std::s
     return {compiler::report_json(r).dump() + "\n", "json"};
 }
 
-/** `loom compile --emit library`: DIR/<p>.h, DIR/<p>.cpp and DIR/lib<p>.so (p: the file's
- * stem as a C identifier), built with the host compiler's flags. */
+/** `loom compile --emit library`: DIR/<p>.h, DIR/<p>.cpp and DIR/lib<p>.so (p: `prefix`,
+ * else the file's stem as a C identifier), built with the host compiler's flags. */
 int write_library(const Program &prog, const std::vector<std::string> &entries, const std::string &file,
-                  const std::string &dir, std::ostream &out, std::ostream &err) {
-    const std::string prefix = cpu::library_prefix(file);
+                  const std::string &dir, std::string prefix, std::ostream &out, std::ostream &err) {
+    if (prefix.empty()) prefix = cpu::library_prefix(file);
     std::vector<cpu::LibraryEntry> named;
     for (const std::string &e : entries)
         named.push_back({e, find_function(prog, e)->doc});
@@ -880,12 +881,21 @@ int write_library(const Program &prog, const std::vector<std::string> &entries, 
 }
 
 int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
-    std::string file, entry, emit = "code", out_dir;
+    std::string file, emit = "code", out_dir, prefix;
+    std::vector<std::string> named; // --entry, each once
     Backend backend = Backend::Cpu;
+    auto name_entry = [&](const std::string &e) {
+        if (std::find(named.begin(), named.end(), e) == named.end()) named.push_back(e);
+    };
     for (ArgReader r{args}; !r.done(); ++r.i) {
         const std::string &a = r.current();
-        if (r.is("--entry")) entry = r.value_of("--entry");
-        else if (r.is("-e")) entry = r.value_of("-e");
+        if (r.is("--entry")) name_entry(r.value_of("--entry"));
+        else if (r.is("-e")) name_entry(r.value_of("-e"));
+        else if (r.is("--prefix")) {
+            prefix = r.value_of("--prefix");
+            if (cpu::library_prefix(prefix) != prefix)
+                throw UsageError{"`--prefix " + prefix + "`: a prefix is a C identifier (letters, digits and `_`, not first a digit)", 2};
+        }
         else if (r.is("--emit")) emit = r.value_of("--emit");
         else if (r.is("-o")) out_dir = r.value_of("-o");
         else if (r.is("--backend")) {
@@ -897,17 +907,18 @@ int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::os
         else throw UsageError{"`loom compile` takes one program file", 2};
     }
     if (file.empty())
-        throw UsageError{"usage: loom compile FILE [--backend cpu|cuda] [--entry NAME] [--emit ir|code|stats|library] [-o DIR]", 2};
+        throw UsageError{"usage: loom compile FILE [--backend cpu|cuda] [--entry NAME]... [--emit ir|code|stats|library] [-o DIR] [--prefix P]", 2};
     if (emit != "ir" && emit != "code" && emit != "stats" && emit != "library")
         throw UsageError{"unknown --emit `" + emit + "` (expected ir, code, stats or library)", 2};
     if (emit == "library" && backend != Backend::Cpu)
         throw UsageError{"`--emit library` builds a C library for the cpu backend only (no --backend cuda yet)", 2};
     if (emit == "library" && out_dir.empty())
         throw UsageError{"`--emit library` needs -o DIR, where it writes the header, the source and the library", 2};
+    if (!prefix.empty() && emit != "library")
+        throw UsageError{"`--prefix` names a C library's functions: it goes with `--emit library`", 2};
     LoadedProgram loaded = load_or_report(file, err);
     if (loaded.status) return loaded.status;
-    std::vector<std::string> entries = entry.empty() ? entry_points(loaded.prog)
-                                                     : std::vector<std::string>{entry};
+    std::vector<std::string> entries = named.empty() ? entry_points(loaded.prog) : named;
     if (entries.empty()) throw UsageError{"`" + file + "` has no entry point", 2};
     for (const std::string &e : entries)
         if (!find_function(loaded.prog, e)) throw UsageError{"`" + file + "` has no entry point `" + e + "`", 2};
@@ -917,7 +928,7 @@ int cmd_compile(const std::vector<std::string> &args, std::ostream &out, std::os
         if (ec) throw UsageError{"cannot create `" + out_dir + "`: " + ec.message(), 2};
     }
     if (emit == "library")
-        return write_library(loaded.prog, entries, file, out_dir, out, err);
+        return write_library(loaded.prog, entries, file, out_dir, prefix, out, err);
     int status = 0;
     for (const std::string &e : entries) {
         // A limitation in one entry point does not hide the others.

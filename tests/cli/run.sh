@@ -410,6 +410,13 @@ if command -v valgrind >/dev/null; then
 else
     echo "skipped library-valgrind: valgrind is not installed"
 fi
+# --entry, several times: a library of those entry points; --prefix: its C names.
+expect library-entries 0 'wrote lib2/st.h, lib2/st.cpp and lib2/libst.so (entry points: pick dot; prefix st_)' '' \
+    -- bash -c 'cd "$1" && "$0" compile stats.fut --emit library -o lib2 --entry pick --entry dot --entry pick --prefix st' "$LOOM" "$TMP"
+check_output library-entries-exports 'sorted(l.split()[-1] for l in lines if "_entry_" in l) == ["st_entry_dot", "st_entry_pick"]' \
+    nm -D --defined-only "$TMP/lib2/libst.so"
+expect library-bad-prefix 2 '' '' -- "$LOOM" compile "$TMP/stats.fut" --emit library -o "$TMP/lib2" --prefix 2x
+expect_err library-bad-prefix-msg 'a prefix is a C identifier'
 # The interpreter words the same failure the same way.
 expect library-same-message 1 '' '[1f32, 2f32, 3f32] [4f32, 5f32]' -- bash -c 'cd "$0" && "$1" run stats.fut --entry dot --backend interp' "$TMP" "$LOOM"
 expect_err library-same-message-text '^stats\.fut:4:7: runtime error: entry point `dot`: argument `ys` has size 2 in dimension 1, but `n` = 3 from dimension 1 of `xs`$'
