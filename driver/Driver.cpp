@@ -871,7 +871,7 @@ int write_library(const Program &prog, const std::vector<std::string> &entries, 
         f << *text;
         if (!f.flush()) throw UsageError{"cannot write `" + path.string() + "`", 2};
     }
-    runtime::HostCompileResult r = runtime::compile_shared_object(source, lib, {}, code.link);
+    runtime::HostCompileResult r = runtime::compile_shared_object(source, lib, {}, code.link, code.exports);
     if (!r.ok)
         throw InternalError("the host compiler failed on " + source.string() + ":\n" + r.output);
     out << "wrote " << header.string() << ", " << source.string() << " and " << lib.string() << " (entry points:";

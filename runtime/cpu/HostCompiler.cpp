@@ -104,7 +104,8 @@ const std::string &host_compiler_version() {
 HostCompileResult compile_shared_object(const std::filesystem::path &source,
                                         const std::filesystem::path &out,
                                         const std::filesystem::path &prelude,
-                                        const std::vector<std::string> &link) {
+                                        const std::vector<std::string> &link,
+                                        const std::vector<std::string> &exports) {
     auto t0 = std::chrono::steady_clock::now();
     HostCompileResult r;
     std::string cmd = host_compiler() + " " + host_compiler_flags() +
@@ -112,7 +113,26 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
                       quote(out.string()) + " " + quote(source.string());
     for (const std::string &l : link)
         cmd += " " + quote(l);
+    std::filesystem::path script;
+    if (!exports.empty()) {
+        script = out.string() + ".exports";
+        std::ofstream f(script, std::ios::binary);
+        f << "{\n  global:\n";
+        for (const std::string &e : exports)
+            f << "    " << e << ";\n";
+        f << "  local: *;\n};\n";
+        if (!f.flush()) {
+            r.output = "cannot write " + script.string();
+            return r;
+        }
+        cmd += " -fvisibility=hidden -fvisibility-inlines-hidden -Wl,--version-script=" +
+               quote(script.string());
+    }
     r.ok = run(cmd, r.output) == 0;
+    if (!script.empty()) {
+        std::error_code ec;
+        std::filesystem::remove(script, ec);
+    }
     r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }

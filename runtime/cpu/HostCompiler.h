@@ -33,11 +33,15 @@ struct HostCompileResult {
 
 /** Compiles `source` into the shared object `out`; with `prelude`, a header the compiler
  * reads first (`-include`: precompiled_prelude's); `link`: linker arguments after the
- * source (`-lNAME`, `-LDIR`, library files: foreign functions' libraries). */
+ * source (`-lNAME`, `-LDIR`, library files: foreign functions' libraries).  With
+ * `exports` (a C library's functions), those symbols and no other are exported: it
+ * compiles with `-fvisibility=hidden -fvisibility-inlines-hidden` and links with a
+ * version script naming them (written beside `out` for the while, then removed). */
 HostCompileResult compile_shared_object(const std::filesystem::path &source,
                                         const std::filesystem::path &out,
                                         const std::filesystem::path &prelude = {},
-                                        const std::vector<std::string> &link = {});
+                                        const std::vector<std::string> &link = {},
+                                        const std::vector<std::string> &exports = {});
 
 /** The precompiled header of `prelude` (the runtime text generated sources start with)
  * for this compiler and these flags, kept beside the kernel cache (`pch/<key>/`, the four

@@ -27,12 +27,16 @@ struct Context {
     bool failed = false;
 };
 
+/** A context's threads unless set: one per hardware thread. */
+inline int default_threads() {
+    unsigned n = std::thread::hardware_concurrency();
+    return n ? (int)n : 1;
+}
+
 template <class C> C *context_new() {
     C *c = new (std::nothrow) C;
-    if (c) {
-        unsigned n = std::thread::hardware_concurrency();
-        c->threads = n ? (int)n : 1;
-    }
+    if (c)
+        c->threads = default_threads();
     return c;
 }
 
@@ -64,15 +68,36 @@ struct Array {
     lrt::Mem *mem = nullptr; ///< the generated code's block holding data, or null: data is ours
 };
 
-/** A new array of `rank` dimensions holding a copy of the n elements at `data`. */
+/** The dimensions of an array for messages: `3 x 4`. */
+inline std::string dims_text(const int64_t *shape, int rank) {
+    std::string s;
+    for (int k = 0; k < rank; k++)
+        s += (k ? " x " : "") + std::to_string(shape[k]);
+    return s;
+}
+
+/** A new array of `rank` dimensions holding a copy of the n elements at `data`.  A
+ * negative dimension, or 2^63 bytes or more, is a failure. */
 template <class A> A *array_new(Context *ctx, const void *data, const int64_t *shape, int rank, int64_t elem_bytes) {
     int64_t n = 1;
+    bool empty = false;
     for (int k = 0; k < rank; k++) {
         if (shape[k] < 0) {
             fail(ctx, "a dimension of a new array is negative (" + std::to_string(shape[k]) + ")");
             return nullptr;
         }
-        n *= shape[k];
+        empty = empty || shape[k] == 0;
+    }
+    bool overflow = false;
+    for (int k = 0; k < rank && !empty; k++)
+        overflow = overflow || __builtin_mul_overflow(n, shape[k], &n);
+    if (empty)
+        n = 0;
+    int64_t bytes = 0;
+    if (overflow || __builtin_mul_overflow(n, elem_bytes, &bytes)) {
+        fail(ctx, "a new array of " + dims_text(shape, rank) + " elements of " +
+                      std::to_string(elem_bytes) + " bytes: 2^63 bytes or more");
+        return nullptr;
     }
     if (!data && n > 0) {
         fail(ctx, "a new array of " + std::to_string(n) + " elements from a null pointer");
@@ -86,14 +111,14 @@ template <class A> A *array_new(Context *ctx, const void *data, const int64_t *s
     for (int k = 0; k < rank; k++)
         a->shape[k] = shape[k];
     if (n > 0) {
-        a->data = std::malloc((size_t)(n * elem_bytes));
+        a->data = std::malloc((size_t)bytes);
         if (!a->data) {
             delete a;
-            fail(ctx, "out of memory allocating " + std::to_string(n * elem_bytes) + " bytes");
+            fail(ctx, "out of memory allocating " + std::to_string(bytes) + " bytes");
             return nullptr;
         }
         if (data)
-            std::memcpy(a->data, data, (size_t)(n * elem_bytes));
+            std::memcpy(a->data, data, (size_t)bytes);
     }
     return a;
 }

@@ -384,22 +384,30 @@ expect library-use 0 "dot 32
 stats.fut:4:7: runtime error: entry point \`dot\`: argument \`ys\` has size 2 in dimension 1, but \`n\` = 3 from dimension 1 of \`xs\`
   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = f32.sum (map2 (*) xs ys)
         ^^^
+a failure leaves the output: 32
 min -2 max 9 sums 5 3 12 13 (4)
 sorted -2 1 5 9
 scaled 2x3: 0.5 1 1.5 2 2.5 3
 pick 30, no error: 1
-stats.fut:12:41: runtime error: Index [7] out of bounds for array of shape [3].
+stats.fut:14:41: runtime error: Index [7] out of bounds for array of shape [3].
   entry pick (xs: []i64) (i: i64) : i64 = xs[i]
                                           ^^^^^
-stats.fut:14:7: runtime error: entry point \`three\`: argument \`xs\` has size 4 in dimension 1, but its type says 3
+stats.fut:16:7: runtime error: entry point \`three\`: argument \`xs\` has size 4 in dimension 1, but its type says 3
   entry three (xs: [3]u8) : [3]u8 = reverse xs
         ^^^^^
 three 3 2 1
 same 1 0 1
 a new array of 2 elements from a null pointer
-stats.fut:22:7: runtime error: out of memory allocating more than 4611686018427387904 bytes
+a new array of 1099511627776 x 1099511627776 elements of 8 bytes: 2^63 bytes or more
+a new array of 2305843009213693952 elements of 8 bytes: 2^63 bytes or more
+empty: 0 elements
+stats_values_i32_1d: a null pointer argument
+stats_shape_i32_1d: a null pointer argument
+stats.fut:24:7: runtime error: out of memory allocating more than 4611686018427387904 bytes
   entry ones (n: i64) : []i64 = map (+1) (replicate n 0)
-        ^^^^" '' \
+        ^^^^
+a failure leaves the output: NULL
+dot 32" '' \
     -- bash -c 'cc -Wall -Wextra -Werror -std=c11 "$1" -I"$0"/lib -L"$0"/lib -lstats -Wl,-rpath,"$0"/lib -o "$0"/use && "$0"/use' "$TMP" "$HERE/library/use_stats.c"
 # No leak and no invalid access (valgrind: a library built without -march=native, whose
 # vector instructions valgrind may not know).
@@ -410,6 +418,31 @@ if command -v valgrind >/dev/null; then
 else
     echo "skipped library-valgrind: valgrind is not installed"
 fi
+# docs/library.md's example, as it is there, built as it says.
+awk '/^```c$/ { keep = 1; next } /^```$/ { keep = 0 } keep' "$HERE/../../docs/library.md" >"$TMP/doc_example.c"
+expect library-doc-example 0 'dot 32' '' -- bash -c 'cd "$0" && cc -std=c11 -Wall -Wextra -Werror doc_example.c -Ilib -Llib -lstats -Wl,-rpath,$PWD/lib -o use && ./use' "$TMP"
+# The header in C++, warnings as errors: const arrays read as C's are (values, shape).
+expect library-cxx 0 '' '' -- g++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I"$TMP/lib" "$HERE/library/use_stats.cpp"
+# Only the C API is exported (4 context functions, 4 for each of the 6 array types, 8
+# entry points): a program may link several Loom libraries, whose runtimes and entries
+# have the same C++ names (docs/library.md).
+check_output library-exports 'len(lines) == 36 and all(l.split()[-1].startswith("stats_") for l in lines) and "stats_entry_dot" in out' \
+    nm -D --defined-only "$TMP/lib/libstats.so"
+# Two libraries of two programs in one program, linked in either order, and statically
+# (both sources compiled into it): each calls its own code.
+two_out="stats dot 32
+geom norm2 25
+geom diffs 3 5 7 (3)
+stats pick 20
+geom: geom.fut:12:39: runtime error: Index [5] out of bounds for array of shape [2].
+  entry at (xs: []f64) (i: i64) : f64 = xs[i]
+                                        ^^^^^"
+expect library-two-build 0 '*' '' -- bash -c 'cd "$1" && cp "$2"/geom.fut . && "$0" compile geom.fut --emit library -o lib' "$LOOM" "$TMP" "$HERE/library"
+for order in "-lstats -lgeom" "-lgeom -lstats"; do
+    expect "library-two $order" 0 "$two_out" '' -- bash -c 'cc -Wall -Wextra -Werror -std=c11 "$1" -I"$0"/lib -L"$0"/lib $2 -Wl,-rpath,"$0"/lib -o "$0"/two && "$0"/two' "$TMP" "$HERE/library/use_two.c" "$order"
+done
+expect library-two-static 0 "$two_out" '' -- bash -c 'cd "$0"/lib && for p in stats geom; do g++ -std=c++20 -O1 -fopenmp -c $p.cpp -o $p.o || exit; done &&
+    cc -std=c11 -I. -c "$1" -o two.o && g++ -fopenmp two.o geom.o stats.o -o two-static && ./two-static' "$TMP" "$HERE/library/use_two.c"
 # --entry, several times: a library of those entry points; --prefix: its C names.
 expect library-entries 0 'wrote lib2/st.h, lib2/st.cpp and lib2/libst.so (entry points: pick dot; prefix st_)' '' \
     -- bash -c 'cd "$1" && "$0" compile stats.fut --emit library -o lib2 --entry pick --entry dot --entry pick --prefix st' "$LOOM" "$TMP"
@@ -425,6 +458,9 @@ expect library-cuda 2 '' '' -- "$LOOM" compile "$HERE/sum.fut" --emit library --
 printf 'entry pairs (ps: [](i32, i32)) : i32 = i32.sum (map (.0) ps)\n' >"$TMP/pairs.fut"
 expect library-unsupported 3 '' '' -- "$LOOM" compile "$TMP/pairs.fut" --emit library -o "$TMP/nolib"
 expect_err library-unsupported-msg 'pairs\.fut:1:7: compiler limitation: entry point `pairs` has no C API: its parameter `ps` is of type `\[d₀\]\(i32, i32\)`'
+printf 'entry nested (x: i32) : (i32, (i32, i32)) = (x, (x, x))\n' >"$TMP/nested.fut"
+expect library-nested-tuple 3 '' '' -- "$LOOM" compile "$TMP/nested.fut" --emit library -o "$TMP/nolib"
+expect_err library-nested-tuple-msg 'nested\.fut:1:7: compiler limitation: entry point `nested` has no C API: its result is of type `\(i32, \(i32, i32\)\)` \(its element `\(i32, i32\)`'
 
 # --- foreign functions: C that does not compile is an error at the declaration, on every
 # backend (before any kernel is built); foreign code goes into C libraries and CUDA

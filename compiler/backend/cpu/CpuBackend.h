@@ -72,6 +72,7 @@ std::shared_ptr<compiler::CompiledEntry> load_entry(ir::Module m, std::vector<Sr
 struct LibraryCode {
     std::string header, source;
     std::vector<std::string> link; ///< its foreign functions' libraries, for the linker
+    std::vector<std::string> exports; ///< the C API's functions: what the shared object exports
 };
 
 /** An entry point of a library: its name, and its `-- |` comment for the header. */

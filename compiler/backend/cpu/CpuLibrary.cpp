@@ -1,7 +1,8 @@
 /** \file
  * C libraries of a program's entry points (CpuBackend.h, generate_library): one C++
  * translation unit holding the runtime, each entry point's generated code in a
- * namespace of its own, and the C API over them, generated here for the entries' types;
+ * namespace of its own (these in an anonymous namespace: see Note [Nothing but the C
+ * API is exported]), and the C API over them, generated here for the entries' types;
  * and its C header.  The C functions check and unpack their arguments as Loom does
  * (the interpreter's size check, interpreter/EntryArgs.cpp), call the entry, and word a
  * failure as Loom does, with the location and the source line rendered now.
@@ -44,11 +45,30 @@ std::string c_string(const std::string &s) {
     return r + "\"";
 }
 
-/** `s` safe inside a C comment: no star-slash to end it. */
-std::string comment_text(std::string s) {
-    for (size_t at = s.find("*/"); at != std::string::npos; at = s.find("*/", at))
-        s.replace(at, 2, "* /");
-    return s;
+/** `s` safe inside a C comment: a space breaks a star-slash (which would end it), a
+ * slash-star (-Wcomment) and the trigraph ??/ (a line splice where trigraphs are on:
+ * -Wtrigraphs). */
+std::string comment_text(const std::string &s) {
+    std::string r;
+    for (char ch : s) {
+        const char last = r.empty() ? 0 : r.back();
+        if ((last == '*' && ch == '/') || (last == '/' && ch == '*') ||
+            (ch == '/' && r.size() >= 2 && r.compare(r.size() - 2, 2, "??") == 0))
+            r += ' ';
+        r += ch;
+    }
+    return r;
+}
+
+/** `text` without its lines `#include <...>`, which are appended to `includes`: the
+ * runtimes' system headers, included before the runtimes are put in an anonymous
+ * namespace. */
+std::string hoist_includes(const std::string &text, std::string &includes) {
+    std::istringstream lines(text);
+    std::string rest;
+    for (std::string l; std::getline(lines, l);)
+        (l.rfind("#include <", 0) == 0 ? includes : rest) += l + "\n";
+    return rest;
 }
 
 /** A value the C API passes: a primitive (rank 0) or an array of primitives. */
@@ -92,7 +112,7 @@ public:
         else
             rets.push_back(f.source_ret);
         for (const TypePtr &t : rets)
-            outs.push_back(need(f, t, "result"));
+            outs.push_back(need(f, t, "result", f.source_ret));
         if (ins.size() != f.params.size() || outs.size() != f.ret.size() || !o.constant_args.empty())
             throw InternalError("C library: entry point `" + name + "` does not map one to one to its IR");
         for (const CVal &v : ins)
@@ -133,6 +153,7 @@ public:
         for (size_t i = 0; i < ins.size(); i++)
             sig += ", " + c_decl(ins[i], false) + in_names[i];
         sig += ")";
+        entry_names_.push_back(p_ + "_entry_" + name);
         std::string shown = "entry " + name;
         for (size_t i = 0; i < ins.size(); i++)
             shown += " (" + f.source_param_names[i] + ": " + type_to_string(ins[i].type) + ")";
@@ -189,28 +210,24 @@ public:
             c << "    res_[" << j << "] = lrt::Val{&rslots_[" << j << "], rshapes_[" << j << "], nullptr};\n";
         c << "    if (lib::call(ctx, " << ns << "::loom_entry, args_, res_, " << ns << "_pre, " << ns << "_post, "
           << nlocs << ") != 0)\n        return 1;\n";
-        // Arrays first: if one cannot be made, none is given and every block is released.
-        bool any = false;
+        // Arrays first: if one cannot be made, none is given and every block is released;
+        // the caller's outputs are written only on success.
+        std::string fails, frees;
         for (size_t j = 0; j < outs.size(); j++) {
             if (!outs[j].rank)
                 continue;
-            const std::string out = "out" + std::to_string(j);
-            c << "    *" << out << " = lib::result<" << array_name(outs[j]) << ">(ctx, res_[" << j << "], "
-              << outs[j].rank << ", sizeof(" << c_type(outs[j].elem) << "));\n";
-            any = true;
+            const std::string r = "r" + std::to_string(j) + "_";
+            c << "    " << array_name(outs[j]) << " *" << r << " = lib::result<" << array_name(outs[j]) << ">(ctx, res_["
+              << j << "], " << outs[j].rank << ", sizeof(" << c_type(outs[j].elem) << "));\n";
+            fails += std::string(fails.empty() ? "" : " || ") + "!" + r;
+            frees += "        lib::array_free(" + r + ");\n";
         }
-        if (any) {
-            std::string fails, frees;
-            for (size_t j = 0; j < outs.size(); j++)
-                if (outs[j].rank) {
-                    const std::string out = "out" + std::to_string(j);
-                    fails += std::string(fails.empty() ? "" : " || ") + "!*" + out;
-                    frees += "        lib::array_free(*" + out + "); *" + out + " = nullptr;\n";
-                }
+        if (!fails.empty())
             c << "    if (" << fails << ") {\n" << frees << "        return 1;\n    }\n";
-        }
         for (size_t j = 0; j < outs.size(); j++)
-            if (!outs[j].rank)
+            if (outs[j].rank)
+                c << "    *out" << j << " = r" << j << "_;\n";
+            else
                 c << "    std::memcpy(out" << j << ", &rslots_[" << j << "], sizeof *out" << j << ");\n";
         c << "    return 0;\n}\n";
     }
@@ -224,7 +241,7 @@ public:
                           ctx_threads = "void " + p_ + "_context_set_threads(" + ctx + ", int threads)",
                           ctx_error = "const char *" + p_ + "_context_error(" + ctx + ")";
         std::ostringstream h, s;
-        h << "/* The C API of the entry points of " << file_ << ", generated by Loom\n"
+        h << "/* The C API of the entry points of " << comment_text(file_) << ", generated by Loom\n"
           << " * (`loom compile --emit library`; docs/library.md).  Link with -l" << p_ << ".\n"
           << " * Every function that can fail returns 0, or 1 with the failure (with its source\n"
           << " * location) in " << p_ << "_context_error.  Arrays are row-major; an entry's result\n"
@@ -232,26 +249,31 @@ public:
           << "#ifndef " << guard << "\n#define " << guard << "\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
           << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
           << "struct " << p_ << "_context;\n"
-          << "/* A context: entry points run on its threads (all cores by default). */\n"
+          << "/* A context: entry points run on its threads (all cores by default, and after\n"
+          << " * set_threads with 0 or less). */\n"
           << ctx_new << ";\n" << ctx_free << ";\n" << ctx_threads << ";\n"
           << "/* The last failure's message; NULL once an entry point has succeeded since. */\n"
           << ctx_error << ";\n";
         s << "\n// ---- the C API\n"
           << "extern \"C\" " << ctx_new << " { return lib::context_new<" << p_ << "_context>(); }\n"
           << "extern \"C\" " << ctx_free << " { delete ctx; }\n"
-          << "extern \"C\" " << ctx_threads << " { if (ctx) ctx->threads = threads > 0 ? threads : 1; }\n"
+          << "extern \"C\" " << ctx_threads << " { if (ctx) ctx->threads = threads > 0 ? threads : lib::default_threads(); }\n"
           << "extern \"C\" " << ctx_error << " { return ctx && ctx->failed ? ctx->error.c_str() : nullptr; }\n";
+        std::vector<std::string> exports = {p_ + "_context_new", p_ + "_context_free", p_ + "_context_set_threads",
+                                            p_ + "_context_error"};
         for (const auto &[elem, rank] : arrays_) {
             const std::string a = "struct " + array_name({elem, rank, nullptr}), t = c_type(elem),
                               suf = suffix(elem, rank);
+            for (const char *fn : {"_new_", "_values_", "_shape_", "_free_"})
+                exports.push_back(p_ + fn + suf);
             std::string dims, shape;
             for (int k = 0; k < rank; k++) {
                 dims += ", int64_t dim" + std::to_string(k);
                 shape += std::string(k ? ", " : "") + "dim" + std::to_string(k);
             }
             const std::string make = a + " *" + p_ + "_new_" + suf + "(" + ctx + ", const " + t + " *data" + dims + ")",
-                              values = "int " + p_ + "_values_" + suf + "(" + ctx + ", " + a + " *arr, " + t + " *data)",
-                              shape_of = "const int64_t *" + p_ + "_shape_" + suf + "(" + ctx + ", " + a + " *arr)",
+                              values = "int " + p_ + "_values_" + suf + "(" + ctx + ", const " + a + " *arr, " + t + " *data)",
+                              shape_of = "const int64_t *" + p_ + "_shape_" + suf + "(" + ctx + ", const " + a + " *arr)",
                               free = "int " + p_ + "_free_" + suf + "(" + ctx + ", " + a + " *arr)";
             h << "\n/* Arrays of " << rank << " dimension" << (rank > 1 ? "s" : "") << " of " << prim_name(elem)
               << ": `new` copies the elements, `values` copies them out. */\n"
@@ -263,28 +285,39 @@ public:
               << ", sizeof(" << t << "));\n}\n"
               << "extern \"C\" " << values << " {\n"
               << "    if (!ctx) return 1;\n"
-              << "    if (!arr || !data) return lib::fail(ctx, \"" << p_ << "_values_" << suf << ": a null pointer argument\");\n"
+              << "    if (!arr) return lib::fail(ctx, \"" << p_ << "_values_" << suf << ": a null pointer argument\");\n"
               << "    const int64_t n = lib::array_count(arr, " << rank << ");\n"
-              << "    if (n > 0) std::memcpy(data, arr->data, (size_t)n * sizeof(" << t << "));\n"
+              << "    if (n == 0) return 0;\n"
+              << "    if (!data) return lib::fail(ctx, \"" << p_ << "_values_" << suf << ": a null pointer argument\");\n"
+              << "    std::memcpy(data, arr->data, (size_t)n * sizeof(" << t << "));\n"
               << "    return 0;\n}\n"
-              << "extern \"C\" " << shape_of << " { (void)ctx; return arr ? arr->shape : nullptr; }\n"
+              << "extern \"C\" " << shape_of << " {\n"
+              << "    if (!arr) { lib::fail(ctx, \"" << p_ << "_shape_" << suf << ": a null pointer argument\"); return nullptr; }\n"
+              << "    return arr->shape;\n}\n"
               << "extern \"C\" " << free << " { (void)ctx; lib::array_free(arr); return 0; }\n";
         }
         h << header_.str() << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
+        // See Note [Nothing but the C API is exported].
+        std::string includes;
+        const std::string runtime = hoist_includes(cpu_runtime_text() + "\n" + cpu_library_text(), includes);
         std::ostringstream src;
-        src << "// The C library of " << file_ << ", generated by Loom (`loom compile --emit library`).\n"
-            << cpu_runtime_text() << "\n" << cpu_library_text() << "\n" << h.str() << "\n"
+        src << "/* The C library of " << comment_text(file_) << ", generated by Loom (`loom compile --emit library`). */\n"
+            << includes << "\nnamespace {\n" << runtime << "\n} // namespace\n\n"
+            << "#pragma GCC visibility push(default)\n" << h.str() << "#pragma GCC visibility pop\n\n"
             << "struct " << p_ << "_context : lib::Context {};\n";
         for (const auto &[elem, rank] : arrays_)
             src << "struct " << array_name({elem, rank, nullptr}) << " : lib::Array {};\n";
-        src << foreign_code(foreign_, false) << entries_.str() << s.str() << wrappers_.str();
-        return {h.str(), src.str(), foreign_link(foreign_)};
+        src << foreign_code(foreign_, false) << "namespace {\n" << entries_.str() << "} // namespace\n" << s.str()
+            << wrappers_.str();
+        exports.insert(exports.end(), entry_names_.begin(), entry_names_.end());
+        return {h.str(), src.str(), foreign_link(foreign_), exports};
     }
 
 private:
     std::string p_, file_;
     std::set<std::pair<PrimType, int>> arrays_;
     std::vector<std::shared_ptr<const ForeignFn>> foreign_; ///< called by any entry
+    std::vector<std::string> entry_names_; ///< the C functions of the entries
     std::ostringstream header_, entries_, wrappers_;
 
     static std::string upper(std::string s) {
@@ -310,12 +343,18 @@ private:
             ok = ok && (std::isalnum((unsigned char)ch) || ch == '_');
         return ok ? "in_" + name : "in" + std::to_string(i);
     }
-    static CVal need(const ir::Function &f, const TypePtr &t, const std::string &what) {
+    /** `t` as a CVal, or the limitation that `what` (of type `whole`, `t` or a tuple
+     * holding `t`) cannot be passed. */
+    static CVal need(const ir::Function &f, const TypePtr &t, const std::string &what, TypePtr whole = nullptr) {
         std::string why;
         if (std::optional<CVal> v = c_val(t, why))
             return *v;
-        throw CompilerLimitation(f.loc, "entry point `" + f.name + "` has no C API: its " + what +
-                                                      " is of type `" + type_to_string(t) + "` (" + why + ")");
+        if (!whole)
+            whole = t;
+        if (whole != t)
+            why = "its element `" + type_to_string(t) + "`: " + why;
+        throw CompilerLimitation(f.loc, "entry point `" + f.name + "` has no C API: its " + what + " is of type `" +
+                                            type_to_string(whole) + "` (" + why + ")");
     }
 
     /** The interpreter's check of the arguments' sizes (interpreter/EntryArgs.cpp), with
@@ -388,3 +427,24 @@ LibraryCode generate_library(const Program &prog, const std::vector<LibraryEntry
 }
 
 } // namespace loom::cpu
+
+// Note [Nothing but the C API is exported]
+//
+// A program may link several Loom libraries, and C++ code of its own.  Each library's
+// runtime (lrt::, lib::) and entries (e0::loom_entry, ...) have the same names in every
+// library, so, were they external, the dynamic loader would bind every library's calls
+// to the first library loaded (wrong results, or a crash), and a program linking two
+// libraries' sources statically would not link (or would mix two runtimes).  So the
+// runtime and the entries sit in an anonymous namespace (internal linkage: nothing of
+// them is seen outside the translation unit), with the runtimes' system headers
+// included first, outside it.  The shared object is built with the C API's functions as
+// its exports (LibraryCode::exports, runtime::compile_shared_object): compiled with
+// -fvisibility=hidden and -fvisibility-inlines-hidden, which hides what remains (the C
+// types' implicit members, the foreign functions, the standard library's template
+// instances), the header's declarations, under `visibility push(default)`, keeping the
+// C API visible; and linked with a version script naming those functions, which makes
+// local what no attribute reaches (OpenMP's lock of `omp critical(lrt_err)`, a static
+// of libstdc++'s inline code, the linker's own `_end` and such).  tests/cli/run.sh
+// checks the shared object's dynamic symbols and links two libraries into one program,
+// dynamically and statically.
+

@@ -9,6 +9,8 @@ entry summary (xs: []i32) : (i32, i32, []i32) = (i32.minimum xs, i32.maximum xs,
 -- | Every element times `a` (a C comment's end, */, is escaped in the header).
 entry scale (a: f64) (m: [][]f64) : [][]f64 = map (map (* a)) m
 
+-- | The element at `i`.  A C comment's start, /*, and a trigraph at a line's end are
+-- escaped in the header too (-Wcomment, -Wtrigraphs): ??/
 entry pick (xs: []i64) (i: i64) : i64 = xs[i]
 
 entry three (xs: [3]u8) : [3]u8 = reverse xs

@@ -1,6 +1,8 @@
 /* Uses the C library `loom compile stats.fut --emit library` builds (tests/cli/run.sh):
- * each entry point, a size mismatch, an index out of bounds, a fixed size not met, and
- * every array freed (run under valgrind where it is installed). */
+ * each entry point, a size mismatch, an index out of bounds, a fixed size not met, new
+ * arrays too large or from null pointers, reads through const pointers and of empty
+ * arrays, outputs left as they were on a failure, and every array freed (run under
+ * valgrind where it is installed). */
 #include "stats.h"
 
 #include <stdio.h>
@@ -25,14 +27,16 @@ int main(void) {
     printf("dot %g\n", d);
     if (stats_entry_dot(ctx, &d, a, short_b))
         printf("%s\n", stats_context_error(ctx));
+    printf("a failure leaves the output: %g\n", d);
 
     int32_t v[] = {5, -2, 9, 1};
     struct stats_i32_1d *vs = stats_new_i32_1d(ctx, v, 4), *sums, *order;
     int32_t lo, hi, out[4];
     CHECK(stats_entry_summary(ctx, &lo, &hi, &sums, vs));
-    CHECK(stats_values_i32_1d(ctx, sums, out));
+    const struct stats_i32_1d *csums = sums; /* read through a const pointer */
+    CHECK(stats_values_i32_1d(ctx, csums, out));
     printf("min %d max %d sums %d %d %d %d (%lld)\n", lo, hi, out[0], out[1], out[2], out[3],
-           (long long)stats_shape_i32_1d(ctx, sums)[0]);
+           (long long)stats_shape_i32_1d(ctx, csums)[0]);
     CHECK(stats_entry_sorted(ctx, &order, vs));
     CHECK(stats_values_i32_1d(ctx, order, out));
     printf("sorted %d %d %d %d\n", out[0], out[1], out[2], out[3]);
@@ -68,10 +72,31 @@ int main(void) {
 
     if (!stats_new_i32_1d(ctx, NULL, 2))
         printf("%s\n", stats_context_error(ctx));
+    /* Element and byte counts past 2^63: a failure, not an array. */
+    if (!stats_new_f64_2d(ctx, m, (int64_t)1 << 40, (int64_t)1 << 40))
+        printf("%s\n", stats_context_error(ctx));
+    if (!stats_new_i64_1d(ctx, w, (int64_t)1 << 61))
+        printf("%s\n", stats_context_error(ctx));
+    /* No elements: a null pointer reads and writes none. */
+    struct stats_i32_1d *empty = stats_new_i32_1d(ctx, NULL, 0);
+    CHECK(!empty);
+    CHECK(stats_values_i32_1d(ctx, empty, NULL));
+    printf("empty: %lld elements\n", (long long)stats_shape_i32_1d(ctx, empty)[0]);
+    if (stats_values_i32_1d(ctx, sums, NULL))
+        printf("%s\n", stats_context_error(ctx));
+    if (!stats_shape_i32_1d(ctx, NULL))
+        printf("%s\n", stats_context_error(ctx));
+    stats_free_i32_1d(ctx, empty);
 
-    struct stats_i64_1d *huge;
+    struct stats_i64_1d *huge = NULL;
     if (stats_entry_ones(ctx, &huge, (int64_t)1 << 61))
         printf("%s\n", stats_context_error(ctx));
+    printf("a failure leaves the output: %s\n", huge ? "changed" : "NULL");
+
+    /* 0 threads: the default again (one per hardware thread). */
+    stats_context_set_threads(ctx, 0);
+    CHECK(stats_entry_dot(ctx, &d, a, b));
+    printf("dot %g\n", d);
 
     stats_free_f32_1d(ctx, a);
     stats_free_f32_1d(ctx, b);
