@@ -423,6 +423,11 @@ struct DatasetBench {
         } catch (const CompileError &e) {
             return fail(path, "malformed test block:\n" + e.render());
         }
+        for (const TestBlock &blk : blocks) // as loom test says: not silently left out
+            for (const TestCase &c : blk.cases)
+                if (c.input_kind == TestCase::InputKind::Script && !excluded(blk.tags) && !excluded(c.tags))
+                    out << path << ": case at line " << c.loc.line
+                        << ": skipped: FutharkScript inputs (`script input`) are not supported\n";
         auto by_entry = datasets(blocks);
         if (by_entry.empty()) return;  // not a benchmark, as for futhark bench
         ++with_datasets;

@@ -4,7 +4,10 @@
 #include "driver/RandomInput.h"
 #include "frontend/Frontend.h"
 
+#include <zlib.h>
+
 #include <filesystem>
+#include <limits>
 
 namespace loom {
 
@@ -48,13 +51,42 @@ bool value_fits(const Value &v, const TypePtr &t) {
     return true;
 }
 
+/** The bytes of a gzip file's content (`data.bin.gz`, as futhark test reads them). */
+std::string gunzip(const std::string &gz, const std::string &path) {
+    z_stream z{};
+    if (gz.size() > std::numeric_limits<uInt>::max() || inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+        throw DataError("cannot decompress `" + path + "`");
+    z.next_in = (Bytef *)gz.data();
+    z.avail_in = (uInt)gz.size();
+    std::string out;
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+        char buf[1 << 16];
+        z.next_out = (Bytef *)buf;
+        z.avail_out = sizeof buf;
+        rc = inflate(&z, Z_NO_FLUSH);
+        out.append(buf, sizeof buf - z.avail_out);
+        if (rc == Z_BUF_ERROR && z.avail_in > 0) rc = Z_OK; // output was full: go on
+    }
+    inflateEnd(&z);
+    if (rc != Z_STREAM_END)
+        throw DataError("cannot decompress `" + path + "`: not a whole gzip file" +
+                        (z.msg ? std::string(" (") + z.msg + ")" : std::string()));
+    return out;
+}
+
 /** The values of a data file beside the program (Futhark's text or binary format, or
- * one `.npy` array). */
+ * one `.npy` array; gzipped where its name ends in `.gz`). */
 std::vector<ReadValue> read_data_file(const std::string &program, const std::string &name, const char *what) {
     fs::path p = fs::path(program).parent_path() / name;
     std::string data;
     if (!read_file(p.string(), data)) throw DataError("cannot read " + std::string(what) + " file `" + p.string() + "`");
-    if (p.extension() != ".npy") return read_values(data, p.string());
+    fs::path inner = p;
+    if (p.extension() == ".gz") {
+        data = gunzip(data, p.string());
+        inner = p.stem();
+    }
+    if (inner.extension() != ".npy") return read_values(data, p.string());
     ReadValue rv;
     rv.value = read_npy(data, p.string());
     return {std::move(rv)};
@@ -81,7 +113,7 @@ FunDefPtr find_function(const Program &prog, const std::string &name) {
 
 bool runs_on(const TestCase &c, compiler::Backend b) {
     if (c.input_kind == TestCase::InputKind::Script) return false;
-    if (c.has_tag(std::string("no_") + compiler::backend_name(b))) return false;
+    if (c.tagged(std::string("no_") + compiler::backend_name(b))) return false;
     return b != compiler::Backend::Interp || !c.has_tag("compiled");
 }
 
@@ -194,25 +226,30 @@ std::vector<ReadValue> as_read(const std::vector<Value> &values) {
 }
 
 std::string dataset_name(const TestCase &c, int index) {
-    std::string what = c.name;
-    if (what.empty()) {
-        // The input's words on one line, as futhark bench shows them.
-        bool space = false;
-        for (char ch : c.input) {
-            bool blank = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
-            if (blank) space = !what.empty();
-            else {
-                if (space) what += ' ';
-                space = false;
-                what += ch;
-            }
-        }
-        if (what.size() > 40) {  // cut between words
-            size_t cut = what.rfind(' ', 40);
-            what = what.substr(0, cut == std::string::npos || cut < 20 ? 40 : cut) + " ...";
+    // As futhark bench names them: a case's own name, a data file's path (less `.gz`),
+    // random input's types, else the number (from 0) and the values.
+    if (!c.name.empty()) return c.name;
+    if (c.input_kind == TestCase::InputKind::File)
+        return c.input.size() > 3 && c.input.compare(c.input.size() - 3, 3, ".gz") == 0
+                   ? c.input.substr(0, c.input.size() - 3) : c.input;
+    std::string what;
+    // The input's words on one line, as futhark bench shows them.
+    bool space = false;
+    for (char ch : c.input) {
+        bool blank = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+        if (blank) space = !what.empty();
+        else {
+            if (space) what += ' ';
+            space = false;
+            what += ch;
         }
     }
-    return "#" + std::to_string(index) + " (\"" + what + "\")";
+    if (what.size() > 40) {  // cut between words
+        size_t cut = what.rfind(' ', 40);
+        what = what.substr(0, cut == std::string::npos || cut < 20 ? 40 : cut) + " ...";
+    }
+    if (c.input_kind == TestCase::InputKind::Random) return what;
+    return "#" + std::to_string(index - 1) + " (\"" + what + "\")";
 }
 
 }  // namespace loom

@@ -85,8 +85,9 @@ std::string compare_results(const std::vector<ReadValue> &expected, const std::v
 /** `expected` as values read (for comparing with compare_results). */
 std::vector<ReadValue> as_read(const std::vector<Value> &expected);
 
-/** A case's dataset as `futhark bench` names it: `#N ("the input")`, the input
- * abbreviated, or `#N ("name")` for a named case; N is the case's number in its block. */
+/** A case's dataset as `futhark bench` names it: the case's name, a data file's path,
+ * random input's types, or `#N ("the input")`, the input abbreviated and N the case's
+ * number in its block from 0 (index counts from 1). */
 std::string dataset_name(const TestCase &c, int index);
 
 /** `s` cut to `n` characters, ` ...` marking a cut. */

@@ -4,11 +4,16 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 namespace loom {
 
 bool TestCase::has_tag(const std::string &t) const {
     return std::find(tags.begin(), tags.end(), t) != tags.end();
+}
+
+bool TestCase::tagged(const std::string &t) const {
+    return has_tag(t) || std::find(program_tags.begin(), program_tags.end(), t) != program_tags.end();
 }
 
 namespace {
@@ -38,6 +43,7 @@ public:
         std::vector<std::string> entries{"main"};
         std::string pending_name;
         std::vector<std::string> pending_tags;
+        std::optional<SrcLoc> pending_at; // where the name or tags waiting for an `input` start
         TestCase *current = nullptr;  // the case whose expectation may follow
         for (;;) {
             skip_ws();
@@ -47,6 +53,7 @@ public:
                 size_t e = s_.find('"', pos_ + 1);
                 if (e == std::string::npos) fail(loc, "unterminated test case name");
                 pending_name = s_.substr(pos_ + 1, e - pos_ - 1);
+                if (!pending_at) pending_at = loc;
                 pos_ = e + 1;
                 continue;
             }
@@ -83,6 +90,7 @@ public:
                 c.loc = loc;
                 pending_name.clear();
                 pending_tags.clear();
+                pending_at.reset();
                 if (c.has_tag("random")) c.input_kind = TestCase::InputKind::Random;
                 if (c.has_tag("script")) c.input_kind = TestCase::InputKind::Script;
                 skip_ws();
@@ -149,7 +157,14 @@ public:
                 block.structures.push_back(std::move(spec));
             } else {
                 pending_tags.push_back(w);  // compiled, nobench, random, script, ...
+                if (!pending_at) pending_at = loc;
             }
+        }
+        // Futhark rejects words that no `input` follows (a typo, a tag after its case).
+        if (pending_at) {
+            std::string words = pending_name.empty() ? "" : "\"" + pending_name + "\"";
+            for (const std::string &t : pending_tags) words += (words.empty() ? "" : " ") + t;
+            fail(*pending_at, "`" + words + "` in test block: a case's name and tags come before its `input`");
         }
     }
 
@@ -272,6 +287,24 @@ std::vector<TestBlock> parse_test_blocks(const SourceFilePtr &file) {
         SpecParser(file, std::move(text), std::move(pos)).parse(block);
         blocks.push_back(std::move(block));
     }
+    // The program's tags (`tags { .. }`) hold for each of its cases (notest, no_cpu, ...),
+    // and an entry point's case names are unique (they name its datasets in loom bench's
+    // reports; futhark-test.rst asks the same of the whole file).
+    std::vector<std::string> program_tags;
+    for (const TestBlock &b : blocks) program_tags.insert(program_tags.end(), b.tags.begin(), b.tags.end());
+    std::map<std::pair<std::string, std::string>, SrcLoc> named;
+    for (TestBlock &b : blocks)
+        for (TestCase &c : b.cases) {
+            c.program_tags = program_tags;
+            if (c.name.empty()) continue;
+            for (const std::string &e : c.entries) {
+                auto [it, fresh] = named.emplace(std::make_pair(e, c.name), c.loc);
+                if (!fresh)
+                    throw CompileError(c.loc, "test case name \"" + c.name + "\" is used twice for `" + e +
+                                                  "` (first at line " + std::to_string(it->second.line) +
+                                                  "): names must be unique");
+            }
+        }
     return blocks;
 }
 

@@ -29,8 +29,11 @@ struct TestCase {
     bool output_file = false;         ///< `output @ file`
     SrcLoc output_loc;
     std::string error_regex;          ///< RuntimeError
+    std::vector<std::string> program_tags; ///< the file's `tags { .. }`
 
     bool has_tag(const std::string &t) const;
+    /** has_tag, or a tag of the program (for what excludes a case: notest, no_cpu, ...). */
+    bool tagged(const std::string &t) const;
 };
 
 /** `structure [backend] { Screma 1 Loop/Map 0 }`: how many of each IR construct the

@@ -259,6 +259,27 @@ fi
 # them would fail).
 printf -- '-- ==\n-- no_cpu input { 1 } output { 2 }\n-- notest input { 1 } output { 5 }\n-- input { 2 } output { 3 }\ndef main (x: i32) = x + 1\n' >"$TMP/tags.fut"
 expect test-tags 0 '3 passed, 0 failed, 3 skipped' '' -- "$LOOM" test --backend interp,cpu "$TMP/tags.fut"
+# A program's tags hold for its cases (`notest`, `no_cpu`); `--exclude TAG` leaves out the
+# cases tagged TAG; words no `input` follows and a case name used twice are errors.
+printf -- '-- ==\n-- tags { no_cpu }\n-- input { 1 } output { 2 }\n-- slow input { 1 } output { 9 }\nentry main (x: i32) = x + 1\n' >"$TMP/program_tags.fut"
+expect test-program-tags 0 '1 passed, 0 failed, 1 skipped' '' -- "$LOOM" test --backend interp,cpu --exclude slow "$TMP/program_tags.fut"
+expect test-exclude-missing 1 '*' '' -- "$LOOM" test --backend interp "$TMP/program_tags.fut"
+printf -- '-- ==\n-- input { 1 } output { 2 } nobench\nentry main (x: i32) = x + 1\n' >"$TMP/stray.fut"
+check_output test-stray-words '"stray.fut:2:29: error: `nobench` in test block: a case\x27s name and tags come before its `input`" in out and lines[-1] == "0 passed, 1 failed"' \
+    sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/stray.fut"
+printf -- '-- ==\n-- "a" input { 1 } output { 2 }\n-- "a" input { 2 } output { 3 }\nentry main (x: i32) = x + 1\n' >"$TMP/dupname.fut"
+check_output test-duplicate-name '"is used twice for `main` (first at line 2)" in out' \
+    sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/dupname.fut"
+# Gzipped data files, as futhark test reads them; a broken one says so.
+mkdir -p "$TMP/gz"
+printf '[1, 2, 3] 2i64' | gzip >"$TMP/gz/in.txt.gz"
+printf '[2, 4, 6]' | gzip >"$TMP/gz/out.txt.gz"
+printf -- '-- ==\n-- input @ in.txt.gz output @ out.txt.gz\nentry main (xs: []i32) (k: i64) = map (* i32.i64 k) xs\n' >"$TMP/gz/gz.fut"
+expect test-gzip-data 0 '2 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$TMP/gz/gz.fut"
+head -c 20 "$TMP/gz/in.txt.gz" >"$TMP/gz/cut.txt.gz"
+printf -- '-- ==\n-- input @ cut.txt.gz output { [1] }\nentry main (xs: []i32) (k: i64) = map (* i32.i64 k) xs\n' >"$TMP/gz/cut.fut"
+check_output test-gzip-truncated '"cannot decompress" in out and "cut.txt.gz" in out and lines[-1] == "0 passed, 1 failed"' \
+    sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/gz/cut.fut"
 # Floats match as futhark test compares them (within 0.2% of the value's largest float,
 # at least 0.002) or within 1e-3 relative: [1000, 0.5] passes for [1000, 0], 0.0025
 # does not for 0.
@@ -269,11 +290,11 @@ check_output bench-help '"loom bench PATH..." in out and "loom test" in out' "$L
 # `loom bench` on test blocks' datasets: timed on each backend and checked first (the
 # differing cuda body above is a wrong result, not a time); a compiler limitation skips
 # its backend; nothing to time is a usage error.
-check_output bench-datasets 'lines[0].endswith("sum.fut:main") and lines[1].strip() == "#1 (\"[1, 2, 3]\")" and lines[2].split()[0] == "interp" and lines[3].split()[0] == "cpu" and " than interp" in lines[3] and len(lines) == 7' \
+check_output bench-datasets 'lines[0].endswith("sum.fut:main") and lines[1].strip() == "#0 (\"[1, 2, 3]\")" and lines[2].split()[0] == "interp" and lines[3].split()[0] == "cpu" and " than interp" in lines[3] and len(lines) == 7' \
     "$LOOM" bench "$HERE/sum.fut" --backend interp,cpu --runs 2 --min-time 0
 out=$(LOOM_CUDA_EMULATE=1 "$LOOM" bench "$TMP/auto/auto.fut" --backend cpu,cuda --runs 1 --min-time 0 2>&1)
 rc=$?
-if [[ $rc == 1 && "$out" == *'FAIL '*'auto.fut:main #1 ("[100]i32") on cuda'* && "$out" == *"wrong result: value 1 differs"* &&
+if [[ $rc == 1 && "$out" == *'FAIL '*'auto.fut:main [100]i32 on cuda'* && "$out" == *"wrong result: value 1 differs"* &&
       "$out" == *"    cpu "*" runs)"* ]]; then
     pass=$((pass + 1))
 else
