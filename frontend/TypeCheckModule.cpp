@@ -345,6 +345,7 @@ void Checker::check_decl_in(const DeclPtr &d, std::vector<DeclPtr> &out, bool lo
     case Decl::Kind::ModType: {
         const ModTypeBind &mt = *d->mod_type_bind;
         ModTypeInfoPtr t = elab_mod_type(*mt.def);
+        check_mod_type(*t);
         bind(&Names::mod_types, mt.name, t, local);
         return;
     }
@@ -554,6 +555,27 @@ ModuleInfoPtr Checker::skeleton(const ModTypeInfo &mt, const std::string &path) 
         }
     }
     return m;
+}
+
+// A module type's specifications are checked where it is declared, as Futhark does (an
+// unknown type in a `val` would otherwise wait for the first module ascribed to it): a
+// skeleton of it is built under a name no program can write, then forgotten.
+void Checker::check_mod_type(const ModTypeInfo &mt) {
+    if (mt.arrow) return;
+    const std::string path = anon_prefix();
+    auto forget = [&](auto &table) {
+        for (auto it = table.begin(); it != table.end();)
+            it = it->first.rfind(path, 0) == 0 ? table.erase(it) : std::next(it);
+    };
+    try {
+        skeleton(mt, path.substr(0, path.size() - 1));
+    } catch (...) {
+        forget(env_.types);
+        forget(env_.vals);
+        throw;
+    }
+    forget(env_.types);
+    forget(env_.vals);
 }
 
 // The argument is matched against the parameter's module type, in the scope of the

@@ -435,6 +435,7 @@ private:
     void check_functor_once(const Functor &fn);
     void match_functor_type(const ModuleInfoPtr &m, const ModTypeInfo &mt, const SrcLoc &loc, const std::string &what);
     ModuleInfoPtr skeleton(const ModTypeInfo &mt, const std::string &path);
+    void check_mod_type(const ModTypeInfo &mt);
     void bind_type_params(const std::vector<TypeParam> &params);
     TypePtr resolve_val_spec(const Spec &sp);
     ModTypeInfo member_mod_type(const ModTypeInfo &mt, const Spec &sp);
