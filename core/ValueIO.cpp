@@ -564,33 +564,57 @@ std::string type_string(const TypePtr &t) {
     return "?";
 }
 
-void print_value(const Value &v, std::string &out);
+/** Where print_value writes: a string, handed to a sink in pieces when there is one
+ * (write_value_text), which may stop the printing. */
+struct TextOut {
+    std::string &s;
+    const TextSink *sink = nullptr;
+    size_t piece = 0;
+    bool stopped = false;
+    int64_t prims = 0;  ///< primitive values written (in `s` or handed over)
 
-void print_array(const Value &v, int dim, int64_t &k, std::string &out) {
-    out += '[';
+    /** Between elements: hands a full piece over; false once the sink said stop. */
+    bool step() {
+        if (!sink || s.size() < piece) return !stopped;
+        if (!(*sink)(std::string_view(s))) stopped = true;
+        s.clear();
+        return !stopped;
+    }
+    void prim(const PrimValue &p) {
+        s += prim_to_string(p);
+        ++prims;
+    }
+};
+
+void print_value(const Value &v, TextOut &out);
+
+void print_array(const Value &v, int dim, int64_t &k, TextOut &out) {
+    out.s += '[';
     int64_t n = v.shape()[dim];
     for (int64_t i = 0; i < n; ++i) {
-        if (i) out += ", ";
+        if (i) out.s += ", ";
         if (dim + 1 < v.rank()) {
             print_array(v, dim + 1, k, out);
         } else if (v.is_prim_array()) {
-            out += prim_to_string(v.flat_prim(k++));
+            out.prim(v.flat_prim(k++));
         } else {
             print_value(v.flat_boxed(k++), out);
         }
+        if (!out.step()) return;
     }
-    out += ']';
+    out.s += ']';
 }
 
-void print_value(const Value &v, std::string &out) {
+void print_value(const Value &v, TextOut &out) {
+    std::string &s = out.s;
     switch (v.kind()) {
-    case Value::Kind::Prim: out += prim_to_string(v.prim()); return;
+    case Value::Kind::Prim: out.prim(v.prim()); return;
     case Value::Kind::Array: {
         if (v.num_elements() == 0) {
-            out += "empty(";
-            for (int64_t d : v.shape()) out += "[" + std::to_string(d) + "]";
-            out += v.is_prim_array() ? std::string(prim_name(v.elem_prim())) : type_string(v.elem_type());
-            out += ')';
+            s += "empty(";
+            for (int64_t d : v.shape()) s += "[" + std::to_string(d) + "]";
+            s += v.is_prim_array() ? std::string(prim_name(v.elem_prim())) : type_string(v.elem_type());
+            s += ')';
             return;
         }
         int64_t k = 0;
@@ -598,36 +622,39 @@ void print_value(const Value &v, std::string &out) {
         return;
     }
     case Value::Kind::Tuple: {
-        out += '(';
+        s += '(';
         for (size_t i = 0; i < v.elems().size(); ++i) {
-            if (i) out += ", ";
+            if (i) s += ", ";
             print_value(v.elems()[i], out);
+            if (!out.step()) return;
         }
-        out += ')';
+        s += ')';
         return;
     }
     case Value::Kind::Record: {
-        out += '{';
+        s += '{';
         for (size_t i = 0; i < v.elems().size(); ++i) {
-            if (i) out += ", ";
-            out += v.field_names()[i] + " = ";
+            if (i) s += ", ";
+            s += v.field_names()[i] + " = ";
             print_value(v.elems()[i], out);
+            if (!out.step()) return;
         }
-        out += '}';
+        s += '}';
         return;
     }
     case Value::Kind::Sum: {
-        out += "#" + v.ctor();
+        s += "#" + v.ctor();
         for (const Value &e : v.elems()) {
-            out += ' ';
+            s += ' ';
             bool paren = e.kind() == Value::Kind::Sum && !e.elems().empty();
-            if (paren) out += '(';
+            if (paren) s += '(';
             print_value(e, out);
-            if (paren) out += ')';
+            if (!out.step()) return;
+            if (paren) s += ')';
         }
         return;
     }
-    case Value::Kind::Function: out += "<function>"; return;
+    case Value::Kind::Function: s += "<function>"; return;
     }
 }
 
@@ -718,8 +745,38 @@ std::string prim_to_string(const PrimValue &p) {
 
 std::string value_to_string(const Value &v) {
     std::string out;
-    print_value(v, out);
+    TextOut to{out};
+    print_value(v, to);
     return out;
+}
+
+WrittenText write_value_text(const Value &v, const TextSink &sink, size_t piece) {
+    std::string buf;
+    TextOut to{buf, &sink, std::max<size_t>(piece, 1)};
+    print_value(v, to);
+    if (!to.stopped && !buf.empty() && !sink(std::string_view(buf))) to.stopped = true;
+    return {!to.stopped, to.prims};
+}
+
+int64_t count_prims(const Value &v) {
+    switch (v.kind()) {
+    case Value::Kind::Prim: return 1;
+    case Value::Kind::Array: {
+        if (v.is_prim_array()) return v.num_elements();
+        int64_t n = 0;
+        for (int64_t k = 0; k < v.num_elements(); ++k) n += count_prims(v.flat_boxed(k));
+        return n;
+    }
+    case Value::Kind::Tuple:
+    case Value::Kind::Record:
+    case Value::Kind::Sum: {
+        int64_t n = 0;
+        for (const Value &e : v.elems()) n += count_prims(e);
+        return n;
+    }
+    case Value::Kind::Function: return 0;
+    }
+    return 0;
 }
 
 void write_binary_value(const Value &v, std::string &out) {

@@ -14,6 +14,8 @@
 #include "core/Diagnostic.h"
 #include "core/Value.h"
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,6 +51,21 @@ Value adapt_value(const ReadValue &v, PrimType elem);
  * `empty([3][0]i32)`.  Tuples, records, sums and functions (not part of Futhark's value
  * format) print as `(a, b)`, `{x = a}`, `#c a`, `<function>`. */
 std::string value_to_string(const Value &v);
+
+/** Takes the text of a value piece by piece (write_value_text); returns false to stop. */
+using TextSink = std::function<bool(std::string_view piece)>;
+/** What write_value_text wrote: all of the text, or the pieces up to a stop; `prims`: the
+ * primitive values (elements, fields) those pieces hold. */
+struct WrittenText {
+    bool complete = true;
+    int64_t prims = 0;
+};
+/** value_to_string(v) handed to `sink` in pieces of about `piece` bytes as it is built, so
+ * that a front end shows a large value as it goes, or stops (Ctrl-C, a size limit) without
+ * building the rest: the sink returns false to stop after the piece it was given. */
+WrittenText write_value_text(const Value &v, const TextSink &sink, size_t piece = 1 << 16);
+/** How many primitive values `v` holds (what WrittenText::prims counts). */
+int64_t count_prims(const Value &v);
 std::string prim_to_string(const PrimValue &p);
 /** A float as Haskell's `show` prints it (shortest round-trip digits; exponent form
  * outside 0.1 <= |x| < 10^7): `1.0`, `0.1`, `1.0e-2`, `1.2345678e7`.  No suffix;

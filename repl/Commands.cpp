@@ -26,20 +26,23 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
     switch (r.kind) {
     case EvalRecord::Kind::Value:
         if (r.value) {
-            std::string text = style.abbreviate && !r.full ? format_value_abbrev(*r.value)
-                                                           : format_value_abbrev(*r.value, INT64_MAX);
-            // In pieces, so that Ctrl-C stops a long `:print` (a terminal takes a while).
-            const size_t piece = 1 << 16;
-            for (size_t at = 0; at < text.size(); at += piece) {
+            // Piece by piece as the text is built (Session's show_value), so that a long
+            // `:print` starts at once and Ctrl-C stops it (a terminal takes a while).
+            size_t printed = 0;
+            bool stopped = false;
+            show_value(*r.value, r.full || !style.abbreviate, [&](std::string_view piece) {
                 if (style.interrupt && style.interrupt->load()) {
-                    out << '\n'
-                        << paint(dim, "-- interrupted: printed " + std::to_string(at) + " of " +
-                                          std::to_string(text.size()) + " characters");
-                    break;
+                    stopped = true;
+                    return false;
                 }
-                out.write(text.data() + at, (std::streamsize)std::min(piece, text.size() - at));
+                out.write(piece.data(), (std::streamsize)piece.size());
                 out.flush();
-            }
+                printed += piece.size();
+                return true;
+            });
+            if (stopped)
+                out << '\n'
+                    << paint(dim, "-- interrupted: printed " + std::to_string(printed) + " characters");
             out << '\n';
         }
         break;

@@ -29,10 +29,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include "core/Stack.h"
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <tuple>
 #include <set>
 #include <sstream>
@@ -1378,7 +1380,13 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
     r.parse_check_ms = std::max(0.0, ms_since(t0) - r.device_start_ms - r.compile_ms -
                                          r.transfer_ms - r.run_ms);
     r.kind = EvalRecord::Kind::Definitions;
-    for (auto &k : keys) r.defined.push_back(k);
+    // `let (a, b) = e` also defines a value named as its pattern is written (parse_program's
+    // let_patterns), which no input can name: a and b are what it defines.
+    for (auto &k : keys) {
+        const size_t sp = k.rfind(' ');
+        const std::string name = sp == std::string::npos ? k : k.substr(sp + 1);
+        if (std::all_of(name.begin(), name.end(), name_char)) r.defined.push_back(k);
+    }
     return r;
 }
 
@@ -1564,6 +1572,16 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
         for (auto &c : command_names()) consider(c);
         return {out.begin(), out.end()};
     }
+    // `p.` with p a record (or tuple) value: its fields, when the session knows its type.
+    if (size_t dot = prefix.rfind('.'); dot != std::string::npos && dot > 0) {
+        const std::string base = prefix.substr(0, dot);
+        if (TypePtr t = type_of(base)) {
+            if (t->kind == Type::Kind::Record)
+                for (auto &[field, ft] : t->fields) consider(base + "." + field);
+            else if (t->kind == Type::Kind::Tuple)
+                for (size_t i = 0; i < t->elems.size(); ++i) consider(base + "." + std::to_string(i));
+        }
+    }
     // Modules' definitions have flat names ("M.x", "_2.y"): they are completed as they
     // are written instead.
     auto flat = [](const std::string &k) { return k.find_first_of(".#") != std::string::npos; };
@@ -1678,7 +1696,144 @@ std::optional<std::string> Session::describe(const std::string &written) const {
     if (auto it = st_->env->types.find(tname); !tname.empty() && it != st_->env->types.end()) {
         return "type " + written + type_signature(st_->env, tname);
     }
+    return describe_operator(written);
+}
+
+namespace {
+
+bool op_char(char c) { return std::strchr("+-*/%=!<>&|^", c) != nullptr && c != '\0'; }
+
+/** Keywords at which an application (`f x y`) cannot go on to the left. */
+bool stops_application(const std::string &word) {
+    static const std::set<std::string> kws = {"in",    "then",  "else", "do",     "let",
+                                              "if",    "loop",  "for",  "while",  "with",
+                                              "case",  "match", "def",  "entry",  "type",
+                                              "module", "val",  "local", "open",  "import"};
+    return kws.count(word) > 0;
+}
+
+}  // namespace
+
+TypePtr Session::type_of(const std::string &text, TypePtr *shown) const {
+    try {
+        ExpPtr e = parse_expression(make_source("<inspect>", text));
+        return check_expression(e, st_->env, shown);
+    } catch (const std::exception &) {
+        return nullptr;
+    }
+}
+
+// Note [Operators described]: the built-in operators are the checker's, not definitions.
+// `(op)` checks with its overloading resolved to a default (`(+) : i32 -> i32 -> i32`), so an
+// operator that works on primitive types is shown at a type `t` standing for each one it
+// takes (which `t.op`, as `f32.+`, says), and one that is polymorphic (`==`, `&&`) as it is.
+std::optional<std::string> Session::describe_operator(const std::string &op) const {
+    if (op.empty() || !std::all_of(op.begin(), op.end(), op_char)) return std::nullopt;
+    TypePtr shown;
+    if (!type_of("(" + op + ")", &shown)) return std::nullopt;
+    const bool poly = type_any(shown, true, [](const Type &t) { return t.kind == Type::Kind::TypeVar; });
+    std::vector<std::string> takes;
+    std::string at;  // the type at the first type it takes, with that type as `t`
+    for (PrimType p : {PrimType::I8, PrimType::I16, PrimType::I32, PrimType::I64, PrimType::U8,
+                       PrimType::U16, PrimType::U32, PrimType::U64, PrimType::F16, PrimType::F32,
+                       PrimType::F64, PrimType::Bool}) {
+        const std::string name = prim_name(p);
+        TypePtr pt;
+        if (poly || !type_of("(" + name + "." + op + ")", &pt)) continue;
+        // Each word `name` of the type is the operand type (the result may be bool).
+        if (takes.empty()) at = std::regex_replace(type_to_string(pt), std::regex("\\b" + name + "\\b"), "t");
+        takes.push_back(name);
+    }
+    std::string out = "(" + op + ") : ";
+    if (takes.empty()) return out + type_to_string(shown) + "\n\na built-in operator";
+    out += at + "\n\na built-in operator, for t any of ";
+    for (size_t i = 0; i < takes.size(); ++i) out += (i ? ", " : "") + takes[i];
+    // At one type through its module: `f32.+` (or `i32.&`).
+    const std::string one = std::count(takes.begin(), takes.end(), "f32") ? "f32"
+                            : std::count(takes.begin(), takes.end(), "i32") ? "i32" : takes.front();
+    return out + " (at one type: `" + one + "." + op + "`)";
+}
+
+std::optional<std::string> Session::inspect(const std::string &text, size_t cursor) const {
+    cursor = std::min(cursor, text.size());
+    // The name at or before the cursor; `x.f` may be a field of x.
+    size_t start = cursor, end = cursor;
+    while (start > 0 && name_char(text[start - 1])) --start;
+    while (end < text.size() && name_char(text[end])) ++end;
+    std::string name = text.substr(start, end - start);
+    while (!name.empty() && name.back() == '.') name.pop_back();
+    if (!name.empty() && !std::isdigit((unsigned char)name[0])) {
+        if (auto d = describe(name)) return d;
+        if (size_t dot = name.find('.'); dot != std::string::npos)
+            if (auto d = describe(name.substr(0, dot))) return d;
+    }
+    // An operator at or before the cursor, or the section `(op)` the cursor ends.
+    size_t os = cursor, oe = cursor;
+    if (os > 0 && text[os - 1] == ')') {
+        size_t b = os - 1;
+        while (b > 0 && op_char(text[b - 1])) --b;
+        if (b > 0 && text[b - 1] == '(') os = oe = os - 1;
+    }
+    while (os > 0 && op_char(text[os - 1])) --os;
+    while (oe < text.size() && op_char(text[oe])) ++oe;
+    if (oe > os)
+        if (auto d = describe(text.substr(os, oe - os))) return d;
+    // The function applied where the cursor is: the first word of the application the
+    // cursor ends, back to an operator, an open bracket, a comma, a keyword or the start of
+    // an unindented line (a chunk of its own).
+    std::optional<std::string> head;
+    size_t pos = start < cursor ? start : cursor;
+    for (;;) {
+        while (pos > 0 && std::isspace((unsigned char)text[pos - 1])) {
+            if (text[pos - 1] == '\n' && pos < text.size() && text[pos] != ' ' && text[pos] != '\t') break;
+            --pos;
+        }
+        if (pos == 0 || text[pos - 1] == '\n') break;
+        const char c = text[pos - 1];
+        if (c == ')' || c == ']' || c == '}') {  // a bracketed argument
+            int depth = 0;
+            size_t b = pos;
+            while (b > 0) {
+                char d = text[--b];
+                if (d == ')' || d == ']' || d == '}') ++depth;
+                else if ((d == '(' || d == '[' || d == '{') && --depth == 0) break;
+            }
+            if (depth != 0) break;
+            pos = b;
+            head.reset();
+            continue;
+        }
+        if (name_char(c) || c == '#') {
+            size_t b = pos;
+            while (b > 0 && (name_char(text[b - 1]) || text[b - 1] == '#')) --b;
+            std::string word = text.substr(b, pos - b);
+            if (stops_application(word)) break;
+            head = word;
+            pos = b;
+            continue;
+        }
+        break;  // an operator, `(`, `,`, `\`, a literal's quote
+    }
+    if (head && !head->empty() && !std::isdigit((unsigned char)(*head)[0]) && head->front() != '#')
+        return describe(*head);
     return std::nullopt;
+}
+
+EvalRecord Session::evaluate(const std::string &text, const std::string &source_name) {
+    const size_t i = skip_blank(text);
+    bool declaration = starts_declaration(text);
+    if (!declaration && first_word(text) == "let") {
+        try {
+            parse_program(make_source(source_name, text), true);
+            declaration = true;
+        } catch (const CompileError &) {
+        }
+    }
+    if (i < text.size() && text[i] == ':')
+        return error_record("`" + trim(text) + "` is a command: only an expression is evaluated here");
+    if (declaration)
+        return error_record("`" + trim(text) + "` is a declaration: only an expression is evaluated here");
+    return submit(text, source_name);
 }
 
 // ---------------------------------------------------------------- display
@@ -1753,6 +1908,15 @@ bool abbrev_parts(const Value &v, int64_t limit, std::string &out) {
 }
 
 }  // namespace
+
+WrittenText show_value(const Value &v, bool full, const TextSink &sink) {
+    constexpr size_t piece = 1 << 16;
+    if (full) return write_value_text(v, sink, piece);
+    const std::string text = format_value_abbrev(v);
+    for (size_t at = 0; at < text.size(); at += piece)
+        if (!sink(std::string_view(text).substr(at, piece))) return {false, 0};
+    return {true, 0};
+}
 
 std::string format_value_abbrev(const Value &v, int64_t limit) {
     if (v.kind() == Value::Kind::Array) {

@@ -16,6 +16,7 @@
 #include "compiler/Pipeline.h"
 #include "core/Diagnostic.h"
 #include "core/Value.h"
+#include "core/ValueIO.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
 
@@ -114,16 +115,29 @@ public:
     std::vector<InputChunk> split(const std::string &text);
 
     /** `name : type` and, when the definition has one, its `-- |` doc comment on the
-     * following lines; for user definitions, prelude functions and types.  Nothing
-     * for an unknown name. */
+     * following lines; for user definitions, prelude functions and types, and the built-in
+     * operators (`+`: its type at each primitive type it takes).  Nothing for an unknown
+     * name. */
     std::optional<std::string> describe(const std::string &name) const;
+
+    /** What inspection (Jupyter's Shift-Tab) shows at byte `cursor` of `text`: describe() of
+     * the name or operator at or before the cursor (`(+)` too; `x.f` falls back to `x`),
+     * else of the function applied where the cursor is (`f 3|`, `map (+1) xs|`: IPython
+     * shows the function of the call the cursor is in).  Nothing when neither is known. */
+    std::optional<std::string> inspect(const std::string &text, size_t cursor) const;
+
+    /** Evaluates `text` as an expression alone, as submit() does (Jupyter's
+     * user_expressions): a declaration or a command is an error record, so the session's
+     * definitions and settings stay as they are. */
+    EvalRecord evaluate(const std::string &text, const std::string &source_name = repl_source);
 
     /** False when `input` is an unfinished expression or declaration (the parser
      * hit the end of input); commands and blank input are complete. */
     bool is_complete(const std::string &input);
 
     /** Names starting with `prefix`: user definitions, prelude functions (also
-     * qualified ones such as `f32.sqrt`), keywords and `:commands`; sorted. */
+     * qualified ones such as `f32.sqrt`), keywords and `:commands`, and after `x.` the
+     * fields of the record (or tuple) x; sorted. */
     std::vector<std::string> completions(const std::string &prefix) const;
 
     /** What Tab completes in `text` before byte `cursor`: `matches` replace
@@ -168,6 +182,10 @@ private:
     EvalRecord check_backends(const std::string &text, const std::string &source_name,
                               int first_line);
     EvalRecord set_backend(const std::string &name);
+    /** The type `text` (an expression) has in the session's scope, as `:type` shows it;
+     * null when it does not check. */
+    TypePtr type_of(const std::string &text, TypePtr *shown = nullptr) const;
+    std::optional<std::string> describe_operator(const std::string &op) const;
 
     /** An expression parsed and checked in the session's scope, ready to run. */
     struct Checked {
@@ -232,5 +250,11 @@ std::string timing_line(const EvalRecord &r);
 /** A value for display: Futhark's format, but arrays with more than `limit`
  * elements show their first and last rows and a `-- shape [..]` note. */
 std::string format_value_abbrev(const loom::Value &v, int64_t limit = 100);
+
+/** A value as front ends show it, handed to `sink` piece by piece (about 64 KiB each) as
+ * its text is built: format_value_abbrev(v), or with `full` (`:print`) all of it
+ * (write_value_text), so that a long one shows at once and stops, unbuilt, where the sink
+ * returns false (Ctrl-C, a front end's size limit).  `prims` counts only with `full`. */
+WrittenText show_value(const loom::Value &v, bool full, const TextSink &sink);
 
 }  // namespace loom

@@ -460,3 +460,103 @@ TEST_CASE("session: without a prompt a #[break] does not stop, and a note says s
     REQUIRE(r.notes.size() == 1);
     CHECK(r.notes[0].find("did not stop") != std::string::npos);
 }
+
+TEST_CASE("session: inspection finds the name, the operator or the function applied at the cursor") {
+    Session s;
+    REQUIRE(s.submit("-- | Adds one.\ndef add1 (x: i32) = x + 1\n").kind == Kind::Definitions);
+    auto at_end = [&](const std::string &text) { return s.inspect(text, text.size()); };
+    for (const char *text : {"add1", "add1 3", "add1 (2 + 1) ", "map add1 xs |> add1 3", "let y = add1 3",
+                             "1 +\n  add1 3"}) {
+        INFO(text);
+        std::optional<std::string> d = at_end(text);
+        REQUIRE(d);
+        CHECK(d->find("add1 : i32 -> i32") == 0);
+        CHECK(d->find("Adds one.") != std::string::npos);
+    }
+    CHECK(at_end("f32.sqrt 2")->find("f32.sqrt : f32 -> f32") == 0);
+    CHECK(s.inspect("map add1 xs", 6)->find("add1") == 0);  // the name at the cursor first
+    CHECK_FALSE(at_end("def z = 1\n3"));                        // a new chunk's start is no call
+    CHECK_FALSE(at_end("f32.sqrt (nosuch"));                     // inside brackets: their call
+    CHECK(at_end("(+)")->find("(+) : t -> t -> t") == 0);
+    CHECK(at_end("1 +")->find("(+) : t -> t -> t") == 0);
+    CHECK(s.inspect("xs |> f", 4)->find("|> 'a 'b") == 0);
+}
+
+TEST_CASE("session: describe gives the built-in operators' types") {
+    Session s;
+    std::optional<std::string> plus = s.describe("+");
+    REQUIRE(plus);
+    CHECK(plus->find("(+) : t -> t -> t\n\na built-in operator, for t any of i8, i16, i32, i64, u8, u16, u32, "
+                     "u64, f16, f32, f64") == 0);
+    CHECK(s.describe("<")->find("(<) : t -> t -> bool") == 0);
+    CHECK(s.describe("&")->find("for t any of i8, i16, i32, i64, u8, u16, u32, u64 (") != std::string::npos);
+    CHECK(s.describe("==")->find("(==) : t0 -> t0 -> bool") == 0);
+    CHECK(s.describe("&&")->find("(&&) : bool -> bool -> bool") == 0);
+    CHECK_FALSE(s.describe("->"));
+    EvalRecord doc = s.submit(":doc (+)");
+    CHECK(doc.kind == Kind::Output);
+    CHECK(doc.output == *plus);
+}
+
+TEST_CASE("session: record fields complete after `p.`") {
+    Session s;
+    REQUIRE(s.submit("let p = {xa = 1, xb = 2f32, t = (1, true)}\n").kind == Kind::Definitions);
+    CHECK(s.completions("p.") == std::vector<std::string>{"p.t", "p.xa", "p.xb"});
+    CHECK(s.completions("p.x") == std::vector<std::string>{"p.xa", "p.xb"});
+    CHECK(s.completions("p.t.") == std::vector<std::string>{"p.t.0", "p.t.1"});
+    CHECK(s.completions("nosuch.").empty());
+}
+
+TEST_CASE("session: a pattern's definition names its names, not the pattern") {
+    Session s;
+    EvalRecord r = s.submit("let (a, (b, c)) = (1, (2, 3))\n");
+    REQUIRE(r.kind == Kind::Definitions);
+    CHECK(r.defined == std::vector<std::string>{"a", "b", "c"});
+    CHECK(value_to_string(*s.submit("c\n").value) == "3i32");
+}
+
+TEST_CASE("session: evaluate takes an expression alone and changes nothing") {
+    Session s;
+    REQUIRE(s.submit("def x = 21\n").kind == Kind::Definitions);
+    EvalRecord r = s.evaluate("x * 2");
+    REQUIRE(r.kind == Kind::Value);
+    CHECK(value_to_string(*r.value) == "42i32");
+    CHECK(s.evaluate("let y = 1 in y + x").kind == Kind::Value);
+    for (const char *text : {"def y = 1", "let y = 1", ":backend cpu", "type t = i32"}) {
+        INFO(text);
+        EvalRecord e = s.evaluate(text);
+        CHECK(e.kind == Kind::Error);
+    }
+    CHECK(s.submit("y\n").kind == Kind::Error);
+    CHECK(s.backend() == "auto");
+    CHECK(s.evaluate("x +").kind != Kind::Value);
+}
+
+TEST_CASE("session: show_value hands a :print's text over in pieces, and stops where told") {
+    Value v = *Session().submit("iota 100000\n").value;
+    std::string all;
+    int pieces = 0;
+    WrittenText w = show_value(v, true, [&](std::string_view p) {
+        all += p;
+        ++pieces;
+        return true;
+    });
+    CHECK(w.complete);
+    CHECK(all == value_to_string(v));
+    CHECK(pieces > 1);
+    std::string some;
+    w = show_value(v, true, [&](std::string_view p) {
+        some += p;
+        return some.size() < 100000;
+    });
+    CHECK_FALSE(w.complete);
+    CHECK(some.size() < 200000);
+    CHECK(w.prims > 0);
+    CHECK(w.prims < 100000);
+    all.clear();
+    show_value(v, false, [&](std::string_view p) {
+        all += p;
+        return true;
+    });
+    CHECK(all == format_value_abbrev(v));
+}

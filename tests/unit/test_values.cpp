@@ -389,3 +389,37 @@ TEST_CASE("run_with_big_stack: one lasting thread per caller, with a big stack")
     std::thread([&] { other = call(); }).join();
     CHECK(other == 1);  // another caller, another thread
 }
+
+TEST_CASE("write_value_text: the text in pieces as it is built, and a stop builds no more") {
+    Value v = read1("[[1i32, 2i32], [3i32, 4i32]]");
+    std::string all;
+    int pieces = 0;
+    WrittenText w = write_value_text(v, [&](std::string_view p) {
+        all += p;
+        ++pieces;
+        return true;
+    }, 4);
+    CHECK(w.complete);
+    CHECK(w.prims == 4);
+    CHECK(all == value_to_string(v));
+    CHECK(pieces == 5);  // "[[1i32", ", 2i32", "], [3i32", ", 4i32", "]]"
+    // The sink stops after its first piece: the first element, and nothing more built.
+    std::string first;
+    w = write_value_text(v, [&](std::string_view p) {
+        first += p;
+        return false;
+    }, 4);
+    CHECK_FALSE(w.complete);
+    CHECK(w.prims == 1);
+    CHECK(first == "[[1i32");
+    // Tuples, records and sums go piece by piece too; count_prims counts what they hold.
+    Value t = read1("[1i32, 2i32]");
+    std::string text;
+    w = write_value_text(t, [&](std::string_view p) {
+        text += p;
+        return true;
+    }, 1);
+    CHECK(text == "[1i32, 2i32]");
+    CHECK(count_prims(v) == 4);
+    CHECK(count_prims(read1("empty([0]i32)")) == 0);
+}
