@@ -108,17 +108,59 @@ Grid grid(int64_t rows, int64_t cols) {
     return {(cols + s - 1) / s, (rows + s - 1) / s, 1, s};
 }
 
+/** a < b for two values of one primitive type, exactly (u64 and i64 are not doubles). */
+bool prim_less(const PrimValue &a, const PrimValue &b) {
+    if (a.type == PrimType::Bool) return !a.b && b.b;
+    if (is_float(a.type)) return a.f < b.f;
+    if (is_unsigned_int(a.type)) return a.u < b.u;
+    return a.i < b.i;
+}
+
+/** What the grey levels stand for, exactly as gray_image maps them (README.md): the
+ * smallest finite value black, the largest white, one finite value gray; NaN and -inf
+ * black, +inf white.  `black = 0, white = 18446744073709551615`. */
+std::string gray_legend(const std::optional<PrimValue> &lo, const std::optional<PrimValue> &hi,
+                        bool nan, bool neg_inf, bool pos_inf) {
+    std::vector<std::string> black, gray, white;
+    if (lo && prim_less(*lo, *hi)) {
+        black.push_back(prim_text(*lo));
+        white.push_back(prim_text(*hi));
+    } else if (lo) {
+        gray.push_back(prim_text(*lo));
+    }
+    if (nan) black.push_back("nan");
+    if (neg_inf) black.push_back("-inf");
+    if (pos_inf) white.push_back("inf");
+    std::string out;
+    const std::pair<const char *, const std::vector<std::string> *> levels[] = {
+        {"black", &black}, {"gray", &gray}, {"white", &white}};
+    for (const auto &[name, vals] : levels) {
+        if (vals->empty()) continue;
+        out += (out.empty() ? "" : ", ") + std::string(name) + " = ";
+        for (size_t i = 0; i < vals->size(); ++i) out += (i ? " and " : "") + (*vals)[i];
+    }
+    return "grayscale, " + out;
+}
+
 std::optional<ArrayImage> gray_image(const Value &v) {
     int64_t rows = v.shape()[0], cols = v.shape()[1];
-    ArrayImage img;
-    bool any = false;
+    // The range of the finite values, kept exactly for the legend (as doubles for the
+    // pixels, where a rounding moves a grey level by one at most).
+    std::optional<PrimValue> lo, hi;
+    bool nan = false, neg_inf = false, pos_inf = false;
     for (int64_t i = 0; i < rows * cols; ++i) {
-        double x = v.flat_prim(i).as_f64();
-        if (!std::isfinite(x)) continue;
-        img.min = any ? std::min(img.min, x) : x;
-        img.max = any ? std::max(img.max, x) : x;
-        any = true;
+        PrimValue p = v.flat_prim(i);
+        if (is_float(p.type) && !std::isfinite(p.f)) {
+            nan |= std::isnan(p.f);
+            neg_inf |= std::isinf(p.f) && p.f < 0;
+            pos_inf |= std::isinf(p.f) && p.f > 0;
+            continue;
+        }
+        if (!lo || prim_less(p, *lo)) lo = p;
+        if (!hi || prim_less(*hi, p)) hi = p;
     }
+    const double min = lo ? lo->as_f64() : 0, max = hi ? hi->as_f64() : 0;
+    const bool constant = !lo || !prim_less(*lo, *hi);
     Grid g = grid(rows, cols);
     std::vector<uint8_t> px((size_t)(g.width * g.height));
     for (int64_t y = 0; y < g.height; ++y)
@@ -127,10 +169,12 @@ std::optional<ArrayImage> gray_image(const Value &v) {
             uint8_t p;
             if (std::isnan(e)) p = 0;
             else if (std::isinf(e)) p = e > 0 ? 255 : 0;
-            else if (img.max == img.min) p = 128;
-            else p = (uint8_t)std::lround(255 * (e - img.min) / (img.max - img.min));
+            else if (constant) p = 128;
+            else p = (uint8_t)std::lround(std::clamp(255 * (e - min) / (max - min), 0.0, 255.0));
             px[(size_t)(y * g.width + x)] = p;
         }
+    ArrayImage img;
+    img.legend = gray_legend(lo, hi, nan, neg_inf, pos_inf);
     img.width = (int)g.width;
     img.height = (int)g.height;
     img.png = encode_png(img.width, img.height, 1, px);
@@ -157,18 +201,11 @@ std::optional<ArrayImage> colour_image(const Value &v) {
             }
     ArrayImage img;
     img.gray = false;
+    img.legend = ch == 3 ? "RGB" : "RGBA";
     img.width = (int)g.width;
     img.height = (int)g.height;
     img.png = encode_png(img.width, img.height, (int)ch, px);
     return img;
-}
-
-std::string range_text(double x, PrimType t) {
-    if (is_float(t)) return show_float(x, PrimType::F64);
-    if (t == PrimType::Bool) return x != 0 ? "true" : "false";
-    char buf[64];
-    snprintf(buf, sizeof buf, "%.0f", x);
-    return buf;
 }
 
 }  // namespace
@@ -202,9 +239,34 @@ std::string html_escape(const std::string &s) {
     return out;
 }
 
-json value_bundle(const Value &v, const std::string &type, bool full) {
+namespace {
+
+/** text/plain: the REPL's text; a `:print` up to how.max_bytes, or up to an interrupt. */
+std::string plain_text(const Value &v, const ValueText &how, bool &interrupted) {
+    std::string text;
+    bool capped = false;
+    WrittenText w = show_value(v, how.full, [&](std::string_view piece) {
+        text += piece;
+        if (how.interrupt && how.interrupt->load()) return !(interrupted = true);
+        return !(capped = how.full && text.size() >= how.max_bytes);
+    });
+    if (w.complete) return text;
+    const std::string shown = std::to_string(w.prims) + " of " + std::to_string(count_prims(v)) + " values";
+    if (interrupted) return text + "\n-- interrupted: " + shown + " shown";
+    if (capped)
+        return text + "\n-- left out: a notebook shows :print's first " +
+               std::to_string(how.max_bytes >> 20) + " MiB (" + shown +
+               "); `loom run` or the terminal REPL (`loom`) prints all of it";
+    return text;
+}
+
+}  // namespace
+
+json value_bundle(const Value &v, const std::string &type, const ValueText &how, bool *interrupted) {
     json data;
-    data["text/plain"] = full ? format_value_abbrev(v, INT64_MAX) : format_value_abbrev(v);
+    bool stopped = false;
+    data["text/plain"] = plain_text(v, how, stopped);
+    if (interrupted) *interrupted = stopped;
     if (!v.is_array() || v.rank() < 1) return data;
     std::string caption = shape_caption(v, type);
     std::string html = table_html(v, caption);
@@ -213,13 +275,10 @@ json value_bundle(const Value &v, const std::string &type, bool full) {
         data["image/png"] = b64;
         // Notebooks show the richest type only (HTML before PNG), so the HTML
         // carries the image too.
-        std::string what = img->gray ? "grayscale, black = " + range_text(img->min, v.elem_prim()) +
-                                           ", white = " + range_text(img->max, v.elem_prim())
-                                     : (v.shape()[2] == 3 ? "RGB" : "RGBA");
         html += "<div><img src=\"data:image/png;base64," + b64 + "\" width=\"" +
                 std::to_string(img->width) + "\" height=\"" + std::to_string(img->height) +
                 "\"/><br/><small>" + html_escape(caption) + " as a " + std::to_string(img->width) +
-                "×" + std::to_string(img->height) + " image: " + html_escape(what) +
+                "×" + std::to_string(img->height) + " image: " + html_escape(img->legend) +
                 "</small></div>";
     }
     data["text/html"] = "<div class=\"loom-value\">" + html + "</div>";
@@ -227,7 +286,9 @@ json value_bundle(const Value &v, const std::string &type, bool full) {
 }
 
 json code_bundle(const std::string &code, const std::string &language) {
-    std::string lang = language == "cuda" ? "cuda" : language == "cpp" ? "cpp" : "text";
+    // CUDA under a `cpp` fence: notebook renderers (CodeMirror's modes, GitHub) highlight
+    // C++ and know no `cuda` (README.md).
+    std::string lang = language == "cuda" || language == "cpp" ? "cpp" : "text";
     std::string fence = code.find("```") == std::string::npos ? "```" : "~~~~";
     json data;
     data["text/plain"] = code;

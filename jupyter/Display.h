@@ -1,7 +1,8 @@
 /** \file
  * Jupyter MIME bundles for evaluation results (see jupyter/README.md for the exact
  * rules, which the tests rely on):
- *  - every value: text/plain, the REPL's text (format_value_abbrev);
+ *  - every value: text/plain, the REPL's text (format_value_abbrev; `:print` in full up
+ *    to a size, Session's show_value);
  *  - arrays of rank >= 1: text/html, a table captioned with the type and shape,
  *    abbreviated beyond 20 rows/columns;
  *  - 2-D arrays of numbers or booleans: image/png in grayscale (min black, max white),
@@ -15,15 +16,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 namespace loom::jupyter {
 
-/** The bundle for a value; `type` is its Loom type as text, `full` shows text/plain
- * unabbreviated (`:print`). */
-nlohmann::json value_bundle(const Value &v, const std::string &type, bool full);
+/** How value_bundle writes a value's text/plain. */
+struct ValueText {
+    bool full = false;  ///< `:print`: unabbreviated, up to max_bytes
+    /// What a notebook takes of a `:print` (README.md): its text stops being built there,
+    /// and a line says how much was left out.
+    size_t max_bytes = size_t(4) << 20;
+    const std::atomic<bool> *interrupt = nullptr;  ///< stops a long `:print` when set
+};
+
+/** The bundle for a value; `type` is its Loom type as text.  `interrupted`, if given, is
+ * set when the interrupt stopped a `:print` (its text then ends with a line saying so). */
+nlohmann::json value_bundle(const Value &v, const std::string &type, const ValueText &how = {},
+                            bool *interrupted = nullptr);
 
 /** The bundle for generated code or IR; `language` is EvalRecord::code_language. */
 nlohmann::json code_bundle(const std::string &code, const std::string &language);
@@ -38,7 +50,9 @@ std::string html_escape(const std::string &s);
 struct ArrayImage {
     std::string png;
     int width = 0, height = 0;
-    double min = 0, max = 0;  ///< the value range (grayscale images)
+    /// What the pixels stand for, as the caption says it: `grayscale, black = 0, white =
+    /// 255`, `grayscale, gray = 1.0` (a constant array), `RGB`.
+    std::string legend;
     bool gray = true;
 };
 std::optional<ArrayImage> array_image(const Value &v);

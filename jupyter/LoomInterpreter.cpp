@@ -2,6 +2,7 @@
 #include "jupyter/LoomInterpreter.h"
 
 #include "jupyter/Display.h"
+#include "jupyter/History.h"
 
 #include <xeus/xhelper.hpp>
 #include <xeus/xinput.hpp>
@@ -65,6 +66,9 @@ class LoomInterpreter::Publisher {
 public:
     Publisher(LoomInterpreter &k, int count, bool silent) : k_(k), count_(count), silent_(silent) {}
 
+    /** The text/plain of the execute_result, once finish() published it (for the history). */
+    std::optional<std::string> result;
+
     void stream(const std::string &name, const std::string &text) {
         emit([=, this] { k_.publish_stream(name, text); });
     }
@@ -81,18 +85,32 @@ public:
     }
     /** Publishes what was held back; the last value becomes the execute_result. */
     void finish() {
-        if (pending_) k_.publish_execution_result(count_, std::move(*pending_), nl::json::object());
+        if (pending_) {
+            if (auto t = pending_->find("text/plain"); t != pending_->end() && t->is_string())
+                result = t->get<std::string>();
+            k_.publish_execution_result(count_, std::move(*pending_), nl::json::object());
+        }
         pending_.reset();
         release_held();
     }
 
-    /** Presents one record (all but errors), in the order the REPL prints it. */
-    void record(const EvalRecord &r) {
+    /** A value's bundle; a long `:print` stops at an interrupt (`interrupted`). */
+    nl::json bundle(const EvalRecord &r, bool &interrupted) {
+        ValueText how;
+        how.full = r.full;
+        how.interrupt = k_.interrupt_;
+        return value_bundle(*r.value, r.type, how, &interrupted);
+    }
+
+    /** Presents one record (all but errors), in the order the REPL prints it; false when
+     * an interrupt stopped it (the text of a `:print`). */
+    bool record(const EvalRecord &r) {
         traces(r);
         for (const std::string &n : r.notes) stream("stderr", "-- note: " + n + "\n");
+        bool interrupted = false;
         switch (r.kind) {
         case EvalRecord::Kind::Value:
-            if (r.value) value(value_bundle(*r.value, r.type, r.full));
+            if (r.value) value(bundle(r, interrupted));
             break;
         case EvalRecord::Kind::Definitions:
             if (!r.defined.empty()) {
@@ -111,6 +129,7 @@ public:
         }
         if (std::string s = summary_line(r); !s.empty()) display(note_bundle(s));
         if (r.show_timing) stream("stdout", timing_line(r) + "\n");
+        return !interrupted;
     }
 
     /** Shows a record at once (a stop at `#[break]` and its answers): what was held back
@@ -122,7 +141,8 @@ public:
             release_held();
         }
         traces(r);
-        if (r.kind == EvalRecord::Kind::Value && r.value) display(value_bundle(*r.value, r.type, r.full));
+        bool interrupted = false;
+        if (r.kind == EvalRecord::Kind::Value && r.value) display(bundle(r, interrupted));
         else if (r.kind == EvalRecord::Kind::Output) stream("stdout", r.output + "\n");
         else if (r.kind == EvalRecord::Kind::Error) stream("stderr", r.error + "\n");
     }
@@ -152,23 +172,36 @@ private:
     std::vector<std::function<void()>> held_;
 };
 
-LoomInterpreter::LoomInterpreter(std::atomic<bool> *interrupt) : interrupt_(interrupt) {
+LoomInterpreter::LoomInterpreter(std::atomic<bool> *interrupt, History &history)
+    : interrupt_(interrupt), history_(history) {
     session_.set_interrupt_flag(interrupt_);
     xeus::register_interpreter(this);
 }
 
 nl::json LoomInterpreter::execute_request_impl(int execution_counter, const std::string &code,
-                                               bool silent, bool /*store_history*/,
-                                               nl::json /*user_expressions*/,
+                                               bool silent, bool store_history,
+                                               nl::json user_expressions_in,
                                                bool allow_stdin) {
-    nl::json reply = guarded([&] { return execute_cell(execution_counter, code, silent, allow_stdin); });
-    if (reply["status"] == "error" && reply["ename"] == "InternalError" && !silent)
+    // A request that stores no history came in as silent (set_unstored): shown all the
+    // same, with the current count (the next counted cell's is one more).
+    const bool shown = !silent || unstored_;
+    const bool counted = !silent && store_history;
+    if (unstored_) publish_execution_input(code, execution_counter);
+    std::optional<std::string> result;
+    nl::json reply = guarded([&] {
+        return execute_cell(execution_counter, code, !shown, allow_stdin, result);
+    });
+    if (reply["status"] == "error" && reply["ename"] == "InternalError" && shown)
         publish_execution_error("InternalError", reply["evalue"], {reply["evalue"]});
+    if (counted) history_.add(execution_counter, code, result);
+    if (reply["status"] == "ok")
+        reply["user_expressions"] = guarded([&] { return user_expressions(user_expressions_in); });
     return reply;
 }
 
 nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string &code,
-                                       bool silent, bool allow_stdin) {
+                                       bool silent, bool allow_stdin,
+                                       std::optional<std::string> &result) {
     interrupt_->store(false);
     Publisher pub(*this, execution_counter, silent);
     // A `#[break]` asks for its prompt's lines with input requests, where the frontend
@@ -190,13 +223,18 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
             break;
         }
         if (r.kind != EvalRecord::Kind::Error && r.kind != EvalRecord::Kind::Incomplete) {
-            pub.record(r);
-            continue;
+            if (pub.record(r)) continue;
+            // An interrupt stopped a long `:print`: the cell ends as an interrupted evaluation does.
+            r = EvalRecord{};
+            r.kind = EvalRecord::Kind::Error;
+            r.error = "error: interrupted";  // as the session says it
+            r.interrupted = true;
         }
         // The first error ends the cell (as `loom --run` stops).
         pub.traces(r);
         for (const std::string &n : r.notes) pub.stream("stderr", "-- note: " + n + "\n");
         pub.finish();
+        result = pub.result;
         std::string ename = r.interrupted ? "Interrupted" : "LoomError";
         std::vector<std::string> traceback = lines_of(r.error);
         std::string evalue = first_line(r.error);
@@ -204,7 +242,28 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
         return error_reply(ename, evalue, traceback);
     }
     pub.finish();
+    result = pub.result;
     return xeus::create_successful_reply();
+}
+
+nl::json LoomInterpreter::user_expressions(const nl::json &expressions) {
+    nl::json out = nl::json::object();
+    if (!expressions.is_object()) return out;
+    for (auto &[name, text] : expressions.items()) {
+        if (!text.is_string()) {
+            out[name] = error_reply("LoomError", "a user expression is a string", {});
+            continue;
+        }
+        EvalRecord r = session_.evaluate(text.get<std::string>(), Session::cell_source);
+        if (r.kind == EvalRecord::Kind::Value && r.value) {
+            out[name] = {{"status", "ok"}, {"data", value_bundle(*r.value, r.type)}, {"metadata", nl::json::object()}};
+        } else if (r.kind == EvalRecord::Kind::Error || r.kind == EvalRecord::Kind::Incomplete) {
+            out[name] = error_reply(r.interrupted ? "Interrupted" : "LoomError", first_line(r.error), lines_of(r.error));
+        } else {
+            out[name] = error_reply("LoomError", "`" + text.get<std::string>() + "` is no expression", {});
+        }
+    }
+    return out;
 }
 
 nl::json LoomInterpreter::complete_request_impl(const std::string &code, int cursor_pos) {
@@ -220,15 +279,7 @@ nl::json LoomInterpreter::complete_request_impl(const std::string &code, int cur
 nl::json LoomInterpreter::inspect_request_impl(const std::string &code, int cursor_pos,
                                                int /*detail_level*/) {
     return guarded([&] {
-        size_t at = byte_offset(code, cursor_pos), start = at, end = at;
-        while (start > 0 && Session::name_char(code[start - 1])) --start;
-        while (end < code.size() && Session::name_char(code[end])) ++end;
-        std::string name = code.substr(start, end - start);
-        while (!name.empty() && name.back() == '.') name.pop_back();
-        std::optional<std::string> text = session_.describe(name);
-        // `x.f` may be a field of `x` rather than a qualified name.
-        if (!text && name.find('.') != std::string::npos)
-            text = session_.describe(name.substr(0, name.find('.')));
+        std::optional<std::string> text = session_.inspect(code, byte_offset(code, cursor_pos));
         if (!text) return xeus::create_inspect_reply(false);
         return xeus::create_inspect_reply(true, {{"text/plain", *text}});
     });
@@ -256,7 +307,7 @@ nl::json LoomInterpreter::kernel_info_request_impl() {
                          ": Futhark's core language, interpreted and compiled.\n"
                          ":help lists the commands.";
     return xeus::create_info_reply("5.3", "loom", kernel_version, "loom", kernel_version,
-                                   "text/x-futhark", ".fut", "haskell", "haskell", "", banner,
+                                   "text/x-futhark", ".fut", "futhark", "haskell", "", banner,
                                    false, help);
 }
 

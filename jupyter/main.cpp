@@ -1,12 +1,13 @@
 // loom-kernel: the Jupyter kernel of Loom (DESIGN.md §4), on xeus.
 //   loom-kernel -f CONNECTION_FILE        run the kernel (what kernel.json says)
 //   loom-kernel install [--user | --prefix DIR | --sys-prefix]   write the kernel spec
+#include "jupyter/History.h"
+#include "jupyter/KernelServer.h"
 #include "jupyter/KernelSpec.h"
 #include "jupyter/LoomInterpreter.h"
 
 #include <xeus/xkernel.hpp>
 #include <xeus/xkernel_configuration.hpp>
-#include <xeus/xserver_zmq.hpp>
 
 #include <pthread.h>
 #include <signal.h>
@@ -68,12 +69,14 @@ int main(int argc, char **argv) {
     try {
         xeus::xconfiguration config = xeus::load_configuration(connection_file);
         watch_sigint();
-        auto interpreter = std::make_unique<loom::jupyter::LoomInterpreter>(&g_interrupt);
+        auto history = std::make_unique<loom::jupyter::History>();
+        auto interpreter = std::make_unique<loom::jupyter::LoomInterpreter>(&g_interrupt, *history);
+        loom::jupyter::LoomInterpreter &interp = *interpreter;
         xeus::xkernel kernel(config, xeus::get_user_name(), xeus::make_context<zmq::context_t>(),
-                             std::move(interpreter), xeus::make_xserver_zmq,
-                             xeus::make_in_memory_history_manager(), nullptr,
-                             xeus::make_null_debugger, nl::json::object(),
-                             nl::json::error_handler_t::replace);
+                             std::move(interpreter), loom::jupyter::make_kernel_server,
+                             std::move(history), nullptr, xeus::make_null_debugger,
+                             nl::json::object(), nl::json::error_handler_t::replace);
+        static_cast<loom::jupyter::KernelServer &>(kernel.get_server()).attach(interp);
         kernel.start();
     } catch (const std::exception &e) {
         std::cerr << "loom-kernel: " << e.what() << "\n";

@@ -16,6 +16,7 @@ import re
 import shutil
 import struct
 import tempfile
+import time
 import unittest
 import zlib
 
@@ -128,10 +129,10 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
     # parse errors are `complete` (they show on execution: jupyter/README.md).
     invalid_code_samples = ["[1, 2\n:type 1", "1 +\n:type 1"]
     code_inspect_sample = "map"
-    # xeus's in-memory history answers `tail` and `range` but not `search`
-    # (test_history_answers below checks what it does answer).
-    code_history_pattern = "1 + *"
-    supported_history_operations = ()
+    # The kernel's history (jupyter/History.h) answers all three; the pattern matches one
+    # of code_execute_result's cells alone.
+    code_history_pattern = "2.5f32*"
+    supported_history_operations = ("tail", "range", "search")
 
     # ---------------------------------------------------------------- helpers
 
@@ -169,7 +170,10 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         self.assertEqual(info["name"], "loom")
         self.assertEqual(info["file_extension"], ".fut")
         self.assertEqual(info.get("codemirror_mode"), "haskell")
-        self.assertEqual(info.get("pygments_lexer"), "haskell")
+        # Pygments (2.8 on) has Futhark's lexer, which nbconvert then uses.
+        self.assertEqual(info.get("pygments_lexer"), "futhark")
+        import pygments.lexers
+        self.assertIn("futhark", pygments.lexers.get_lexer_by_name("futhark").aliases)
 
     # ---------------------------------------------------------------- execution
 
@@ -315,8 +319,9 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
     # ---------------------------------------------------------------- code and cache
 
     def test_code_display_fences(self):
+        # CUDA under a `cpp` fence: renderers highlight C++ and know no `cuda` (README).
         for cmd, lang, needle in ((":ir", "text", "fun "), (":code", "cpp", "loom_entry"),
-                                  (":cuda", "cuda", "__global__")):
+                                  (":cuda", "cpp", "__global__")):
             with self.subTest(cmd=cmd):
                 _, msgs = self.run_cell(f"{cmd} map (+1) [1, 2, 3i32]")
                 shown = [m["content"]["data"]["text/markdown"] for m in msgs
@@ -446,6 +451,177 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
             self.assertIn(shown, text)
             if code.startswith("Geo."):
                 self.assertIn("The area of a circle.", text)
+
+    # ---------------------------------------------------------------- walk-j issues
+
+    def test_print_is_capped(self):
+        # Issue 1: `:print` of a large value sent all of its text (379 MB for 30M i64s).
+        self.run_cell("let big_print = iota 3_000_000")
+        t0 = time.time()
+        text = self.result_of(":print big_print")["text/plain"]
+        self.assertLess(time.time() - t0, 10)
+        self.assertTrue(text.startswith("[0i64, 1i64, 2i64, "), text[:80])
+        body, note = text.rsplit("\n", 1)
+        self.assertGreaterEqual(len(body), 4 << 20)
+        self.assertLess(len(body), (4 << 20) + (1 << 17), "the text stops at the cap")
+        self.assertRegex(note, r"^-- left out: a notebook shows :print's first 4 MiB \((\d+) of 3000000 values\); "
+                               r"`loom run` or the terminal REPL \(`loom`\) prints all of it$")
+        shown = int(re.search(r"\((\d+) of", note).group(1))
+        self.assertEqual(body.count("i64"), shown, "the count is of the values shown")
+        # A small :print is whole.
+        self.assertEqual(self.result_of(":print iota 300")["text/plain"].count("i64"), 300)
+
+    def test_image_captions_say_what_the_pixels_mean(self):
+        # Issue 7: u64 rounded through a double; NaN/inf and constant arrays mislabelled.
+        def caption(expr):
+            html = self.result_of(expr)["text/html"]
+            return re.search(r" image: ([^<]*)</small>", html).group(1)
+        self.assertEqual(caption("[[u64.highest, 0u64, 1u64]]"),
+                         "grayscale, black = 0, white = 18446744073709551615")
+        self.assertEqual(caption("[[i64.lowest, i64.highest]]"),
+                         "grayscale, black = -9223372036854775808, white = 9223372036854775807")
+        self.assertEqual(caption("[[f32.nan, f32.inf], [-f32.inf, 1]]"),
+                         "grayscale, black = nan and -inf, gray = 1.0, white = inf")
+        self.assertEqual(caption("[[0.1f32, 0.5], [f32.nan, 0.25]]"),
+                         "grayscale, black = 0.1 and nan, white = 0.5")
+        self.assertEqual(caption("[[3, 3], [3, 3]]"), "grayscale, gray = 3")
+        self.assertEqual(caption("[[true, false]]"), "grayscale, black = false, white = true")
+        self.assertEqual(caption("tabulate_3d 2 2 3 (\\i j c -> u8.i64 (i + j + c))"), "RGB")
+
+    def inspect_text(self, code, cursor=None):
+        self.flush_channels()
+        self.kc.inspect(code, len(code) if cursor is None else cursor)
+        reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)["content"]
+        self.assertEqual(reply["status"], "ok")
+        return plain(reply["data"]["text/plain"]) if reply["found"] else None
+
+    def test_inspect_the_applied_function_and_operators(self):
+        # Issue 8: nothing after an argument (`myfunc 3|`), nor for operators.
+        self.run_cell("-- | Adds one.\ndef add_one_i (x: i32) = x + 1")
+        for code in ("add_one_i 3", "add_one_i 3 ", "add_one_i (1 + 2)", "map add_one_i [1, 2] |> add_one_i 3",
+                     "let y = add_one_i 3", "1 +\n  add_one_i 3"):
+            with self.subTest(code=code):
+                text = self.inspect_text(code)
+                self.assertIsNotNone(text, code)
+                self.assertIn("add_one_i : i32 -> i32", text)
+                self.assertIn("Adds one.", text)
+        self.assertIn("f32.sqrt : f32 -> f32", self.inspect_text("f32.sqrt 2"))
+        self.assertIn("map 'a 'x [n] :", self.inspect_text("map (+1) [1, 2]"))
+        # The name at the cursor comes first; a number or a new chunk's start is no call.
+        self.assertIn("add_one_i", self.inspect_text("map add_one_i xs", 8))
+        self.assertIsNone(self.inspect_text("def zz = 1\n3"))
+        for code in ("(+)", "+", "1 +"):
+            with self.subTest(code=code):
+                text = self.inspect_text(code)
+                self.assertIsNotNone(text, code)
+                self.assertIn("(+) : t -> t -> t", text)
+                self.assertIn("i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64", text)
+        self.assertIn("(<) : t -> t -> bool", self.inspect_text("(<)"))
+        self.assertIn("(&) : t -> t -> t", self.inspect_text("(&)"))
+        self.assertIn("(==) : t0 -> t0 -> bool", self.inspect_text("(==)"))
+        self.assertIn("|> 'a 'b : a -> (a -> b) -> b", self.inspect_text("xs |> f", 4))
+        _, msgs = self.run_cell(":doc (+)")
+        self.assertIn("(+) : t -> t -> t", "\n".join(output_texts(msgs)))
+
+    def test_record_fields_complete(self):
+        # Issue 9: `p.` gave nothing for a record p.
+        self.run_cell("let rec_p = {xx = 1f32, xy = 2f32, z = (1, true)}")
+        self.assertEqual(self.complete("rec_p."), ["rec_p.xx", "rec_p.xy", "rec_p.z"])
+        self.assertEqual(self.complete("rec_p.x"), ["rec_p.xx", "rec_p.xy"])
+        self.assertEqual(self.complete("1 + rec_p.xy"), ["1 + rec_p.xy"])
+        self.assertEqual(self.complete("rec_p.z."), ["rec_p.z.0", "rec_p.z.1"])
+
+    def test_defined_names_of_a_pattern(self):
+        # Issue 10: `defined (pp, qq), pp, qq`.
+        _, msgs = self.run_cell("let (pat_p, pat_q) = (1, 2)")
+        streams = [m["content"]["text"] for m in msgs if m["msg_type"] == "stream"]
+        self.assertEqual(streams, ["defined pat_p, pat_q\n"])
+        self.assertEqual(self.result_of("pat_q")["text/plain"], "2i32")
+
+    def execute_reply(self, code, **kw):
+        self.flush_channels()
+        msg_id = self.kc.execute(code, **kw)
+        while True:
+            reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        while True:  # up to its idle status
+            m = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if (m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "status"
+                    and m["content"]["execution_state"] == "idle"):
+                return reply["content"]
+
+    def history(self, **kw):
+        self.flush_channels()
+        self.kc.history(**kw)
+        reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+        self.assertEqual(reply["content"]["status"], "ok")
+        return reply["content"]["history"]
+
+    def test_history_numbers_and_outputs(self):
+        # Issue 5: every entry was ['0', '1', code], `range` went by list position and
+        # `output=True` gave ''.
+        first = self.execute_reply("40 + 2")["execution_count"]
+        second = self.execute_reply("def hist_d = 5")["execution_count"]
+        self.assertEqual(second, first + 1)
+        tail = self.history(hist_access_type="tail", n=2, raw=True, output=True)
+        self.assertEqual(tail, [[1, first, ["40 + 2", "42i32"]], [1, second, ["def hist_d = 5", None]]])
+        self.assertEqual(self.history(hist_access_type="range", session=1, start=first, stop=first + 1, raw=True),
+                         [[1, first, "40 + 2"]])
+        self.assertEqual(self.history(hist_access_type="range", session=0, start=second, stop=0, raw=True),
+                         [[1, second, "def hist_d = 5"]])
+        self.assertEqual(self.history(hist_access_type="range", session=-1, start=1, stop=0, raw=True), [])
+        self.assertEqual(self.history(hist_access_type="search", pattern="def hist_*", raw=True),
+                         [[1, second, "def hist_d = 5"]])
+
+    def test_store_history_false(self):
+        # Issue 5: store_history=False advanced execution_count (and was stored).
+        before = self.execute_reply("1 + 1")["execution_count"]
+        self.flush_channels()
+        msg_id = self.kc.execute("2 + 2", store_history=False)
+        reply, inputs, results = None, [], []
+        while True:
+            m = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if m["parent_header"].get("msg_id") != msg_id:
+                continue
+            if m["msg_type"] == "execute_input":
+                inputs.append(m["content"]["execution_count"])
+            if m["msg_type"] == "execute_result":
+                results.append(m["content"])
+            if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+                break
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)["content"]
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(reply["execution_count"], before, "not counted")
+        self.assertEqual(inputs, [before], "shown, with the current count")
+        self.assertEqual([r["data"]["text/plain"] for r in results], ["4i32"])
+        self.assertEqual(self.execute_reply("3 + 3")["execution_count"], before + 1)
+        inputs = [h[2] for h in self.history(hist_access_type="tail", n=3, raw=True)]
+        self.assertNotIn("2 + 2", inputs)
+        self.assertEqual(inputs[-2:], ["1 + 1", "3 + 3"])
+        # silent: nothing shown, not counted either.
+        self.assertEqual(self.execute_reply("5 + 5", silent=True)["execution_count"], before + 1)
+
+    def test_user_expressions(self):
+        # Issue 6: user_expressions came back {}.
+        self.run_cell("def ue_x = 21")
+        backend = output_texts(self.run_cell(":backend")[1])
+        reply = self.execute_reply("ue_x", user_expressions={
+            "double": "ue_x * 2", "array": "[ue_x, 1]", "bad": "ue_x + true", "decl": "def ue_y = 1",
+            "cmd": ":backend cpu"})
+        ue = reply["user_expressions"]
+        self.assertEqual(ue["double"], {"status": "ok", "data": {"text/plain": "42i32"}, "metadata": {}})
+        self.assertEqual(ue["array"]["data"]["text/plain"], "[21i32, 1i32]")
+        self.assertIn("text/html", ue["array"]["data"])
+        for name in ("bad", "decl", "cmd"):
+            with self.subTest(name=name):
+                self.assertEqual(ue[name]["status"], "error")
+                self.assertEqual(ue[name]["ename"], "LoomError")
+                self.assertTrue(ue[name]["evalue"])
+                self.assertIsInstance(ue[name]["traceback"], list)
+        # Neither the definitions nor the settings changed.
+        self.run_cell("ue_y", status="error")
+        self.assertEqual(output_texts(self.run_cell(":backend")[1]), backend)
 
     def test_history_answers(self):
         self.run_cell("1 + 41")
