@@ -445,6 +445,7 @@ struct DatasetBench {
         std::string where = path + ":" + entry;
         FunDefPtr fn = find_function(prog, entry);
         if (!fn) return fail(where, "the program has no entry point `" + entry + "`");
+        if (std::string why = not_an_entry(*fn); !why.empty()) return fail(where, why);
         bool one = o.backends.size() == 1;
         out << where << (one ? std::string(" on ") + compiler::backend_name(o.backends[0]) : "") << "\n";
         // Each backend's calls, or why it has none.

@@ -111,6 +111,19 @@ FunDefPtr find_function(const Program &prog, const std::string &name) {
     return found;
 }
 
+std::string not_an_entry(const FunDef &fn) {
+    auto has_func = [](const TypePtr &t) {
+        return t && type_any(t, false, [](const Type &x) { return x.kind == Type::Kind::Func; });
+    };
+    bool poly = !fn.inferred_type_params.empty();
+    for (const TypeParam &tp : fn.type_params) poly |= tp.kind != TypeParam::Kind::Size;
+    // Futhark's rules for entry points: values in, values out, one type for each.
+    std::string why = poly ? "is polymorphic" : has_func(fn.ret) ? "returns a function" : "";
+    for (const auto &p : fn.params)
+        if (why.empty() && has_func(p->type)) why = "takes a function";
+    return why.empty() ? "" : "`" + fn.name + "` " + why + ": it cannot be called as an entry point";
+}
+
 bool runs_on(const TestCase &c, compiler::Backend b) {
     if (c.input_kind == TestCase::InputKind::Script) return false;
     if (c.tagged(std::string("no_") + compiler::backend_name(b))) return false;

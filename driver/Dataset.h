@@ -36,6 +36,11 @@ Program load_program(const std::string &path, const std::string &text);
 /** The last declaration of function `name` (`local` ones included), or null. */
 FunDefPtr find_function(const Program &prog, const std::string &name);
 
+/** Why function fn cannot be called with values as an entry point (it is polymorphic,
+ * takes or returns a function), or empty.  A `def` may be called as one (`--entry`,
+ * `entry:`), as Futhark's `entry` functions are. */
+std::string not_an_entry(const FunDef &fn);
+
 /** Whether case `c` runs on backend b (futhark-test.rst): not a FutharkScript input
  * (not supported), not `compiled` on the interpreter, not tagged `no_<b>` (`no_cpu`). */
 bool runs_on(const TestCase &c, compiler::Backend b);

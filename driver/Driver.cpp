@@ -191,6 +191,7 @@ int cmd_run(const std::vector<std::string> &args, std::istream &in, std::ostream
     const Program &prog = loaded.prog;
     FunDefPtr fn = find_function(prog, entry);
     if (!fn) throw UsageError{"`" + file + "` has no entry point `" + entry + "`", 2};
+    if (std::string why = not_an_entry(*fn); !why.empty()) throw UsageError{why, 2};
     Backend backend = parse_backend_arg(backend_name);
     std::shared_ptr<compiler::CompiledEntry> compiled;
     if (backend_name == "auto") {
@@ -668,8 +669,8 @@ struct TestRunner {
         if (!c.name.empty()) where += " \"" + c.name + "\"";
         where += " (line " + std::to_string(c.loc.line) + ")" + on_backend(b);
         FunDefPtr fn = find_function(prog, entry);
-        if (!fn) {
-            fail(where, "the program has no entry point `" + entry + "`");
+        if (!fn || !not_an_entry(*fn).empty()) {
+            fail(where, fn ? not_an_entry(*fn) : "the program has no entry point `" + entry + "`");
             return;
         }
         CaseData data;

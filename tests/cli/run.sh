@@ -280,6 +280,11 @@ head -c 20 "$TMP/gz/in.txt.gz" >"$TMP/gz/cut.txt.gz"
 printf -- '-- ==\n-- input @ cut.txt.gz output { [1] }\nentry main (xs: []i32) (k: i64) = map (* i32.i64 k) xs\n' >"$TMP/gz/cut.fut"
 check_output test-gzip-truncated '"cannot decompress" in out and "cut.txt.gz" in out and lines[-1] == "0 passed, 1 failed"' \
     sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/gz/cut.fut"
+# A `def` may be called as an entry point, unless Futhark's rules for entry points forbid it.
+printf "def hof (f: i32 -> i32) (x: i32) = f x\\ndef id 't (x: t) = x\\ndef twice (x: i32) = 2 * x\\n" >"$TMP/defs.fut"
+expect run-def-entry 0 '8i32' '' -- sh -c 'echo 4 | "$0" run "$1" --entry twice --backend interp' "$LOOM" "$TMP/defs.fut"
+expect run-def-higher-order 2 '' 'loom: `hof` takes a function: it cannot be called as an entry point' -- sh -c 'echo 4 | "$0" run "$1" --entry hof' "$LOOM" "$TMP/defs.fut"
+expect run-def-polymorphic 2 '' 'loom: `id` is polymorphic: it cannot be called as an entry point' -- sh -c 'echo 4 | "$0" run "$1" --entry id' "$LOOM" "$TMP/defs.fut"
 # Floats match as futhark test compares them (within 0.2% of the value's largest float,
 # at least 0.002) or within 1e-3 relative: [1000, 0.5] passes for [1000, 0], 0.0025
 # does not for 0.
