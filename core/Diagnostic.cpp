@@ -61,7 +61,11 @@ std::string render_diagnostic(const SrcLoc &loc, const std::string &kind,
                 while (to < text.size() && continues(to)) ++to;
             }
             const char *before = from > 0 ? "..." : "", *after = to < text.size() ? "..." : "";
-            os << "\n  " << before << text.substr(from, to - from) << after << "\n  "
+            // Control bytes (binary data read as values) as dots: one column each still.
+            std::string shown = text.substr(from, to - from);
+            for (char &c : shown)
+                if (((unsigned char)c < 0x20 && c != '\t') || c == 0x7f) c = '.';
+            os << "\n  " << before << shown << after << "\n  "
                << std::string(std::strlen(before), ' ');
             // One space a character (not a byte of one), tabs kept: the caret lines up.
             for (size_t i = from; i < at && i < to; ++i)

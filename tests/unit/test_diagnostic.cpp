@@ -64,3 +64,9 @@ TEST_CASE("a failure inside the prelude is placed at the user's call, the prelud
     CHECK_FALSE(called_at(call, call, "head").via);
     CHECK_FALSE(called_at(inner, inner, "head").via);
 }
+
+TEST_CASE("control bytes of a source line (binary data read as text) show as dots") {
+    auto file = std::make_shared<SourceFile>(SourceFile{"<stdin>", std::string("b\x02\x01xyz1\x03\0\0", 9) + "\n"});
+    CompileError e({file, 1, 4, 8}, "unknown binary element type `xyz1`");
+    CHECK(e.render() == "<stdin>:1:4: error: unknown binary element type `xyz1`\n  b..xyz1..\n     ^^^^");
+}
