@@ -251,7 +251,8 @@ std::string plain_text(const Value &v, const ValueText &how, bool &interrupted) 
         return !(capped = how.full && text.size() >= how.max_bytes);
     });
     if (w.complete) return text;
-    const std::string shown = std::to_string(w.prims) + " of " + std::to_string(count_prims(v)) + " values";
+    const std::string shown =
+        std::to_string(w.prims) + " of " + std::to_string(count_prims(v)) + " values";
     if (interrupted) return text + "\n-- interrupted: " + shown + " shown";
     if (capped)
         return text + "\n-- left out: a notebook shows :print's first " +
@@ -262,7 +263,8 @@ std::string plain_text(const Value &v, const ValueText &how, bool &interrupted) 
 
 }  // namespace
 
-json value_bundle(const Value &v, const std::string &type, const ValueText &how, bool *interrupted) {
+json value_bundle(const Value &v, const std::string &type, const ValueText &how,
+                  bool *interrupted) {
     json data;
     bool stopped = false;
     data["text/plain"] = plain_text(v, how, stopped);

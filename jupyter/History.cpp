@@ -17,7 +17,8 @@ nl::json History::reply(const std::vector<const Entry *> &entries, bool output) 
     for (const Entry *e : entries) {
         nl::json item = nl::json::array({session_number, e->line});
         if (output)
-            item.push_back(nl::json::array({e->input, e->output ? nl::json(*e->output) : nl::json()}));
+            item.push_back(
+                nl::json::array({e->input, e->output ? nl::json(*e->output) : nl::json()}));
         else
             item.push_back(e->input);
         history.push_back(std::move(item));

@@ -55,6 +55,14 @@ std::optional<Clock::time_point> header_date(const nl::json &header) {
 
 std::string msg_type(const xeus::xmessage &m) { return m.header().value("msg_type", ""); }
 
+/** `m` with `content` instead of its own. */
+xeus::xmessage with_content(xeus::xmessage m, nl::json content) {
+    nl::json header = m.header(), parent = m.parent_header(), metadata = m.metadata();
+    const xeus::xmessage::guid_list ids = m.identities();
+    return xeus::xmessage(ids, std::move(header), std::move(parent), std::move(metadata),
+                          std::move(content), std::move(m).buffers());
+}
+
 }  // namespace
 
 // Note [Kernel server]: xeus 2.4's xserver_zmq serves both channels from one loop on the
@@ -149,18 +157,16 @@ void KernelServer::send_control_impl(xeus::xmessage message) {
     if (msg_type(message) == "shutdown_reply" && !message.content().contains("status")) {
         nl::json content = message.content();
         content["status"] = "ok";
-        nl::json header = message.header(), parent = message.parent_header(), metadata = message.metadata();
-        xeus::xmessage::guid_list ids = message.identities();
-        message = xeus::xmessage(ids, std::move(header), std::move(parent), std::move(metadata),
-                                 std::move(content), std::move(message).buffers());
+        message = with_content(std::move(message), std::move(content));
     }
     xserver_zmq::send_control_impl(std::move(message));
 }
 
 void KernelServer::publish_status(const nl::json &parent, const std::string &state,
                                   xeus::channel c) {
-    xeus::xpub_message m(topic_prefix_ + "status", xeus::make_header("status", user_name_, session_id_),
-                         parent, nl::json::object(), nl::json{{"execution_state", state}},
+    xeus::xpub_message m(topic_prefix_ + "status",
+                         xeus::make_header("status", user_name_, session_id_), parent,
+                         nl::json::object(), nl::json{{"execution_state", state}},
                          xeus::buffer_sequence());
     publish(std::move(m), c);
 }
@@ -172,7 +178,8 @@ void KernelServer::reply(const xeus::xmessage &request, xeus::channel c, nl::jso
     nl::json metadata = nl::json::object();
     if (content.value("status", "") == "aborted") metadata["status"] = "aborted";  // ipykernel's
     xeus::xmessage m(request.identities(), xeus::make_header(reply_type, user_name_, session_id_),
-                     request.header(), std::move(metadata), std::move(content), xeus::buffer_sequence());
+                     request.header(), std::move(metadata), std::move(content),
+                     xeus::buffer_sequence());
     if (c == xeus::channel::SHELL) send_shell(std::move(m));
     else send_control(std::move(m));
     publish_status(request.header(), "idle", c);
@@ -191,7 +198,8 @@ void KernelServer::control_loop() {
     }
     // Shut down: the interrupted cell ends at its next poll; one that does not (waiting for
     // an input reply) is left, the shutdown having been answered.
-    for (int i = 0; i < 200 && !shell_done_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int i = 0; i < 200 && !shell_done_; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (!shell_done_) {
         stop_channels();
         std::_Exit(0);
@@ -220,10 +228,7 @@ void KernelServer::dispatch_shell(xeus::xmessage message) {
     if (unstored) {
         nl::json as_silent = content;
         as_silent["silent"] = true;
-        nl::json header = message.header(), parent = message.parent_header(), metadata = message.metadata();
-        xeus::xmessage::guid_list ids = message.identities();
-        message = xeus::xmessage(ids, std::move(header), std::move(parent), std::move(metadata),
-                                 std::move(as_silent), std::move(message).buffers());
+        message = with_content(std::move(message), std::move(as_silent));
         interpreter_->set_unstored(true);
     }
     notify_shell_listener(std::move(message));
@@ -249,7 +254,8 @@ void KernelServer::abort_queued() {
 std::unique_ptr<xeus::xserver> make_kernel_server(xeus::xcontext &context,
                                                   const xeus::xconfiguration &config,
                                                   nl::json::error_handler_t eh) {
-    return std::make_unique<KernelServer>(context.get_wrapped_context<zmq::context_t>(), config, eh);
+    return std::make_unique<KernelServer>(context.get_wrapped_context<zmq::context_t>(), config,
+                                          eh);
 }
 
 }  // namespace loom::jupyter

@@ -224,7 +224,8 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
         }
         if (r.kind != EvalRecord::Kind::Error && r.kind != EvalRecord::Kind::Incomplete) {
             if (pub.record(r)) continue;
-            // An interrupt stopped a long `:print`: the cell ends as an interrupted evaluation does.
+            // An interrupt stopped a long `:print`: the cell ends as an interrupted
+            // evaluation does.
             r = EvalRecord{};
             r.kind = EvalRecord::Kind::Error;
             r.error = "error: interrupted";  // as the session says it
@@ -254,14 +255,17 @@ nl::json LoomInterpreter::user_expressions(const nl::json &expressions) {
             out[name] = error_reply("LoomError", "a user expression is a string", {});
             continue;
         }
-        EvalRecord r = session_.evaluate(text.get<std::string>(), Session::cell_source);
-        if (r.kind == EvalRecord::Kind::Value && r.value) {
-            out[name] = {{"status", "ok"}, {"data", value_bundle(*r.value, r.type)}, {"metadata", nl::json::object()}};
-        } else if (r.kind == EvalRecord::Kind::Error || r.kind == EvalRecord::Kind::Incomplete) {
-            out[name] = error_reply(r.interrupted ? "Interrupted" : "LoomError", first_line(r.error), lines_of(r.error));
-        } else {
-            out[name] = error_reply("LoomError", "`" + text.get<std::string>() + "` is no expression", {});
-        }
+        const std::string expression = text.get<std::string>();
+        EvalRecord r = session_.evaluate(expression, Session::cell_source);
+        if (r.kind == EvalRecord::Kind::Value && r.value)
+            out[name] = {{"status", "ok"},
+                         {"data", value_bundle(*r.value, r.type)},
+                         {"metadata", nl::json::object()}};
+        else if (r.kind == EvalRecord::Kind::Error || r.kind == EvalRecord::Kind::Incomplete)
+            out[name] = error_reply(r.interrupted ? "Interrupted" : "LoomError",
+                                    first_line(r.error), lines_of(r.error));
+        else
+            out[name] = error_reply("LoomError", "`" + expression + "` is no expression", {});
     }
     return out;
 }

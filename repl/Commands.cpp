@@ -42,7 +42,8 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
             });
             if (stopped)
                 out << '\n'
-                    << paint(dim, "-- interrupted: printed " + std::to_string(printed) + " characters");
+                    << paint(dim, "-- interrupted: printed " + std::to_string(printed) +
+                                      " characters");
             out << '\n';
         }
         break;

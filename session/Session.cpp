@@ -1579,7 +1579,8 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
             if (t->kind == Type::Kind::Record)
                 for (auto &[field, ft] : t->fields) consider(base + "." + field);
             else if (t->kind == Type::Kind::Tuple)
-                for (size_t i = 0; i < t->elems.size(); ++i) consider(base + "." + std::to_string(i));
+                for (size_t i = 0; i < t->elems.size(); ++i)
+                    consider(base + "." + std::to_string(i));
         }
     }
     // Modules' definitions have flat names ("M.x", "_2.y"): they are completed as they
@@ -1731,7 +1732,8 @@ std::optional<std::string> Session::describe_operator(const std::string &op) con
     if (op.empty() || !std::all_of(op.begin(), op.end(), op_char)) return std::nullopt;
     TypePtr shown;
     if (!type_of("(" + op + ")", &shown)) return std::nullopt;
-    const bool poly = type_any(shown, true, [](const Type &t) { return t.kind == Type::Kind::TypeVar; });
+    const bool poly =
+        type_any(shown, true, [](const Type &t) { return t.kind == Type::Kind::TypeVar; });
     std::vector<std::string> takes;
     std::string at;  // the type at the first type it takes, with that type as `t`
     for (PrimType p : {PrimType::I8, PrimType::I16, PrimType::I32, PrimType::I64, PrimType::U8,
@@ -1741,7 +1743,8 @@ std::optional<std::string> Session::describe_operator(const std::string &op) con
         TypePtr pt;
         if (poly || !type_of("(" + name + "." + op + ")", &pt)) continue;
         // Each word `name` of the type is the operand type (the result may be bool).
-        if (takes.empty()) at = std::regex_replace(type_to_string(pt), std::regex("\\b" + name + "\\b"), "t");
+        if (takes.empty())
+            at = std::regex_replace(type_to_string(pt), std::regex("\\b" + name + "\\b"), "t");
         takes.push_back(name);
     }
     std::string out = "(" + op + ") : ";
@@ -1785,7 +1788,9 @@ std::optional<std::string> Session::inspect(const std::string &text, size_t curs
     size_t pos = start < cursor ? start : cursor;
     for (;;) {
         while (pos > 0 && std::isspace((unsigned char)text[pos - 1])) {
-            if (text[pos - 1] == '\n' && pos < text.size() && text[pos] != ' ' && text[pos] != '\t') break;
+            if (text[pos - 1] == '\n' && pos < text.size() && text[pos] != ' ' &&
+                text[pos] != '\t')
+                break;
             --pos;
         }
         if (pos == 0 || text[pos - 1] == '\n') break;
@@ -1829,10 +1834,12 @@ EvalRecord Session::evaluate(const std::string &text, const std::string &source_
         } catch (const CompileError &) {
         }
     }
-    if (i < text.size() && text[i] == ':')
-        return error_record("`" + trim(text) + "` is a command: only an expression is evaluated here");
-    if (declaration)
-        return error_record("`" + trim(text) + "` is a declaration: only an expression is evaluated here");
+    const char *what = i < text.size() && text[i] == ':' ? "a command"
+                       : declaration                     ? "a declaration"
+                                                         : nullptr;
+    if (what)
+        return error_record("`" + trim(text) + "` is " + what +
+                            ": only an expression is evaluated here");
     return submit(text, source_name);
 }
 
