@@ -66,7 +66,6 @@ std::string gunzip(const std::string &gz, const std::string &path) {
         z.avail_out = sizeof buf;
         rc = inflate(&z, Z_NO_FLUSH);
         out.append(buf, sizeof buf - z.avail_out);
-        if (rc == Z_BUF_ERROR && z.avail_in > 0) rc = Z_OK; // output was full: go on
     }
     inflateEnd(&z);
     if (rc != Z_STREAM_END)
