@@ -73,9 +73,10 @@ xeus::xmessage with_content(xeus::xmessage m, nl::json content) {
 //     SIGINT before it gives up).  Here a thread serves the control channel: the core's
 //     shutdown_request calls the interpreter's shutdown hook, which sets the interrupt
 //     flag, answers, and stops the server; the cell stops at its next poll and both loops
-//     end (a cell that does not stop within 2 s, say one waiting for an input reply, is
-//     left).  The core answers an interrupt_request by ending the process, so the control
-//     loop answers that one itself, raising the interrupt flag (interrupt_mode "message").
+//     end (a cell that does not stop within 2 s is left; one waiting for an input reply
+//     stops at once, Note [Interrupting an input request]).  The core answers an
+//     interrupt_request by ending the process, so the control loop answers that one
+//     itself, raising the interrupt flag (interrupt_mode "message").
 //     The two loops share only the publisher's socket (behind a mutex): the core keeps
 //     each channel's parent header apart.  (The core's shutdown_reply gets the `status`
 //     it lacks.)
@@ -162,6 +163,37 @@ void KernelServer::send_control_impl(xeus::xmessage message) {
     xserver_zmq::send_control_impl(std::move(message));
 }
 
+// Note [Interrupting an input request]: xeus's server sends an input_request on the stdin
+// socket and then blocks in a recv until the reply comes, so an interrupt (SIGINT, or an
+// interrupt_request, both raising the flag the evaluation polls) while a `#[break]`
+// prompt waited was not seen until the frontend answered, and a shutdown left the cell
+// behind.  Here the reply is polled for every 50 ms, looking at the interrupt flag (and
+// at a stop) between polls, as ipykernel polls its stdin socket so that a KeyboardInterrupt
+// reaches its input(): on an interrupt the wait ends with no reply, the input is empty,
+// and the interpreter (which sees the flag) ends the stop as interrupted.  A reply that
+// comes after all is stale: stale replies are flushed before each request (as ipykernel
+// does), and a reply whose parent header names another request is dropped.
+void KernelServer::send_stdin_impl(xeus::xmessage message) {
+    xeus::xmessage stale;
+    while (receive(m_stdin, std::chrono::milliseconds(0), stale)) {
+    }
+    const std::string id = message.header().value("msg_id", "");
+    zmq::multipart_t wire =
+        xeus::xzmq_serializer::serialize(std::move(message), *p_auth, m_error_handler);
+    wire.send(m_stdin);
+    while (!stop_ && !(interpreter_ && interpreter_->interrupted())) {
+        xeus::xmessage reply;
+        if (!receive(m_stdin, std::chrono::milliseconds(50), reply)) continue;
+        // (jupyter_client's input() sends a reply without a parent header.)
+        const nl::json &parent = reply.parent_header();
+        if (parent.is_object() && !parent.value("msg_id", "").empty() &&
+            parent.value("msg_id", "") != id)
+            continue;
+        notify_stdin_listener(std::move(reply));
+        return;
+    }
+}
+
 void KernelServer::publish_status(const nl::json &parent, const std::string &state,
                                   xeus::channel c) {
     xeus::xpub_message m(topic_prefix_ + "status",
@@ -196,8 +228,8 @@ void KernelServer::control_loop() {
         }
         notify_control_listener(std::move(m));
     }
-    // Shut down: the interrupted cell ends at its next poll; one that does not (waiting for
-    // an input reply) is left, the shutdown having been answered.
+    // Shut down: the interrupted cell ends at its next poll (a wait for an input reply too);
+    // one that does not is left, the shutdown having been answered.
     for (int i = 0; i < 200 && !shell_done_; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (!shell_done_) {

@@ -8,7 +8,9 @@
  *  - after an execute request fails (an error or an interrupt) with stop_on_error, the
  *    execute requests sent before its reply are aborted as ipykernel aborts them: each
  *    gets busy, an execute_reply `{"status": "aborted"}` and idle;
- *  - an execute request with store_history false is neither counted nor stored.
+ *  - an execute request with store_history false is neither counted nor stored;
+ *  - an interrupt while a cell waits for an input reply (a `#[break]` prompt) ends the
+ *    wait, and the cell stops as interrupted.
  */
 #pragma once
 
@@ -45,6 +47,10 @@ protected:
     void publish_impl(xeus::xpub_message message, xeus::channel c) override;
     void send_shell_impl(xeus::xmessage message) override;
     void send_control_impl(xeus::xmessage message) override;
+    /** An input_request, then its input_reply, waited for so that an interrupt (or a
+     * shutdown) ends the wait: the input is then empty and the interrupt flag set
+     * (Note [Interrupting an input request] in the .cpp). */
+    void send_stdin_impl(xeus::xmessage message) override;
 
 private:
     void shell_loop();

@@ -212,8 +212,12 @@ nl::json LoomInterpreter::execute_cell(int execution_counter, const std::string 
     } break_prompt{session_};
     if (allow_stdin && !silent)
         session_.set_break_io(BreakIO{
-            [](const std::string &prompt) -> std::optional<std::string> {
-                return xeus::blocking_input_request(prompt, false);
+            [this](const std::string &prompt) -> std::optional<std::string> {
+                std::string line = xeus::blocking_input_request(prompt, false);
+                // An interrupt ended the wait for the answer (KernelServer::send_stdin_impl):
+                // the stop ends as Ctrl-C at the terminal's `break>` prompt ends it.
+                if (interrupted()) return std::nullopt;
+                return line;
             },
             [&pub](const EvalRecord &r) { pub.now(r); }});
     for (const InputChunk &c : session_.split(code)) {

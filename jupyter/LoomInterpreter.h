@@ -32,6 +32,9 @@ public:
 
     /** Stops the running evaluation (an interrupt_request; SIGINT does the same). */
     void interrupt() { interrupt_->store(true); }
+    /** Whether the running evaluation has been told to stop (by SIGINT, an
+     * interrupt_request or a shutdown_request). */
+    bool interrupted() const { return interrupt_->load(); }
     /** Set by the server around an execute request with store_history false, which comes
      * in as silent so that xeus does not count it: it is shown all the same, not stored
      * (Note [Kernel server] in KernelServer.cpp). */

@@ -1,8 +1,9 @@
 """Interrupting and restarting the `loom` Jupyter kernel (DESIGN.md §4): SIGINT
 through KernelManager.interrupt_kernel stops a long evaluation, interpreted or
 compiled, with an error reply named "Interrupted", and the session goes on with its
-definitions; a restart starts a fresh session that answers.  Needs the kernel spec
-`loom` on JUPYTER_PATH (tests/jupyter/run.sh).
+definitions; so does a cell waiting for the answer at a `#[break]` prompt, interrupted by
+SIGINT or by an interrupt_request; a restart starts a fresh session that answers.  Needs
+the kernel spec `loom` on JUPYTER_PATH (tests/jupyter/run.sh).
 """
 import os
 import shutil
@@ -136,6 +137,72 @@ class InterruptTests(unittest.TestCase):
         if not landed:
             self.skipTest("every :print was done before its interrupt came")
 
+    def stop_at_break(self, code):
+        """Sends `code` (which reaches a `#[break]`) with stdin allowed and waits for its
+        prompt's input_request; the request's id."""
+        msg_id = self.kc.execute(code, allow_stdin=True, stop_on_error=False)
+        req = self.kc.get_stdin_msg(timeout=TIMEOUT)
+        self.assertEqual(req["msg_type"], "input_request")
+        self.assertEqual(req["content"]["prompt"], "break> ")
+        self.assertEqual(req["parent_header"]["msg_id"], msg_id)
+        return msg_id
+
+    def reply_to(self, msg_id):
+        """The execute_reply of `msg_id` and the seconds it took, and its outputs' types."""
+        t0 = time.time()
+        while True:
+            reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        waited = time.time() - t0
+        types = []
+        while True:
+            msg = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return reply["content"], waited, types
+            types.append(msg["msg_type"])
+
+    def check_break_interrupted(self, interrupt):
+        # A cell waiting for the answer at a `#[break]` prompt ends at an interrupt as
+        # Ctrl-C at the terminal's prompt ends it (it used to wait for the answer).
+        self.execute("def kept = 41i64")
+        msg_id = self.stop_at_break("map (\\x -> #[break] x + 1) [1, 2, 3]")
+        time.sleep(0.3)  # waiting for the answer
+        interrupt()
+        content, waited, types = self.reply_to(msg_id)
+        self.assertEqual(content["status"], "error", content)
+        self.assertEqual(content["ename"], "Interrupted", content)
+        self.assertLess(waited, 5.0, "the wait for the answer ended at the interrupt")
+        self.assertIn("error", types)
+        self.assertNotIn("execute_result", types)
+        # The kernel answers, with its definitions, and stops at breaks again; the answer
+        # the frontend sends late to the abandoned prompt is not taken for the next one's.
+        self.kc.input("kept")
+        self._last_result = None
+        content, result = self.execute("kept + 1")
+        self.assertEqual(content["status"], "ok", content)
+        self.assertEqual(result, "42i64")
+        msg_id = self.stop_at_break("let y = 5i32 in #[break] y * 2")
+        self.kc.input(":continue")
+        self._last_result = None
+        content, _, types = self.reply_to(msg_id)
+        self.assertEqual(content["status"], "ok", content)
+        self.assertIn("execute_result", types)
+
+    def test_interrupt_at_a_break_prompt(self):
+        self.check_break_interrupted(self.km.interrupt_kernel)  # SIGINT (interrupt_mode signal)
+
+    def test_interrupt_request_at_a_break_prompt(self):
+        def interrupt_request():  # what interrupt_mode "message" sends
+            msg = self.kc.session.msg("interrupt_request", {})
+            self.kc.control_channel.send(msg)
+            reply = self.kc.get_control_msg(timeout=TIMEOUT)
+            self.assertEqual(reply["msg_type"], "interrupt_reply")
+            self.assertEqual(reply["content"]["status"], "ok")
+        self.check_break_interrupted(interrupt_request)
+
     def test_restart(self):
         self.execute("def gone = 1i32")
         self.km.restart_kernel(now=True)
@@ -174,6 +241,7 @@ class EmulatedGpuInterruptTests(InterruptTests):
     # The other tests are InterruptTests' own: not run twice.
     test_interrupt_interpreter = test_interrupt_compiled = None
     test_interrupt_during_compilation = test_restart = test_interrupt_stops_a_print = None
+    test_interrupt_at_a_break_prompt = test_interrupt_request_at_a_break_prompt = None
 
 
 if __name__ == "__main__":
