@@ -980,7 +980,8 @@ Program Session::as_program(const Checked &c, const std::string &name) const {
     return p;
 }
 
-void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r) {
+void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r,
+                     Compile compile) {
     r.backend = backend;
     if (backend == "interp") {
         auto t1 = Clock::now();
@@ -1001,8 +1002,8 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
             break_passed_ = breaks.front();
         return backend == "auto" && !(traces.empty() && (breaks.empty() || !io));
     };
-    const std::string key =
-        backend + "\n" + std::to_string(st_->kept_progs.size()) + "\n" + c.text;
+    const std::string key = backend + (compile == Compile::Always ? "!" : "") + "\n" +
+                            std::to_string(st_->kept_progs.size()) + "\n" + c.text;
     std::shared_ptr<compiler::CompiledEntry> entry;
     State::CompiledExpr *hit = nullptr;
     if (auto it = st_->compiled.find(key); it != st_->compiled.end()) {
@@ -1037,7 +1038,7 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
         // Code with no kernel and no loop (`xs`, `m[1]`, `s + 1`) costs a host compile
         // (~0.5 s) and runs no faster compiled: the interpreter runs it, on any backend,
         // as it computes such definitions (Note [Constants computed once]).
-        if (!compiler::worth_compiling(o)) {
+        if (compile == Compile::WhenWorthIt && !compiler::worth_compiling(o)) {
             st_->compiled[key] = {nullptr, c.source, c.first_line, {}, {}};
             r.compile_ms = 0;
             run_on("interp", c, r);
@@ -1176,6 +1177,17 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
     return r;
 }
 
+// Note [Checking the backends]: `:check e` runs e on the interpreter, the reference, and
+// on each compiled backend, compiled even where the backend would leave it to the
+// interpreter (code with nothing to compile: `xs[5]`), so that every line compares two
+// implementations.  A backend agrees when it gives a value close to the interpreter's
+// (values_close), or fails where the interpreter fails: a run-time error is a result
+// too, and the interpreter's is shown with its place and caret.  Which error each gives
+// may differ (a compiled bounds check reports the same index, an assertion the same
+// place, but not every message is word for word the interpreter's), so failing is what
+// is compared; a backend's own message is shown where it is not the interpreter's.  A
+// backend that gives a value where the interpreter fails, or fails where it gives one,
+// differs: that is a bug, and `:check` is then an error.
 EvalRecord Session::check_backends(const std::string &text, const std::string &source_name,
                                    int first_line) {
     Checked c = check(text, source_name, first_line);
@@ -1183,25 +1195,39 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
     if (std::optional<EvalRecord> e = needs_arguments(":check", c.text, c.shown ? c.shown : c.type))
         return *e;
     EvalRecord ref;
-    run_on("interp", c, ref);
-    std::string out = "interp: " + format_value_abbrev(*ref.value);
+    std::optional<RuntimeError> ref_error;
+    try {
+        run_on("interp", c, ref);
+    } catch (const RuntimeError &e) {
+        ref_error = e;
+    }
+    std::string out = "interp: " + (ref_error ? ref_error->render() : format_value_abbrev(*ref.value));
     bool same = true;
-    // One line per compiled backend: its value and whether it agrees, or why it did not run.
+    // One line per compiled backend: its value or error and whether it agrees, or why it
+    // did not run.
     auto compare = [&](const std::string &backend) {
         std::string head = "\n" + backend + ":" + std::string(7 - backend.size(), ' ');
         EvalRecord r;
         try {
-            run_on(backend, c, r);
-            bool agrees = values_close(*ref.value, *r.value);
+            run_on(backend, c, r, Compile::Always);
+            bool agrees = !ref_error && values_close(*ref.value, *r.value);
             same = same && agrees;
             out += head + format_value_abbrev(*r.value) +
-                   (agrees ? "  -- agrees" : "  -- DIFFERS from the interpreter");
+                   (agrees ? "  -- agrees"
+                    : ref_error ? "  -- DIFFERS: the interpreter fails"
+                                : "  -- DIFFERS from the interpreter");
         } catch (const CompilerLimitation &e) {
             out += head + "not compiled (compiler limitation: " + e.message() + ", at " +
                    e.loc().str() + ")";
         } catch (const RuntimeError &e) {
-            same = false;
-            out += head + e.render() + "  -- DIFFERS from the interpreter";
+            if (!ref_error) {
+                same = false;
+                out += head + e.render() + "  -- DIFFERS from the interpreter";
+            } else if (e.render() == ref_error->render()) {
+                out += head + "fails too, with the same error  -- agrees";
+            } else {
+                out += head + "fails too  -- agrees\n" + e.render();
+            }
         }
     };
     compare("cpu");
@@ -1211,7 +1237,7 @@ EvalRecord Session::check_backends(const std::string &text, const std::string &s
         compare("cuda");
     if (!same) {
         // Whether the value holds floats anywhere (in arrays, tuples, records, sums).
-        bool floats = type_any(c.type, false, [](const Type &t) {
+        bool floats = !ref_error && type_any(c.type, false, [](const Type &t) {
             return t.kind == Type::Kind::Prim && is_float(t.prim);
         });
         return error_record("the backends differ:\n" + out +
@@ -1572,6 +1598,10 @@ std::vector<std::string> Session::completions(const std::string &prefix) const {
         for (auto &c : command_names()) consider(c);
         return {out.begin(), out.end()};
     }
+    if (!prefix.empty() && prefix[0] == '$') {
+        for (auto &b : script_builtins()) consider(b);
+        return {out.begin(), out.end()};
+    }
     // `p.` with p a record (or tuple) value: its fields, when the session knows its type.
     if (size_t dot = prefix.rfind('.'); dot != std::string::npos && dot > 0) {
         const std::string base = prefix.substr(0, dot);
@@ -1661,7 +1691,7 @@ Session::Completion Session::complete(const std::string &text, size_t cursor) co
     }
     size_t start = cursor;
     while (start > from && name_char(text[start - 1])) --start;
-    if (start > from && text[start - 1] == ':') --start;
+    if (start > from && (text[start - 1] == ':' || text[start - 1] == '$')) --start;
     c.start = start;
     c.matches = completions(text.substr(start, cursor - start));
     return c;

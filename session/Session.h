@@ -201,9 +201,13 @@ private:
     Checked check(const std::string &text, const std::string &source_name, int first_line);
     /** The session's definitions plus `def <name> = exp`: what the compiler lowers. */
     Program as_program(const Checked &c, const std::string &name) const;
+    /** Whether a compiled backend compiles code with nothing to gain from it (`xs[5]`,
+     * `1 + 1`), which it otherwise leaves to the interpreter: `:check` compiles it. */
+    enum class Compile { WhenWorthIt, Always };
     /** Runs a checked expression on `backend` ("interp" or "cpu"), filling the record's
      * value, timings and kernels. */
-    void run_on(const std::string &backend, const Checked &c, EvalRecord &r);
+    void run_on(const std::string &backend, const Checked &c, EvalRecord &r,
+                Compile compile = Compile::WhenWorthIt);
 
     /** Computes top-level constant `d` on the session's compiled backend when that pays
      * (Note [Constants computed once]); nothing to leave it to the interpreter. */

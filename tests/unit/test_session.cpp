@@ -560,3 +560,47 @@ TEST_CASE("session: show_value hands a :print's text over in pieces, and stops w
     });
     CHECK(all == format_value_abbrev(v));
 }
+
+TEST_CASE("session: :check of an expression that fails compares each backend's failure") {
+    // Note [Checking the backends]: the interpreter's error, with its place and caret, then
+    // each compiled backend failing too (agrees) or giving a value (differs).  The cuda
+    // backend is emulated, so that its line compares too.
+    test::ScopedEnv emulate("LOOM_CUDA_EMULATE", "1");
+    Session s;
+    REQUIRE(s.submit("def xs = [1i32, 2, 3]").kind == Kind::Definitions);
+    EvalRecord r = s.submit(":check map (\\i -> xs[i]) [0, 3]");
+    INFO(r.error);
+    REQUIRE(r.kind == Kind::Output);
+    INFO(r.output);
+    CHECK(r.output.rfind("interp: <repl>:1:19: runtime error: Index [3] out of bounds", 0) == 0);
+    CHECK(r.output.find("\n         map (\\i -> xs[i]) [0, 3]\n                    ^^^^^\n") !=
+          std::string::npos);
+    CHECK(r.output.find("\ncpu:    fails too, with the same error  -- agrees") != std::string::npos);
+    CHECK(r.output.find("\ncuda:   fails too, with the same error  -- agrees") != std::string::npos);
+
+    // Code with nothing to compile, which a compiled backend leaves to the interpreter, is
+    // compiled all the same: each line compares two implementations.
+    runtime::CacheStats before = runtime::KernelCache::global().stats();
+    EvalRecord index = s.submit(":check xs[5]");
+    runtime::CacheStats after = runtime::KernelCache::global().stats();
+    REQUIRE(index.kind == Kind::Output);
+    CHECK(index.output.find("Index [5] out of bounds") != std::string::npos);
+    CHECK(index.output.find("\ncpu:    fails too") != std::string::npos);
+    CHECK(after.misses + after.disk_hits + after.memory_hits >
+          before.misses + before.disk_hits + before.memory_hits);
+
+    // A value where the interpreter fails is a difference (`#[unsafe]` leaves the compiled
+    // code's assertion out), and :check is an error.
+    EvalRecord d = s.submit(":check #[unsafe] assert (length xs > 5) 7");
+    REQUIRE(d.kind == Kind::Error);
+    INFO(d.error);
+    CHECK(d.error.rfind("error: the backends differ:\ninterp: <repl>:1:18: runtime error: Assertion", 0) == 0);
+    CHECK(d.error.find("\ncpu:    7i32  -- DIFFERS: the interpreter fails") != std::string::npos);
+    CHECK(d.error.find("\ncuda:   7i32  -- DIFFERS: the interpreter fails") != std::string::npos);
+    CHECK(d.error.find("round differently") == std::string::npos);
+
+    // The session goes on, and a value still agrees.
+    EvalRecord ok = s.submit(":check i32.sum xs");
+    REQUIRE(ok.kind == Kind::Output);
+    CHECK(ok.output == "interp: 6i32\ncpu:    6i32  -- agrees\ncuda:   6i32  -- agrees");
+}
