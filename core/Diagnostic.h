@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -20,6 +21,10 @@ struct SourceFile {
     std::string name;
     std::string text;
     bool prelude = false;  ///< Loom's own prelude (frontend/prelude), not a user's file
+    /** FutharkScript calls (`$loaddata "f"`) the session has evaluated: the byte offset
+     * of a call's `$` -> one past its last byte and the name of its value, which the
+     * lexer reads as one name token (Note [Script built-ins] in session/Script.h). */
+    std::map<size_t, std::pair<size_t, std::string>> script_names = {};
 };
 using SourceFilePtr = std::shared_ptr<const SourceFile>;
 

@@ -286,6 +286,7 @@ int literate_main(const std::vector<std::string> &args, std::ostream &out, std::
         return 2;
     }
     Document doc(o, err);
+    doc.session.set_data_dir(fs::path(o.file).parent_path().string());  // `$loaddata "x.in"` beside it
     if (!o.backend.empty()) {
         EvalRecord r = doc.session.submit(":backend " + o.backend);
         if (r.kind == EvalRecord::Kind::Error) {

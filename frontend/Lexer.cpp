@@ -239,6 +239,21 @@ private:
         case '"':
             lex_string(t);
             return;
+        case '$':
+            if (!is_alpha(peek(1))) break;
+            // A call the session evaluated is the name of its value; any other is a
+            // Script token, which only the session's scan takes (the parser rejects it).
+            if (auto it = file_->script_names.find(start); it != file_->script_names.end()) {
+                t.kind = Tok::Name;
+                t.text = it->second.second;
+                pos_ = it->second.first;
+                return;
+            }
+            ++pos_;
+            while (is_constituent(peek(0))) ++pos_;
+            t.kind = Tok::Script;
+            t.text = s_.substr(start + 1, pos_ - start - 1);
+            return;
         case '\'':
             lex_apostrophe(t);
             return;
@@ -494,6 +509,7 @@ std::string token_kind_name(Tok k) {
     case Tok::FloatLit: return "a float literal";
     case Tok::CharLit: return "a character literal";
     case Tok::StringLit: return "a string literal";
+    case Tok::Script: return "a FutharkScript built-in";
     case Tok::LParen: return "`(`";
     case Tok::RParen: return "`)`";
     case Tok::LBracket: return "`[`";

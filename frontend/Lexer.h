@@ -32,6 +32,7 @@ enum class Tok : uint8_t {
     FloatLit,   ///< float_value, suffix (a float type or none), text without '_'/suffix
     CharLit,    ///< int_value: the code point
     StringLit,  ///< text: the UTF-8 bytes
+    Script,     ///< `$loaddata`: a FutharkScript built-in (text: "loaddata"); see Lexer.cpp
     LParen, RParen, LBracket, Indexing, RBracket, LBrace, RBrace,
     Comma, Underscore, Question, Arrow, Colon, ColonGt, Backslash, Tilde,
     Apostrophe, ApostropheHat, ApostropheTilde, HashLBracket,

@@ -1554,6 +1554,7 @@ private:
         case Tok::LBrace:
         case Tok::Ctor:
         case Tok::Hole:
+        case Tok::Script:
             return true;
         default:
             return false;
@@ -1764,6 +1765,10 @@ private:
             close(h->loc);
             return h;
         }
+        case Tok::Script:
+            // The session replaces the calls it evaluates (Note [Script built-ins]).
+            error_at(t.loc, "`$" + t.text + "` is a FutharkScript built-in: it works in the REPL, in "
+                            "Jupyter and in `loom literate` directives, not in a program");
         case Tok::LParen:
             return parse_paren();
         case Tok::LBracket:

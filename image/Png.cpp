@@ -58,4 +58,26 @@ std::string encode_png(int width, int height, int channels, const std::vector<ui
     return out;
 }
 
+std::vector<uint8_t> decode_png(const std::string &bytes, int &width, int &height) {
+    // libpng's simplified API converts every colour type and bit depth to RGBA.
+    if (bytes.size() < 8 || png_sig_cmp(reinterpret_cast<png_const_bytep>(bytes.data()), 0, 8) != 0)
+        throw std::runtime_error("it is not a PNG file (convert other formats to PNG first)");
+    png_image image{};
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()))
+        throw std::runtime_error(image.message[0] ? image.message : "not a PNG image");
+    image.format = PNG_FORMAT_RGBA;
+    if ((uint64_t)image.width * image.height > (uint64_t(1) << 31)) {
+        png_image_free(&image);
+        throw std::runtime_error("the image is too large (" + std::to_string(image.width) + "x" +
+                                 std::to_string(image.height) + ")");
+    }
+    std::vector<uint8_t> px(PNG_IMAGE_SIZE(image));
+    if (!png_image_finish_read(&image, nullptr, px.data(), 0, nullptr))
+        throw std::runtime_error(image.message[0] ? image.message : "a damaged PNG image");
+    width = (int)image.width;
+    height = (int)image.height;
+    return px;
+}
+
 }  // namespace loom

@@ -264,6 +264,10 @@ const char *const help_text =
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
+    "Files: `$loaddata \"f\"` (a data file's values: Futhark's text or binary format, or\n"
+    ".npy), `$loadbytes \"f\"` ([]u8) and `$loadimg \"f\"` (a PNG's ARGB pixels, [][]u32)\n"
+    "stand for the file's value in any expression.\n"
+    "\n"
     "Debugging (on the interpreter, which `auto` then uses): `#[trace] e` prints e's value\n"
     "as it is computed (`#[trace(tag)] e` with a tag); `#[break] e` stops before e with a\n"
     "`break>` prompt for expressions over the local variables, then :continue (Ctrl-D),\n"
@@ -680,6 +684,10 @@ static std::string debug_note(const std::vector<SrcLoc> &traces, const std::vect
 // in them and those computed compiled.  Cheap scalars (`let n = 1000`) stay inlined, so
 // sizes and operands remain known constants.
 std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
+    if (auto it = script_values_.find(fd.name); it != script_values_.end()) {
+        st.passed.insert(&fd);  // compiled code takes it as an argument, scalars too
+        return it->second;
+    }
     if (backend_ == "interp" || !fd.body || !State::passable(fd.ret, false)) return std::nullopt;
     Program p;
     const FunDef *last = nullptr;
@@ -770,9 +778,33 @@ bool Session::is_complete(const std::string &input) {
     return try_parse(false) || !eof;
 }
 
+// Note [Lines that go on]: a script, a cell or a paste is cut into inputs where an input
+// is complete and the next line does not go on with it.  An indented line goes on, and
+// so does one that starts with what no input can start with: a keyword that only follows
+// something (`case` after a `match` and its cases, `in` after `let x = 1`, `then`, `else`,
+// `do`, `with`) or a binary operator (`|> map f` under an array).  So a `match` written as
+// Futhark programs write it, its cases at the column of `def`, is one input:
+//     def f (x: i32) = match x
+//     case 0 -> 1
+//     case _ -> 2
+// (it was cut after its first case, the second an input of its own: an error), and a
+// cell ending in a dangling `case` is unfinished (Jupyter's is_complete said complete).
+// `-` and `!` are operators that also start an expression (`-1`, `!b`), and `--` a
+// comment: those lines start inputs.  The terminal cannot see the next line before it
+// runs a complete one: there, typed lines go on only while the input is unfinished.
+bool Session::continues_input(const std::string &line) {
+    static const std::set<std::string> follow_words = {"case", "then", "else", "in", "do", "with"};
+    if (line.empty()) return false;
+    if (line[0] == ' ' || line[0] == '\t') return line.find_first_not_of(" \t\r") != std::string::npos;
+    if (follow_words.count(first_word(line))) {
+        const size_t end = first_word(line).size();  // a name such as `cases` is not the word
+        return end == line.size() || !name_char(line[end]);
+    }
+    return std::strchr("+*/%=<>&|^", line[0]) != nullptr;
+}
+
 std::vector<InputChunk> Session::split(const std::string &text) {
     auto blank = [](const std::string &l) { return l.find_first_not_of(" \t\r") == std::string::npos; };
-    auto indented = [](const std::string &l) { return !l.empty() && (l[0] == ' ' || l[0] == '\t'); };
     auto command = [](const std::string &l) {
         size_t i = l.find_first_not_of(" \t");
         return i != std::string::npos && l[i] == ':';
@@ -791,14 +823,15 @@ std::vector<InputChunk> Session::split(const std::string &text) {
         if (command(lines[i])) {
             c.text = lines[i++];
         } else {
-            // A chunk ends at a complete input that the next line does not continue
-            // by indentation (a whole script can look ahead; the terminal cannot).
-            // Leading comments stay with what follows them (a `-- |` doc comment).
+            // A chunk ends at a complete input that the next line does not go on with
+            // (Note [Lines that go on]; a whole script can look ahead, the terminal
+            // cannot).  Leading comments stay with what follows them (a `-- |` doc
+            // comment).
             for (;;) {
                 c.text += lines[i++];
                 c.text += '\n';
                 if (i >= lines.size()) break;
-                if (indented(lines[i]) && !blank(lines[i])) continue;
+                if (continues_input(lines[i])) continue;
                 if (command(lines[i])) break;
                 if (skip_blank(c.text) < c.text.size() && is_complete(c.text)) break;
             }
@@ -891,7 +924,7 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
             } else if (word == "let") {
                 // `let x = 1` (or `let (a, b) = e`) declares; `let x = 1 in x` is an
                 // expression.
-                auto file = padded_source(source_name, input, first_line);
+                auto file = source(source_name, input, first_line);
                 std::optional<CompileError> prog_err, exp_err;
                 try {
                     parse_program(file, true);
@@ -956,11 +989,44 @@ Session::Checked Session::check(const std::string &text, const std::string &sour
     Checked c;
     c.text = text;
     c.first_line = first_line;
-    c.source = padded_source(source_name, text, first_line);
+    c.source = source(source_name, text, first_line);
     c.exp = parse_expression(c.source);
     c.type = check_expression(c.exp, st_->env, &c.shown, &c.warnings);
     c.parse_check_ms = ms_since(t0);
     return c;
+}
+
+SourceFilePtr Session::source(const std::string &name, const std::string &text, int first_line) {
+    SourceFilePtr file = padded_source(name, text, first_line);
+    if (text.find('$') == std::string::npos) return file;
+    std::vector<ScriptCall> calls = script_calls(file);
+    if (calls.empty()) return file;
+    auto named = std::make_shared<SourceFile>(*file);
+    for (const ScriptCall &c : calls) named->script_names[c.begin] = {c.end, script_value(c)};
+    return named;
+}
+
+std::string Session::script_value(const ScriptCall &call) {
+    const std::string path = script_path(call, data_dir_);
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    const auto time = std::filesystem::last_write_time(path, ec);
+    const std::string key = call.fn + '\n' + std::filesystem::absolute(path, ec).string() + '\n' +
+                            std::to_string(size) + '\n' +
+                            std::to_string(time.time_since_epoch().count());
+    if (auto it = script_names_.find(key); !ec && it != script_names_.end() && st_->defines(it->second))
+        return it->second;
+    Value v = run_script_call(call, data_dir_);
+    // A declaration of the value's type, renamed to a name no input can spell; its value
+    // is given, not computed (compute_constant), so the hole never runs.
+    const std::string name = "$" + std::to_string(script_values_.size() + 1);
+    Chunk chunk{make_source("<" + call.fn + ">", "def value : " + written_type(v) + " = ???\n"), "",
+                {{0, name, "", ""}}};
+    script_values_[name] = std::move(v);
+    st_->add(parse_chunk(chunk));
+    st_->chunks.push_back(chunk);
+    if (!ec) script_names_[key] = name;
+    return name;
 }
 
 Program Session::as_program(const Checked &c, const std::string &name) const {
@@ -1311,7 +1377,10 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
         EvalRecord *&at;
         ~Defining() { at = nullptr; }
     } defining{defining_ = &r};
-    Chunk chunk{padded_source(source_name, text, first_line), origin, {}};
+    // A loaded file is a program, which has no FutharkScript.
+    Chunk chunk{origin.empty() ? source(source_name, text, first_line)
+                               : padded_source(source_name, text, first_line),
+                origin, {}};
     // Typed inputs may define names by a pattern (`let (a, b) = e`); loaded files are
     // programs as `loom run` reads them.
     Program prog = parse_program(chunk.file, origin.empty());

@@ -19,9 +19,11 @@
 #include "core/ValueIO.h"
 #include "frontend/Frontend.h"
 #include "interpreter/Interpreter.h"
+#include "session/Script.h"
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -110,9 +112,16 @@ public:
 
     /** Splits a script or cell into the chunks `submit` takes, as `loom --run` does:
      * a `:command` is one line; otherwise a chunk ends at a complete input that the
-     * next line does not continue by indentation.  Blank lines between chunks are
+     * next line does not go on with (continues_input).  Blank lines between chunks are
      * skipped.  The last chunk may be incomplete. */
     std::vector<InputChunk> split(const std::string &text);
+
+    /** Whether `line`, after a complete input, goes on with it rather than starting an
+     * input of its own (Note [Lines that go on]): it is indented, or it starts with a word
+     * or an operator that no input starts with (`case`, `then`, `else`, `in`, `do`,
+     * `with`, `|>`, `+`, ...; not `-` or `!`, which may start an expression).  split()
+     * and the terminal REPL's pasted lines go by it. */
+    static bool continues_input(const std::string &line);
 
     /** `name : type` and, when the definition has one, its `-- |` doc comment on the
      * following lines; for user definitions, prelude functions and types, and the built-in
@@ -159,6 +168,10 @@ public:
      * (Note [Breaks]).  Without it (scripts, nbclient) breaks do not stop; a note says so. */
     void set_break_io(BreakIO io);
 
+    /** Where FutharkScript's `$loaddata "f"` (Note [Script built-ins]) finds a relative
+     * `f`: `loom literate`'s program's folder; empty (the default) the current one. */
+    void set_data_dir(std::string dir) { data_dir_ = std::move(dir); }
+
     bool timing() const { return timing_; }
     const std::string &backend() const { return backend_; }
 
@@ -199,6 +212,12 @@ private:
         int first_line = 1;
     };
     Checked check(const std::string &text, const std::string &source_name, int first_line);
+    /** A typed input's text at its line (padded_source), with its FutharkScript calls read
+     * and named (Note [Script built-ins]). */
+    SourceFilePtr source(const std::string &name, const std::string &text, int first_line);
+    /** The hidden constant holding what `call` reads: made now, or the one made for the
+     * same file unchanged since. */
+    std::string script_value(const ScriptCall &call);
     /** The session's definitions plus `def <name> = exp`: what the compiler lowers. */
     Program as_program(const Checked &c, const std::string &name) const;
     /** Whether a compiled backend compiles code with nothing to gain from it (`xs[5]`,
@@ -241,6 +260,11 @@ private:
     bool timing_ = false;
     std::string backend_ = "auto";
     std::string loaded_file_;  ///< for :reload
+    /// Note [Script built-ins]: where relative files are, the hidden constants' values by
+    /// name, and their names by what they read (built-in, file, size, time).
+    std::string data_dir_;
+    std::map<std::string, loom::Value> script_values_;
+    std::map<std::string, std::string> script_names_;
     int earlier_names_ = 0;    ///< hidden names given so far (Note [Earlier self])
 };
 

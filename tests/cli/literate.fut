@@ -16,3 +16,9 @@ def ramp (n: i64) : [n][n]f32 = tabulate_2d n n (\i j -> f32.i64 j / f32.i64 (n 
 -- file: ramp.png
 
 -- > :covert (sq 7, #[trace] true)
+
+-- Files beside the program, read by FutharkScript's built-ins.
+
+-- > i32.sum ($loaddata "literate_data.in")
+
+-- > :img $loadimg "../repl/data/tiny.png"

@@ -145,9 +145,9 @@ check_output run-trace-cpu-quiet "lines == []" sh -c "echo '[1, 2]' | '$LOOM' ru
 # loom literate: the document, its images (PNG, of the size of the array), exit 0.
 expect literate 0 "wrote $TMP/lit.md" '' -- "$LOOM" literate "$HERE/literate.fut" -o "$TMP/lit.md"
 check_output literate-md "out.rstrip() == open('$HERE/literate.md.expected').read().rstrip()" cat "$TMP/lit.md"
-check_output literate-png "lines == ['4 4', '5 5']" python3 -c "
+check_output literate-png "lines == ['4 4', '5 5', '2 1']" python3 -c "
 import struct
-for f in ['img1.png', 'ramp.png']:
+for f in ['img1.png', 'ramp.png', 'img3.png']:
     d = open('$TMP/lit-img/' + f, 'rb').read()
     assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
     print(*struct.unpack('>II', d[16:24]))"

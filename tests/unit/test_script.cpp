@@ -1,0 +1,169 @@
+// Unit tests of FutharkScript's built-ins in the session (session/Script.h, Note [Script
+// built-ins]): what each reads, its errors and where they point, that a file is read once
+// per change, that a replay does not read it again, and that compiled evaluations take
+// the values as the interpreter does.  The REPL transcript tests/repl/script.in shows the
+// same from the user's side (with the messages' wording masked).
+#include "core/ValueIO.h"
+#include "session/Session.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace loom;
+using Kind = EvalRecord::Kind;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/** A fresh folder for one test's files, removed after it. */
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char tmpl[] = "/tmp/loom-script-XXXXXX";
+        REQUIRE(mkdtemp(tmpl));
+        path = tmpl;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string write(const std::string &name, const std::string &bytes) const {
+        std::ofstream f(path / name, std::ios::binary);
+        f << bytes;
+        return (path / name).string();
+    }
+};
+
+/** The value's text, or the error (with its place) when the input failed. */
+std::string show(Session &s, const std::string &input) {
+    EvalRecord r = s.submit(input + "\n");
+    if (r.kind == Kind::Error) return "error: " + r.error;
+    if (r.kind == Kind::Output) return r.output;
+    REQUIRE_MESSAGE(r.value, input);
+    return value_to_string(*r.value);
+}
+
+/** A 2x1 RGBA PNG: an opaque red pixel, then a half-transparent blue one. */
+const unsigned char tiny_png[] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44,
+    0x52, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0xf4,
+    0x22, 0x7f, 0x8a, 0x00, 0x00, 0x00, 0x0e, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8,
+    0xcf, 0xc0, 0x00, 0x42, 0x0d, 0x00, 0x0f, 0x7a, 0x03, 0x7e, 0x77, 0xe9, 0x7f, 0x97, 0x00,
+    0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+
+}  // namespace
+
+TEST_CASE("script: $loaddata, $loadbytes and $loadimg read files into values of their exact types") {
+    TempDir d;
+    Session s;
+    s.set_data_dir(d.path.string());
+    d.write("xs.in", "[1i32, 2i32, 3i32]\n");
+    d.write("pair.in", "[1.5f32, 2.5f32]\n4i64\n");
+    d.write("bytes", std::string("a\0b", 3));
+    d.write("img.png", std::string(reinterpret_cast<const char *>(tiny_png), sizeof tiny_png));
+    CHECK(show(s, "$loaddata \"xs.in\"") == "[1i32, 2i32, 3i32]");
+    CHECK(show(s, ":type $loaddata \"xs.in\"").find("[3]i32") != std::string::npos);
+    CHECK(show(s, "$loaddata \"pair.in\"") == "([1.5f32, 2.5f32], 4i64)");
+    CHECK(s.submit("let (a, n) = $loaddata \"pair.in\"\n").kind == Kind::Definitions);
+    CHECK(show(s, "f32.sum a + f32.i64 n") == "8.0f32");
+    CHECK(show(s, "$loadbytes \"bytes\"") == "[97u8, 0u8, 98u8]");
+    // ARGB: alpha in the top byte.
+    CHECK(show(s, "$loadimg \"img.png\"") == "[[" + std::to_string(0xFFFF0000u) + "u32, " +
+                                                  std::to_string(0x800000FFu) + "u32]]");
+    // An absolute path ignores the data folder.
+    Session elsewhere;
+    CHECK(show(elsewhere, "$loaddata \"" + (d.path / "xs.in").string() + "\"") == "[1i32, 2i32, 3i32]");
+}
+
+TEST_CASE("script: errors say what went wrong at the call, and the session goes on") {
+    TempDir d;
+    Session s;
+    s.set_data_dir(d.path.string());
+    d.write("xs.in", "[1i32, 2i32]\n");
+    d.write("bad.in", "[1i32, 2i32\n");
+    d.write("text.png", "not a picture\n");
+    d.write("gz.in", std::string("\x1f\x8b\x08\x00", 4));
+    REQUIRE(s.submit("def xs = $loaddata \"xs.in\"\n").kind == Kind::Definitions);
+    struct Case {
+        const char *input, *message;
+    } cases[] = {
+        {"1 + $loaddata \"nope.in\"", "<repl>:1:5: error: `$loaddata`: cannot read `"},
+        {"$loaddata \".\"", "not a file"},
+        {"$loaddata \"bad.in\"", "bad.in:2:1: error: expected `,` or `]` in array value"},
+        {"$loaddata \"gz.in\"", "is gzipped; gunzip it first"},
+        {"$loadimg \"text.png\"", "it is not a PNG file"},
+        {"$loaddata", "`$loaddata` takes a file name as a string literal on its line"},
+        {"$loaddata\n\"xs.in\"", "`$loaddata` takes a file name"},
+        {"$restore \"[]i32\"", "`$restore` takes a type and a file name"},
+        {"$restore \"[]i32\" \"xs.in\"", "`$restore` is not supported by Loom"},
+        {"$loadaudio \"a.wav\"", "`$loadaudio` is not supported by Loom"},
+        {"$loadata \"xs.in\"", "Unknown FutharkScript built-in `$loadata`"},
+        {"$loaddata \"\"", "the file name is empty"},
+        {"xs ++ $loaddata \"xs.in\" ++ true", "<repl>:1:28: error: Cannot unify type `[]i32` with type `bool`"},
+    };
+    for (const Case &c : cases) {
+        std::string out = show(s, c.input);
+        const std::string seen = std::string(c.input) + " -> " + out;
+        INFO(seen);
+        CHECK(out.find(c.message) != std::string::npos);
+    }
+    CHECK(show(s, "xs") == "[1i32, 2i32]");
+}
+
+TEST_CASE("script: a program cannot call a built-in; the parse error says where one can") {
+    Session s;
+    TempDir d;
+    const std::string prog = d.write("p.fut", "def main = $loaddata \"x.in\"\n");
+    EvalRecord r = s.submit(":load " + prog);
+    REQUIRE(r.kind == Kind::Error);
+    CHECK(r.error.find("p.fut:1:12: error: `$loaddata` is a FutharkScript built-in: it works in the REPL") !=
+          std::string::npos);
+}
+
+TEST_CASE("script: a file is read again only when it changed; a replay does not read it") {
+    TempDir d;
+    Session s;
+    s.set_data_dir(d.path.string());
+    d.write("xs.in", "[1i32, 2i32]\n");
+    REQUIRE(s.submit("def xs = $loaddata \"xs.in\"\n").kind == Kind::Definitions);
+    d.write("xs.in", "[1i32, 2i32, 3i32]\n");  // a new size: a new value
+    CHECK(show(s, "$loaddata \"xs.in\"") == "[1i32, 2i32, 3i32]");
+    CHECK(show(s, "xs") == "[1i32, 2i32]");
+    // A redefinition that changes a type replays every input; the files are gone.
+    fs::remove(d.path / "xs.in");
+    REQUIRE(s.submit("def f (x: i32) = x\n").kind == Kind::Definitions);
+    EvalRecord r = s.submit("def f (x: i64) = x\n");
+    CHECK(r.kind == Kind::Definitions);
+    CHECK(r.notes.empty());
+    CHECK(show(s, "xs") == "[1i32, 2i32]");
+    CHECK(show(s, "$loaddata \"xs.in\"").find("no such file") != std::string::npos);
+}
+
+TEST_CASE("script: compiled evaluations take the values as arguments, as the interpreter has them") {
+    TempDir d;
+    d.write("m.in", "[[1.0f64, 2.0f64], [3.0f64, 4.0f64]]\n");
+    d.write("k.in", "3i32\n");
+    for (const char *backend : {"interp", "cpu"}) {
+        Session s;
+        s.set_data_dir(d.path.string());
+        REQUIRE(s.submit(std::string(":backend ") + backend).kind == Kind::Output);
+        INFO(backend);
+        CHECK(show(s, "map f64.sum ($loaddata \"m.in\")") == "[3.0f64, 7.0f64]");
+        CHECK(show(s, "map (* $loaddata \"k.in\") (map i32.i64 (iota 4))") == "[0i32, 3i32, 6i32, 9i32]");
+        REQUIRE(s.submit("def m = $loaddata \"m.in\"\n").kind == Kind::Definitions);
+        CHECK(show(s, "f64.sum (flatten m)") == "10.0f64");
+    }
+}
+
+TEST_CASE("script: Tab completes the built-ins after `$`") {
+    Session s;
+    Session::Completion c = s.complete("i32.sum ($lo", 12);
+    CHECK(c.start == 9);
+    CHECK(c.matches == std::vector<std::string>{"$loadbytes", "$loaddata", "$loadimg"});
+    CHECK(s.complete("$loadi", 6).matches == std::vector<std::string>{"$loadimg"});
+}
