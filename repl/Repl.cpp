@@ -319,8 +319,9 @@ int run_repl(const std::string &load) {
         chunk += '\n';
         // A blank line ends an unfinished input (and shows its error), unless pasted.
         if (!term.session.is_complete(chunk) && (!blank_line(l) || pasting())) continue;
-        // The indented lines of a paste that follow go on with it, as in `loom --run`
-        // (Session::split): a `case` under its `match`, a `|> map f` under its array.
+        // The lines of a paste that go on with it follow it, as in `loom --run`
+        // (Session::split, Note [Lines that go on]): a `case` under its `match`, indented
+        // or not, a `|> map f` under its array.
         while (pasting()) {
             std::string n;
             Read r = read_line(term, "  ... ", n);
@@ -328,7 +329,7 @@ int run_repl(const std::string &load) {
                 done = r == Read::End; // the end of input, after this one
                 break;
             }
-            if (blank_line(n) || (n[0] != ' ' && n[0] != '\t')) {
+            if (blank_line(n) || !Session::continues_input(n)) {
                 ahead = std::move(n);
                 break;
             }

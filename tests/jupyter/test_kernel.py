@@ -123,11 +123,17 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
     ]
     completion_samples = [{"text": "f32.sq"}, {"text": ":ty"}, {"text": "red"}]
     complete_code_samples = ["1 + 2", "def f (x: i32) = x + 1", ":type 1 + 2", "", "-- a comment",
-                             "def f (x: i32) =\n  x + 1\n:type f"]
-    incomplete_code_samples = ["1 +", "def f (x: i32) =", "[1, 2", "let x = 1 in"]
+                             "def f (x: i32) =\n  x + 1\n:type f",
+                             "def f (x: i32) = match x\ncase 1 -> 2\ncase _ -> 3",
+                             "let y = 1\nin y + 1", "[1, 2]\n|> map (+1)"]
+    # A `case` at column 0 goes on with the `match` before it (Note [Lines that go on]),
+    # so a dangling one is unfinished, as it is indented.
+    incomplete_code_samples = ["1 +", "def f (x: i32) =", "[1, 2", "let x = 1 in", "match x\ncase",
+                               "def f x = match x\ncase 1 -> 2\ncase",
+                               "match 1i32\ncase 1 -> 2\ncase 2", "def f x = match x\n  case 1 -> 2\n  case"]
     # An unfinished chunk followed by more input cannot be completed by typing on;
     # parse errors are `complete` (they show on execution: jupyter/README.md).
-    invalid_code_samples = ["[1, 2\n:type 1", "1 +\n:type 1"]
+    invalid_code_samples = ["[1, 2\n:type 1", "1 +\n:type 1", "match 1\ncase 1 -> 2\ncase\n:type 1"]
     code_inspect_sample = "map"
     # The kernel's history (jupyter/History.h) answers all three; the pattern matches one
     # of code_execute_result's cells alone.
@@ -194,6 +200,13 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         streams = [m for m in msgs if m["msg_type"] == "stream"]
         self.assertTrue(any("sq_c" in m["content"]["text"] for m in streams), texts)
         self.assertEqual(self.result_of("twice_c 5")["text/plain"], "10i32")
+
+    def test_match_with_cases_at_column_0(self):
+        # As Futhark programs write it: one chunk (it was cut after the first case).
+        self.run_cell("def sign_m (x: i32) = match x\n"
+                      "case 0 -> 0i8\n"
+                      "case _ -> if x < 0 then -1 else 1\n")
+        self.assertEqual(self.result_of("map sign_m [-5, 0, 7]")["text/plain"], "[-1i8, 0i8, 1i8]")
 
     def test_error_location_caret_and_state_kept(self):
         self.run_cell("def inc_e (x: i32) : i32 = x + 1")

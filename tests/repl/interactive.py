@@ -137,6 +137,22 @@ send(fd, b"match (#circle 2.0f32 : #circle f32 | #square f32)\r  case #circle r 
 out = read_until(fd, r"\[0i64, 3i64, 6i64\][\s\S]*loom> ")
 check("a paste's indented lines continue it", "12.566371f32" in out and "[0i64, 3i64, 6i64]" in out
       and "error" not in out, out)
+# A paste of a `match` whose cases start at column 0, as Futhark programs write them: one
+# input, as `loom --run` and a notebook cell read it (Note [Lines that go on]).
+send(fd, b"def sign3 (x: i32) = match x\rcase 0 -> 0i8\rcase _ -> if x < 0 then -1 else 1\r"
+         b"map sign3 [-5, 0, 7]\r")
+out = read_until(fd, r"\[-1i8, 0i8, 1i8\][\s\S]*loom> ")
+check("a paste's `case` lines at column 0 continue it",
+      "[-1i8, 0i8, 1i8]" in out and "error" not in out, out)
+# Typed line by line, a dangling `case` is unfinished (Jupyter's is_complete says so too).
+send(fd, b"match 2i32\r")
+read_until(fd, r"\.\.\. $")
+send(fd, b"case\r")
+out = read_until(fd, r"\.\.\. $|loom> $", timeout=3)
+check("a typed dangling `case` asks for more", out.rstrip().endswith("...") and "error" not in out, out)
+send(fd, b"  _ -> 5\r")
+out = read_until(fd, r"5i32[\s\S]*loom> ")
+check("the `case` typed on the next line finishes it", "5i32" in out and "error" not in out, out)
 send(fd, b":backend c\t")
 out = read_until(fd, r"cuda")
 check("tab lists the backends after :backend", "cpu" in out and "cuda" in out and "case" not in out, out)

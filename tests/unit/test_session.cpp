@@ -604,3 +604,40 @@ TEST_CASE("session: :check of an expression that fails compares each backend's f
     REQUIRE(ok.kind == Kind::Output);
     CHECK(ok.output == "interp: 6i32\ncpu:    6i32  -- agrees\ncuda:   6i32  -- agrees");
 }
+
+TEST_CASE("session: a line that no input starts with goes on with the input before it") {
+    // Note [Lines that go on].
+    for (const char *l : {"  x", "\tx", "case 1 -> 2", "case", "then 1", "else 2", "in x + 1",
+                          "do x", "with [0] = 1", "|> map f", "+ 1", "== 2", "&& b", "* 2"})
+        CHECK_MESSAGE(Session::continues_input(l), l);
+    for (const char *l : {"", "   ", "x", "cases", "case'", "inx", "-1", "!b", "-- comment",
+                          ":type x", "def f = 1", "#[trace] x", "(+) 1 2", "match x"})
+        CHECK_MESSAGE(!Session::continues_input(l), l);
+
+    Session s;
+    // A dangling `case` at column 0 is unfinished, as an indented one is; a complete match
+    // followed by more cases at column 0 is one chunk.
+    CHECK_FALSE(s.is_complete("match 1\ncase"));
+    std::vector<InputChunk> chunks = s.split("def f (x: i32) = match x\ncase 1 -> 2\ncase");
+    REQUIRE(chunks.size() == 1);
+    CHECK_FALSE(s.is_complete(chunks[0].text));
+    chunks = s.split("def f (x: i32) = match x\ncase 1 -> 2\ncase _ -> 3\nf 1\n:type f\nlet y = 2\n"
+                     "in y * 10\n[1, 2]\n|> map (+1)\n-1\n");
+    REQUIRE(chunks.size() == 6);
+    CHECK(chunks[0].text == "def f (x: i32) = match x\ncase 1 -> 2\ncase _ -> 3\n");
+    CHECK(chunks[1].text == "f 1\n");
+    CHECK(chunks[2].text == ":type f");
+    CHECK(chunks[3].text == "let y = 2\nin y * 10\n");
+    CHECK(chunks[3].first_line == 6);
+    CHECK(chunks[4].text == "[1, 2]\n|> map (+1)\n");
+    CHECK(chunks[5].text == "-1\n");
+    std::vector<std::string> values;
+    for (const InputChunk &c : chunks) {
+        EvalRecord r = s.submit(c.text, "<cell>", c.first_line);
+        INFO(c.text);
+        INFO(r.error);
+        CHECK(r.kind != Kind::Error);
+        if (r.value) values.push_back(value_to_string(*r.value));
+    }
+    CHECK(values == std::vector<std::string>{"2i32", "20i32", "[2i32, 3i32]", "-1i32"});
+}
