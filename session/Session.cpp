@@ -1714,6 +1714,28 @@ bool Session::name_char(char c) {
     return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '\'';
 }
 
+/** The files and folders (with their `/`) whose paths start with `word`, relative to `dir`
+ * (empty: the current folder); files only with extension `ext` unless it is empty. */
+static std::vector<std::string> file_matches(const std::string &word, const std::string &dir,
+                                             const std::string &ext) {
+    namespace fs = std::filesystem;
+    const size_t slash = word.rfind('/');
+    const std::string sub = slash == std::string::npos ? "" : word.substr(0, slash + 1);
+    const std::string base = word.substr(sub.size());
+    const fs::path where = fs::path(dir.empty() ? "." : dir) / (sub.empty() ? "." : sub);
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(fs::path(sub).is_absolute() ? fs::path(sub) : where, ec);
+         !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if (name.rfind(base, 0) != 0 || (name[0] == '.' && base.empty())) continue;
+        bool folder = it->is_directory(ec);
+        if (folder || ext.empty() || it->path().extension() == ext) out.push_back(sub + name + (folder ? "/" : ""));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 Session::Completion Session::complete(const std::string &text, size_t cursor) const {
     cursor = std::min(cursor, text.size());
     const size_t line = text.rfind('\n', cursor == 0 ? 0 : cursor - 1);
@@ -1741,22 +1763,21 @@ Session::Completion Session::complete(const std::string &text, size_t cursor) co
         return c;
     }
     if (std::optional<size_t> a = argument_of({":load", ":l"})) {
-        namespace fs = std::filesystem;
         c.start = *a;
-        const std::string word = text.substr(*a, cursor - *a);
-        const size_t slash = word.rfind('/');
-        const std::string dir = slash == std::string::npos ? "" : word.substr(0, slash + 1);
-        const std::string base = word.substr(dir.size());
-        std::error_code ec;
-        for (auto it = fs::directory_iterator(dir.empty() ? "." : dir, ec); !ec && it != fs::directory_iterator();
-             it.increment(ec)) {
-            std::string name = it->path().filename().string();
-            if (name.rfind(base, 0) != 0 || (name[0] == '.' && base.empty())) continue;
-            bool folder = it->is_directory(ec);
-            if (folder || it->path().extension() == ".fut") c.matches.push_back(dir + name + (folder ? "/" : ""));
-        }
-        std::sort(c.matches.begin(), c.matches.end());
+        c.matches = file_matches(text.substr(*a, cursor - *a), "", ".fut");
         return c;
+    }
+    // A FutharkScript call's file (`$loaddata "da|`): any file, where the call looks.
+    if (size_t q = head.rfind('"');
+        q != std::string::npos && q > 0 && std::count(head.begin(), head.end(), '"') % 2 == 1) {
+        const size_t e = head.find_last_not_of(" \t", q - 1);
+        const std::string before = e == std::string::npos ? "" : head.substr(0, e + 1);
+        for (const std::string &b : script_builtins())
+            if (before.ends_with(b)) {
+                c.start = from + q + 1;
+                c.matches = file_matches(head.substr(q + 1), data_dir_, "");
+                return c;
+            }
     }
     size_t start = cursor;
     while (start > from && name_char(text[start - 1])) --start;

@@ -167,3 +167,22 @@ TEST_CASE("script: Tab completes the built-ins after `$`") {
     CHECK(c.matches == std::vector<std::string>{"$loadbytes", "$loaddata", "$loadimg"});
     CHECK(s.complete("$loadi", 6).matches == std::vector<std::string>{"$loadimg"});
 }
+
+TEST_CASE("script: Tab in a call's string completes files and folders where the call looks") {
+    TempDir d;
+    d.write("points.in", "1\n");
+    d.write("pixels.png", "");
+    fs::create_directory(d.path / "more");
+    d.write("more/p.npy", "");
+    Session s;
+    s.set_data_dir(d.path.string());
+    const std::string line = "f ($loaddata \"p";
+    Session::Completion c = s.complete(line, line.size());
+    CHECK(c.start == line.size() - 1);
+    CHECK(c.matches == std::vector<std::string>{"pixels.png", "points.in"});
+    CHECK(s.complete("$loadimg  \"m", 12).matches == std::vector<std::string>{"more/"});
+    CHECK(s.complete("$loadbytes \"more/", 18).matches == std::vector<std::string>{"more/p.npy"});
+    // Not in a call's string: names as ever; a closed string: no files.
+    CHECK(s.complete("\"p", 2).matches != std::vector<std::string>{"pixels.png", "points.in"});
+    CHECK(s.complete("$loaddata \"points.in\" p", 23).matches != std::vector<std::string>{"pixels.png", "points.in"});
+}
