@@ -287,6 +287,7 @@ int literate_main(const std::vector<std::string> &args, std::ostream &out, std::
     }
     Document doc(o, err);
     doc.session.set_data_dir(fs::path(o.file).parent_path().string());  // `$loaddata "x.in"` beside it
+    doc.session.set_uncurry(true);  // FutharkScript's `main ($loaddata "x.in")`
     if (!o.backend.empty()) {
         EvalRecord r = doc.session.submit(":backend " + o.backend);
         if (r.kind == EvalRecord::Kind::Error) {

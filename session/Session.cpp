@@ -991,9 +991,63 @@ Session::Checked Session::check(const std::string &text, const std::string &sour
     c.first_line = first_line;
     c.source = source(source_name, text, first_line);
     c.exp = parse_expression(c.source);
-    c.type = check_expression(c.exp, st_->env, &c.shown, &c.warnings);
+    try {
+        c.type = check_expression(c.exp, st_->env, &c.shown, &c.warnings);
+    } catch (const CompileError &) {
+        ExpPtr u = uncurry_ ? uncurried(c.source) : nullptr;
+        if (!u) throw;
+        std::exception_ptr first = std::current_exception();
+        c.warnings.clear();
+        try {
+            c.type = check_expression(u, st_->env, &c.shown, &c.warnings);
+        } catch (const CompileError &) {
+            std::rethrow_exception(first);  // the error as written
+        }
+        c.exp = u;
+    }
     c.parse_check_ms = ms_since(t0);
     return c;
+}
+
+// FutharkScript's automatic uncurrying (futhark-literate.rst): `f e`, with e a tuple of n
+// values, is `let (a, b, ..) = e in f a b ..` where that checks and `f e` does not, so
+// `main ($loaddata "in.txt")` passes a data file's values as main's arguments.  The text
+// is parsed again for each try: the checker writes into the tree it checks.
+ExpPtr Session::uncurried(const SourceFilePtr &src) const {
+    ExpPtr probe = parse_expression(src);
+    const Apply *app = probe->as<Apply>();
+    if (!app || app->args.size() != 1) return nullptr;
+    TypePtr t;
+    try {
+        t = check_expression(probe->as<Apply>()->args[0], st_->env);
+    } catch (const CompileError &) {
+        return nullptr;
+    }
+    if (!t || t->kind != Type::Kind::Tuple || t->elems.size() < 2) return nullptr;
+    ExpPtr fresh = parse_expression(src);
+    const Apply *call = fresh->as<Apply>();
+    auto let = std::make_shared<LetPat>();
+    let->loc = fresh->loc;
+    let->pat = std::make_shared<Pat>();
+    let->pat->kind = Pat::Kind::Tuple;
+    let->pat->loc = call->args[0]->loc;
+    auto body = std::make_shared<Apply>();
+    body->loc = fresh->loc;
+    body->fn = call->fn;
+    for (size_t i = 0; i < t->elems.size(); ++i) {
+        const std::string name = "$arg" + std::to_string(i);  // no input can spell it
+        auto p = std::make_shared<Pat>();
+        p->name = name;
+        p->loc = call->args[0]->loc;
+        let->pat->elems.push_back(p);
+        auto v = std::make_shared<Var>();
+        v->name = name;
+        v->loc = call->args[0]->loc;
+        body->args.push_back(v);
+    }
+    let->value = call->args[0];
+    let->body = body;
+    return let;
 }
 
 SourceFilePtr Session::source(const std::string &name, const std::string &text, int first_line) {

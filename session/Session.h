@@ -171,6 +171,9 @@ public:
     /** Where FutharkScript's `$loaddata "f"` (Note [Script built-ins]) finds a relative
      * `f`: `loom literate`'s program's folder; empty (the default) the current one. */
     void set_data_dir(std::string dir) { data_dir_ = std::move(dir); }
+    /** FutharkScript's automatic uncurrying for `loom literate`'s directives: `f e` with e
+     * an n-tuple applies f to its n values where `f e` does not check (Session::uncurried). */
+    void set_uncurry(bool on) { uncurry_ = on; }
 
     bool timing() const { return timing_; }
     const std::string &backend() const { return backend_; }
@@ -212,6 +215,8 @@ private:
         int first_line = 1;
     };
     Checked check(const std::string &text, const std::string &source_name, int first_line);
+    /** `f e` as `let (a, b, ..) = e in f a b ..` when e checks as a tuple; else null. */
+    ExpPtr uncurried(const SourceFilePtr &src) const;
     /** A typed input's text at its line (padded_source), with its FutharkScript calls read
      * and named (Note [Script built-ins]). */
     SourceFilePtr source(const std::string &name, const std::string &text, int first_line);
@@ -263,6 +268,7 @@ private:
     /// Note [Script built-ins]: where relative files are, the hidden constants' values by
     /// name, and their names by what they read (built-in, file, size, time).
     std::string data_dir_;
+    bool uncurry_ = false;
     std::map<std::string, loom::Value> script_values_;
     std::map<std::string, std::string> script_names_;
     int earlier_names_ = 0;    ///< hidden names given so far (Note [Earlier self])

@@ -21,4 +21,8 @@ def ramp (n: i64) : [n][n]f32 = tabulate_2d n n (\i j -> f32.i64 j / f32.i64 (n 
 
 -- > i32.sum ($loaddata "literate_data.in")
 
+def scale (xs: []f32) (k: i64) = map (* f32.i64 k) xs
+
+-- > scale ($loaddata "../repl/data/two.in")
+
 -- > :img $loadimg "../repl/data/tiny.png"

@@ -186,3 +186,26 @@ TEST_CASE("script: Tab in a call's string completes files and folders where the 
     CHECK(s.complete("\"p", 2).matches != std::vector<std::string>{"pixels.png", "points.in"});
     CHECK(s.complete("$loaddata \"points.in\" p", 23).matches != std::vector<std::string>{"pixels.png", "points.in"});
 }
+
+TEST_CASE("script: literate's uncurrying applies a function to a tuple's values where the call does not check") {
+    TempDir d;
+    d.write("pair.in", "[1i32, 2i32]\n3i32\n");
+    for (bool on : {false, true}) {
+        Session s;
+        s.set_data_dir(d.path.string());
+        s.set_uncurry(on);
+        INFO(on);
+        REQUIRE(s.submit("def f (xs: []i32) (k: i32) = map (* k) xs\n").kind == Kind::Definitions);
+        const std::string call = show(s, "f ($loaddata \"pair.in\")");
+        if (on)
+            CHECK(call == "[3i32, 6i32]");
+        else
+            CHECK(call.find("error: Cannot unify") != std::string::npos);
+        // A call that checks as written is left alone; one that checks neither way reports
+        // the error as written.
+        CHECK(show(s, "(\\(a: i32, b: i32) -> a + b) (1, 2)") == "3i32");
+        const std::string bad = show(s, "f (true, 1)");
+        CHECK(bad.find("<repl>:1:1") == std::string::npos);
+        CHECK(bad.find("error: Cannot unify") != std::string::npos);
+    }
+}
