@@ -16,7 +16,8 @@ namespace loom {
 // Note [Script built-ins]: a call is evaluated before its input is parsed.  The session
 // finds the calls with the lexer (a `$name` token and the string literals after it on its
 // line), reads each file into a value, and defines that value as a hidden top-level
-// constant (`$1`, a name no input can spell: the lexer reads `$` and a name as a call)
+// constant named as the call is written (`$loaddata "xs.in"`, which no input can spell as
+// a name: the lexer reads `$` and a name as a call)
 // whose declared type is the value's, and whose value the session gives the interpreter
 // (Session::compute_constant).  The input's SourceFile maps each call's bytes to that
 // name (SourceFile::script_names), so the lexer reads the call as one name token where

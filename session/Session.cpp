@@ -1071,9 +1071,13 @@ std::string Session::script_value(const ScriptCall &call) {
     if (auto it = script_names_.find(key); !ec && it != script_names_.end() && st_->defines(it->second))
         return it->second;
     Value v = run_script_call(call, data_dir_);
-    // A declaration of the value's type, renamed to a name no input can spell; its value
-    // is given, not computed (compute_constant), so the hole never runs.
-    const std::string name = "$" + std::to_string(script_values_.size() + 1);
+    // A declaration of the value's type, renamed to a name no input can spell (the call,
+    // as messages then show it: "Would consume `$loaddata "xs.in"`"; the same call of a
+    // changed file gets a number); its value is given, not computed (compute_constant), so
+    // the hole never runs.
+    const std::string written = call.loc.file->text.substr(call.begin, call.end - call.begin);
+    std::string name = written;
+    for (int n = 2; script_values_.count(name); ++n) name = written + " #" + std::to_string(n);
     Chunk chunk{make_source("<" + call.fn + ">", "def value : " + written_type(v) + " = ???\n"), "",
                 {{0, name, "", ""}}};
     script_values_[name] = std::move(v);

@@ -104,6 +104,8 @@ TEST_CASE("script: errors say what went wrong at the call, and the session goes 
         {"$loadaudio \"a.wav\"", "`$loadaudio` is not supported by Loom"},
         {"$loadata \"xs.in\"", "Unknown FutharkScript built-in `$loadata`"},
         {"$loaddata \"\"", "the file name is empty"},
+        // A message that names the value names the call.
+        {"($loaddata \"xs.in\") with [0] = 5", "Would consume `$loaddata \"xs.in\"`, which is not consumable"},
         {"xs ++ $loaddata \"xs.in\" ++ true", "<repl>:1:28: error: Cannot unify type `[]i32` with type `bool`"},
     };
     for (const Case &c : cases) {
