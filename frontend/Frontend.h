@@ -41,8 +41,15 @@ CheckedEnvPtr prelude_env();
  * interpreter loads its definitions before a user program's. */
 const Program &checked_prelude();
 
-/** The prelude's source after template expansion (see frontend/prelude/README.md). */
+/** The prelude's source after template expansion (see frontend/prelude/README.md), each
+ * numeric module's definition (`def f32.sqrt`) with its numeric_doc() as its `-- |` doc
+ * comment. */
 SourceFilePtr prelude_file();
+
+/** The doc text of numeric module `type`'s value `name` (`"f32"`, `"sqrt"`; an operator as
+ * `"+"`), from the prelude's `-- @doc` table (frontend/prelude/04_numeric_docs.fut), its
+ * `$T`-style variables replaced; nullopt where the table has none. */
+std::optional<std::string> numeric_doc(const std::string &type, const std::string &name);
 
 /** Creates a SourceFile from a name and text. */
 SourceFilePtr make_source(std::string name, std::string text);

@@ -1907,7 +1907,31 @@ TypePtr Session::type_of(const std::string &text, TypePtr *shown) const {
 // operator that works on primitive types is shown at a type `t` standing for each one it
 // takes (which `t.op`, as `f32.+`, says), and one that is polymorphic (`==`, `&&`) as it is.
 std::optional<std::string> Session::describe_operator(const std::string &op) const {
+    // `f32.+`: the operator at that type, with its doc text (Note [Numeric docs] in
+    // frontend/Prelude.cpp).
+    if (size_t dot = op.find('.'); dot != std::string::npos && prim_from_name(op.substr(0, dot))) {
+        const std::string type = op.substr(0, dot), bare = op.substr(dot + 1);
+        TypePtr t;
+        if (bare.empty() || !std::all_of(bare.begin(), bare.end(), op_char) ||
+            !type_of("(" + op + ")", &t))
+            return std::nullopt;
+        std::optional<std::string> doc = numeric_doc(type, bare);
+        return "(" + op + ") : " + type_to_string(t) + (doc ? "\n\n" + *doc : "");
+    }
     if (op.empty() || !std::all_of(op.begin(), op.end(), op_char)) return std::nullopt;
+    // What it does at one type of each kind, alike texts once (`at i32, u32: ...`).
+    std::vector<std::pair<std::string, std::string>> docs;  // text, the types it is of
+    for (const char *one : {"i32", "u32", "f32"})
+        if (std::optional<std::string> d = numeric_doc(one, op)) {
+            auto same = std::find_if(docs.begin(), docs.end(), [&](auto &e) {
+                const std::regex first("\\b" + e.second.substr(0, 3) + "\\b");
+                return std::regex_replace(e.first, first, one) == *d;
+            });
+            if (same != docs.end()) same->second += std::string(", ") + one;
+            else docs.emplace_back(*d, one);
+        }
+    std::string kinds;
+    for (const auto &[text, at] : docs) kinds += "\nat " + at + ": " + text;
     TypePtr shown;
     if (!type_of("(" + op + ")", &shown)) return std::nullopt;
     const bool poly =
@@ -1926,13 +1950,13 @@ std::optional<std::string> Session::describe_operator(const std::string &op) con
         takes.push_back(name);
     }
     std::string out = "(" + op + ") : ";
-    if (takes.empty()) return out + type_to_string(shown) + "\n\na built-in operator";
+    if (takes.empty()) return out + type_to_string(shown) + "\n\na built-in operator" + kinds;
     out += at + "\n\na built-in operator, for t any of ";
     for (size_t i = 0; i < takes.size(); ++i) out += (i ? ", " : "") + takes[i];
     // At one type through its module: `f32.+` (or `i32.&`).
     const std::string one = std::count(takes.begin(), takes.end(), "f32") ? "f32"
                             : std::count(takes.begin(), takes.end(), "i32") ? "i32" : takes.front();
-    return out + " (at one type: `" + one + "." + op + "`)";
+    return out + " (at one type: `" + one + "." + op + "`)" + kinds;
 }
 
 std::optional<std::string> Session::inspect(const std::string &text, size_t cursor) const {

@@ -124,9 +124,10 @@ public:
     static bool continues_input(const std::string &line);
 
     /** `name : type` and, when the definition has one, its `-- |` doc comment on the
-     * following lines; for user definitions, prelude functions and types, and the built-in
-     * operators (`+`: its type at each primitive type it takes).  Nothing for an unknown
-     * name. */
+     * following lines; for user definitions, prelude functions and types (the numeric
+     * modules' values with their texts, frontend/Frontend.h numeric_doc), and the built-in
+     * operators (`+`: its type at each primitive type it takes and what it does at i32, u32
+     * and f32; `f32.+`: at f32).  Nothing for an unknown name. */
     std::optional<std::string> describe(const std::string &name) const;
 
     /** What inspection (Jupyter's Shift-Tab) shows at byte `cursor` of `text`: describe() of

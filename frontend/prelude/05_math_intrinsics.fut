@@ -1,6 +1,7 @@
--- The numeric modules, one namespace per primitive type.  Blocks between
--- `-- @for T in ...` and `-- @end` are repeated with `$T` replaced (and `$U`, the
--- unsigned integer type of the same width); see README.md.
+-- The numeric modules, one namespace per primitive type (their doc texts are in
+-- 04_numeric_docs.fut).  Blocks between `-- @for T in ...` and `-- @end` are repeated
+-- with `$T` replaced (and `$U`, the unsigned integer type of the same width); see
+-- README.md.
 
 -- @for T in bool i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64
 intrinsic def $T.i8 (x: i8) : $T

@@ -1,17 +1,14 @@
--- Numeric-module functions written in Loom (templates as in 05_math_intrinsics.fut).
+-- Numeric-module functions written in Loom (templates as in 05_math_intrinsics.fut); their
+-- doc texts are in 04_numeric_docs.fut.
 
 -- @for T in i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64
 def $T.to_i64 (x: $T) : i64 = i64.$T x
 def $T.to_i32 (x: $T) : i32 = i32.$T x
 def $T.from_i64 (x: i64) : $T = $T.i64 x
 def $T.to_f64 (x: $T) : f64 = f64.$T x
--- | `$T.sum xs`: the sum of the elements (0 for an empty array).
 def $T.sum [n] (xs: [n]$T) : $T = reduce (+) (0 : $T) xs
--- | `$T.product xs`: the product of the elements (1 for an empty array).
 def $T.product [n] (xs: [n]$T) : $T = reduce (*) (1 : $T) xs
--- | `$T.maximum xs`: the largest element (`$T.lowest` for an empty array).
 def $T.maximum [n] (xs: [n]$T) : $T = reduce $T.max $T.lowest xs
--- | `$T.minimum xs`: the smallest element (`$T.highest` for an empty array).
 def $T.minimum [n] (xs: [n]$T) : $T = reduce $T.min $T.highest xs
 -- @end
 
@@ -21,14 +18,11 @@ def $T.unsign (x: $S) : $U = $U.$S x
 -- @end
 
 -- @for T in f16 f32 f64
--- | `$T.from_fraction x y`: x / y as a $T.
 def $T.from_fraction (x: i64) (y: i64) : $T = $T.i64 x / $T.i64 y
--- | `$T.clamp lo hi x`: x, or lo if it is below lo, or hi if above hi.
 def $T.clamp (lo: $T) (hi: $T) (x: $T) : $T = $T.min hi ($T.max lo x)
 -- @end
 
 -- @for T in i8 i16 i32 i64 u8 u16 u32 u64
--- | `$T.clamp lo hi x`: x, or lo if it is below lo, or hi if above hi.
 def $T.clamp (lo: $T) (hi: $T) (x: $T) : $T = $T.min hi ($T.max lo x)
 -- @end
 

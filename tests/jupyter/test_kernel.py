@@ -416,6 +416,22 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
         self.assertFalse(reply["content"]["found"])
 
+    def test_inspect_numeric_module_doc(self):
+        # The numeric modules' doc texts (frontend/prelude/04_numeric_docs.fut), on a name
+        # and on the function applied where the cursor is.
+        for code, cursor in (("f32.sqrt", 3), ("f32.sqrt (-1)", len("f32.sqrt (-1)"))):
+            self.flush_channels()
+            self.kc.inspect(code, cursor)
+            reply = self.get_non_kernel_info_reply(timeout=TIMEOUT)
+            self.assertTrue(reply["content"]["found"], code)
+            self.assertEqual(plain(reply["content"]["data"]["text/plain"]),
+                             "f32.sqrt : f32 -> f32\n\n"
+                             "`f32.sqrt x`: the square root of x; NaN for a negative x.")
+        self.flush_channels()
+        self.kc.inspect("i32.abs", 4)
+        text = plain(self.get_non_kernel_info_reply(timeout=TIMEOUT)["content"]["data"]["text/plain"])
+        self.assertIn("`i32.abs i32.lowest` wraps to i32.lowest", text)
+
     def test_foreign_function(self):
         # Declared in a cell, called, inspected (the C function it is); C that does not
         # compile is an error at the declaration, and the session goes on.

@@ -1,0 +1,221 @@
+-- The doc texts of the numeric modules' values (`i8` ... `u64`, `f16`, `f32`, `f64`,
+-- `bool`): what `:doc f32.sqrt` and Jupyter's inspection show.  Each is written once per
+-- name, for every module that has the name; a `(kinds)` after the names says which
+-- modules an entry is for (int: signed and unsigned; signed, unsigned, float, bool), the
+-- most specific entry winning.  `$T` is the module's type, `$F` the name, `$N` the
+-- type's bits, `$U`/`$S` the unsigned/signed integer type of that width, `$MAX`/`$MIN`
+-- an integer type's largest/smallest value.  A line starting `--   ` goes on with the
+-- entry above it.  See README.md; tests/unit/test_prelude_docs.cpp checks that every
+-- value of every numeric module has a text.
+
+-- Conversions: `$T.$F x` is x, a $F, as a $T.
+-- @doc i8 i16 i32 i64 u8 u16 u32 u64 (int): `$T.$F x`: the $F x as a $T: its low $N bits
+--   where $T is narrower; where wider, a negative x is sign-extended into a signed type
+--   and zero-extended into an unsigned one (`u16.i8 (-1)` is 255).
+-- @doc i8 i16 i32 i64 u8 u16 u32 u64 (float): `$T.$F x`: the $F x as a $T, rounded to the
+--   nearest $T (ties to even) where it has no exact one.
+-- @doc i8 i16 i32 i64 u8 u16 u32 u64 (bool): `$T.$F x`: whether x is nonzero.
+-- @doc f16 f32 f64 (int): `$T.$F x`: the $F x truncated toward zero to a $T; NaN and the
+--   infinities give 0, and out of $T's range the result is the low $N bits of the 64-bit
+--   truncation (itself saturated at the 64-bit limits).
+-- @doc f16 f32 f64 (float): `$T.$F x`: the $F x as a $T, rounded to the nearest $T where
+--   $T is narrower (an infinity when too large); NaN and the infinities stay.
+-- @doc f16 f32 f64 (bool): `$T.$F x`: whether x is nonzero (NaN is).
+-- @doc bool (int float): `$T.bool b`: 1 if b is true, else 0.
+-- @doc bool (bool): `bool.bool b`: b itself.
+-- @doc to_i64: `$T.to_i64 x`: x as an i64, as `i64.$T x` converts it.
+-- @doc to_i32: `$T.to_i32 x`: x as an i32, as `i32.$T x` converts it.
+-- @doc to_f64: `$T.to_f64 x`: x as an f64, as `f64.$T x` converts it.
+-- @doc from_i64: `$T.from_i64 x`: the i64 x as a $T, as `$T.i64 x` converts it.
+-- @doc from_fraction: `$T.from_fraction x y`: the i64s x and y as $Ts, x divided by y.
+-- @doc sign: `$T.sign x`: the bits of x, a $U, read as an $S (`$T.sign $U.highest` is -1).
+-- @doc unsign: `$T.unsign x`: the bits of x, an $S, read as a $U (`$T.unsign (-1)` is
+--   $U.highest).
+
+-- Limits and constants.
+-- @doc highest (int): `$T.highest`: the largest $T, $MAX.
+-- @doc highest (float): `$T.highest`: infinity, above every finite $T (as `$T.inf`).
+-- @doc lowest (int): `$T.lowest`: the smallest $T, $MIN.
+-- @doc lowest (float): `$T.lowest`: minus infinity, below every finite $T (`-$T.inf`).
+-- @doc num_bits: `$T.num_bits`: the number of bits of a $T, $N.
+-- @doc inf: `$T.inf`: positive infinity.
+-- @doc nan: `$T.nan`: a NaN, "not a number": every comparison with it is false but `!=`.
+-- @doc pi: `$T.pi`: pi, 3.14159..., rounded to a $T.
+-- @doc e: `$T.e`: Euler's number, 2.71828..., rounded to a $T.
+-- @doc epsilon: `$T.epsilon`: the difference between 1 and the next larger $T.
+
+-- Arithmetic.
+-- @doc (+) (int): `x + y`: the sum, wrapping around at $N bits (`$T.highest + 1` is
+--   $T.lowest).
+-- @doc (+) (float): `x + y`: the sum, rounded to a $T.
+-- @doc (-) (int): `x - y`: the difference, wrapping around at $N bits.
+-- @doc (-) (float): `x - y`: the difference, rounded to a $T.
+-- @doc (*) (int): `x * y`: the product, wrapping around at $N bits.
+-- @doc (*) (float): `x * y`: the product, rounded to a $T.
+-- @doc (/) (signed): `x / y`: x divided by y, rounded toward minus infinity (`-7 / 2` is -4;
+--   `$T.lowest / -1` wraps to $T.lowest); a run-time error when y is 0.
+-- @doc (/) (unsigned): `x / y`: x divided by y, rounded down; a run-time error when y is 0.
+-- @doc (/) (float): `x / y`: the quotient (an infinity for a nonzero x over 0, NaN for
+--   0 / 0).
+-- @doc (%) (signed): `x % y`: the remainder of `x / y`, with y's sign (`-7 % 2` is 1); a
+--   run-time error when y is 0.
+-- @doc (%) (unsigned): `x % y`: the remainder of `x / y`; a run-time error when y is 0.
+-- @doc (%) (float): `x % y`: the remainder of x / y truncated toward zero, with x's sign
+--   (C's fmod: `-7 % 2` is -1).
+-- @doc (//) (signed): `x // y`: x divided by y, rounded toward zero (`-7 // 2` is -3); a
+--   run-time error when y is 0.
+-- @doc (//) (unsigned): `x // y`: x divided by y, rounded down (as `/`); a run-time error
+--   when y is 0.
+-- @doc (//) (float): `x // y`: for integers only (as in Futhark): on floats a run-time
+--   error; `$T.trunc (x / y)` divides rounding toward zero.
+-- @doc (%%) (signed): `x %% y`: the remainder of `x // y`, with x's sign (`-7 %% 2` is -1);
+--   a run-time error when y is 0.
+-- @doc (%%) (unsigned): `x %% y`: the remainder of `x // y` (as `%`); a run-time error when
+--   y is 0.
+-- @doc (%%) (float): `x %% y`: for integers only (as in Futhark): on floats a run-time
+--   error; `%` is the remainder with x's sign.
+-- @doc (**) (signed): `x ** y`: x raised to the power y, wrapping around at $N bits
+--   (`0 ** 0` is 1); a run-time error for a negative y.
+-- @doc (**) (unsigned): `x ** y`: x raised to the power y, wrapping around at $N bits
+--   (`0 ** 0` is 1).
+-- @doc (**) (float): `x ** y`: x raised to the power y, as `$T.pow x y`.
+-- @doc neg (signed): `$T.neg x`: -x; `$T.neg $T.lowest` wraps to $T.lowest.
+-- @doc neg (unsigned): `$T.neg x`: -x wrapped around, 2^$N - x (0 for 0).
+-- @doc neg (float): `$T.neg x`: -x (the sign flipped, also of 0).
+-- @doc abs (signed): `$T.abs x`: the absolute value of x; `$T.abs $T.lowest` wraps to
+--   $T.lowest.
+-- @doc abs (unsigned): `$T.abs x`: x itself (a $T is never negative).
+-- @doc abs (float): `$T.abs x`: the absolute value of x (0 for -0, NaN for NaN).
+-- @doc sgn (signed): `$T.sgn x`: the sign of x: -1, 0 or 1.
+-- @doc sgn (unsigned): `$T.sgn x`: 0 for 0, else 1.
+-- @doc sgn (float): `$T.sgn x`: -1, 0 or 1 for a negative, zero (either sign) or positive
+--   x; NaN for NaN.
+-- @doc max (int): `$T.max x y`: the larger of x and y.
+-- @doc max (float): `$T.max x y`: the larger of x and y; where one is NaN, the other (NaN
+--   only when both are).
+-- @doc min (int): `$T.min x y`: the smaller of x and y.
+-- @doc min (float): `$T.min x y`: the smaller of x and y; where one is NaN, the other (NaN
+--   only when both are).
+-- @doc clamp (int): `$T.clamp lo hi x`: x, or lo if it is below lo, or hi if above hi.
+-- @doc clamp (float): `$T.clamp lo hi x`: x, or lo if it is below lo, or hi if above hi
+--   (lo for NaN).
+-- @doc mul_hi (signed): `$T.mul_hi x y`: the high $N bits of the 2*$N-bit product of the
+--   bits of x and y taken as unsigned ($U) numbers (`$T.mul_hi (-1) 1` is 0).
+-- @doc mul_hi (unsigned): `$T.mul_hi x y`: the high $N bits of the 2*$N-bit product of x
+--   and y.
+-- @doc mad_hi: `$T.mad_hi a b c`: `$T.mul_hi a b + c`, wrapping around at $N bits.
+
+-- Arrays of numbers.
+-- @doc sum: `$T.sum xs`: the sum of the elements (0 for an empty array).
+-- @doc product: `$T.product xs`: the product of the elements (1 for an empty array).
+-- @doc maximum: `$T.maximum xs`: the largest element (`$T.lowest` for an empty array).
+-- @doc minimum: `$T.minimum xs`: the smallest element (`$T.highest` for an empty array).
+
+-- Comparisons.
+-- @doc (==) (int): `x == y`: whether x equals y.
+-- @doc (==) (float): `x == y`: whether x equals y (0 equals -0; NaN equals nothing, not
+--   even NaN).
+-- @doc (!=) (int): `x != y`: whether x differs from y.
+-- @doc (!=) (float): `x != y`: whether x differs from y (true when either is NaN).
+-- @doc (<) (int): `x < y`: whether x is less than y.
+-- @doc (<) (float): `x < y`: whether x is less than y (false when either is NaN).
+-- @doc (<=) (int): `x <= y`: whether x is less than or equal to y.
+-- @doc (<=) (float): `x <= y`: whether x is less than or equal to y (false when either is
+--   NaN).
+-- @doc (>) (int): `x > y`: whether x is greater than y.
+-- @doc (>) (float): `x > y`: whether x is greater than y (false when either is NaN).
+-- @doc (>=) (int): `x >= y`: whether x is greater than or equal to y.
+-- @doc (>=) (float): `x >= y`: whether x is greater than or equal to y (false when either
+--   is NaN).
+
+-- Bits.
+-- @doc (&) (int): `x & y`: the bitwise and of x and y.
+-- @doc (|) (int): `x | y`: the bitwise or of x and y.
+-- @doc (^) (int): `x ^ y`: the bitwise exclusive or of x and y.
+-- @doc (<<) (int): `x << y`: x shifted left by y bits, 0s shifted in; 0 for a y of $N or
+--   more, or negative.
+-- @doc (>>) (signed): `x >> y`: x shifted right by y bits, copies of the sign bit shifted
+--   in (x / 2^y rounded down); for a y of $N or more, or negative, 0 or -1.
+-- @doc (>>) (unsigned): `x >> y`: x shifted right by y bits, 0s shifted in; 0 for a y of
+--   $N or more, or negative.
+-- @doc (>>>) (int): `x >>> y`: x shifted right by y bits, 0s shifted in (a negative x
+--   too); 0 for a y of $N or more, or negative.
+-- @doc not (int): `$T.not x`: the bitwise complement of x (every bit flipped).
+-- @doc not (bool): `bool.not b`: true if b is false, else false (as `!b`).
+-- @doc popc: `$T.popc x`: the number of 1 bits in x.
+-- @doc clz: `$T.clz x`: the number of leading (most significant) 0 bits in x; $N for 0.
+-- @doc ctz: `$T.ctz x`: the number of trailing (least significant) 0 bits in x; $N for 0.
+-- @doc get_bit (int): `$T.get_bit i x`: bit i of x (0 the least significant) as 0 or 1; 0
+--   for an i below 0 or of $N or more.
+-- @doc set_bit (int): `$T.set_bit i x b`: x with bit i (0 the least significant) set to
+--   b's lowest bit; x itself for an i below 0 or of $N or more.
+-- @doc get_bit (float): `$T.get_bit i x`: bit i of x's IEEE 754 bits (`$T.to_bits x`, bit
+--   $N - 1 the sign) as 0 or 1.
+-- @doc set_bit (float): `$T.set_bit i x b`: x with bit i of its IEEE 754 bits (bit $N - 1
+--   the sign) set to b's lowest bit.
+-- @doc to_bits: `$T.to_bits x`: the bits of x's IEEE 754 representation, as a $U.
+-- @doc from_bits: `$T.from_bits b`: the $T whose IEEE 754 representation is b (the
+--   inverse of `$T.to_bits`).
+
+-- Floating-point functions.
+-- @doc sqrt: `$T.sqrt x`: the square root of x; NaN for a negative x.
+-- @doc rsqrt: `$T.rsqrt x`: 1 / `$T.sqrt x`; infinity for 0, NaN for a negative x.
+-- @doc cbrt: `$T.cbrt x`: the cube root of x (negative for a negative x).
+-- @doc exp: `$T.exp x`: e raised to the power x (infinity when too large, 0 for -inf).
+-- @doc log: `$T.log x`: the natural logarithm of x; -inf for 0, NaN for a negative x.
+-- @doc log2: `$T.log2 x`: the base-2 logarithm of x; -inf for 0, NaN for a negative x.
+-- @doc log10: `$T.log10 x`: the base-10 logarithm of x; -inf for 0, NaN for a negative x.
+-- @doc log1p: `$T.log1p x`: `$T.log (1 + x)`, accurate also for an x near 0; -inf for -1,
+--   NaN below it.
+-- @doc sin: `$T.sin x`: the sine of x (in radians).
+-- @doc cos: `$T.cos x`: the cosine of x (in radians).
+-- @doc tan: `$T.tan x`: the tangent of x (in radians).
+-- @doc sinpi: `$T.sinpi x`: the sine of pi * x, computed as `$T.sin ($T.pi * x)`.
+-- @doc cospi: `$T.cospi x`: the cosine of pi * x, computed as `$T.cos ($T.pi * x)` (so
+--   `$T.cospi 0.5` is near 0, not 0).
+-- @doc tanpi: `$T.tanpi x`: the tangent of pi * x, computed as `$T.tan ($T.pi * x)`.
+-- @doc asin: `$T.asin x`: the arcsine of x, in radians in [-pi/2, pi/2]; NaN outside
+--   [-1, 1].
+-- @doc acos: `$T.acos x`: the arccosine of x, in radians in [0, pi]; NaN outside [-1, 1].
+-- @doc atan: `$T.atan x`: the arctangent of x, in radians in [-pi/2, pi/2].
+-- @doc asinpi: `$T.asinpi x`: `$T.asin x / pi`, in [-0.5, 0.5]; NaN outside [-1, 1].
+-- @doc acospi: `$T.acospi x`: `$T.acos x / pi`, in [0, 1]; NaN outside [-1, 1].
+-- @doc atanpi: `$T.atanpi x`: `$T.atan x / pi`, in [-0.5, 0.5].
+-- @doc atan2: `$T.atan2 y x`: the angle from the positive x axis to the point (x, y), in
+--   radians in [-pi, pi] (C's atan2(y, x): `$T.atan2 1 0` is pi/2).
+-- @doc atan2pi: `$T.atan2pi y x`: `$T.atan2 y x / pi`, in [-1, 1].
+-- @doc sinh: `$T.sinh x`: the hyperbolic sine of x.
+-- @doc cosh: `$T.cosh x`: the hyperbolic cosine of x.
+-- @doc tanh: `$T.tanh x`: the hyperbolic tangent of x, in [-1, 1].
+-- @doc asinh: `$T.asinh x`: the inverse hyperbolic sine of x.
+-- @doc acosh: `$T.acosh x`: the inverse hyperbolic cosine of x (at least 0); NaN below 1.
+-- @doc atanh: `$T.atanh x`: the inverse hyperbolic tangent of x; an infinity at -1 and 1,
+--   NaN outside [-1, 1].
+-- @doc gamma: `$T.gamma x`: the gamma function of x ((n - 1)! for a whole n > 0; infinity
+--   at 0, NaN at the negative whole numbers).
+-- @doc lgamma: `$T.lgamma x`: the natural logarithm of the absolute value of
+--   `$T.gamma x` (infinity at 0 and the negative whole numbers).
+-- @doc erf: `$T.erf x`: the error function of x, in [-1, 1].
+-- @doc erfc: `$T.erfc x`: 1 - `$T.erf x`, accurate also where `$T.erf x` is near 1.
+-- @doc ceil: `$T.ceil x`: the smallest whole number not below x.
+-- @doc floor: `$T.floor x`: the largest whole number not above x.
+-- @doc trunc: `$T.trunc x`: x rounded toward zero (its fraction dropped).
+-- @doc round: `$T.round x`: x rounded to the nearest whole number, ties to the even one
+--   (`$T.round 2.5` is 2).
+-- @doc recip: `$T.recip x`: 1 / x.
+-- @doc hypot: `$T.hypot x y`: the square root of x * x + y * y, without overflowing or
+--   underflowing in between.
+-- @doc pow: `$T.pow x y`: x raised to the power y (NaN for a negative x and a y that is
+--   not a whole number).
+-- @doc nextafter: `$T.nextafter x y`: the next $T after x in the direction of y (y when
+--   x equals y).
+-- @doc copysign: `$T.copysign x y`: the magnitude of x with the sign of y (its sign bit,
+--   also of 0 and NaN).
+-- @doc ldexp: `$T.ldexp x e`: x * 2^e.
+-- @doc lerp: `$T.lerp v0 v1 t`: the linear interpolation v0 + (v1 - v0) * t (v0 at t = 0,
+--   v1 at t = 1).
+-- @doc fma: `$T.fma a b c`: a * b + c with a single rounding (fused multiply-add).
+-- @doc mad: `$T.mad a b c`: a * b + c, which a backend may compute rounded once (as
+--   `$T.fma`) or twice.
+-- @doc isinf: `$T.isinf x`: whether x is infinity or minus infinity.
+-- @doc isnan: `$T.isnan x`: whether x is NaN (the only $T not equal to itself).
