@@ -280,6 +280,32 @@ head -c 20 "$TMP/gz/in.txt.gz" >"$TMP/gz/cut.txt.gz"
 printf -- '-- ==\n-- input @ cut.txt.gz output { [1] }\nentry main (xs: []i32) (k: i64) = map (* i32.i64 k) xs\n' >"$TMP/gz/cut.fut"
 check_output test-gzip-truncated '"cannot decompress" in out and "cut.txt.gz" in out and lines[-1] == "0 passed, 1 failed"' \
     sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/gz/cut.fut"
+# A file of several gzip members (`cat a.gz b.gz`, as pigz and bgzip write them) reads as
+# their contents one after another, as `gzip -d` reads it: here values cut mid-array across
+# three members, an empty one among them, and the binary format across two; zero bytes
+# after the last member are padding gzip ignores.  Trailing garbage, a member cut short
+# and an empty file are errors that name the file.
+printf '[1, 2' | gzip >"$TMP/gz/m1.gz"; printf '' | gzip >"$TMP/gz/m2.gz"; printf ', 3] 2i64' | gzip >"$TMP/gz/m3.gz"
+cat "$TMP/gz/m1.gz" "$TMP/gz/m2.gz" "$TMP/gz/m3.gz" >"$TMP/gz/multi.txt.gz"
+printf 'b\x02\x01 i32\x03\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00' | gzip >"$TMP/gz/b1.gz"
+printf '\x04\x00\x00\x00\x06\x00\x00\x00' | gzip >"$TMP/gz/b2.gz"
+{ cat "$TMP/gz/b1.gz" "$TMP/gz/b2.gz"; printf '\0\0\0\0'; } >"$TMP/gz/multi_out.bin.gz"
+printf -- '-- ==\n-- input @ multi.txt.gz output @ multi_out.bin.gz\nentry main (xs: []i32) (k: i64) = map (* i32.i64 k) xs\n' >"$TMP/gz/multi.fut"
+expect test-gzip-members 0 '2 passed, 0 failed' '' -- "$LOOM" test --backend interp,cpu "$TMP/gz/multi.fut"
+expect run-gzip-members-gunzip 0 '[1, 2, 3] 2i64' '' -- gzip -dc "$TMP/gz/multi.txt.gz"
+{ cat "$TMP/gz/in.txt.gz"; printf 'junk'; } >"$TMP/gz/junk.txt.gz"
+head -c 25 "$TMP/gz/m3.gz" >"$TMP/gz/m3cut.gz"
+cat "$TMP/gz/m1.gz" "$TMP/gz/m3cut.gz" >"$TMP/gz/cut2.txt.gz"
+: >"$TMP/gz/empty.txt.gz"
+for bad in junk cut2 empty; do
+    printf -- '-- ==\n-- input @ %s.txt.gz output { [1] }\nentry main (xs: []i32) (k: i64) = map (* i32.i64 k) xs\n' $bad >"$TMP/gz/$bad.fut"
+done
+check_output test-gzip-trailing-garbage '"cannot decompress `" + "'"$TMP"'/gz/junk.txt.gz`: trailing garbage after gzip member 1 (at byte " in out and lines[-1] == "0 passed, 1 failed"' \
+    sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/gz/junk.fut"
+check_output test-gzip-member-truncated '"cannot decompress `" + "'"$TMP"'/gz/cut2.txt.gz`: the file ends inside gzip member 2 (from byte " in out and "it is truncated" in out and lines[-1] == "0 passed, 1 failed"' \
+    sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/gz/cut2.fut"
+check_output test-gzip-empty '"cannot decompress `" + "'"$TMP"'/gz/empty.txt.gz`: the file is empty" in out and lines[-1] == "0 passed, 1 failed"' \
+    sh -c '"$0" test --backend interp "$1" 2>&1; true' "$LOOM" "$TMP/gz/empty.fut"
 # A `def` may be called as an entry point, unless Futhark's rules for entry points forbid it.
 printf "def hof (f: i32 -> i32) (x: i32) = f x\\ndef id 't (x: t) = x\\ndef twice (x: i32) = 2 * x\\n" >"$TMP/defs.fut"
 expect run-def-entry 0 '8i32' '' -- sh -c 'echo 4 | "$0" run "$1" --entry twice --backend interp' "$LOOM" "$TMP/defs.fut"
