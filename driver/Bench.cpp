@@ -46,6 +46,16 @@ struct BadInput {
     std::string rendered;
 };
 
+/** A program that cannot be benchmarked: it does not parse or type-check, or does not
+ * compile for a backend named.  `loom bench` stops there, as futhark bench aborts when a
+ * compilation fails; `rendered` (the diagnostic) goes to stderr and `status` is the exit
+ * status `loom run` gives the same failure: 2 for a compile error, 3 for a compiler
+ * limitation or an internal error. */
+struct Abort {
+    std::string rendered;
+    int status;
+};
+
 /** Timed calls of one dataset at most, whatever --min-time asks. */
 constexpr int max_runs = 1000;
 
@@ -143,6 +153,31 @@ std::string read_path(const std::string &path) {
     std::string text;
     if (!read_file(path, text)) throw UsageError{"cannot read `" + path + "`", 2};
     return text;
+}
+
+/** `entry` of `prog` built for compiled backend b; throws Abort where it cannot be, with
+ * the exit status of `loom run` (and a last line that says the bench stopped at `where`,
+ * unless that is empty). */
+std::shared_ptr<compiler::CompiledEntry> compile_or_abort(const Program &prog, const std::string &entry,
+                                                          Backend b, const std::string &where) {
+    std::string stop = where.empty() ? ""
+                                     : "\nloom: bench stopped: " + where + " does not compile for " +
+                                           compiler::backend_name(b);
+    try {
+        return compiler::compile_entry(prog, entry, b);
+    } catch (const CompilerLimitation &e) {
+        std::string hint = stop.empty() ? "" : " (a compiler limitation; `--backend interp` runs it)";
+        throw Abort{e.render() + stop + hint, 3};
+    } catch (const CompileError &e) {
+        // A located error, or one of the backend's (the host compiler, NVRTC) without a place.
+        throw Abort{(e.loc().known() ? e.render() : "loom: " + e.message()) + stop, 2};
+    } catch (const Interrupted &) {
+        throw;
+    } catch (const std::bad_alloc &) {
+        throw;
+    } catch (const std::exception &e) {
+        throw Abort{std::string("loom: internal error: ") + e.what() + stop, 3};
+    }
 }
 
 /** Raises `flag` when `seconds` have passed since it was made (never for a negative
@@ -265,7 +300,7 @@ int bench_one_call(const BenchOptions &o, std::istream &in, std::ostream &out) {
         interp.set_interrupt_flag(&stop);
         call = [&](const std::vector<Value> &args) { return interp.call(entry, args); };
     } else {
-        compiled = compiler::compile_entry(prog, entry, backend);
+        compiled = compile_or_abort(prog, entry, backend, "");
         j["report"] = compiler::report_json(compiled->report);
         call = [compiled, &stop](const std::vector<Value> &args) { return compiled->call(args, &stop); };
     }
@@ -360,7 +395,7 @@ std::string indented(const std::string &s, const std::string &by) {
 struct DatasetBench {
     const BenchOptions &o;
     std::ostream &out;
-    int failures = 0, with_datasets = 0;  ///< the second: programs
+    int failures = 0;  ///< datasets (or entry points) that failed on a backend
     nlohmann::json results = nlohmann::json::array();
     std::map<std::string, double> baseline;  ///< median_ms by result_key
     std::atomic<bool> stop{false};           ///< every call's interrupt flag (--timeout)
@@ -414,38 +449,75 @@ struct DatasetBench {
         return by_entry;
     }
 
-    void run_file(const std::string &path) {
+    /** One program to time: its datasets by entry point, and each entry built for each
+     * compiled backend (see Note [Compile first]). */
+    struct Prepared {
+        std::string path;
+        std::vector<TestBlock> blocks;   ///< the datasets point into them
+        std::vector<std::string> notes;  ///< script inputs skipped
+        Program prog;
+        struct Entry {
+            std::string name;
+            std::vector<Dataset> sets;
+            FunDefPtr fn;
+            std::string problem;  ///< why it cannot be called (no such entry point, ...)
+            std::map<Backend, std::shared_ptr<compiler::CompiledEntry>> compiled;
+        };
+        std::vector<Entry> entries;
+    };
+
+    /** The program at `path` parsed, checked and compiled, or null when it has no datasets
+     * (not a benchmark, as for futhark bench); throws Abort when it does not compile. */
+    std::unique_ptr<Prepared> prepare(const std::string &path) {
         std::string text;
-        if (!read_file(path, text)) return fail(path, "cannot read the file");
-        std::vector<TestBlock> blocks;
+        if (!read_file(path, text)) throw UsageError{"cannot read `" + path + "`", 2};
+        auto p = std::make_unique<Prepared>();
+        p->path = path;
         try {
-            blocks = parse_test_blocks(make_source(path, text));
+            p->blocks = parse_test_blocks(make_source(path, text));
         } catch (const CompileError &e) {
-            return fail(path, "malformed test block:\n" + e.render());
+            throw Abort{e.render() + "\nloom: bench stopped: `" + path + "` has a malformed test block",
+                        2};
         }
-        for (const TestBlock &blk : blocks) // as loom test says: not silently left out
+        for (const TestBlock &blk : p->blocks) // as loom test says: not silently left out
             for (const TestCase &c : blk.cases)
                 if (c.input_kind == TestCase::InputKind::Script && !excluded(blk.tags) && !excluded(c.tags))
-                    out << path << ": case at line " << c.loc.line
-                        << ": skipped: FutharkScript inputs (`script input`) are not supported\n";
-        auto by_entry = datasets(blocks);
-        if (by_entry.empty()) return;  // not a benchmark, as for futhark bench
-        ++with_datasets;
-        Program prog;
+                    p->notes.push_back(path + ": case at line " + std::to_string(c.loc.line) +
+                                       ": skipped: FutharkScript inputs (`script input`) are not "
+                                       "supported");
+        auto by_entry = datasets(p->blocks);
+        if (by_entry.empty()) return nullptr;
         try {
-            prog = load_program(path, text);  // the text read above
+            p->prog = load_program(path, text);  // the text read above
         } catch (const CompileError &e) {
-            return fail(path + ": the program does not compile", e.render());
+            throw Abort{e.render() + "\nloom: bench stopped: `" + path + "` does not compile", 2};
         }
-        for (auto &[entry, sets] : by_entry) run_entry(path, prog, entry, sets);
+        for (auto &[entry, sets] : by_entry) {
+            Prepared::Entry pe{entry, std::move(sets), find_function(p->prog, entry), "", {}};
+            if (!pe.fn) pe.problem = "the program has no entry point `" + entry + "`";
+            else pe.problem = not_an_entry(*pe.fn);
+            if (pe.problem.empty())
+                for (Backend b : o.backends)
+                    if (b != Backend::Interp)
+                        pe.compiled[b] =
+                            compile_or_abort(p->prog, entry, b, "`" + path + ":" + entry + "`");
+            p->entries.push_back(std::move(pe));
+        }
+        return p;
     }
 
-    void run_entry(const std::string &path, const Program &prog, const std::string &entry,
-                   const std::vector<Dataset> &sets) {
+    void run_file(const Prepared &p) {
+        for (const std::string &n : p.notes) out << n << "\n";
+        for (const Prepared::Entry &e : p.entries) run_entry(p, e);
+    }
+
+    void run_entry(const Prepared &p, const Prepared::Entry &pe) {
+        const std::string &path = p.path, &entry = pe.name;
+        const Program &prog = p.prog;
+        const std::vector<Dataset> &sets = pe.sets;
         std::string where = path + ":" + entry;
-        FunDefPtr fn = find_function(prog, entry);
-        if (!fn) return fail(where, "the program has no entry point `" + entry + "`");
-        if (std::string why = not_an_entry(*fn); !why.empty()) return fail(where, why);
+        if (!pe.problem.empty()) return fail(where, pe.problem);
+        const FunDefPtr &fn = pe.fn;
         bool one = o.backends.size() == 1;
         out << where << (one ? std::string(" on ") + compiler::backend_name(o.backends[0]) : "") << "\n";
         // Each backend's calls, or why it has none.
@@ -467,24 +539,17 @@ struct DatasetBench {
             return interp.get();
         };
         for (Backend b : o.backends) {
-            const char *name = compiler::backend_name(b);
             if (b == Backend::Interp) {
                 if (Interpreter *i = interpreter())
                     calls[b] = [i, entry](const std::vector<Value> &args) { return i->call(entry, args); };
                 else fail(where + " on interp", interp_problem);
                 continue;
             }
-            CompiledSlot slot;
-            compile_slot(prog, entry, b, slot);
-            if (slot.entry) {
-                calls[b] = [e = slot.entry, this](const std::vector<Value> &args) { return e->call(args, &stop); };
-                if (b == Backend::Cuda) devices[b] = slot.entry;
-            } else if (slot.limitation_loc) {
-                out << "  skipped on " << name << ": compiler limitation at " << slot.limitation_loc->line << ":"
-                    << slot.limitation_loc->col << ": " << slot.problem << "\n";
-            } else {
-                fail(where + " on " + name + ": cannot compile", slot.problem);
-            }
+            const std::shared_ptr<compiler::CompiledEntry> &compiled = pe.compiled.at(b);
+            calls[b] = [compiled, this](const std::vector<Value> &args) {
+                return compiled->call(args, &stop);
+            };
+            if (b == Backend::Cuda) devices[b] = compiled;
         }
         int width = 0;  // of the datasets' names, to align their times
         for (const Dataset &d : sets) width = std::min(60, std::max(width, (int)d.name.size()));
@@ -606,22 +671,37 @@ int bench_datasets(const BenchOptions &o, std::ostream &out) {
     bench.read_baseline();
     std::vector<std::string> missing;
     std::vector<std::string> files = program_files(o.paths, missing);
-    for (const std::string &p : missing) bench.fail(p, "no such file or directory");
+    if (!missing.empty()) throw UsageError{"no such file or directory: `" + missing[0] + "`", 2};
+    // Note [Compile first]: every program is checked and compiled before any is timed.
+    std::vector<std::unique_ptr<DatasetBench::Prepared>> programs;
     for (const std::string &f : files) {
         try {
-            bench.run_file(f);
+            if (auto p = bench.prepare(f)) programs.push_back(std::move(p));
         } catch (const Interrupted &) {
             throw;
-        } catch (const std::exception &e) {
-            bench.fail(f, std::string("internal error: ") + e.what());
+        } catch (const std::bad_alloc &) {
+            throw;
+        } catch (const std::exception &e) {  // a bug of the checker's
+            throw Abort{"loom: internal error: " + std::string(e.what()) + "\nloom: bench stopped: `" + f +
+                            "` does not compile",
+                        3};
         }
     }
-    if (!bench.with_datasets && !bench.failures)
+    if (programs.empty())
         throw UsageError{"nothing to benchmark: no datasets (`input` in a `-- ==` test block) in " +
                              (o.paths.size() == 1 ? "`" + o.paths[0] + "`" : "these paths") +
                              (o.entry ? " for entry `" + *o.entry + "`" : "") +
                              "; `--input FILE` times one call",
                          2};
+    for (const auto &p : programs) {
+        try {
+            bench.run_file(*p);
+        } catch (const Interrupted &) {
+            throw;
+        } catch (const std::exception &e) {
+            bench.fail(p->path, std::string("internal error: ") + e.what());
+        }
+    }
     bench.write_json();
     return bench.failures ? 1 : 0;
 }
@@ -639,13 +719,31 @@ int bench_main(const std::vector<std::string> &args, std::istream &in, std::ostr
     } catch (const BadInput &e) {
         err << e.rendered << "\n";
         return 1;
+    } catch (const Abort &e) {
+        out.flush();
+        err << e.rendered << "\n";
+        return e.status;
     } catch (const RuntimeError &e) {
         err << e.render() << "\n";
         return 1;
-    } catch (const LocatedError &e) {  // compile errors and compiler limitations
+    } catch (const LocatedError &e) {  // `--input`'s program does not parse or type-check
         err << e.render() << "\n";
         return 2;
     }
 }
 
 }  // namespace loom
+
+// Note [Compile first]
+// futhark-bench.rst: "If compilation of a program fails, then futhark bench will abort
+// immediately.  If execution of a test set fails, an error message will be printed and
+// benchmarking will continue, and --json will not contain that dataset."  So every program
+// with datasets is parsed, type-checked and built for each compiled backend named before
+// any dataset is timed (as futhark bench compiles its programs first): one that fails
+// stops the bench with its diagnostic on stderr and `loom run`'s exit status for it (2: a
+// compile error, or a backend that cannot build it; 3: a compiler limitation, which the
+// interpreter would run, or an internal error), having timed nothing and written no
+// --json.  Running is what may fail and go on: a run-time error, a wrong result, a time
+// out, values that do not suit the entry point, an entry point the test block names but
+// the program lacks, top-level definitions whose evaluation fails on the interpreter.
+// Each is a FAIL line, its dataset is left out of --json, and the exit status is 1.

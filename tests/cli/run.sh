@@ -319,8 +319,8 @@ check_output test-float-tolerance 'lines[-1] == "4 passed, 2 failed" and "case 4
 # `--help` after any subcommand prints the usage, which names every subcommand.
 check_output bench-help '"loom bench PATH..." in out and "loom test" in out' "$LOOM" bench --help
 # `loom bench` on test blocks' datasets: timed on each backend and checked first (the
-# differing cuda body above is a wrong result, not a time); a compiler limitation skips
-# its backend; nothing to time is a usage error.
+# differing cuda body above is a wrong result, not a time); nothing to time is a usage
+# error.
 check_output bench-datasets 'lines[0].endswith("sum.fut:main") and lines[1].strip() == "#0 (\"[1, 2, 3]\")" and lines[2].split()[0] == "interp" and lines[3].split()[0] == "cpu" and " than interp" in lines[3] and len(lines) == 7' \
     "$LOOM" bench "$HERE/sum.fut" --backend interp,cpu --runs 2 --min-time 0
 out=$(LOOM_CUDA_EMULATE=1 "$LOOM" bench "$TMP/auto/auto.fut" --backend cpu,cuda --runs 1 --min-time 0 2>&1)
@@ -331,8 +331,48 @@ if [[ $rc == 1 && "$out" == *'FAIL '*'auto.fut:main [100]i32 on cuda'* && "$out"
 else
     fail=$((fail + 1)); echo "FAIL bench-wrong-result (exit $rc):"; echo "$out" | sed 's/^/  /'
 fi
-check_output bench-limitation '"skipped on cpu: compiler limitation at 3:" in out and "interp " in out' \
-    "$LOOM" bench "$TMP/limit.fut" --backend interp,cpu --runs 1 --min-time 0
+# As futhark bench: a program that does not compile stops the bench before anything is
+# timed (the diagnostic on stderr, `loom run`'s status: 2 a compile error, 3 a compiler
+# limitation or an internal error); a dataset whose run fails is a FAIL, the rest go on,
+# --json leaves it out and the status is 1.
+mkdir -p "$TMP/bench"
+printf -- '-- ==\n-- input { 1 } output { 2 }\ndef main (x: i32) = x + 1\n' >"$TMP/bench/a_ok.fut"
+printf -- '-- ==\n-- input { 1 } output { 2 }\ndef main (x: i32) = x + true\n' >"$TMP/bench/b_bad.fut"
+expect bench-compile-error 2 '' '' -- "$LOOM" bench "$TMP/bench" --backend interp --runs 1 --min-time 0
+expect_err bench-compile-error-loc 'b_bad\.fut:3:25: error: Cannot unify'
+expect_err bench-compile-error-stop 'loom: bench stopped: `[^`]*b_bad\.fut` does not compile$'
+# (A file without datasets is not a benchmark: it is not compiled, as for futhark bench.)
+printf -- '-- ==\n-- input { 1 } output { 2 }\ndef main (x: i32) = (x + 1\n' >"$TMP/parse_bad.fut"
+expect bench-parse-error 2 '' '' -- "$LOOM" bench "$TMP/bench/a_ok.fut" "$HERE/bad_type.fut" "$TMP/parse_bad.fut" --backend interp
+expect_err bench-parse-error-loc 'parse_bad\.fut:[34]:[0-9]+: error'
+rm "$TMP/bench/b_bad.fut"
+expect bench-limitation 3 '' '' -- "$LOOM" bench "$TMP/bench" "$TMP/limit.fut" --backend interp,cpu --runs 1 --min-time 0
+expect_err bench-limitation-loc 'limit\.fut:3:[0-9]+: compiler limitation: '
+expect_err bench-limitation-stop 'bench stopped: `[^`]*limit\.fut:main` does not compile for cpu \(a compiler limitation; `--backend interp` runs it\)'
+check_output bench-limitation-interp '"limit.fut:main on interp" in out and "#0 (\"5i64\"):" in out' \
+    "$LOOM" bench "$TMP/limit.fut" --backend interp --runs 1 --min-time 0
+echo 5i64 >"$TMP/limit.in"
+expect bench-input-limitation 3 '' '' -- "$LOOM" bench "$TMP/limit.fut" --input "$TMP/limit.in" --backend cpu
+expect_err bench-input-limitation-loc 'limit\.fut:3:[0-9]+: compiler limitation: '
+# A host compiler that fails (a cold cache): the cpu backend's internal error, as for `loom run`.
+expect bench-backend-fails 3 '' '' -- env LOOM_CACHE_DIR="$TMP/bench-cold" LOOM_CXX=/bin/false \
+    "$LOOM" bench "$TMP/bench/a_ok.fut" --backend interp,cpu --runs 1 --min-time 0
+expect_err bench-backend-fails-stop 'bench stopped: `[^`]*a_ok\.fut:main` does not compile for cpu$'
+printf -- '-- ==\n-- input { [1, 2] 0i64 } output { 1 }\n-- input { [1, 2] 5i64 } output { 1 }\n-- input { [1, 2] 1i64 } output { 2 }\ndef main (xs: []i32) (i: i64) = xs[i]\n' >"$TMP/bench/c_runfail.fut"
+out=$("$LOOM" bench "$TMP/bench" --backend interp,cpu --runs 1 --min-time 0 --json "$TMP/bench.json" 2>&1)
+rc=$?
+if [[ $rc == 1 && "$out" == *"FAIL $TMP/bench/c_runfail.fut:main #1 (\"[1, 2] 5i64\") on interp"*"run-time error:"*"Index [5] out of bounds"* &&
+      "$out" == *'FAIL '*'#1 ("[1, 2] 5i64") on cpu'* && "$out" == *'#2 ("[1, 2] 1i64")'*"cpu "*" runs)"* &&
+      "$out" == *"a_ok.fut:main"* ]] &&
+   python3 -c "import json, sys; r = json.load(open('$TMP/bench.json'))['results']; sys.exit(0 if sorted((x['dataset'][:2], x['backend']) for x in r) == [('#0', 'cpu'), ('#0', 'cpu'), ('#0', 'interp'), ('#0', 'interp'), ('#2', 'cpu'), ('#2', 'interp')] else 1)"; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1)); echo "FAIL bench-run-failure (exit $rc):"; echo "$out" | sed 's/^/  /'
+fi
+expect bench-missing-path 2 '' '' -- "$LOOM" bench "$TMP/bench/a_ok.fut" "$TMP/bench/nope.fut" --backend interp
+expect_err bench-missing-path-msg 'no such file or directory: `[^`]*nope\.fut`'
+expect bench-malformed-block 2 '' '' -- "$LOOM" bench "$TMP/stray.fut" --backend interp
+expect_err bench-malformed-block-msg 'stray\.fut:2:29: error: .*bench stopped|bench stopped: `[^`]*stray\.fut` has a malformed test block'
 printf -- '-- ==\n-- random input { [10]i32 } auto output\ndef bad : i32 = [1][3]\ndef main (xs: []i32) = map (+bad) xs\n' >"$TMP/topfail.fut"
 out=$("$LOOM" bench "$TMP/topfail.fut" --backend cpu --runs 1 --min-time 0 2>&1)
 rc=$?

@@ -190,11 +190,23 @@ TEST_CASE("loom bench: wrong results, run-time errors and programs without datas
     Run empty = bench({"bench", none.string()});
     CHECK(empty.status == 2);
     CHECK(empty.err.find("no datasets") != std::string::npos);
-    Run missing = bench({"bench", (fs::temp_directory_path() / "loom-no-such-program.fut").string()});
-    CHECK(missing.status == 1);
-    CHECK(missing.out.find("no such file or directory") != std::string::npos);
+    // A path that does not exist, or a program that does not compile, stops the bench
+    // before anything is timed (futhark bench aborts when a compilation fails).
+    Run missing = bench({"bench", prog.string(), (fs::temp_directory_path() / "loom-no-such-program.fut").string()});
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("no such file or directory") != std::string::npos);
+    CHECK(missing.out.empty());
+    fs::path bad = write_temp("bad.fut", "-- ==\n-- input { 1 } output { 2 }\nentry main (x: i32) : i32 = x + 1.5\n");
+    Run broken = bench({"bench", prog.string(), bad.string(), "--backend", "interp"});
+    INFO(broken.out << broken.err);
+    CHECK(broken.status == 2);
+    CHECK(broken.out.empty());
+    CHECK(broken.err.find(bad.string() + ":3:33: error: Cannot unify type `i32` with a floating-point type") !=
+          std::string::npos);
+    CHECK(broken.err.find("loom: bench stopped: `" + bad.string() + "` does not compile") != std::string::npos);
     fs::remove(prog);
     fs::remove(none);
+    fs::remove(bad);
 }
 
 TEST_CASE("loom bench: --timeout stops a dataset's calls and the rest go on") {
