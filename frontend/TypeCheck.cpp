@@ -643,10 +643,27 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
                !(x.prim && y.prim && (x.mask & y.mask) == 0) &&
                (x.param_name.empty() || y.param_name.empty() || x.param_name == y.param_name);
     };
-    if (ia >= 0 && ib > ia && plain_pair(tvars_[(size_t)ia], tvars_[(size_t)ib])) return bind_var(ib, a, mode);
-    if (ia >= 0) return bind_var(ia, b, mode);
-    if (ib >= 0) return bind_var(ib, a, mode);
-    auto fail = [&] { throw Mismatch{false, show(a), show(b)}; };
+    if (ia >= 0 || ib >= 0) {
+        try {
+            if (ia >= 0 && ib > ia && plain_pair(tvars_[(size_t)ia], tvars_[(size_t)ib]))
+                return bind_var(ib, a, mode);
+            if (ia >= 0) return bind_var(ia, b, mode);
+            return bind_var(ib, a, mode);
+        } catch (Mismatch &m) {
+            // A failed binding leaves the variable open: the message shows what it may be.
+            if (!m.sizes && !m.expected) {
+                m.expected = a;
+                m.actual = b;
+            }
+            throw;
+        }
+    }
+    auto fail = [&] {
+        Mismatch m{false, show(a), show(b)};
+        m.expected = a;
+        m.actual = b;
+        throw m;
+    };
     if (is_recordish(a) && is_recordish(b)) {
         if (a->kind == Type::Kind::Tuple && b->kind == Type::Kind::Tuple) {
             if (a->elems.size() != b->elems.size()) fail();
@@ -675,7 +692,12 @@ void Checker::unify(TypePtr a, TypePtr b, DimMode mode) {
         try {
             unify(ea, eb, mode);
         } catch (Mismatch &m) {
-            if (!m.sizes) throw Mismatch{false, show(a), show(b), m.detail}; // the arrays, and what failed
+            if (!m.sizes) { // the arrays, and what failed
+                Mismatch arrays{false, show(a), show(b), m.detail};
+                arrays.expected = m.expected;
+                arrays.actual = m.actual;
+                throw arrays;
+            }
             throw;
         }
         for (size_t i = 0; i < r; i++) unify_dim(a->shape[i], b->shape[i], mode);
@@ -735,52 +757,43 @@ std::string Checker::show_dim(const Dim &d) {
     return "[]";
 }
 
-std::string Checker::show(const TypePtr &t) { return show_open(t, true); }
-
-// `t` as messages print it: what is still open shows as `?` (the internal numbering
-// hidden), a value made by constructors of a sum type not known yet as the ones it has,
-// a value whose fields are used as a record of those fields and more, and with
-// `literals`, an open literal's type as the type it defaults to.
-std::string Checker::show_open(const TypePtr &t, bool literals) {
+// `t` as messages print it (Note [Open types in messages]): an open type variable as a
+// placeholder that name_open_types() names, a value made by constructors of a sum type
+// not known yet as the ones it has (`#just i32 | ...`), and a value whose fields are used
+// as a record of those fields and more (`{a: i32, ...}`).
+std::string Checker::show(const TypePtr &t) {
     auto open_sum = [&](int v) {
         std::vector<std::pair<std::string, TypePtr>> cs;
         for (auto &c : tvars_[(size_t)v].ctors) cs.emplace_back(c.first, Type::tuple(c.second));
-        return show_open(Type::sum(std::move(cs)), literals) + " | ...";
+        return show(Type::sum(std::move(cs))) + " | ...";
+    };
+    auto open_record = [&](int v) {  // `{a: i32, ...}`
+        const auto &fields = tvars_[(size_t)v].fields;
+        std::string rec = show(Type::record({fields.begin(), fields.end()}));
+        return rec.size() > 2 && rec.front() == '{' ? rec.substr(0, rec.size() - 1) + ", ...}" : rec;
     };
     if (TypePtr r = resolve(t); r->kind == Type::Kind::TypeVar && var_index(r->var) >= 0) {
-        const VarInfo &v = tvars_[(size_t)var_index(r->var)];
-        if (!v.ctors.empty())
-            return open_sum(var_index(r->var));
-        if (!v.fields.empty()) { // a record with these fields and maybe more: `{a: i32, ...}`
-            std::string rec = show_open(Type::record({v.fields.begin(), v.fields.end()}), literals);
-            if (rec.size() > 2 && rec.front() == '{')
-                return rec.substr(0, rec.size() - 1) + ", ...}";
-        }
+        int v = var_index(r->var);
+        if (!tvars_[(size_t)v].ctors.empty()) return open_sum(v);
+        if (!tvars_[(size_t)v].fields.empty()) return open_record(v);
     }
-    std::string s = type_to_string(zonk(t, literals)), out;
+    std::string s = type_to_string(zonk(t, true)), out;  // open sizes unknown: `[]`
+    int depth = 0;  // of brackets: a `?` in them is a size (`[?3]`), not a type variable
     for (size_t i = 0; i < s.size(); i++) {
-        // A type variable (not a size, `[?3]`).
-        if (s[i] == '?' && (i == 0 || s[i - 1] != '[') && i + 1 < s.size() &&
-            std::isdigit((unsigned char)s[i + 1])) {
+        if (s[i] == '[') depth++;
+        if (s[i] == ']') depth--;
+        if (depth == 0 && s[i] == '?' && i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1])) {
             size_t j = i + 1;
             while (j < s.size() && std::isdigit((unsigned char)s[j]))
                 j++;
             int v = var_index(s.substr(i, j - i));
-            if (v >= 0 && v < (int)tvars_.size() && !tvars_[v].bound && !tvars_[v].ctors.empty()) {
-                out += "(" + open_sum(v) + ")"; // inside a type: `[](#just | ...)`
+            if (v >= 0 && v < (int)tvars_.size() && !tvars_[v].bound) {
+                const VarInfo &info = tvars_[(size_t)v];
+                out += !info.ctors.empty()    ? "(" + open_sum(v) + ")"  // inside a type: `[](#just | ...)`
+                       : !info.fields.empty() ? open_record(v)
+                                              : open_placeholder(v);
                 i = j - 1;
                 continue;
-            }
-            if (literals && v >= 0 && v < (int)tvars_.size() && tvars_[v].prim && !tvars_[v].bound) {
-                uint16_t m = tvars_[v].mask;
-                const char *d = m & (1u << (int)PrimType::I32)   ? "i32"
-                                : m & (1u << (int)PrimType::F64) ? "f64"
-                                                                 : nullptr;
-                if (d) {
-                    out += d;
-                    i = j - 1;
-                    continue;
-                }
             }
         }
         out += s[i];
@@ -790,47 +803,141 @@ std::string Checker::show_open(const TypePtr &t, bool literals) {
     return out;
 }
 
+// Note [Open types in messages]: "\x01" var "\x02" constraint "\x03".
+std::string Checker::open_placeholder(int var) {
+    return "\x01" + std::to_string(var) + "\x02" + describe_var(tvars_[(size_t)var]) + "\x03";
+}
+
+std::string name_open_types(const std::string &msg) {
+    if (msg.find('\x01') == std::string::npos) return msg;
+    struct Open {
+        std::string key, what, name;
+    };
+    std::vector<Open> open;
+    std::set<std::string> taken;  // the words of the message: no name may read as one of them
+    auto ident = [](char c) { return std::isalnum((unsigned char)c) || c == '_' || c == '\''; };
+    for (size_t i = 0; i < msg.size();) {
+        if (msg[i] == '\x01') {
+            size_t end = msg.find('\x03', i);
+            if (end == std::string::npos) break;
+            std::string body = msg.substr(i + 1, end - i - 1);
+            size_t a = body.find('\x02');
+            Open o{body.substr(0, a), body.substr(a + 1), ""};
+            if (std::none_of(open.begin(), open.end(), [&](const Open &x) { return x.key == o.key; }))
+                open.push_back(o);
+            i = end + 1;
+        } else if (std::isalpha((unsigned char)msg[i]) || msg[i] == '_') {
+            size_t j = i;
+            while (j < msg.size() && ident(msg[j]))
+                j++;
+            taken.insert(msg.substr(i, j - i));
+            i = j;
+        } else {
+            i++;
+        }
+    }
+    // t, u, v, w, t1, t2, ... (not the type parameter a variable instantiates: the
+    // prelude's `b` of `zip` would read as a lambda's `b` of the program).
+    int next = 0;
+    for (Open &o : open) {
+        std::string name;
+        while (name.empty() || taken.count(name)) {
+            static const char *const first[] = {"t", "u", "v", "w"};
+            name = next < 4 ? first[next] : "t" + std::to_string(next - 3);
+            next++;
+        }
+        taken.insert(name);
+        o.name = name;
+    }
+    std::string out;
+    for (size_t i = 0; i < msg.size(); i++) {
+        if (msg[i] != '\x01') {
+            out += msg[i];
+            continue;
+        }
+        size_t end = msg.find('\x03', i);
+        if (end == std::string::npos) break;
+        std::string key = msg.substr(i + 1, msg.find('\x02', i) - i - 1);
+        for (const Open &o : open)
+            if (o.key == key) out += o.name;
+        i = end;
+    }
+    // What each is, those alike together: "`t` and `u` are floating-point types".
+    auto listed = [](const std::vector<std::string> &xs) {
+        std::string r;
+        for (size_t k = 0; k < xs.size(); k++)
+            r += (k == 0 ? "" : k + 1 == xs.size() ? " and " : ", ") + xs[k];
+        return r;
+    };
+    std::vector<std::string> clauses;
+    std::vector<bool> said(open.size(), false);
+    for (size_t k = 0; k < open.size(); k++) {
+        if (said[k]) continue;
+        std::vector<std::string> names;
+        for (size_t j = k; j < open.size(); j++)
+            if (!said[j] && open[j].what == open[k].what) {
+                names.push_back("`" + open[j].name + "`");
+                said[j] = true;
+            }
+        const std::string &what = open[k].what;
+        size_t article = what.rfind("a ", 0) == 0 ? 2 : what.rfind("an ", 0) == 0 ? 3 : 0;
+        if (names.size() == 1) clauses.push_back(names[0] + " is " + what);
+        else if (article && what.size() > 5 && what.compare(what.size() - 5, 5, " type") == 0)
+            clauses.push_back(listed(names) + " are " + what.substr(article) + "s");
+        else
+            for (const std::string &n : names) clauses.push_back(n + " is " + what);
+    }
+    return out + ", where " + listed(clauses);
+}
+
 void Checker::expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
                      const std::string &what, DimMode mode) {
     try {
         unify(expected, actual, mode);
     } catch (Mismatch &m) {
         // Futhark's key phrases come first ("Cannot unify", "Dimensions ... do not
-        // match"): error regexes of Futhark test programs are written against them.
+        // match"): error regexes of Futhark test programs are written against them.  One
+        // sentence says what was expected, what was given and where (Note [Open types in
+        // messages]).
         std::string msg;
+        bool occurs = m.a == "?" || m.b.rfind("(occurs", 0) == 0;
         if (m.sizes) {
             msg = "Dimensions `" + m.a + "` and `" + m.b + "` do not match";
             if (!what.empty()) msg += ": " + what;
             msg += " (expected `" + show(expected) + "`, got `" + show(actual) + "`)";
             if (m.a == "?" || m.b == "?") msg += "; `?` is an existential size, unknown here";
+        } else if (m.a.rfind("a non-lifted", 0) == 0) {
+            msg = "Cannot instantiate the value type variable " + m.detail + " with the functional type `" +
+                  m.b + "`" + (what.empty() ? "" : ": " + what) + " (declare it lifted, `'^" + m.detail +
+                  "`, to allow function types)";
         } else {
-            bool nonlifted = m.a.rfind("a non-lifted", 0) == 0;
             std::string exp_s = describe(expected), act_s = describe(actual);
-            if (nonlifted)
-                msg = "Cannot instantiate the value type variable " + m.detail + " with the functional type `" +
-                      m.b + "`";
-            else if (exp_s == act_s && !m.detail.empty())
+            if (exp_s == act_s && !m.detail.empty())
                 msg = "Cannot unify sum types (" + m.detail + ")";  // naming the same type twice says nothing
             else
                 msg = "Cannot unify " + exp_s + " with " + act_s;
             if (!what.empty()) msg += ": " + what;
-            if (nonlifted)
-                msg += " (declare it lifted, `'^" + m.detail + "`, to allow function types)";
-            else if (!m.detail.empty()) {
+            if (!m.detail.empty()) {
                 if (exp_s != act_s) msg += " (" + m.detail + ")";
+            } else if (m.expected && m.actual && !occurs) {
+                // Where the types are long, the part of them that differs; not where it is
+                // all of them, or easily seen.
+                std::string e = no_sizes(show(m.expected)), a = no_sizes(show(m.actual));
+                std::string whole_e = no_sizes(show(expected)), whole_a = no_sizes(show(actual));
+                auto shown_size = [](const std::string &t) {  // a placeholder shows as a letter
+                    size_t n = 0;
+                    for (size_t i = 0; i < t.size(); i++, n++)
+                        if (t[i] == '\x01') i = t.find('\x03', i);
+                    return n;
+                };
+                constexpr size_t long_type = 40;
+                if ((e != whole_e || a != whole_a) && e != a &&
+                    (std::max(shown_size(whole_e), shown_size(whole_a)) > long_type || whole_e == whole_a))
+                    msg += " (Couldn't match expected type `" + e + "` with actual type `" + a + "`)";
             }
-            else if (what.rfind("argument ", 0) == 0)
-                // Futhark's wording for a bad argument, and for other mismatches.
-                msg += " (Argument of type `" + no_sizes(show(actual)) +
-                       "` passed for parameter of type `" + no_sizes(show(expected)) +
-                       "`: Couldn't match expected type with actual type)";
-            else if (!(m.a == "?" || m.b.rfind("(occurs", 0) == 0) && show(expected) != "?" &&
-                     show(actual) != "?") // an open type says less than describe() did
-                msg += " (Couldn't match expected type `" + show(expected) + "` with actual type `" +
-                       show(actual) + "`)";
-            if (m.a == "?" || m.b.rfind("(occurs", 0) == 0) msg += " (occurs check: infinite type)";
+            if (occurs) msg += " (occurs check: infinite type)";
         }
-        throw CompileError(loc, msg);
+        throw CompileError(loc, name_open_types(msg));
     }
 }
 
@@ -883,12 +990,12 @@ std::string Checker::describe(const TypePtr &t0) {
     if (t->kind == Type::Kind::Array) {
         TypePtr e = resolve(t->elem);
         if (e->kind == Type::Kind::TypeVar && var_index(e->var) >= 0) {
-            std::string shape = no_sizes(show_open(Type::array(Type::prim_type(PrimType::Bool), t->shape), false));
+            std::string shape = no_sizes(show(Type::array(Type::prim_type(PrimType::Bool), t->shape)));
             return "an array `" + shape.substr(0, shape.rfind(']') + 1) + "` of " +
                    describe_var(tvars_[var_index(e->var)]);
         }
     }
-    return "type `" + no_sizes(show_open(t, false)) + "`";
+    return "type `" + no_sizes(show(t)) + "`";
 }
 
 // Keeps a's dims where b agrees, else Any (the result of if/match with different sizes).
@@ -2560,7 +2667,7 @@ CheckedEnvPtr prelude_env() { return std::make_shared<CheckedEnv>(*prelude_state
 
 const Program &checked_prelude() { return *prelude_state().second; }
 
-void check_program(Program &prog, CheckedEnvPtr &env) {
+static void check_program_impl(Program &prog, CheckedEnvPtr &env) {
     auto work = std::make_shared<CheckedEnv>(env ? *env : CheckedEnv{});
     internal::Checker c(*work);
     bool any_entry = false;
@@ -2578,13 +2685,33 @@ void check_program(Program &prog, CheckedEnvPtr &env) {
     env = work;
 }
 
-TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown,
-                         std::vector<Warning> *warnings) {
+static TypePtr check_expression_impl(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown,
+                                      std::vector<Warning> *warnings) {
     CheckedEnv work = env ? *env : CheckedEnv{};
     internal::Checker c(work);
     TypePtr t = c.check_top_exp(exp, shown);
     if (warnings) *warnings = c.hole_warnings();
     return t;
+}
+
+/** Runs `check`; a message with open types still unnamed (one that embeds a mismatch's
+ * text) gets their names (Note [Open types in messages]). */
+template <typename F> static auto with_open_types_named(F &&check) {
+    try {
+        return check();
+    } catch (const CompileError &e) {
+        if (e.message().find('\x01') == std::string::npos) throw;
+        throw CompileError(e.loc(), internal::name_open_types(e.message()));
+    }
+}
+
+void check_program(Program &prog, CheckedEnvPtr &env) {
+    with_open_types_named([&] { check_program_impl(prog, env); });
+}
+
+TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown,
+                         std::vector<Warning> *warnings) {
+    return with_open_types_named([&] { return check_expression_impl(exp, env, shown, warnings); });
 }
 
 }  // namespace loom
@@ -2614,3 +2741,24 @@ TypePtr check_expression(ExpPtr &exp, const CheckedEnvPtr &env, TypePtr *shown,
 // and every call whose result is shorter failed its check at run time).  So such a
 // result keeps only its constant sizes; the others are unknown.  A written return type
 // is a scheme of its own, instantiated at each call, and checked at run time.
+
+// Note [Open types in messages]
+// A mismatch often involves types the checker has not settled: a literal's (`1.5` is of
+// some floating-point type until something says which), a polymorphic function's type
+// parameter, a lambda's result.  Messages once printed them as `?` (`(?, bool)`), or as
+// the type a literal would default to, which contradicted a `?` printed for the same type
+// beside it.  Futhark names such a variable and says what it may be.  So Checker::show
+// writes an open variable as a placeholder that carries its constraint (the variable's
+// number and describe_var's words), and name_open_types, run on each message (in
+// expect(), and for any other at check_program and check_expression), names each
+// variable once, `t`, `u`, ... (none a word the message already uses: a type of the
+// user's called `t`, say; not the name of the type parameter a variable instantiates,
+// which for the prelude's functions would read as one of the program's own names), and
+// ends the message with what each is: "Cannot unify type
+// `(i32, bool)` with type `(t, bool)`: argument 1 of `f`, where `t` is a floating-point
+// type".  A whole type that is open is still described in words ("Cannot unify type
+// `[]i32` with a floating-point type"), as is an array of them ("an array `[1]` of a
+// floating-point type").  The message says it once: the Futhark parentheses that repeated
+// the two types ("(Argument of type ... passed for parameter of type ...: Couldn't match
+// expected type with actual type)") are gone; where the types are long, a parenthesis
+// names just the part that differs (Mismatch::expected and ::actual, the innermost pair).

@@ -124,9 +124,20 @@ struct Mismatch {
     bool sizes = false;
     std::string a, b;
     std::string detail;  ///< Futhark's phrase for a specific failure (e.g. unshared constructors)
+    /// The innermost types that failed to unify, expected and actual (null for sizes and
+    /// for failures of constraints alone): where the whole types are long, a message
+    /// points at them.
+    TypePtr expected, actual;
     Mismatch(bool sizes_, std::string a_, std::string b_, std::string detail_ = {})
         : sizes(sizes_), a(std::move(a_)), b(std::move(b_)), detail(std::move(detail_)) {}
 };
+
+/** `msg` with the placeholders that Checker::show writes for open type variables
+ * replaced by names (`t`, `u`, ...: none a word of the message already uses), and a
+ * `where` clause after it saying what each may be (`..., where `t` is a floating-point
+ * type`).  A message without placeholders is
+ * returned as it is.  See Note [Open types in messages]. */
+std::string name_open_types(const std::string &msg);
 
 /** How unification treats two different sizes: Strict fails unless a size variable
  * can be bound; Lenient binds one or lets them differ; Apart (the branches of `if` and
@@ -265,7 +276,7 @@ private:
     void expect(const TypePtr &expected, const TypePtr &actual, const SrcLoc &loc,
                 const std::string &what, DimMode mode = DimMode::Strict);
     std::string show(const TypePtr &t);
-    std::string show_open(const TypePtr &t, bool literals);
+    std::string open_placeholder(int var);
     std::string describe(const TypePtr &t);
     std::string describe_var(const VarInfo &v);
     static std::string no_sizes(std::string s);
