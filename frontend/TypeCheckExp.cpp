@@ -57,12 +57,13 @@ bool Checker::is_builtin_op(const std::string &op) const {
 // The type of a built-in operator as a curried function.
 TypePtr Checker::builtin_op_type(const std::string &op, const SrcLoc &loc) {
     auto bin = [](TypePtr a, TypePtr b, TypePtr r) { return Type::func(a, Type::func(b, r)); };
-    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "**" ||
-        op == "//" || op == "%%") {
+    if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "**") {
         auto a = fresh_prim(loc, kNumeric);
         return bin(a, a, a);
     }
-    if (op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>" || op == ">>>") {
+    // `//` and `%%` are the prelude's `integral` operations, as in Futhark.
+    if (op == "//" || op == "%%" || op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>" ||
+        op == ">>>") {
         auto a = fresh_prim(loc, kInts);
         return bin(a, a, a);
     }

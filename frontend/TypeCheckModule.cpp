@@ -943,8 +943,8 @@ TypePtr Checker::reveal(const TypePtr &t) const {
 // type (`f32.+`) and `t`, so that they can be opened, aliased and passed to parametric
 // modules (`module M = mk_stats f64`).
 void Checker::add_prim_modules(CheckedEnv &env) {
-    static const char *arith[] = {"+", "-", "*", "/", "%", "//", "%%", "**", "==", "!=", "<", "<=", ">", ">="};
-    static const char *bits[] = {"&", "|", "^", "<<", ">>", ">>>"};
+    static const char *arith[] = {"+", "-", "*", "/", "%", "**", "==", "!=", "<", "<=", ">", ">="};
+    static const char *bits[] = {"//", "%%", "&", "|", "^", "<<", ">>", ">>>"};  // integral
     for (PrimType p : {PrimType::Bool, PrimType::I8, PrimType::I16, PrimType::I32, PrimType::I64, PrimType::U8,
                        PrimType::U16, PrimType::U32, PrimType::U64, PrimType::F16, PrimType::F32, PrimType::F64}) {
         const std::string t = prim_name(p);
