@@ -3,6 +3,7 @@
 // there is no driver, and (LOOM_CUDA_CORPUS=1, ctest `cuda-nvrtc`) the CUDA of every entry
 // point of every test program compiles.  Skipped, saying so, where NVRTC is absent.
 #include "CorpusUtil.h"
+#include "ScopedEnv.h"
 
 #include "compiler/Pipeline.h"
 #include "compiler/backend/cuda/CudaBackend.h"
@@ -146,13 +147,11 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(!has(c.source.substr(c.source.find("kernels generated from the IR")), "atomicAdd"));
         CHECK(zeroed(c) == 1); // the flags
         // In the other order, tiles come from an atomic counter, zeroed too.
-        setenv("LOOM_CUDA_SCAN_ORDER", "atomic", 1);
-        setenv("LOOM_CUDA_SCAN_WAIT_NS", "0", 1);
-        setenv("LOOM_CUDA_SCAN_POLL_NS", "0", 1);
-        auto a = compile_ok(checked("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, reduce i64.max 0 xs)"));
-        unsetenv("LOOM_CUDA_SCAN_ORDER");
-        unsetenv("LOOM_CUDA_SCAN_WAIT_NS");
-        unsetenv("LOOM_CUDA_SCAN_POLL_NS");
+        auto a = [&] {
+            test::ScopedEnv order("LOOM_CUDA_SCAN_ORDER", "atomic"), wait("LOOM_CUDA_SCAN_WAIT_NS", "0"),
+                poll("LOOM_CUDA_SCAN_POLL_NS", "0");
+            return compile_ok(checked("entry main (xs: []i64) = let ys = scan (+) 0 xs in (ys, reduce i64.max 0 xs)"));
+        }();
         CHECK(a.kernels[0].calls[0].grid == cuda::GridKind::ScanBlock);
         CHECK(has(a.source, "atomicAdd((unsigned long long *)ptile_.data"));
         CHECK(has(a.source, "lrt::stop_if_failed()"));
@@ -163,11 +162,10 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         const char *src = "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"
                           "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip xs xs)))";
         auto d = compile_ok(checked(src));
-        setenv("LOOM_CUDA_SCAN_KEEP", "registers", 1);
-        setenv("LOOM_CUDA_SCAN_MIN_BLOCKS", "3", 1);
-        auto r = compile_ok(checked(src));
-        unsetenv("LOOM_CUDA_SCAN_KEEP");
-        unsetenv("LOOM_CUDA_SCAN_MIN_BLOCKS");
+        auto r = [&] {
+            test::ScopedEnv keep("LOOM_CUDA_SCAN_KEEP", "registers"), blocks("LOOM_CUDA_SCAN_MIN_BLOCKS", "3");
+            return compile_ok(checked(src));
+        }();
         // By default only the scan of a plain 4-byte array (zs) keeps its rows in
         // registers, with 16-byte tile accesses, warp stripes and 4 blocks of 256 threads
         // of 32 rows an SM (the measured best); the others take 512 threads, no minimum.
@@ -195,9 +193,10 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
             "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"
             "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip xs xs)))";
         auto d = compile_ok(checked(src));
-        setenv("LOOM_CUDA_SCAN_LATE", "1", 1);
-        auto l = compile_ok(checked(src));
-        unsetenv("LOOM_CUDA_SCAN_LATE");
+        auto l = [&] {
+            test::ScopedEnv late("LOOM_CUDA_SCAN_LATE", "1");
+            return compile_ok(checked(src));
+        }();
         // The aggregate goes out, then the rows are folded from the thread's prefix within
         // the tile, then warp 0 sleeps and looks back; each row takes the tile's prefix
         // on its way out (16-byte stores too).  By default: after the look-back.
@@ -221,13 +220,11 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         const char *src =
             "entry main (xs: []i32) (ys: []f64) (zs: []i32) = (scan (+) 0 zs, scan f64.max 0 ys,\n"
             "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip (map (+1) xs) xs)))";
-        setenv("LOOM_CUDA_SCAN_STRIPES", "warp", 1);
-        setenv("LOOM_CUDA_SCAN_THREADS", "128", 1);
-        setenv("LOOM_CUDA_SCAN_CACHE", "stream", 1);
-        auto w = compile_ok(checked(src));
-        unsetenv("LOOM_CUDA_SCAN_STRIPES");
-        unsetenv("LOOM_CUDA_SCAN_THREADS");
-        unsetenv("LOOM_CUDA_SCAN_CACHE");
+        auto w = [&] {
+            test::ScopedEnv stripes("LOOM_CUDA_SCAN_STRIPES", "warp"), threads("LOOM_CUDA_SCAN_THREADS", "128"),
+                cache("LOOM_CUDA_SCAN_CACHE", "stream");
+            return compile_ok(checked(src));
+        }();
         // Streaming cache hints on the 16-byte accesses (a tuning).
         CHECK(has(w.source, "const int4 q_ = __ldcs((const int4 *)(vin_ + e_));"));
         CHECK(has(w.source, "__stcs((int4 *)(vout_ + e_), *(const int4 *)&x_);"));
@@ -246,12 +243,12 @@ TEST_CASE("cuda: map, redomap, scan, filter, scatter and hist kernels compile wi
         CHECK(!has(w.source, "j_ * (int)blockDim.x + (int)threadIdx.x"));
     }
     SUBCASE("scans whose blocks copy their next tile ahead (a tuning): NVRTC compiles them") {
-        setenv("LOOM_CUDA_SCAN_ASYNC", "1", 1);
+        test::ScopedEnv async("LOOM_CUDA_SCAN_ASYNC", "1");
         auto c = compile_ok(checked("entry main (xs: []i32) (ys: []f64) = (scan (+) 0 xs, scan (+) 0 ys)"));
-        setenv("LOOM_CUDA_SCAN_ITEMS", "16", 1);
-        auto s16 = compile_ok(checked("entry main (xs: []i32) = scan (+) 0 xs"));
-        unsetenv("LOOM_CUDA_SCAN_ASYNC");
-        unsetenv("LOOM_CUDA_SCAN_ITEMS");
+        auto s16 = [&] {
+            test::ScopedEnv items("LOOM_CUDA_SCAN_ITEMS", "16");
+            return compile_ok(checked("entry main (xs: []i32) = scan (+) 0 xs"));
+        }();
         REQUIRE(c.kernels.size() == 2);
         const size_t k1 = c.source.find(" k1(");
         REQUIRE(k1 != std::string::npos);
@@ -760,12 +757,14 @@ TEST_CASE("cuda: a stencil loop over its own result gets a two-step kernel") {
     CHECK(none("entry main [n][m] (k: i32) (g: [n][m]f32) (h: [n][m]f32) = loop x = g for _i < k do "
                "tabulate_2d n m (\\i j -> h[i64.max 0 (i - 1), j] + h[i, j] + x[i, j])"));
     // One step a launch when asked (to compare), or four (two intermediates in turn).
-    setenv("LOOM_CUDA_STENCIL_STEPS", "1", 1);
-    bool one = none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step);
-    setenv("LOOM_CUDA_STENCIL_STEPS", "4", 1);
-    auto four = compile_ok(
-        checked("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step));
-    unsetenv("LOOM_CUDA_STENCIL_STEPS");
+    bool one = [&] {
+        test::ScopedEnv steps("LOOM_CUDA_STENCIL_STEPS", "1");
+        return none("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step);
+    }();
+    auto four = [&] {
+        test::ScopedEnv steps("LOOM_CUDA_STENCIL_STEPS", "4");
+        return compile_ok(checked("entry main [n][m] (k: i32) (g: [n][m]f32) = loop g for _i < k do " + step));
+    }();
     CHECK(one);
     REQUIRE(four.kernels.at(0).calls.size() == 2);
     CHECK(four.kernels[0].calls[1].steps == 4);
