@@ -58,17 +58,8 @@ class InterruptTests(unittest.TestCase):
         msg_id = self.kc.execute(code, stop_on_error=False)
         time.sleep(after)
         self.km.interrupt_kernel()
-        t0 = time.time()
-        while True:
-            reply = self.kc.get_shell_msg(timeout=TIMEOUT)
-            if reply["parent_header"].get("msg_id") == msg_id:
-                break
-        waited = time.time() - t0
-        while True:  # the request's outputs, up to its idle status
-            msg = self.kc.get_iopub_msg(timeout=TIMEOUT)
-            if (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "status"
-                    and msg["content"]["execution_state"] == "idle"):
-                return reply["content"], waited
+        content, waited, _ = self.reply_to(msg_id)
+        return content, waited
 
     def check_interrupted(self, code, after=1.0):
         self.execute("def kept = 41i64")
