@@ -1062,13 +1062,14 @@ SourceFilePtr Session::source(const std::string &name, const std::string &text, 
 
 std::string Session::script_value(const ScriptCall &call) {
     const std::string path = script_path(call, data_dir_);
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    const auto time = std::filesystem::last_write_time(path, ec);
-    const std::string key = call.fn + '\n' + std::filesystem::absolute(path, ec).string() + '\n' +
+    std::error_code size_ec, time_ec, path_ec;
+    const auto size = std::filesystem::file_size(path, size_ec);
+    const auto time = std::filesystem::last_write_time(path, time_ec);
+    const std::string key = call.fn + '\n' + std::filesystem::absolute(path, path_ec).string() + '\n' +
                             std::to_string(size) + '\n' +
                             std::to_string(time.time_since_epoch().count());
-    if (auto it = script_names_.find(key); !ec && it != script_names_.end() && st_->defines(it->second))
+    const bool known = !size_ec && !time_ec && !path_ec;  // else read it, and keep no key
+    if (auto it = script_names_.find(key); known && it != script_names_.end() && st_->defines(it->second))
         return it->second;
     Value v = run_script_call(call, data_dir_);
     // A declaration of the value's type, renamed to a name no input can spell (the call,
@@ -1083,7 +1084,7 @@ std::string Session::script_value(const ScriptCall &call) {
     script_values_[name] = std::move(v);
     st_->add(parse_chunk(chunk));
     st_->chunks.push_back(chunk);
-    if (!ec) script_names_[key] = name;
+    if (known) script_names_[key] = name;
     return name;
 }
 
