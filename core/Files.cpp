@@ -35,4 +35,13 @@ bool read_file(const std::string &path, std::string &out) {
     return !f.bad();
 }
 
+std::optional<std::string> read_regular_file(const std::string &path, std::string &out) {
+    const std::string head = "cannot read `" + path + "`";
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return head + ": no such file";
+    if (!std::filesystem::is_regular_file(path, ec)) return head + ": not a file";
+    if (!read_file(path, out)) return head;
+    return std::nullopt;
+}
+
 }  // namespace loom

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <istream>
+#include <optional>
 #include <string>
 
 namespace loom {
@@ -14,5 +15,9 @@ std::string read_stream(std::istream &in);
 
 /** The whole file at `path` into `out`; false when it cannot be opened or read. */
 bool read_file(const std::string &path, std::string &out);
+
+/** read_file of a regular file, or why not, as a message: "cannot read `P`: no such file",
+ * "...: not a file", or "cannot read `P`".  Nothing on success. */
+std::optional<std::string> read_regular_file(const std::string &path, std::string &out);
 
 }  // namespace loom

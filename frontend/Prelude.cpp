@@ -13,6 +13,7 @@
 // The numeric modules' doc texts are a table of `-- @doc` lines (Note [Numeric docs]).
 #include "core/Diagnostic.h"
 #include "core/PrimType.h"
+#include "core/Text.h"
 #include "frontend/Frontend.h"
 
 #include <algorithm>
@@ -107,18 +108,13 @@ struct NumericDoc {
 bool doc_line(const std::string &l) { return starts_with(l, "-- @doc "); }
 bool doc_continuation(const std::string &l) { return starts_with(l, "--   "); }
 
-std::string trim_blanks(const std::string &s) {
-    size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 std::vector<NumericDoc> parse_numeric_docs(const std::string &text) {
     std::vector<NumericDoc> docs;
     std::istringstream is(text);
     bool in_entry = false;
     for (std::string l; std::getline(is, l);) {
         if (in_entry && doc_continuation(l)) {
-            docs.back().text += " " + trim_blanks(l.substr(2));
+            docs.back().text += " " + trim(l.substr(2));
             continue;
         }
         in_entry = doc_line(l);
@@ -128,7 +124,7 @@ std::vector<NumericDoc> parse_numeric_docs(const std::string &text) {
         if (colon == std::string::npos)
             internal_error("prelude: a `-- @doc` line without `: `: " + l);
         NumericDoc d;
-        d.text = trim_blanks(rest.substr(colon + 2));
+        d.text = trim(rest.substr(colon + 2));
         std::istringstream head(rest.substr(0, colon));
         bool kinds = false;
         for (std::string w; head >> w;) {

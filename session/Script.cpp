@@ -108,21 +108,17 @@ std::string script_path(const ScriptCall &c, const std::string &dir) {
     return (fs::path(dir) / arg).string();
 }
 
-Value run_script_call(const ScriptCall &c, const std::string &dir) {
+Value run_script_call(const ScriptCall &c, const std::string &path) {
     if (c.fn == "loadaudio")
         throw CompileError(c.loc, "`$loadaudio` is not supported by Loom (it needs an audio decoder); "
                                   "convert the sound to samples and use `$loaddata`");
     if (c.fn == "restore")
         throw CompileError(c.loc, "`$restore` is not supported by Loom: it has no serialised opaque "
                                   "values (use `$loaddata` on values written by `loom run -b`)");
-    const std::string path = script_path(c, dir);
-    std::error_code ec;
     if (c.args.back().empty()) throw CompileError(c.loc, "`$" + c.fn + "`: the file name is empty");
-    if (!fs::exists(path, ec)) throw CompileError(c.loc, "`$" + c.fn + "`: cannot read " + quoted(path) + ": no such file");
-    if (!fs::is_regular_file(path, ec))
-        throw CompileError(c.loc, "`$" + c.fn + "`: cannot read " + quoted(path) + ": not a file");
     std::string bytes;
-    if (!read_file(path, bytes)) throw CompileError(c.loc, "`$" + c.fn + "`: cannot read " + quoted(path));
+    if (std::optional<std::string> why = read_regular_file(path, bytes))
+        throw CompileError(c.loc, "`$" + c.fn + "`: " + *why);
     if (c.fn == "loadbytes") return bytes_array(bytes);
     if (c.fn == "loadimg") return image_array(c, path, bytes);
     // loaddata: Futhark's text or binary values, or a .npy file (read_values tells them apart).

@@ -46,10 +46,10 @@ std::vector<ScriptCall> script_calls(const SourceFilePtr &file);
  * directory) unless absolute. */
 std::string script_path(const ScriptCall &c, const std::string &dir);
 
-/** The value a call reads (a tuple for a data file of several values).  Throws
- * CompileError at the call: a missing file, data that does not read, a built-in Loom
- * does not have (`$loadaudio`, `$restore`). */
-Value run_script_call(const ScriptCall &c, const std::string &dir);
+/** The value a call reads from `path` (its script_path; a tuple for a data file of
+ * several values).  Throws CompileError at the call: a missing file, data that does not
+ * read, a built-in Loom does not have (`$loadaudio`, `$restore`). */
+Value run_script_call(const ScriptCall &c, const std::string &path);
 
 /** The type of a value read from a file as a declaration writes it: `[2][3]f32`,
  * `(i32, [4]u8)`. */

@@ -1015,11 +1015,11 @@ Session::Checked Session::check(const std::string &text, const std::string &sour
 // is parsed again for each try: the checker writes into the tree it checks.
 ExpPtr Session::uncurried(const SourceFilePtr &src) const {
     ExpPtr probe = parse_expression(src);
-    const Apply *app = probe->as<Apply>();
+    Apply *app = probe->as<Apply>();
     if (!app || app->args.size() != 1) return nullptr;
     TypePtr t;
     try {
-        t = check_expression(probe->as<Apply>()->args[0], st_->env);
+        t = check_expression(app->args[0], st_->env);
     } catch (const CompileError &) {
         return nullptr;
     }
@@ -1071,7 +1071,7 @@ std::string Session::script_value(const ScriptCall &call) {
     const bool known = !size_ec && !time_ec && !path_ec;  // else read it, and keep no key
     if (auto it = script_names_.find(key); known && it != script_names_.end() && st_->defines(it->second))
         return it->second;
-    Value v = run_script_call(call, data_dir_);
+    Value v = run_script_call(call, path);
     // A declaration of the value's type, renamed to a name no input can spell (the call,
     // as messages then show it: "Would consume `$loaddata "xs.in"`"; the same call of a
     // changed file gets a number); its value is given, not computed (compute_constant), so
@@ -1545,13 +1545,8 @@ EvalRecord Session::add_declarations(const std::string &text, const std::string 
 }
 
 EvalRecord Session::load_file(const std::string &path, bool reload) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec))
-        return error_record("cannot read `" + path + "`: no such file");
-    if (!std::filesystem::is_regular_file(path, ec))
-        return error_record("cannot read `" + path + "`: not a file");
     std::string text;
-    if (!read_file(path, text)) return error_record("cannot read `" + path + "`");
+    if (std::optional<std::string> why = read_regular_file(path, text)) return error_record(*why);
     loaded_file_ = path; // also when it does not check: :reload after the fix
     EvalRecord r = add_declarations(text, path, 1, path);
     if (r.kind == EvalRecord::Kind::Definitions) {
