@@ -2,6 +2,7 @@
 #include "session/Script.h"
 
 #include "core/Files.h"
+#include "core/Gzip.h"
 #include "core/ValueIO.h"
 #include "frontend/Lexer.h"
 #ifdef LOOM_HAVE_PNG
@@ -122,8 +123,13 @@ Value run_script_call(const ScriptCall &c, const std::string &path) {
     if (c.fn == "loadbytes") return bytes_array(bytes);
     if (c.fn == "loadimg") return image_array(c, path, bytes);
     // loaddata: Futhark's text or binary values, or a .npy file (read_values tells them apart).
-    if (bytes.size() >= 2 && (uint8_t)bytes[0] == 0x1f && (uint8_t)bytes[1] == 0x8b)
-        throw CompileError(c.loc, "`$loaddata`: " + quoted(path) + " is gzipped; gunzip it first");
+    // Gzipped, whatever its name: as the test runner's `data.in.gz`.
+    if (is_gzip(bytes)) {
+        std::string plain;
+        if (std::optional<std::string> why = gunzip(bytes, path, plain))
+            throw CompileError(c.loc, "`$loaddata`: " + *why);
+        bytes = std::move(plain);
+    }
     std::vector<ReadValue> read = read_values(bytes, path);
     if (read.empty()) throw CompileError(c.loc, "`$loaddata`: " + quoted(path) + " holds no values");
     if (read.size() == 1) return read[0].value;
