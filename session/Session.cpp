@@ -620,7 +620,7 @@ void Session::stopped_at(const SrcLoc &at, const Interpreter::Locals &locals) {
 }
 
 EvalRecord Session::eval_at_break(const std::string &text, const Interpreter::Locals &locals) {
-    ExpPtr body = parse_expression(make_source("<break>", text));
+    ExpPtr body = parse_expression(source("<break>", text, 1));
     ExpPtr exp = body;
     std::vector<Value> args;
     std::string params;

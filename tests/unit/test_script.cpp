@@ -130,6 +130,30 @@ TEST_CASE("script: errors say what went wrong at the call, and the session goes 
     CHECK(show(s, "xs") == "[1i32, 2i32]");
 }
 
+TEST_CASE("script: a #[break] prompt takes built-in calls over its locals") {
+    TempDir d;
+    Session s;
+    s.set_data_dir(d.path.string());
+    d.write("xs.in", "[1i32, 2i32]\n");
+    std::vector<std::string> lines = {"x + i32.sum ($loaddata \"xs.in\")", "$loaddata \"nope.in\"", ":continue"};
+    std::vector<EvalRecord> shown;
+    size_t next = 0;
+    s.set_break_io(BreakIO{[&](const std::string &) -> std::optional<std::string> {
+                               if (next == lines.size()) return std::nullopt;
+                               return lines[next++];
+                           },
+                           [&](const EvalRecord &r) { shown.push_back(r); }});
+    REQUIRE(s.submit("def f (x: i32) = #[break] x + 1\n").kind == Kind::Definitions);
+    CHECK(show(s, "f 3") == "4i32");
+    REQUIRE(shown.size() == 3);
+    REQUIRE(shown[1].value);
+    CHECK(value_to_string(*shown[1].value) == "6i32");
+    CHECK(shown[2].kind == Kind::Error);
+    CHECK(shown[2].error.find("<break>:1:1: error: `$loaddata`: cannot read `") == 0);
+    // The value read at the prompt stays the session's, as one read at the top level.
+    CHECK(show(s, "i32.sum ($loaddata \"xs.in\")") == "3i32");
+}
+
 TEST_CASE("script: a program cannot call a built-in; the parse error says where one can") {
     Session s;
     TempDir d;
