@@ -5,12 +5,14 @@
 #include "core/Files.h"
 #include "core/Text.h"
 #include "core/ValueIO.h"
+#include "session/Plot.h"
 #include "session/Session.h"
 #ifdef LOOM_HAVE_PNG
 #include "image/Png.h"
 #endif
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -175,7 +177,7 @@ public:
 private:
     const Options &o_;
     std::ostream &err_;
-    int images_ = 0;
+    int images_ = 0, plots_ = 0;
 
     std::string failure(const std::string &message) {
         failed = true;
@@ -199,15 +201,18 @@ private:
                 for (const std::string &p : d.param_lines) md += p + "\n";
             md += "```\n\n";
         }
-        bool img = text.starts_with(":img ");
-        for (const char *other : {":video", ":audio", ":plot2d", ":gnuplot"})
+        // `:img`, `:plot2d`, `:gnuplot` and their expression; `> e` has none.
+        std::string what;
+        for (const char *k : {":img", ":plot2d", ":gnuplot"})
+            if (text.starts_with(std::string(k) + " ")) what = k;
+        for (const char *other : {":video", ":audio"})
             if (text.starts_with(other))
                 return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + other +
-                                    "` is not supported by loom literate (`> e` and `:img` are)");
-        if (!text.empty() && text[0] == ':' && !img)
+                                    "` is not supported by loom literate (`> e`, `:img`, `:plot2d` and `:gnuplot` are)");
+        if (!text.empty() && text[0] == ':' && what.empty())
             return md + failure(o_.file + ":" + std::to_string(d.line) + ": unknown directive `" +
                                 text.substr(0, text.find(' ')) + "`");
-        std::string exp = img ? trim(text.substr(5)) : text;
+        std::string exp = what.empty() ? text : trim(text.substr(what.size()));
         int column = d.column + (int)(d.text.find(exp) == std::string::npos ? 0 : d.text.find(exp));
         // The expression at its place in the file, so that errors point there.
         EvalRecord r = session.submit(std::string((size_t)column, ' ') + exp + "\n", o_.file, d.line);
@@ -217,9 +222,54 @@ private:
             return md + failure(r.error.empty() ? "`" + exp + "` is unfinished" : r.error);
         if (r.kind != EvalRecord::Kind::Value || !r.value)
             return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + exp + "` is not an expression");
-        if (!img)
-            return md + "```\n" + value_to_string(*r.value) + "\n```\n\n";
-        return md + image(d, *r.value, r.type);
+        if (what == ":img") return md + image(d, *r.value, r.type);
+        if (what == ":plot2d" || what == ":gnuplot") return md + plot(d, what, *r.value, r.type);
+        return md + "```\n" + value_to_string(*r.value) + "\n```\n\n";
+    }
+
+    /** A PNG file in FILE-img/ (`name`, else the next `plotN.png`/`imgN.png`), and its
+     * Markdown. */
+    std::string save_png(const Block &d, const std::string &name, const std::string &png) {
+        fs::path dir = image_dir(o_);
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        std::ofstream f(dir / name, std::ios::binary);
+        f << png;
+        if (!f) return failure(o_.file + ":" + std::to_string(d.line) + ": cannot write `" + (dir / name).string() + "`");
+        return "![](" + (dir.filename() / name).string() + ")\n\n";
+    }
+
+    /** `:plot2d e[; size: (W, H)]` and `:gnuplot e; script` (session/Plot.h). */
+    std::string plot(const Block &d, const std::string &what, const Value &v, const std::string &type) {
+        std::string where = o_.file + ":" + std::to_string(d.line) + ": ";
+        try {
+            std::string png;
+            if (what == ":gnuplot") {
+                if (d.param_lines.empty())
+                    return failure(where + "`:gnuplot` needs its script: `;` at the end of the line, then the "
+                                           "script on `--` lines");
+                std::string script;
+                for (const std::string &l : d.param_lines) script += l + "\n";
+                png = gnuplot_script(v, type, script);
+            } else {
+                int w = 500, h = 500;  // futhark literate's size
+                for (const auto &[k, val] : d.params) {
+                    int a = 0, b = 0;
+                    char end = 0;
+                    if (k != "size")
+                        return failure(where + "`:plot2d` takes no parameter `" + k + "` (only `size: (W, H)`)");
+                    if (sscanf(val.c_str(), " ( %d , %d ) %c", &a, &b, &end) != 2 || a < 1 || b < 1 ||
+                        a > 10000 || b > 10000)
+                        return failure(where + "`size: " + val + "`: the width and height in pixels, `size: (W, H)`");
+                    w = a;
+                    h = b;
+                }
+                png = plot2d(v, type, PlotFormat::Png, w, h);
+            }
+            return save_png(d, "plot" + std::to_string(++plots_) + ".png", png);
+        } catch (const PlotError &e) {
+            return failure(where + e.what());
+        }
     }
 
     std::string image(const Block &d, const Value &v, const std::string &type) {
@@ -236,13 +286,7 @@ private:
             name = val;
         }
 #ifdef LOOM_HAVE_PNG
-        fs::path dir = image_dir(o_);
-        std::error_code ec;
-        fs::create_directories(dir, ec);
-        std::ofstream f(dir / name, std::ios::binary);
-        f << encode_png(w, h, channels, px);
-        if (!f) return failure(where + "cannot write `" + (dir / name).string() + "`");
-        return "![](" + (dir.filename() / name).string() + ")\n\n";
+        return save_png(d, name, encode_png(w, h, channels, px));
 #else
         return failure(where + "`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
 #endif

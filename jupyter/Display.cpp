@@ -298,6 +298,13 @@ json code_bundle(const std::string &code, const std::string &language) {
     return data;
 }
 
+json plot_bundle(const std::string &png, const std::string &text) {
+    json data;
+    data["image/png"] = xtl::base64encode(png);
+    data["text/plain"] = text;
+    return data;
+}
+
 json note_bundle(const std::string &line) {
     json data;
     data["text/plain"] = line;

@@ -8,7 +8,8 @@
  *  - 2-D arrays of numbers or booleans: image/png in grayscale (min black, max white),
  *    also shown inside the HTML with the value range;
  *  - [h][w][3] / [h][w][4] arrays of u8 or floats: RGB / RGBA image/png;
- *  - code (`:ir`, `:code`, `:cuda`): text/plain and a fenced text/markdown block.
+ *  - code (`:ir`, `:code`, `:cuda`): text/plain and a fenced text/markdown block;
+ *  - plots (`:plot2d`): image/png, and the terminal's characters as text/plain.
  */
 #pragma once
 
@@ -39,6 +40,9 @@ nlohmann::json value_bundle(const Value &v, const std::string &type, const Value
 
 /** The bundle for generated code or IR; `language` is EvalRecord::code_language. */
 nlohmann::json code_bundle(const std::string &code, const std::string &language);
+
+/** A plot (`:plot2d`): its PNG as image/png, its characters as text/plain. */
+nlohmann::json plot_bundle(const std::string &png, const std::string &text);
 
 /** A line of text as text/plain plus a small, dimmed text/html line. */
 nlohmann::json note_bundle(const std::string &line);

@@ -25,6 +25,7 @@
 #include "runtime/cpu/ObjectCache.h"
 #include "runtime/cuda/CudaDevice.h"
 #include "runtime/cuda/CudaDriver.h"
+#include "session/Plot.h"
 
 #include <algorithm>
 #include <chrono>
@@ -262,6 +263,8 @@ const char *const help_text =
     "  :cache           kernel-cache statistics, and the arrays kept on the GPU\n"
     "  :cache clear     empty the kernel cache\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
+    "  :plot2d EXPR     plot a pair of arrays (x, y), or a record of such pairs, with\n"
+    "                   gnuplot: in characters here, a picture in Jupyter\n"
     "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
     "Files: `$loaddata \"f\"` (a data file's values: Futhark's text or binary format, or\n"
@@ -737,8 +740,8 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
 
 const std::vector<std::string> &Session::command_names() {
     static const std::vector<std::string> names = {
-        ":help", ":type", ":print", ":time",  ":bench", ":load",  ":reload", ":backend",
-        ":ir",   ":cuda", ":code",  ":cache", ":check", ":doc",  ":quit"};
+        ":help", ":type", ":print", ":time",  ":bench", ":load",   ":reload", ":backend",
+        ":ir",   ":cuda", ":code",  ":cache", ":check", ":plot2d", ":doc",    ":quit"};
     return names;
 }
 
@@ -1313,6 +1316,25 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
 // is compared; a backend's own message is shown where it is not the interpreter's.  A
 // backend that gives a value where the interpreter fails, or fails where it gives one,
 // differs: that is a bug, and `:check` is then an error.
+EvalRecord Session::plot(const std::string &text, const std::string &source_name, int first_line) {
+    // The expression's place, for an error about its value (checked again by the evaluation).
+    const SrcLoc at = check(text, source_name, first_line).exp->loc;
+    EvalRecord r = eval_expression(text, source_name, first_line, false, false);
+    if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
+    try {
+        // A terminal's width and height in characters; a notebook's picture in pixels.
+        r.output = plot2d(*r.value, r.type, PlotFormat::Text, 78, 24);
+        r.image_png = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
+    } catch (const PlotError &e) {
+        EvalRecord failed = error_record(CompileError(at, e.what()));
+        failed.notes = r.notes;
+        return failed;
+    }
+    r.kind = EvalRecord::Kind::Output;
+    r.value.reset();
+    return r;
+}
+
 EvalRecord Session::check_backends(const std::string &text, const std::string &source_name,
                                    int first_line) {
     Checked c = check(text, source_name, first_line);
@@ -1682,6 +1704,10 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     if (cmd == ":check") {
         if (auto e = need_arg("an expression")) return *e;
         return check_backends(arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":plot2d") {
+        if (auto e = need_arg("an expression: a pair of arrays (x, y), or a record of pairs")) return *e;
+        return plot(arg_source(arg), source_name, first_line);
     }
     if (cmd == ":cache") {
         if (arg == "clear") {

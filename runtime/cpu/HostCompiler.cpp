@@ -1,6 +1,7 @@
 // Running the host compiler (see HostCompiler.h).
 #include "runtime/cpu/HostCompiler.h"
 
+#include "core/Command.h"
 #include "runtime/KernelCache.h"
 
 #include <algorithm>
@@ -17,32 +18,6 @@
 #include <unistd.h>
 
 namespace loom::runtime {
-
-namespace {
-
-std::string quote(const std::string &s) {
-    std::string r = "'";
-    for (char c : s)
-        r += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return r + "'";
-}
-
-/** Runs a shell command, returning its exit status and combined output (in the C
- * locale: diagnostics quoted to users read the same on every machine). */
-int run(const std::string &cmd, std::string &output) {
-    FILE *p = popen(("LC_ALL=C " + cmd + " 2>&1").c_str(), "r");
-    if (!p) {
-        output = "cannot run: " + cmd;
-        return -1;
-    }
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        output.append(buf, n);
-    return pclose(p);
-}
-
-} // namespace
 
 std::string host_compiler() {
     const char *cxx = std::getenv("LOOM_CXX");
@@ -94,7 +69,7 @@ const std::string &host_compiler_version() {
             file.empty() ? std::filesystem::path() : KernelCache::global().beside("cxx.id"), file,
             [&]() -> std::optional<std::pair<std::string, std::string>> {
                 std::string out;
-                run(cmd + " --version", out);
+                run_command(cmd + " --version", out);
                 return std::make_pair(file, out.substr(0, out.find('\n')));
             });
     });
@@ -109,10 +84,10 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
     auto t0 = std::chrono::steady_clock::now();
     HostCompileResult r;
     std::string cmd = host_compiler() + " " + host_compiler_flags() +
-                      (prelude.empty() ? "" : " -include " + quote(prelude.string())) + " -o " +
-                      quote(out.string()) + " " + quote(source.string());
+                      (prelude.empty() ? "" : " -include " + shell_quote(prelude.string())) + " -o " +
+                      shell_quote(out.string()) + " " + shell_quote(source.string());
     for (const std::string &l : link)
-        cmd += " " + quote(l);
+        cmd += " " + shell_quote(l);
     std::filesystem::path script;
     if (!exports.empty()) {
         script = out.string() + ".exports";
@@ -126,9 +101,9 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
             return r;
         }
         cmd += " -fvisibility=hidden -fvisibility-inlines-hidden -Wl,--version-script=" +
-               quote(script.string());
+               shell_quote(script.string());
     }
-    r.ok = run(cmd, r.output) == 0;
+    r.ok = run_command(cmd, r.output) == 0;
     if (!script.empty()) {
         std::error_code ec;
         std::filesystem::remove(script, ec);
@@ -187,12 +162,12 @@ std::optional<std::filesystem::path> precompiled_prelude(const std::string &prel
             return std::nullopt;
     }
     // In a session of its own, so the REPL's Ctrl-C (to its process group) spares it.
-    std::string t = quote(tmp.string()), h = quote((tmp / "loom_rt.h").string());
+    std::string t = shell_quote(tmp.string()), h = shell_quote((tmp / "loom_rt.h").string());
     std::string build = host_compiler() + " " + host_compiler_flags() + " -x c++-header -o " +
-                        quote((tmp / "loom_rt.h.gch").string()) + " " + h + " && mv -T " + t +
-                        " " + quote(dir.string()) + " || touch " + quote(failed.string()) +
+                        shell_quote((tmp / "loom_rt.h.gch").string()) + " " + h + " && mv -T " + t +
+                        " " + shell_quote(dir.string()) + " || touch " + shell_quote(failed.string()) +
                         "; rm -rf " + t;
-    std::string cmd = "setsid sh -c " + quote(build) + " </dev/null >/dev/null 2>&1 &";
+    std::string cmd = "setsid sh -c " + shell_quote(build) + " </dev/null >/dev/null 2>&1 &";
     if (std::system(cmd.c_str()) != 0)
         fs::remove_all(tmp, ec);
     return std::nullopt;

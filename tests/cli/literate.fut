@@ -26,3 +26,16 @@ def scale (xs: []f32) (k: i64) = map (* f32.i64 k) xs
 -- > scale ($loaddata "../repl/data/two.in")
 
 -- > :img $loadimg "../repl/data/tiny.png"
+
+-- Plots, drawn by gnuplot.
+
+def wave = (map f64.i64 (iota 30), map (\i -> f64.sin (f64.i64 i / 4)) (iota 30))
+
+-- > :plot2d wave
+
+-- > :plot2d {wave = wave, line = (map f64.i64 (iota 30), map f64.i64 (iota 30))};
+-- size: (300, 200)
+
+-- > :gnuplot {pts = wave};
+-- set title "points"
+-- plot pts using 1:2 with points notitle

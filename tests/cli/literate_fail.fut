@@ -3,7 +3,12 @@ def sq (x: i32) = x * x
 
 -- > sq true
 
--- > :plot2d (iota 3, iota 3)
+-- > :video [[[1u32]]]
+
+-- > :plot2d (iota 3, iota 4)
+
+-- > :gnuplot {xs = (iota 3, iota 3)};
+-- plot nope using 1:2
 
 -- > :img [1, 2, 3]
 

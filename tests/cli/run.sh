@@ -145,18 +145,20 @@ check_output run-trace-cpu-quiet "lines == []" sh -c "echo '[1, 2]' | '$LOOM' ru
 # loom literate: the document, its images (PNG, of the size of the array), exit 0.
 expect literate 0 "wrote $TMP/lit.md" '' -- "$LOOM" literate "$HERE/literate.fut" -o "$TMP/lit.md"
 check_output literate-md "out.rstrip() == open('$HERE/literate.md.expected').read().rstrip()" cat "$TMP/lit.md"
-check_output literate-png "lines == ['4 4', '5 5', '2 1']" python3 -c "
+check_output literate-png "lines == ['4 4', '5 5', '2 1', '500 500', '300 200', '640 480']" python3 -c "
 import struct
-for f in ['img1.png', 'ramp.png', 'img3.png']:
+for f in ['img1.png', 'ramp.png', 'img3.png', 'plot1.png', 'plot2.png', 'plot3.png']:
     d = open('$TMP/lit-img/' + f, 'rb').read()
     assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
     print(*struct.unpack('>II', d[16:24]))"
 # Failing directives: each a **FAILED** block (and on stderr); exit 1; the rest still run.
 expect literate-fail 1 "wrote $TMP/fail.md" '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/fail.md"
 expect_err literate-fail-type 'literate_fail.fut:4:9: error'
-expect_err literate-fail-plot '`:plot2d` is not supported by loom literate'
+expect_err literate-fail-video '`:video` is not supported by loom literate'
+expect_err literate-fail-plot 'literate_fail.fut:8: `:plot2d` takes a pair of one-dimensional arrays .* not `\(\[3\]i64, \[4\]i64\)`'
+expect_err literate-fail-gnuplot 'script line 1: undefined variable: nope'
 expect_err literate-fail-img 'not \[3\]i32'
-check_output literate-fail-md "out.count('**FAILED**') == 3 and '9i32' in out" cat "$TMP/fail.md"
+check_output literate-fail-md "out.count('**FAILED**') == 5 and '9i32' in out" cat "$TMP/fail.md"
 expect literate-stop 1 '' '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/stop.md" --stop-on-error
 check_output literate-stop-nothing "lines == ['absent']" sh -c "test -e '$TMP/stop.md' || echo absent"
 expect literate-bad-program 2 '' '' -- "$LOOM" literate "$HERE/bad_type.fut" -o "$TMP/bad.md"

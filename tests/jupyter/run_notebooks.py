@@ -61,6 +61,8 @@ def check_tour(nb):
     assert "val mean [n] : [n]f32 -> f32" in texts(find(nb, ":type s32"))
     blur = images(find(nb, "let board = generate_2d"))
     assert len(blur) == 1 and decode_png(blur[0])[:2] == image_size(24, 32), "the blurred board"
+    plot = images(find(nb, "let ts = map"))
+    assert len(plot) == 1 and decode_png(plot[0])[:2] == (640, 400), "the plot of sin and cos"
     assert "[3i32, 0i32, 12i32]" in texts(find(nb, "fold_seg (+) 0 [2, 0, 3]"))
     assert "[5.0f64, 13.0f64, 17.0f64]" in texts(find(nb, "foreign \"<math.h>\" def hypot"))
     err = find(nb, "dot [1, 2] [1, 2, 3]")

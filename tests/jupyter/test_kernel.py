@@ -329,6 +329,22 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         # A third dimension other than 3 or 4 is no image.
         self.assertNotIn("image/png", self.result_of("tabulate_3d 2 2 2 (\\i j c -> u8.i64 (i + j + c))"))
 
+    def test_plot2d_picture_and_text(self):
+        # `:plot2d`: gnuplot's picture as image/png, the terminal's characters as text/plain.
+        _, msgs = self.run_cell(":plot2d {up = (map f64.i64 (iota 20), map f64.i64 (iota 20)), "
+                                "down = (map f64.i64 (iota 20), map (\\i -> f64.i64 (20 - i)) (iota 20))}")
+        shown = [m["content"]["data"] for m in msgs
+                 if m["msg_type"] == "display_data" and "image/png" in m["content"]["data"]]
+        self.assertEqual(len(shown), 1, [m["msg_type"] for m in msgs])
+        width, height, _ = decode_png(shown[0]["image/png"])
+        self.assertEqual((width, height), (640, 400))
+        self.assertIn("+----", shown[0]["text/plain"])
+        self.assertIn("up", shown[0]["text/plain"])  # the key names the fields
+        # A value that is no pair of arrays: an error at the expression; the kernel goes on.
+        reply, msgs = self.run_cell(":plot2d [1, 2, 3]", status="error")
+        self.assertRegex(plain(reply["content"]["evalue"]), r"^<cell>:1:9: error: `:plot2d` takes a pair")
+        self.assertEqual(self.result_of("1 + 1")["text/plain"], "2i32")
+
     # ---------------------------------------------------------------- code and cache
 
     def test_code_display_fences(self):
