@@ -5,6 +5,7 @@
 #include "core/Files.h"
 #include "core/Text.h"
 #include "core/ValueIO.h"
+#include "session/Image.h"
 #include "session/Plot.h"
 #include "session/Session.h"
 #ifdef LOOM_HAVE_PNG
@@ -93,42 +94,6 @@ std::vector<Block> blocks_of(const std::string &src) {
         in_block = true;
     }
     return out;
-}
-
-/** 8-bit pixels of a value as `:img` reads it (futhark-literate.rst): [][]i32 and
- * [][]u32 ARGB (the alpha byte ignored), [][]f32 and [][]f64 grey from 0 (black) to 1,
- * [][]u8 grey, [][]bool black and white.  Empty on success, else what is wrong. */
-std::string image_of(const Value &v, const std::string &type, int &w, int &h, int &channels,
-                     std::vector<uint8_t> &px) {
-    const std::string wanted = "`:img` takes a [][]i32, [][]u32 (ARGB), [][]f32, [][]f64 (grey, 0 to 1), "
-                               "[][]u8 (grey) or [][]bool, not " + type;
-    if (!v.is_prim_array() || v.rank() != 2) return wanted;
-    PrimType t = v.elem_prim();
-    h = (int)v.shape()[0];
-    w = (int)v.shape()[1];
-    if (w <= 0 || h <= 0) return "`:img` of an empty array (" + std::to_string(h) + " by " + std::to_string(w) + ")";
-    bool argb = t == PrimType::I32 || t == PrimType::U32;
-    if (!argb && t != PrimType::F32 && t != PrimType::F64 && t != PrimType::U8 && t != PrimType::Bool)
-        return wanted;
-    channels = argb ? 3 : 1;
-    px.clear();
-    px.reserve((size_t)w * h * channels);
-    const uint8_t *data = v.data();
-    for (int64_t i = 0, n = (int64_t)w * h; i < n; ++i) {
-        PrimValue p = load_prim(t, data, i);
-        if (argb) {
-            uint32_t x = (uint32_t)p.i;
-            px.insert(px.end(), {(uint8_t)(x >> 16), (uint8_t)(x >> 8), (uint8_t)x});
-        } else if (t == PrimType::Bool) {
-            px.push_back(p.b ? 255 : 0);
-        } else if (t == PrimType::U8) {
-            px.push_back((uint8_t)p.i);
-        } else {
-            double g = p.as_f64();
-            px.push_back(std::isnan(g) ? 0 : (uint8_t)std::lround(std::fmin(1.0, std::fmax(0.0, g)) * 255));
-        }
-    }
-    return "";
 }
 
 struct Options {
@@ -274,9 +239,8 @@ private:
 
     std::string image(const Block &d, const Value &v, const std::string &type) {
         std::string where = o_.file + ":" + std::to_string(d.line) + ": ";
-        int w = 0, h = 0, channels = 0;
-        std::vector<uint8_t> px;
-        if (std::string bad = image_of(v, type, w, h, channels, px); !bad.empty())
+        Pixels px;
+        if (std::string bad = image_of(v, type, px); !bad.empty())
             return failure(where + bad);
         std::string name = "img" + std::to_string(++images_) + ".png";
         for (const auto &[k, val] : d.params) {
@@ -286,7 +250,7 @@ private:
             name = val;
         }
 #ifdef LOOM_HAVE_PNG
-        return save_png(d, name, encode_png(w, h, channels, px));
+        return save_png(d, name, encode_png(px.width, px.height, px.channels, px.bytes));
 #else
         return failure(where + "`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
 #endif

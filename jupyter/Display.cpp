@@ -298,7 +298,7 @@ json code_bundle(const std::string &code, const std::string &language) {
     return data;
 }
 
-json plot_bundle(const std::string &png, const std::string &text) {
+json picture_bundle(const std::string &png, const std::string &text) {
     json data;
     data["image/png"] = xtl::base64encode(png);
     data["text/plain"] = text;

@@ -9,7 +9,8 @@
  *    also shown inside the HTML with the value range;
  *  - [h][w][3] / [h][w][4] arrays of u8 or floats: RGB / RGBA image/png;
  *  - code (`:ir`, `:code`, `:cuda`): text/plain and a fenced text/markdown block;
- *  - plots (`:plot2d`): image/png, and the terminal's characters as text/plain.
+ *  - pictures (`:plot2d`, `:img`): image/png, and as text/plain the plot in the
+ *    terminal's characters or the image's size.
  */
 #pragma once
 
@@ -41,8 +42,9 @@ nlohmann::json value_bundle(const Value &v, const std::string &type, const Value
 /** The bundle for generated code or IR; `language` is EvalRecord::code_language. */
 nlohmann::json code_bundle(const std::string &code, const std::string &language);
 
-/** A plot (`:plot2d`): its PNG as image/png, its characters as text/plain. */
-nlohmann::json plot_bundle(const std::string &png, const std::string &text);
+/** A picture (`:plot2d`, `:img`): its PNG as image/png, and as text/plain the plot in
+ * characters or the image's size. */
+nlohmann::json picture_bundle(const std::string &png, const std::string &text);
 
 /** A line of text as text/plain plus a small, dimmed text/html line. */
 nlohmann::json note_bundle(const std::string &line);

@@ -1,6 +1,10 @@
 // Presentation of evaluation records for the terminal (see Repl.h).
 #include "repl/Repl.h"
 
+#ifdef LOOM_HAVE_PNG
+#include "image/Png.h"
+#endif
+
 #include <algorithm>
 #include <cstdio>
 #include <ostream>
@@ -13,6 +17,42 @@ const char *const red = "\x1b[1;31m";
 const char *const dim = "\x1b[2m";
 const char *const cyan = "\x1b[36m";
 const char *const reset = "\x1b[0m";
+
+/** An `:img` picture in a colour terminal: each character two pixels, the upper half
+ * block in the top one's colour on the bottom one's (24-bit colour), the picture scaled to
+ * at most 64 columns and 64 pixel rows (small ones enlarged up to 8 times).  Nothing where
+ * the PNG does not decode. */
+std::string terminal_picture(const std::string &png) {
+#ifdef LOOM_HAVE_PNG
+    int w = 0, h = 0;
+    std::vector<uint8_t> rgba;
+    try {
+        rgba = decode_png(png, w, h);
+    } catch (const std::exception &) {
+        return "";
+    }
+    if (w <= 0 || h <= 0) return "";
+    const double f = std::min({64.0 / w, 64.0 / h, 8.0});
+    const int cols = std::max(1, (int)(w * f)), rows = std::max(1, (int)(h * f));
+    auto pixel = [&](int x, int y) {  // nearest source pixel, as "R;G;B"
+        const uint8_t *p = &rgba[((size_t)std::min(h - 1, (int)(y / f)) * w + std::min(w - 1, (int)(x / f))) * 4];
+        return std::to_string(p[0]) + ";" + std::to_string(p[1]) + ";" + std::to_string(p[2]);
+    };
+    std::string out;
+    for (int y = 0; y < rows; y += 2) {
+        for (int x = 0; x < cols; ++x) {
+            out += "\x1b[38;2;" + pixel(x, y) + "m";
+            out += y + 1 < rows ? "\x1b[48;2;" + pixel(x, y + 1) + "m" : std::string("\x1b[49m");
+            out += "\u2580";
+        }
+        out += std::string(reset) + "\n";
+    }
+    return out;
+#else
+    (void)png;
+    return "";
+#endif
+}
 
 }  // namespace
 
@@ -48,6 +88,7 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
         }
         break;
     case EvalRecord::Kind::Output:
+        if (r.show_image && style.colour) out << terminal_picture(r.image_png);
         out << (r.output.rfind("-- ", 0) == 0 ? paint(cyan, r.output) : r.output) << '\n';
         break;
     case EvalRecord::Kind::Error:

@@ -25,7 +25,11 @@
 #include "runtime/cpu/ObjectCache.h"
 #include "runtime/cuda/CudaDevice.h"
 #include "runtime/cuda/CudaDriver.h"
+#include "session/Image.h"
 #include "session/Plot.h"
+#ifdef LOOM_HAVE_PNG
+#include "image/Png.h"
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -265,6 +269,8 @@ const char *const help_text =
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :plot2d EXPR     plot a pair of arrays (x, y), or a record of such pairs, with\n"
     "                   gnuplot: in characters here, a picture in Jupyter\n"
+    "  :img EXPR        show [][]u32 ARGB pixels, or [][]f32 (0 to 1), [][]u8 or [][]bool\n"
+    "                   grey, as a picture (in Jupyter, and in a colour terminal)\n"
     "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
     "Files: `$loaddata \"f\"` (a data file's values: Futhark's text or binary format, or\n"
@@ -741,7 +747,7 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
 const std::vector<std::string> &Session::command_names() {
     static const std::vector<std::string> names = {
         ":help", ":type", ":print", ":time",  ":bench", ":load",   ":reload", ":backend",
-        ":ir",   ":cuda", ":code",  ":cache", ":check", ":plot2d", ":doc",    ":quit"};
+        ":ir",   ":cuda", ":code",  ":cache", ":check", ":plot2d", ":img",    ":doc", ":quit"};
     return names;
 }
 
@@ -1316,19 +1322,35 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
 // is compared; a backend's own message is shown where it is not the interpreter's.  A
 // backend that gives a value where the interpreter fails, or fails where it gives one,
 // differs: that is a bug, and `:check` is then an error.
-EvalRecord Session::plot(const std::string &text, const std::string &source_name, int first_line) {
+EvalRecord Session::picture(const std::string &cmd, const std::string &text, const std::string &source_name,
+                            int first_line) {
     // The expression's place, for an error about its value (checked again by the evaluation).
     const SrcLoc at = check(text, source_name, first_line).exp->loc;
     EvalRecord r = eval_expression(text, source_name, first_line, false, false);
     if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
-    try {
-        // A terminal's width and height in characters; a notebook's picture in pixels.
-        r.output = plot2d(*r.value, r.type, PlotFormat::Text, 78, 24);
-        r.image_png = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
-    } catch (const PlotError &e) {
-        EvalRecord failed = error_record(CompileError(at, e.what()));
-        failed.notes = r.notes;
-        return failed;
+    auto failed = [&](const std::string &message) {
+        EvalRecord f = error_record(CompileError(at, message));
+        f.notes = r.notes;
+        return f;
+    };
+    if (cmd == ":plot2d") {
+        try {
+            // A terminal's width and height in characters; a notebook's picture in pixels.
+            r.output = plot2d(*r.value, r.type, PlotFormat::Text, 78, 24);
+            r.image_png = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
+        } catch (const PlotError &e) {
+            return failed(e.what());
+        }
+    } else {
+        Pixels px;
+        if (std::string bad = image_of(*r.value, r.type, px); !bad.empty()) return failed(bad);
+#ifdef LOOM_HAVE_PNG
+        r.image_png = encode_png(px.width, px.height, px.channels, px.bytes);
+        r.output = "-- image: " + std::to_string(px.width) + "x" + std::to_string(px.height) + " pixels";
+        r.show_image = true;
+#else
+        return failed("`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
+#endif
     }
     r.kind = EvalRecord::Kind::Output;
     r.value.reset();
@@ -1707,7 +1729,11 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     }
     if (cmd == ":plot2d") {
         if (auto e = need_arg("an expression: a pair of arrays (x, y), or a record of pairs")) return *e;
-        return plot(arg_source(arg), source_name, first_line);
+        return picture(cmd, arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":img") {
+        if (auto e = need_arg("an expression: [][]u32 ARGB pixels, or [][]f32, [][]u8, [][]bool grey")) return *e;
+        return picture(cmd, arg_source(arg), source_name, first_line);
     }
     if (cmd == ":cache") {
         if (arg == "clear") {

@@ -76,9 +76,11 @@ struct EvalRecord {
     bool show_timing = false;  ///< `:time` is on: front ends print a timing line
     /// Kind::Value: print the value in full even when it is large (`:print`).
     bool full = false;
-    /// Kind::Output of `:plot2d`: the plot as a PNG image, for front ends that show
-    /// pictures (`output` has it in characters).
+    /// Kind::Output of `:plot2d` and `:img`: the picture as a PNG, for front ends that
+    /// show pictures (`output` has the plot in characters, or the image's size).
     std::string image_png;
+    /// `:img`: `output` only describes the picture; a terminal that can draws it.
+    bool show_image = false;
 };
 
 /** A front end's side of a stop at `#[break]` (Session::set_break_io): the terminal
@@ -199,9 +201,11 @@ private:
     EvalRecord bench(const std::string &text, const std::string &source_name, int first_line);
     EvalRecord show_code(const std::string &cmd, const std::string &text,
                          const std::string &source_name, int first_line);
-    /** `:plot2d EXPR`: EXPR evaluated, then drawn (session/Plot.h): the text in `output`,
-     * the picture in `image_png`. */
-    EvalRecord plot(const std::string &text, const std::string &source_name, int first_line);
+    /** `:plot2d EXPR` (session/Plot.h: the plot in characters in `output`, the picture in
+     * `image_png`) and `:img EXPR` (session/Image.h: the picture, and a line saying its
+     * size): EXPR evaluated, then drawn. */
+    EvalRecord picture(const std::string &cmd, const std::string &text, const std::string &source_name,
+                       int first_line);
     EvalRecord check_backends(const std::string &text, const std::string &source_name,
                               int first_line);
     EvalRecord set_backend(const std::string &name);

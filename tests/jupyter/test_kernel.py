@@ -345,6 +345,15 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         self.assertRegex(plain(reply["content"]["evalue"]), r"^<cell>:1:9: error: `:plot2d` takes a pair")
         self.assertEqual(self.result_of("1 + 1")["text/plain"], "2i32")
 
+    def test_img_argb_picture(self):
+        # `:img` reads [][]u32 as ARGB pixels (a value of that type alone shows as grey levels).
+        _, msgs = self.run_cell(":img [[0xFFFF0000u32, 0xFF00FF00u32, 0xFF0000FFu32]]")
+        shown = [m["content"]["data"] for m in msgs
+                 if m["msg_type"] == "display_data" and "image/png" in m["content"]["data"]]
+        self.assertEqual(len(shown), 1, [m["msg_type"] for m in msgs])
+        self.assertEqual(decode_png(shown[0]["image/png"]), (3, 1, 2))  # RGB
+        self.assertEqual(shown[0]["text/plain"], "-- image: 3x1 pixels")
+
     # ---------------------------------------------------------------- code and cache
 
     def test_code_display_fences(self):

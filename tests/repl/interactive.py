@@ -13,11 +13,13 @@ data_home = tempfile.mkdtemp()
 passed = failed = 0
 
 
-def spawn(**env):
+def spawn(colour=False, **env):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update(XDG_DATA_HOME=data_home, TERM="xterm", NO_COLOR="1", LANG="C.UTF-8",
                           LOOM_CACHE_DIR=os.path.join(data_home, "cache"), **env)
+        if colour:
+            del os.environ["NO_COLOR"]
         os.execv(LOOM, [LOOM])
     return pid, fd
 
@@ -326,6 +328,26 @@ out = read_until(fd, r"45i32[\s\S]*loom> ")
 check("the REPL goes on after a stop", "45i32" in out, out)
 send(fd, b"\x04")
 check("Ctrl-D quits after the breaks", wait_exit(pid) is not None)
+
+# `:img` in a colour terminal: the picture in half blocks, each two pixels in 24-bit colour
+# (a 2x2 image enlarged 8 times: 16 columns of 8 lines); without colour, its size alone.
+pid, fd = spawn(colour=True)
+read_until(fd, r"loom> ")
+send(fd, b":img [[0xFFFF0000u32, 0xFF0000FFu32], [0xFF00FF00u32, 0xFFFFFFFFu32]]\r")
+out = read_until(fd, r"image: 2x2 pixels[\s\S]*loom> ")
+lines = [l for l in out.splitlines() if "\u2580" in l]
+check(":img draws the picture in colour", len(lines) == 8 and all(l.count("\u2580") == 16 for l in lines)
+      and "\x1b[38;2;255;0;0m\x1b[48;2;255;0;0m" in lines[0]
+      and "\x1b[38;2;0;255;0m\x1b[48;2;0;255;0m" in lines[-1], out)
+send(fd, b"\x04")
+wait_exit(pid)
+pid, fd = spawn()
+read_until(fd, r"loom> ")
+send(fd, b":img [[true, false]]\r")
+out = read_until(fd, r"image: 2x1 pixels[\s\S]*loom> ")
+check(":img without colour: its size", "image: 2x1 pixels" in out and "\u2580" not in out, out)
+send(fd, b"\x04")
+wait_exit(pid)
 
 kernel_stop(LOOM_CUDA_EMULATE="1")
 

@@ -96,3 +96,24 @@ TEST_CASE("plot: the session's `:plot2d` gives the characters and the picture; e
     CHECK(s.submit(":plot2d").error.find(":plot2d needs an expression") != std::string::npos);
     CHECK(s.submit("xs[1]\n").kind == Kind::Value);
 }
+
+TEST_CASE("plot: the session's `:img` gives the picture and its size; errors point at the expression") {
+    Session s;
+    EvalRecord r = s.submit(":img [[0xFFFF0000u32, 0xFF00FF00u32, 0xFF0000FFu32]]");
+    REQUIRE(r.kind == Kind::Output);
+    CHECK(r.output == "-- image: 3x1 pixels");
+    CHECK(r.show_image);
+    REQUIRE(r.image_png.size() > 24);
+    CHECK(r.image_png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+    CHECK((uint8_t)r.image_png[19] == 3);  // the width's low byte
+    CHECK((uint8_t)r.image_png[23] == 1);  // the height's
+    // Grey from floats and bools too; not from a 1-D array or an empty one.
+    CHECK(s.submit(":img [[0f32, 0.5], [1, 1]]").kind == Kind::Output);
+    CHECK(s.submit(":img [[true]]").kind == Kind::Output);
+    EvalRecord bad = s.submit(":img [1, 2]");
+    REQUIRE(bad.kind == Kind::Error);
+    CHECK(bad.error.find("<repl>:1:6: error: `:img` takes a [][]i32, [][]u32 (ARGB)") == 0);
+    CHECK(s.submit(":img replicate 0 [1u32, 2u32]").error.find("`:img` of an empty array") != std::string::npos);
+    CHECK(s.submit(":img").error.find(":img needs an expression") != std::string::npos);
+    CHECK(!s.submit(":plot2d (iota 3, iota 3)").show_image);  // a plot's text is the plot
+}
