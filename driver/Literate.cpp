@@ -5,15 +5,16 @@
 #include "core/Files.h"
 #include "core/Text.h"
 #include "core/ValueIO.h"
-#include "session/Image.h"
+#include "session/Media.h"
 #include "session/Plot.h"
 #include "session/Session.h"
-#ifdef LOOM_HAVE_PNG
+#ifdef LOOM_HAVE_IMAGE
 #include "image/Png.h"
 #endif
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -142,7 +143,7 @@ public:
 private:
     const Options &o_;
     std::ostream &err_;
-    int images_ = 0, plots_ = 0;
+    int images_ = 0, plots_ = 0, videos_ = 0, sounds_ = 0;
 
     std::string failure(const std::string &message) {
         failed = true;
@@ -168,12 +169,8 @@ private:
         }
         // `:img`, `:plot2d`, `:gnuplot` and their expression; `> e` has none.
         std::string what;
-        for (const char *k : {":img", ":plot2d", ":gnuplot"})
+        for (const char *k : {":img", ":plot2d", ":gnuplot", ":video", ":audio"})
             if (text.starts_with(std::string(k) + " ")) what = k;
-        for (const char *other : {":video", ":audio"})
-            if (text.starts_with(other))
-                return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + other +
-                                    "` is not supported by loom literate (`> e`, `:img`, `:plot2d` and `:gnuplot` are)");
         if (!text.empty() && text[0] == ':' && what.empty())
             return md + failure(o_.file + ":" + std::to_string(d.line) + ": unknown directive `" +
                                 text.substr(0, text.find(' ')) + "`");
@@ -189,12 +186,13 @@ private:
             return md + failure(o_.file + ":" + std::to_string(d.line) + ": `" + exp + "` is not an expression");
         if (what == ":img") return md + image(d, *r.value, r.type);
         if (what == ":plot2d" || what == ":gnuplot") return md + plot(d, what, *r.value, r.type);
+        if (what == ":video" || what == ":audio") return md + media(d, what, *r.value, r.type);
         return md + "```\n" + value_to_string(*r.value) + "\n```\n\n";
     }
 
-    /** A PNG file in FILE-img/ (`name`, else the next `plotN.png`/`imgN.png`), and its
-     * Markdown. */
-    std::string save_png(const Block &d, const std::string &name, const std::string &png) {
+    /** A file of the document's in FILE-img/, and its Markdown (an image's, as futhark
+     * literate links videos and sounds too). */
+    std::string save_file(const Block &d, const std::string &name, const std::string &png) {
         fs::path dir = image_dir(o_);
         std::error_code ec;
         fs::create_directories(dir, ec);
@@ -202,6 +200,45 @@ private:
         f << png;
         if (!f) return failure(o_.file + ":" + std::to_string(d.line) + ": cannot write `" + (dir / name).string() + "`");
         return "![](" + (dir.filename() / name).string() + ")\n\n";
+    }
+
+    /** `:video e[; fps: N, loop: B, format: gif, file: F]` (an animated GIF) and `:audio
+     * e[; sampling_frequency: N, codec: C, file: F]` (session/Media.h). */
+    std::string media(const Block &d, const std::string &what, const Value &v, const std::string &type) {
+        std::string where = o_.file + ":" + std::to_string(d.line) + ": ";
+        const bool video = what == ":video";
+        int number = video ? 30 : 44100;  // fps, sampling frequency: futhark literate's defaults
+        bool loop = true;
+        std::string codec = video ? "gif" : "wav", name;
+        for (const auto &[k, val] : d.params) {
+            auto bad = [&](const std::string &why) { return failure(where + "`" + k + ": " + val + "`: " + why); };
+            if (k == "file") {
+                if (val.empty() || val.find_first_of("/ \t") != std::string::npos)
+                    return bad("a file name without a directory or spaces");
+                name = val;
+            } else if (k == (video ? "fps" : "sampling_frequency")) {
+                char *end = nullptr;
+                long n = std::strtol(val.c_str(), &end, 10);
+                if (val.empty() || *end || n < 1 || n > (video ? 100 : 768000)) return bad("a positive whole number");
+                number = (int)n;
+            } else if (video && (k == "loop" || k == "repeat" || k == "autoplay")) {
+                if (val != "true" && val != "false") return bad("`true` or `false`");
+                if (k != "autoplay") loop = val == "true";  // a GIF always plays
+            } else if (k == (video ? "format" : "codec")) {
+                codec = val;
+                if (video && codec != "gif")
+                    return bad("Loom writes videos as animated GIFs (`format: gif`); webm needs ffmpeg");
+            } else {
+                return failure(where + "`" + what + "` takes no parameter `" + k + "` (" +
+                               (video ? "fps, loop, format, file" : "sampling_frequency, codec, file") + ")");
+            }
+        }
+        if (name.empty()) name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + codec;
+        try {
+            return save_file(d, name, video ? video_gif(v, type, number, loop) : audio_file(v, type, number, codec));
+        } catch (const MediaError &e) {
+            return failure(where + e.what());
+        }
     }
 
     /** `:plot2d e[; size: (W, H)]` and `:gnuplot e; script` (session/Plot.h). */
@@ -231,7 +268,7 @@ private:
                 }
                 png = plot2d(v, type, PlotFormat::Png, w, h);
             }
-            return save_png(d, "plot" + std::to_string(++plots_) + ".png", png);
+            return save_file(d, "plot" + std::to_string(++plots_) + ".png", png);
         } catch (const PlotError &e) {
             return failure(where + e.what());
         }
@@ -249,8 +286,8 @@ private:
                 return failure(where + "`file: " + val + "`: a file name without a directory or spaces");
             name = val;
         }
-#ifdef LOOM_HAVE_PNG
-        return save_png(d, name, encode_png(px.width, px.height, px.channels, px.bytes));
+#ifdef LOOM_HAVE_IMAGE
+        return save_file(d, name, encode_png(px.width, px.height, px.channels, px.bytes));
 #else
         return failure(where + "`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
 #endif

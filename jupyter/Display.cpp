@@ -298,9 +298,13 @@ json code_bundle(const std::string &code, const std::string &language) {
     return data;
 }
 
-json picture_bundle(const std::string &png, const std::string &text) {
+json media_bundle(const std::string &bytes, const std::string &mime, const std::string &text) {
     json data;
-    data["image/png"] = xtl::base64encode(png);
+    std::string b64 = xtl::base64encode(bytes);
+    if (mime.rfind("audio/", 0) == 0)  // a player: Jupyter's front ends have none for audio/*
+        data["text/html"] = "<audio controls src=\"data:" + mime + ";base64," + b64 + "\"></audio>";
+    else
+        data[mime] = b64;
     data["text/plain"] = text;
     return data;
 }

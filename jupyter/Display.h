@@ -9,8 +9,9 @@
  *    also shown inside the HTML with the value range;
  *  - [h][w][3] / [h][w][4] arrays of u8 or floats: RGB / RGBA image/png;
  *  - code (`:ir`, `:code`, `:cuda`): text/plain and a fenced text/markdown block;
- *  - pictures (`:plot2d`, `:img`): image/png, and as text/plain the plot in the
- *    terminal's characters or the image's size.
+ *  - pictures, videos and sounds (`:plot2d`, `:img`, `:video`, `:audio`): image/png,
+ *    image/gif, or text/html with an audio player; text/plain the plot in the
+ *    terminal's characters, or what the file holds.
  */
 #pragma once
 
@@ -42,9 +43,10 @@ nlohmann::json value_bundle(const Value &v, const std::string &type, const Value
 /** The bundle for generated code or IR; `language` is EvalRecord::code_language. */
 nlohmann::json code_bundle(const std::string &code, const std::string &language);
 
-/** A picture (`:plot2d`, `:img`): its PNG as image/png, and as text/plain the plot in
- * characters or the image's size. */
-nlohmann::json picture_bundle(const std::string &png, const std::string &text);
+/** A file of `:plot2d`, `:img`, `:video` or `:audio` (EvalRecord::media): a picture under
+ * its MIME type (image/png, image/gif), a sound as a text/html player (`<audio controls>`
+ * over a data URL); and as text/plain the plot in characters, or what the file holds. */
+nlohmann::json media_bundle(const std::string &bytes, const std::string &mime, const std::string &text);
 
 /** A line of text as text/plain plus a small, dimmed text/html line. */
 nlohmann::json note_bundle(const std::string &line);

@@ -122,7 +122,7 @@ public:
             break;
         case EvalRecord::Kind::Output:
             if (!r.code_language.empty()) display(code_bundle(r.output, r.code_language));
-            else if (!r.image_png.empty()) display(picture_bundle(r.image_png, r.output));
+            else if (!r.media.empty()) display(media_bundle(r.media, r.media_mime, r.output));
             else stream("stdout", r.output + "\n");
             break;
         default:

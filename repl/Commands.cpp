@@ -1,7 +1,7 @@
 // Presentation of evaluation records for the terminal (see Repl.h).
 #include "repl/Repl.h"
 
-#ifdef LOOM_HAVE_PNG
+#ifdef LOOM_HAVE_IMAGE
 #include "image/Png.h"
 #endif
 
@@ -23,7 +23,7 @@ const char *const reset = "\x1b[0m";
  * at most 64 columns and 64 pixel rows (small ones enlarged up to 8 times).  Nothing where
  * the PNG does not decode. */
 std::string terminal_picture(const std::string &png) {
-#ifdef LOOM_HAVE_PNG
+#ifdef LOOM_HAVE_IMAGE
     int w = 0, h = 0;
     std::vector<uint8_t> rgba;
     try {
@@ -88,7 +88,7 @@ void print_record(const EvalRecord &r, const ReplStyle &style, std::ostream &out
         }
         break;
     case EvalRecord::Kind::Output:
-        if (r.show_image && style.colour) out << terminal_picture(r.image_png);
+        if (r.show_image && style.colour) out << terminal_picture(r.media);
         out << (r.output.rfind("-- ", 0) == 0 ? paint(cyan, r.output) : r.output) << '\n';
         break;
     case EvalRecord::Kind::Error:

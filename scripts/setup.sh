@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the build and the tests need.
-# gnuplot-nox draws `:plot2d` and `:gnuplot` (REPL, Jupyter, loom literate).
-packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev libedit-dev libssl-dev clang-14 libclang-rt-14-dev tmux xeus-dev libpng-dev zlib1g-dev gnuplot-nox)
+# gnuplot-nox draws `:plot2d` and `:gnuplot`; libgif-dev writes `:video`'s GIFs and
+# libsndfile1-dev `:audio`'s sounds (REPL, Jupyter, loom literate).
+packages=(cmake ninja-build g++ doctest-dev nlohmann-json3-dev libedit-dev libssl-dev clang-14 libclang-rt-14-dev tmux xeus-dev libpng-dev zlib1g-dev gnuplot-nox libgif-dev libsndfile1-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,8 +4,9 @@
 #include "core/Files.h"
 #include "core/Gzip.h"
 #include "core/ValueIO.h"
+#include "session/Media.h"
 #include "frontend/Lexer.h"
-#ifdef LOOM_HAVE_PNG
+#ifdef LOOM_HAVE_IMAGE
 #include "image/Png.h"
 #endif
 
@@ -26,7 +27,7 @@ struct BuiltinInfo {
 };
 constexpr BuiltinInfo builtins[] = {
     {"loaddata", 1, true}, {"loadbytes", 1, true}, {"loadimg", 1, true},
-    {"loadaudio", 1, false}, {"restore", 2, false},
+    {"loadaudio", 1, true}, {"restore", 2, false},
 };
 
 std::string quoted(const std::string &s) { return "`" + s + "`"; }
@@ -38,7 +39,7 @@ Value bytes_array(const std::string &bytes) {
 
 /** An image as Futhark's `$loadimg` gives it: rows of ARGB pixels. */
 Value image_array(const ScriptCall &c, const std::string &path, const std::string &bytes) {
-#ifdef LOOM_HAVE_PNG
+#ifdef LOOM_HAVE_IMAGE
     int w = 0, h = 0;
     std::vector<uint8_t> rgba;
     try {
@@ -110,9 +111,6 @@ std::string script_path(const ScriptCall &c, const std::string &dir) {
 }
 
 Value run_script_call(const ScriptCall &c, const std::string &path) {
-    if (c.fn == "loadaudio")
-        throw CompileError(c.loc, "`$loadaudio` is not supported by Loom (it needs an audio decoder); "
-                                  "convert the sound to samples and use `$loaddata`");
     if (c.fn == "restore")
         throw CompileError(c.loc, "`$restore` is not supported by Loom: it has no serialised opaque "
                                   "values (use `$loaddata` on values written by `loom run -b`)");
@@ -121,6 +119,13 @@ Value run_script_call(const ScriptCall &c, const std::string &path) {
     if (std::optional<std::string> why = read_regular_file(path, bytes))
         throw CompileError(c.loc, "`$" + c.fn + "`: " + *why);
     if (c.fn == "loadbytes") return bytes_array(bytes);
+    if (c.fn == "loadaudio") {  // libsndfile reads the file itself (WAV, FLAC, Ogg, Opus, MP3)
+        try {
+            return load_audio(path);
+        } catch (const MediaError &e) {
+            throw CompileError(c.loc, "`$loadaudio`: " + std::string(e.what()));
+        }
+    }
     if (c.fn == "loadimg") return image_array(c, path, bytes);
     // loaddata: Futhark's text or binary values, or a .npy file (read_values tells them apart).
     // Gzipped, whatever its name: as the test runner's `data.in.gz`.

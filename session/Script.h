@@ -48,7 +48,7 @@ std::string script_path(const ScriptCall &c, const std::string &dir);
 
 /** The value a call reads from `path` (its script_path; a tuple for a data file of
  * several values).  Throws CompileError at the call: a missing file, data that does not
- * read, a built-in Loom does not have (`$loadaudio`, `$restore`). */
+ * read, a sound libsndfile cannot read, a built-in Loom does not have (`$restore`). */
 Value run_script_call(const ScriptCall &c, const std::string &path);
 
 /** The type of a value read from a file as a declaration writes it: `[2][3]f32`,

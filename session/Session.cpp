@@ -25,9 +25,9 @@
 #include "runtime/cpu/ObjectCache.h"
 #include "runtime/cuda/CudaDevice.h"
 #include "runtime/cuda/CudaDriver.h"
-#include "session/Image.h"
+#include "session/Media.h"
 #include "session/Plot.h"
-#ifdef LOOM_HAVE_PNG
+#ifdef LOOM_HAVE_IMAGE
 #include "image/Png.h"
 #endif
 
@@ -271,11 +271,15 @@ const char *const help_text =
     "                   gnuplot: in characters here, a picture in Jupyter\n"
     "  :img EXPR        show [][]u32 ARGB pixels, or [][]f32 (0 to 1), [][]u8 or [][]bool\n"
     "                   grey, as a picture (in Jupyter, and in a colour terminal)\n"
+    "  :video EXPR      frames, [n][h][w] of what :img takes, as an animated GIF (Jupyter)\n"
+    "  :audio EXPR      samples, [n]t or [channels][n]t (PCM integers, or floats from -1\n"
+    "                   to 1), as a WAV sound at 44100 Hz (Jupyter)\n"
     "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
     "Files: `$loaddata \"f\"` (a data file's values: Futhark's text or binary format, or\n"
-    ".npy), `$loadbytes \"f\"` ([]u8) and `$loadimg \"f\"` (a PNG's ARGB pixels, [][]u32)\n"
-    "stand for the file's value in any expression.\n"
+    ".npy), `$loadbytes \"f\"` ([]u8), `$loadimg \"f\"` (a PNG's ARGB pixels, [][]u32) and\n"
+    "`$loadaudio \"f\"` (a sound's channels, [][]f64) stand for the file's value in any\n"
+    "expression.\n"
     "\n"
     "Debugging (on the interpreter, which `auto` then uses): `#[trace] e` prints e's value\n"
     "as it is computed (`#[trace(tag)] e` with a tag); `#[break] e` stops before e with a\n"
@@ -747,7 +751,8 @@ std::optional<Value> Session::compute_constant(State &st, const FunDef &fd) {
 const std::vector<std::string> &Session::command_names() {
     static const std::vector<std::string> names = {
         ":help", ":type", ":print", ":time",  ":bench", ":load",   ":reload", ":backend",
-        ":ir",   ":cuda", ":code",  ":cache", ":check", ":plot2d", ":img",    ":doc", ":quit"};
+        ":ir",   ":cuda", ":code",  ":cache", ":check", ":plot2d", ":img",    ":video",
+        ":audio", ":doc", ":quit"};
     return names;
 }
 
@@ -1333,24 +1338,46 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
         f.notes = r.notes;
         return f;
     };
-    if (cmd == ":plot2d") {
-        try {
+    try {
+        if (cmd == ":plot2d") {
             // A terminal's width and height in characters; a notebook's picture in pixels.
             r.output = plot2d(*r.value, r.type, PlotFormat::Text, 78, 24);
-            r.image_png = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
-        } catch (const PlotError &e) {
-            return failed(e.what());
-        }
-    } else {
-        Pixels px;
-        if (std::string bad = image_of(*r.value, r.type, px); !bad.empty()) return failed(bad);
-#ifdef LOOM_HAVE_PNG
-        r.image_png = encode_png(px.width, px.height, px.channels, px.bytes);
-        r.output = "-- image: " + std::to_string(px.width) + "x" + std::to_string(px.height) + " pixels";
-        r.show_image = true;
+            r.media = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
+            r.media_mime = "image/png";
+        } else if (cmd == ":img") {
+            Pixels px;
+            if (std::string bad = image_of(*r.value, r.type, px); !bad.empty()) return failed(bad);
+#ifdef LOOM_HAVE_IMAGE
+            r.media = encode_png(px.width, px.height, px.channels, px.bytes);
+            r.media_mime = "image/png";
+            r.output = "-- image: " + std::to_string(px.width) + "x" + std::to_string(px.height) + " pixels";
+            r.show_image = true;
 #else
-        return failed("`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
+            return failed("`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
 #endif
+        } else if (cmd == ":video") {
+            const int fps = 30;  // futhark literate's default
+            r.media = video_gif(*r.value, r.type, fps, true);
+            r.media_mime = "image/gif";
+            const std::vector<int64_t> &sh = r.value->shape();
+            r.output = "-- video: " + std::to_string(sh[0]) + " frames of " + std::to_string(sh[2]) + "x" +
+                       std::to_string(sh[1]) + " pixels, " + std::to_string(fps) + " a second";
+        } else {
+            const int rate = 44100;  // futhark literate's default
+            r.media = audio_file(*r.value, r.type, rate, "wav");
+            r.media_mime = "audio/wav";
+            const std::vector<int64_t> &sh = r.value->shape();
+            const int64_t channels = sh.size() == 1 ? 1 : sh[0];
+            char secs[32];
+            snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / rate);
+            r.output = "-- sound: " + std::to_string(channels) + (channels == 1 ? " channel" : " channels") +
+                       " of " + std::to_string(sh.back()) + " samples at " + std::to_string(rate) + " Hz, " + secs +
+                       " s";
+        }
+    } catch (const PlotError &e) {
+        return failed(e.what());
+    } catch (const MediaError &e) {
+        return failed(e.what());
     }
     r.kind = EvalRecord::Kind::Output;
     r.value.reset();
@@ -1733,6 +1760,14 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
     }
     if (cmd == ":img") {
         if (auto e = need_arg("an expression: [][]u32 ARGB pixels, or [][]f32, [][]u8, [][]bool grey")) return *e;
+        return picture(cmd, arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":video") {
+        if (auto e = need_arg("an expression: frames, [n][h][w] of what :img takes")) return *e;
+        return picture(cmd, arg_source(arg), source_name, first_line);
+    }
+    if (cmd == ":audio") {
+        if (auto e = need_arg("an expression: samples, [n]t or [channels][n]t")) return *e;
         return picture(cmd, arg_source(arg), source_name, first_line);
     }
     if (cmd == ":cache") {

@@ -76,10 +76,11 @@ struct EvalRecord {
     bool show_timing = false;  ///< `:time` is on: front ends print a timing line
     /// Kind::Value: print the value in full even when it is large (`:print`).
     bool full = false;
-    /// Kind::Output of `:plot2d` and `:img`: the picture as a PNG, for front ends that
-    /// show pictures (`output` has the plot in characters, or the image's size).
-    std::string image_png;
-    /// `:img`: `output` only describes the picture; a terminal that can draws it.
+    /// Kind::Output of `:plot2d`, `:img`, `:video` and `:audio`: the file's bytes, of
+    /// type `media_mime` (image/png, image/gif, audio/wav), for front ends that show
+    /// them (`output` has the plot in characters, or says what the file holds).
+    std::string media, media_mime;
+    /// `:img`: `output` only describes the picture; a terminal that can draws it (PNG).
     bool show_image = false;
 };
 
@@ -202,8 +203,8 @@ private:
     EvalRecord show_code(const std::string &cmd, const std::string &text,
                          const std::string &source_name, int first_line);
     /** `:plot2d EXPR` (session/Plot.h: the plot in characters in `output`, the picture in
-     * `image_png`) and `:img EXPR` (session/Image.h: the picture, and a line saying its
-     * size): EXPR evaluated, then drawn. */
+     * `media`), `:img`, `:video` and `:audio EXPR` (session/Media.h: the file in `media`,
+     * a line saying what it holds in `output`): EXPR evaluated, then drawn. */
     EvalRecord picture(const std::string &cmd, const std::string &text, const std::string &source_name,
                        int first_line);
     EvalRecord check_backends(const std::string &text, const std::string &source_name,

@@ -39,3 +39,11 @@ def wave = (map f64.i64 (iota 30), map (\i -> f64.sin (f64.i64 i / 4)) (iota 30)
 -- > :gnuplot {pts = wave};
 -- set title "points"
 -- plot pts using 1:2 with points notitle
+
+-- Frames as an animated GIF, and samples as a sound.
+
+-- > :video map (\t -> tabulate_2d 8 8 (\i j -> if (i + j + t) % 4 == 0 then 0xFFFF8000u32 else 0xFF000040u32)) (iota 4);
+-- fps: 5
+
+-- > :audio map (\i -> f32.sin (f32.i64 i * 0.25)) (iota 800);
+-- sampling_frequency: 8000

@@ -3,7 +3,8 @@ def sq (x: i32) = x * x
 
 -- > sq true
 
--- > :video [[[1u32]]]
+-- > :video [[[1u32]]];
+-- format: webm
 
 -- > :plot2d (iota 3, iota 4)
 
@@ -11,5 +12,7 @@ def sq (x: i32) = x * x
 -- plot nope using 1:2
 
 -- > :img [1, 2, 3]
+
+-- > :audio [true]
 
 -- > sq 3

@@ -151,14 +151,22 @@ for f in ['img1.png', 'ramp.png', 'img3.png', 'plot1.png', 'plot2.png', 'plot3.p
     d = open('$TMP/lit-img/' + f, 'rb').read()
     assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
     print(*struct.unpack('>II', d[16:24]))"
+check_output literate-media "lines == ['GIF89a 8 8 4', 'RIFF WAVE 3 1 8000 800']" python3 -c "
+import struct
+g = open('$TMP/lit-img/video1.gif', 'rb').read()
+print(g[:6].decode(), *struct.unpack('<HH', g[6:10]), g.count(b'\\x21\\xf9\\x04'))
+w = open('$TMP/lit-img/audio1.wav', 'rb').read()
+fmt, ch, rate = struct.unpack('<HHI', w[20:28])
+print(w[:4].decode(), w[8:12].decode(), fmt, ch, rate, (len(w) - w.find(b'data') - 8) // 4)"
 # Failing directives: each a **FAILED** block (and on stderr); exit 1; the rest still run.
 expect literate-fail 1 "wrote $TMP/fail.md" '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/fail.md"
 expect_err literate-fail-type 'literate_fail.fut:4:9: error'
-expect_err literate-fail-video '`:video` is not supported by loom literate'
-expect_err literate-fail-plot 'literate_fail.fut:8: `:plot2d` takes a pair of one-dimensional arrays .* not `\(\[3\]i64, \[4\]i64\)`'
+expect_err literate-fail-video 'literate_fail.fut:6: `format: webm`: Loom writes videos as animated GIFs'
+expect_err literate-fail-plot 'literate_fail.fut:9: `:plot2d` takes a pair of one-dimensional arrays .* not `\(\[3\]i64, \[4\]i64\)`'
 expect_err literate-fail-gnuplot 'script line 1: undefined variable: nope'
 expect_err literate-fail-img 'not \[3\]i32'
-check_output literate-fail-md "out.count('**FAILED**') == 5 and '9i32' in out" cat "$TMP/fail.md"
+expect_err literate-fail-audio 'literate_fail.fut:16: `:audio` takes \[n\]t or \[channels\]\[n\]t samples.* not \[1\]bool'
+check_output literate-fail-md "out.count('**FAILED**') == 6 and '9i32' in out" cat "$TMP/fail.md"
 expect literate-stop 1 '' '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/stop.md" --stop-on-error
 check_output literate-stop-nothing "lines == ['absent']" sh -c "test -e '$TMP/stop.md' || echo absent"
 expect literate-bad-program 2 '' '' -- "$LOOM" literate "$HERE/bad_type.fut" -o "$TMP/bad.md"

@@ -354,6 +354,21 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
         self.assertEqual(decode_png(shown[0]["image/png"]), (3, 1, 2))  # RGB
         self.assertEqual(shown[0]["text/plain"], "-- image: 3x1 pixels")
 
+    def test_video_gif_and_audio_player(self):
+        _, msgs = self.run_cell(":video [[[0u8, 255]], [[255u8, 0]]]")
+        shown = [m["content"]["data"] for m in msgs if m["msg_type"] == "display_data"]
+        self.assertEqual(len(shown), 1, [m["msg_type"] for m in msgs])
+        self.assertTrue(base64.b64decode(shown[0]["image/gif"]).startswith(b"GIF89a"))
+        self.assertEqual(shown[0]["text/plain"], "-- video: 2 frames of 2x1 pixels, 30 a second")
+        _, msgs = self.run_cell(":audio [0i16, 16384, -32768]")
+        shown = [m["content"]["data"] for m in msgs if m["msg_type"] == "display_data"]
+        self.assertEqual(len(shown), 1, [m["msg_type"] for m in msgs])
+        html = shown[0]["text/html"]
+        self.assertTrue(html.startswith('<audio controls src="data:audio/wav;base64,'), html[:80])
+        wav = base64.b64decode(html.split("base64,")[1].split('"')[0])
+        self.assertEqual((wav[:4], wav[8:12]), (b"RIFF", b"WAVE"))
+        self.assertEqual(shown[0]["text/plain"], "-- sound: 1 channel of 3 samples at 44100 Hz, 0.00 s")
+
     # ---------------------------------------------------------------- code and cache
 
     def test_code_display_fences(self):

@@ -89,7 +89,7 @@ TEST_CASE("plot: the session's `:plot2d` gives the characters and the picture; e
     EvalRecord r = s.submit(":plot2d (xs, map (* 2) xs)");
     REQUIRE(r.kind == Kind::Output);
     CHECK(r.output.find("+----") != std::string::npos);
-    CHECK(r.image_png.compare(0, 4, "\x89PNG") == 0);
+    CHECK(r.media.compare(0, 4, "\x89PNG") == 0);
     EvalRecord bad = s.submit(":plot2d xs");
     REQUIRE(bad.kind == Kind::Error);
     CHECK(bad.error.find("<repl>:1:9: error: `:plot2d` takes a pair") == 0);
@@ -103,10 +103,10 @@ TEST_CASE("plot: the session's `:img` gives the picture and its size; errors poi
     REQUIRE(r.kind == Kind::Output);
     CHECK(r.output == "-- image: 3x1 pixels");
     CHECK(r.show_image);
-    REQUIRE(r.image_png.size() > 24);
-    CHECK(r.image_png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
-    CHECK((uint8_t)r.image_png[19] == 3);  // the width's low byte
-    CHECK((uint8_t)r.image_png[23] == 1);  // the height's
+    REQUIRE(r.media.size() > 24);
+    CHECK(r.media.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+    CHECK((uint8_t)r.media[19] == 3);  // the width's low byte
+    CHECK((uint8_t)r.media[23] == 1);  // the height's
     // Grey from floats and bools too; not from a 1-D array or an empty one.
     CHECK(s.submit(":img [[0f32, 0.5], [1, 1]]").kind == Kind::Output);
     CHECK(s.submit(":img [[true]]").kind == Kind::Output);

@@ -56,6 +56,12 @@ const unsigned char tiny_png[] = {
     0xcf, 0xc0, 0x00, 0x42, 0x0d, 0x00, 0x0f, 0x7a, 0x03, 0x7e, 0x77, 0xe9, 0x7f, 0x97, 0x00,
     0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
 
+/** A WAV file: 16-bit PCM, one channel at 8000 Hz, the samples 0, 16384 and -32768. */
+const unsigned char tiny_wav[] = {
+    0x52, 0x49, 0x46, 0x46, 0x2a, 0x00, 0x00, 0x00, 0x57, 0x41, 0x56, 0x45, 0x66, 0x6d, 0x74, 0x20, 0x10,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x40, 0x1f, 0x00, 0x00, 0x80, 0x3e, 0x00, 0x00, 0x02, 0x00,
+    0x10, 0x00, 0x64, 0x61, 0x74, 0x61, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x80};
+
 /** `[3i32, 4i32, 5i32]` and a newline, gzipped. */
 const unsigned char values_gz[] = {0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0x8b, 0x36,
                                    0xce, 0x34, 0x36, 0xd2, 0x51, 0x30, 0x01, 0x93, 0xa6, 0x40, 0x32, 0x96,
@@ -79,6 +85,9 @@ TEST_CASE("script: $loaddata, $loadbytes and $loadimg read files into values of 
     CHECK(show(s, "$loaddata \"values.in.gz\"") == "[3i32, 4i32, 5i32]");
     CHECK(show(s, "$loaddata \"values.in\"") == "[3i32, 4i32, 5i32]");
     CHECK(show(s, "$loaddata \"twice.gz\"") == "([3i32, 4i32, 5i32], [3i32, 4i32, 5i32])");
+    // A sound: a row a channel, samples from -1 to 1.
+    d.write("tiny.wav", std::string(reinterpret_cast<const char *>(tiny_wav), sizeof tiny_wav));
+    CHECK(show(s, "$loadaudio \"tiny.wav\"") == "[[0.0f64, 0.5f64, -1.0f64]]");
     CHECK(show(s, ":type $loaddata \"xs.in\"").find("[3]i32") != std::string::npos);
     CHECK(show(s, "$loaddata \"pair.in\"") == "([1.5f32, 2.5f32], 4i64)");
     CHECK(s.submit("let (a, n) = $loaddata \"pair.in\"\n").kind == Kind::Definitions);
@@ -114,7 +123,8 @@ TEST_CASE("script: errors say what went wrong at the call, and the session goes 
         {"$loaddata\n\"xs.in\"", "`$loaddata` takes a file name"},
         {"$restore \"[]i32\"", "`$restore` takes a type and a file name"},
         {"$restore \"[]i32\" \"xs.in\"", "`$restore` is not supported by Loom"},
-        {"$loadaudio \"a.wav\"", "`$loadaudio` is not supported by Loom"},
+        {"$loadaudio \"a.wav\"", "`$loadaudio`: cannot read `"},
+        {"$loadaudio \"xs.in\"", "as sound: "},
         {"$loadata \"xs.in\"", "Unknown FutharkScript built-in `$loadata`"},
         {"$loaddata \"\"", "the file name is empty"},
         // A message that names the value names the call.
@@ -203,7 +213,7 @@ TEST_CASE("script: Tab completes the built-ins after `$`") {
     Session s;
     Session::Completion c = s.complete("i32.sum ($lo", 12);
     CHECK(c.start == 9);
-    CHECK(c.matches == std::vector<std::string>{"$loadbytes", "$loaddata", "$loadimg"});
+    CHECK(c.matches == std::vector<std::string>{"$loadaudio", "$loadbytes", "$loaddata", "$loadimg"});
     CHECK(s.complete("$loadi", 6).matches == std::vector<std::string>{"$loadimg"});
 }
 

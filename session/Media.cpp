@@ -1,0 +1,126 @@
+// Values as pictures, videos and sounds (see Media.h).
+#include "session/Media.h"
+
+#ifdef LOOM_HAVE_IMAGE
+#include "image/Gif.h"
+#endif
+#ifdef LOOM_HAVE_AUDIO
+#include "audio/Sound.h"
+#endif
+
+#include <cmath>
+
+namespace loom {
+
+std::string image_of(const Value &v, const std::string &type, Pixels &out) {
+    int &w = out.width, &h = out.height, &channels = out.channels;
+    std::vector<uint8_t> &px = out.bytes;
+    const std::string wanted = "`:img` takes a [][]i32, [][]u32 (ARGB), [][]f32, [][]f64 (grey, 0 to 1), "
+                               "[][]u8 (grey) or [][]bool, not " + type;
+    if (!v.is_prim_array() || v.rank() != 2) return wanted;
+    PrimType t = v.elem_prim();
+    h = (int)v.shape()[0];
+    w = (int)v.shape()[1];
+    if (w <= 0 || h <= 0) return "`:img` of an empty array (" + std::to_string(h) + " by " + std::to_string(w) + ")";
+    bool argb = t == PrimType::I32 || t == PrimType::U32;
+    if (!argb && t != PrimType::F32 && t != PrimType::F64 && t != PrimType::U8 && t != PrimType::Bool)
+        return wanted;
+    channels = argb ? 3 : 1;
+    px.clear();
+    px.reserve((size_t)w * h * channels);
+    const uint8_t *data = v.data();
+    for (int64_t i = 0, n = (int64_t)w * h; i < n; ++i) {
+        PrimValue p = load_prim(t, data, i);
+        if (argb) {
+            uint32_t x = (uint32_t)p.i;
+            px.insert(px.end(), {(uint8_t)(x >> 16), (uint8_t)(x >> 8), (uint8_t)x});
+        } else if (t == PrimType::Bool) {
+            px.push_back(p.b ? 255 : 0);
+        } else if (t == PrimType::U8) {
+            px.push_back((uint8_t)p.i);
+        } else {
+            double g = p.as_f64();
+            px.push_back(std::isnan(g) ? 0 : (uint8_t)std::lround(std::fmin(1.0, std::fmax(0.0, g)) * 255));
+        }
+    }
+    return "";
+}
+
+std::string video_gif(const Value &v, const std::string &type, int fps, bool loop) {
+    const std::string wanted = "`:video` takes an array of frames, [n][h][w] of what `:img` takes "
+                               "([][][]u32 ARGB, [][][]f32 grey...), not " + type;
+    if (!v.is_prim_array() || v.rank() != 3) throw MediaError(wanted);
+    if (v.shape()[0] == 0) throw MediaError("`:video` of no frames (" + type + ")");
+    std::vector<std::vector<uint8_t>> frames;
+    Pixels px;
+    for (int64_t f = 0; f < v.shape()[0]; ++f) {
+        if (std::string bad = image_of(v.row(f), type, px); !bad.empty())
+            throw MediaError(bad.find("empty") != std::string::npos ? "`:video` of empty frames (" + type + ")" : wanted);
+        frames.push_back(std::move(px.bytes));
+    }
+#ifdef LOOM_HAVE_IMAGE
+    try {
+        return encode_gif(px.width, px.height, px.channels, frames, fps, loop);
+    } catch (const std::runtime_error &e) {
+        throw MediaError(e.what());
+    }
+#else
+    (void)fps, (void)loop;
+    throw MediaError("`:video` needs giflib, which this build of Loom lacks (scripts/setup.sh installs it)");
+#endif
+}
+
+std::string audio_file(const Value &v, const std::string &type, int rate, const std::string &codec) {
+    const std::string wanted = "`:audio` takes [n]t or [channels][n]t samples, t one of i8, u8, i16, u16, "
+                               "i32, u32, f32 or f64, not " + type;
+    if (!v.is_prim_array() || (v.rank() != 1 && v.rank() != 2)) throw MediaError(wanted);
+#ifdef LOOM_HAVE_AUDIO
+    SampleType t;
+    switch (v.elem_prim()) {
+    case PrimType::I8: t = SampleType::I8; break;
+    case PrimType::U8: t = SampleType::U8; break;
+    case PrimType::I16: t = SampleType::I16; break;
+    case PrimType::U16: t = SampleType::U16; break;
+    case PrimType::I32: t = SampleType::I32; break;
+    case PrimType::U32: t = SampleType::U32; break;
+    case PrimType::F32: t = SampleType::F32; break;
+    case PrimType::F64: t = SampleType::F64; break;
+    default: throw MediaError(wanted);
+    }
+    const int64_t nch = v.rank() == 1 ? 1 : v.shape()[0], n = v.shape().back();
+    if (nch == 0 || n == 0) throw MediaError("`:audio` of no samples (" + type + ")");
+    std::vector<const uint8_t *> channels;
+    for (int64_t c = 0; c < nch; ++c) channels.push_back(v.data() + c * n * prim_size(v.elem_prim()));
+    try {
+        return encode_sound(channels, n, t, rate, codec);
+    } catch (const SoundError &e) {
+        throw MediaError("`:audio`: " + std::string(e.what()));
+    }
+#else
+    (void)rate, (void)codec;
+    throw MediaError("`:audio` needs libsndfile, which this build of Loom lacks (scripts/setup.sh installs it)");
+#endif
+}
+
+Value load_audio(const std::string &path) {
+#ifdef LOOM_HAVE_AUDIO
+    int rate = 0;
+    std::vector<std::vector<double>> ch;
+    try {
+        ch = decode_sound(path, rate);
+    } catch (const SoundError &e) {
+        throw MediaError(e.what());
+    }
+    const int64_t n = ch.empty() ? 0 : (int64_t)ch[0].size();
+    std::vector<double> flat;
+    flat.reserve((size_t)(n * (int64_t)ch.size()));
+    for (const auto &c : ch) flat.insert(flat.end(), c.begin(), c.end());
+    auto buf = std::make_shared<Bytes>(reinterpret_cast<const uint8_t *>(flat.data()), flat.size() * sizeof(double));
+    return Value::prim_array(PrimType::F64, {(int64_t)ch.size(), n}, buf);
+#else
+    throw MediaError("`$loadaudio` needs libsndfile, which this build of Loom lacks (scripts/setup.sh installs it; `" +
+                     path + "` not read)");
+#endif
+}
+
+}  // namespace loom

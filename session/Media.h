@@ -1,0 +1,47 @@
+/** \file
+ * Values as pictures, videos and sounds, as futhark-literate.rst's `:img`, `:video` and
+ * `:audio` read them, for `loom literate`'s directives and the session's commands (Jupyter
+ * shows them; a colour terminal draws pictures), and FutharkScript's `$loadaudio`.
+ */
+#pragma once
+
+#include "core/Value.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace loom {
+
+/** A value that is no picture, video or sound, or a library this build lacks. */
+struct MediaError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/** 8-bit pixels, row-major, `channels` bytes each (1 grey, 3 RGB). */
+struct Pixels {
+    int width = 0, height = 0, channels = 0;
+    std::vector<uint8_t> bytes;
+};
+
+/** The pixels of `v` (of type `type`, for messages): [][]i32 and [][]u32 ARGB (the alpha
+ * byte ignored), [][]f32 and [][]f64 grey from 0 (black) to 1, [][]u8 grey, [][]bool
+ * black and white.  Empty on success, else what is wrong. */
+std::string image_of(const Value &v, const std::string &type, Pixels &out);
+
+/** `:video`: `v` a [frames][h][w] array of what `:img` takes, as an animated GIF of
+ * `fps` frames a second, looping or not.  Throws MediaError. */
+std::string video_gif(const Value &v, const std::string &type, int fps, bool loop);
+
+/** `:audio`: `v` a [n]t (one channel) or [c][n]t (a row a channel: [2][n] is stereo, left
+ * first), t one of i8, u8, i16, u16, i32, u32 (PCM of the type's range), f32 or f64
+ * (from -1 to 1), as a sound file of `codec` (wav, flac, ogg, opus, mp3) at `rate`
+ * samples a second.  Throws MediaError. */
+std::string audio_file(const Value &v, const std::string &type, int rate, const std::string &codec);
+
+/** `$loadaudio "path"`: a sound file's samples, [channels][n]f64 from -1 to 1.  Throws
+ * MediaError. */
+Value load_audio(const std::string &path);
+
+}  // namespace loom

@@ -1,0 +1,204 @@
+// Unit tests of videos and sounds (image/Gif.h, audio/Sound.h, session/Media.h): GIFs read
+// back with giflib's decoder, frame by frame and pixel by pixel; sounds written and read
+// back through libsndfile; the errors for values that are neither.
+#include "session/Media.h"
+#include "session/Session.h"
+
+#ifdef LOOM_HAVE_IMAGE
+#include "image/Gif.h"
+#include <gif_lib.h>
+#endif
+#ifdef LOOM_HAVE_AUDIO
+#include "audio/Sound.h"
+#endif
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+using namespace loom;
+using Kind = EvalRecord::Kind;
+
+namespace {
+
+Value value_of(Session &s, const std::string &exp, std::string &type) {
+    EvalRecord r = s.submit(exp + "\n");
+    INFO(exp, ": ", r.error);
+    REQUIRE(r.value);
+    type = r.type;
+    return *r.value;
+}
+
+#ifdef LOOM_HAVE_IMAGE
+struct Reader {
+    const std::string *bytes;
+    size_t at = 0;
+};
+int read_gif(GifFileType *gif, GifByteType *dst, int n) {
+    auto *r = static_cast<Reader *>(gif->UserData);
+    int k = (int)std::min<size_t>((size_t)n, r->bytes->size() - r->at);
+    std::memcpy(dst, r->bytes->data() + r->at, (size_t)k);
+    r->at += (size_t)k;
+    return k;
+}
+
+/** A GIF's frames as RGB triples a pixel, and the first frame's delay (1/100 s). */
+std::vector<std::vector<uint32_t>> gif_frames(const std::string &gif, int &w, int &h, int &delay, bool &loops) {
+    Reader r{&gif};
+    int err = 0;
+    GifFileType *f = DGifOpen(&r, read_gif, &err);
+    REQUIRE(f);
+    REQUIRE(DGifSlurp(f) == GIF_OK);
+    w = f->SWidth;
+    h = f->SHeight;
+    loops = gif.find("NETSCAPE2.0") != std::string::npos;
+    GraphicsControlBlock gcb{};
+    REQUIRE(DGifSavedExtensionToGCB(f, 0, &gcb) == GIF_OK);
+    delay = gcb.DelayTime;
+    std::vector<std::vector<uint32_t>> out;
+    for (int i = 0; i < f->ImageCount; ++i) {
+        const SavedImage &im = f->SavedImages[i];
+        const ColorMapObject *map = im.ImageDesc.ColorMap ? im.ImageDesc.ColorMap : f->SColorMap;
+        REQUIRE(map);
+        std::vector<uint32_t> px;
+        for (int k = 0; k < w * h; ++k) {
+            GifColorType c = map->Colors[im.RasterBits[k]];
+            px.push_back((uint32_t)c.Red << 16 | (uint32_t)c.Green << 8 | c.Blue);
+        }
+        out.push_back(px);
+    }
+    DGifCloseFile(f, &err);
+    return out;
+}
+#endif
+
+}  // namespace
+
+#ifdef LOOM_HAVE_IMAGE
+TEST_CASE("media: `:video` frames become a looping GIF, each pixel's colour exact") {
+    Session s;
+    std::string type;
+    Value v = value_of(s, "[[[0xFFFF0000u32, 0xFF00FF00u32, 0xFF0000FFu32]], [[0xFF123456u32, 0u32, 0xFFFFFFFFu32]]]", type);
+    int w = 0, h = 0, delay = 0;
+    bool loops = false;
+    auto frames = gif_frames(video_gif(v, type, 10, true), w, h, delay, loops);
+    CHECK(w == 3);
+    CHECK(h == 1);
+    CHECK(delay == 10);  // hundredths of a second: 10 frames a second
+    CHECK(loops);
+    REQUIRE(frames.size() == 2);
+    CHECK(frames[0] == std::vector<uint32_t>{0xFF0000, 0x00FF00, 0x0000FF});
+    CHECK(frames[1] == std::vector<uint32_t>{0x123456, 0x000000, 0xFFFFFF});
+    // Grey levels exactly; played once.
+    Value grey = value_of(s, "[[[0f32, 0.5, 1]]]", type);
+    auto g = gif_frames(video_gif(grey, type, 30, false), w, h, delay, loops);
+    CHECK(!loops);
+    CHECK(delay == 3);
+    CHECK(g[0] == std::vector<uint32_t>{0x000000, 0x808080, 0xFFFFFF});
+    // More than 256 colours: 256 chosen, each pixel near its own (a wrong index would be far).
+    Value many = value_of(s, "[tabulate_2d 30 30 (\\i j -> 0xFF000000u32 | u32.i64 (i * 8) << 16 | u32.i64 (j * 8) << 8)]", type);
+    auto m = gif_frames(video_gif(many, type, 30, true), w, h, delay, loops);
+    int worst = 0;
+    for (int i = 0; i < 30; ++i)
+        for (int j = 0; j < 30; ++j) {
+            uint32_t c = m[0][(size_t)(i * 30 + j)];
+            worst = std::max({worst, std::abs((int)(c >> 16) - i * 8), std::abs((int)((c >> 8) & 255) - j * 8)});
+        }
+    CHECK(worst <= 32);  // giflib's median cut works on 5 bits a channel
+}
+#endif
+
+TEST_CASE("media: values that are no video or sound say what `:video` and `:audio` take") {
+    Session s;
+    std::string type;
+    for (const char *exp : {"[[1u32]]", "[[[1i64]]]", "[[[(1, 2)]]]"}) {
+        INFO(exp);
+        Value v = value_of(s, exp, type);
+        CHECK_THROWS_WITH_AS(video_gif(v, type, 30, true), doctest::Contains("`:video` takes an array of frames"),
+                             MediaError);
+    }
+    Value none = value_of(s, "replicate 0 [[1u32]]", type);
+    CHECK_THROWS_WITH_AS(video_gif(none, type, 30, true), doctest::Contains("no frames"), MediaError);
+    for (const char *exp : {"[true]", "[[[1i16]]]", "3i16", "[1i64]"}) {
+        INFO(exp);
+        Value v = value_of(s, exp, type);
+        CHECK_THROWS_WITH_AS(audio_file(v, type, 44100, "wav"), doctest::Contains("`:audio` takes"), MediaError);
+    }
+}
+
+#ifdef LOOM_HAVE_AUDIO
+TEST_CASE("media: sounds round-trip through each sample type and codec; `$loadaudio` reads them") {
+    namespace fs = std::filesystem;
+    Session s;
+    std::string type;
+    fs::path dir = fs::temp_directory_path() / ("loom-media-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    auto load = [&](const std::string &name, const std::string &bytes) {
+        std::ofstream((dir / name).string(), std::ios::binary) << bytes;
+        int rate = 0;
+        auto ch = decode_sound((dir / name).string(), rate);
+        return std::make_pair(rate, ch);
+    };
+    // Full scale of each PCM type is -1..1; WAV keeps integer samples exactly.
+    struct Case {
+        const char *exp;
+        std::vector<double> want;
+    } cases[] = {
+        {"[0i8, 64, -128]", {0, 0.5, -1}},          {"[128u8, 192, 0]", {0, 0.5, -1}},
+        {"[0i16, 16384, -32768]", {0, 0.5, -1}},    {"[32768u16, 49152, 0]", {0, 0.5, -1}},
+        {"[0i32, 1073741824, -2147483648]", {0, 0.5, -1}},
+        {"[2147483648u32, 3221225472, 0]", {0, 0.5, -1}},
+        {"[0f32, 0.5, -1]", {0, 0.5, -1}},          {"[0f64, 0.25, -0.75]", {0, 0.25, -0.75}},
+    };
+    for (const Case &c : cases) {
+        INFO(c.exp);
+        Value v = value_of(s, c.exp, type);
+        auto [rate, ch] = load("a.wav", audio_file(v, type, 8000, "wav"));
+        CHECK(rate == 8000);
+        REQUIRE(ch.size() == 1);
+        CHECK(ch[0] == c.want);
+    }
+    // Two channels, a row each (left first), through the session's `$loadaudio`.
+    Value stereo = value_of(s, "[[0i16, 16384], [-32768, 0]]", type);
+    std::ofstream((dir / "st.wav").string(), std::ios::binary) << audio_file(stereo, type, 22050, "wav");
+    EvalRecord r = s.submit("$loadaudio \"" + (dir / "st.wav").string() + "\"\n");
+    REQUIRE(r.value);
+    CHECK(r.type == "[2][2]f64");
+    // Every codec writes a file libsndfile reads back with its rate and length (lossy ones
+    // within a margin: a 440 Hz tone).
+    Value tone = value_of(s, "map (\\i -> 0.5 * f32.sin (f32.i64 i * 2 * f32.pi * 440 / 48000)) (iota 48000)", type);
+    for (const char *codec : {"wav", "flac", "ogg", "opus", "mp3"}) {
+        INFO(codec);
+        auto [rate, ch] = load(std::string("t.") + codec, audio_file(tone, type, 48000, codec));
+        CHECK(rate == 48000);
+        REQUIRE(ch.size() == 1);
+        CHECK(std::abs((double)ch[0].size() - 48000) < 2400);  // mp3 and opus pad a little
+        double peak = 0;
+        for (double x : ch[0]) peak = std::max(peak, std::abs(x));
+        CHECK(peak > 0.4);
+        CHECK(peak < 0.6);
+    }
+    CHECK_THROWS_WITH_AS(audio_file(tone, type, 48000, "aac"), doctest::Contains("no codec `aac`"), MediaError);
+    fs::remove_all(dir);
+}
+#endif
+
+TEST_CASE("media: the session's `:video` and `:audio` give the file and say what it holds") {
+    Session s;
+    EvalRecord v = s.submit(":video [[[0u8, 255]], [[255u8, 0]], [[9u8, 9]]]");
+    REQUIRE(v.kind == Kind::Output);
+    CHECK(v.output == "-- video: 3 frames of 2x1 pixels, 30 a second");
+    CHECK(v.media_mime == "image/gif");
+    CHECK(v.media.compare(0, 6, "GIF89a") == 0);
+    EvalRecord a = s.submit(":audio [[0i16, 1, 2, 3], [4, 5, 6, 7]]");
+    REQUIRE(a.kind == Kind::Output);
+    CHECK(a.output == "-- sound: 2 channels of 4 samples at 44100 Hz, 0.00 s");
+    CHECK(a.media_mime == "audio/wav");
+    CHECK(a.media.compare(0, 4, "RIFF") == 0);
+    EvalRecord bad = s.submit(":audio [true, false]");
+    REQUIRE(bad.kind == Kind::Error);
+    CHECK(bad.error.find("<repl>:1:8: error: `:audio` takes") == 0);
+}
