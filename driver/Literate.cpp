@@ -235,9 +235,14 @@ private:
         }
         if (name.empty()) name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + codec;
         try {
-            return save_file(d, name, video ? video_gif(v, type, number, loop) : audio_file(v, type, number, codec));
+            if (!video) return save_file(d, name, audio_file(v, type, number, codec));
+            std::string frames_type = type;
+            Value frames = session.video_frames(v, frames_type);
+            return save_file(d, name, video_gif(frames, frames_type, number, loop));
         } catch (const MediaError &e) {
             return failure(where + e.what());
+        } catch (const LocatedError &e) {  // the step function's run-time error
+            return failure(e.render());
         }
     }
 

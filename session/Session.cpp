@@ -1327,6 +1327,34 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
 // is compared; a backend's own message is shown where it is not the interpreter's.  A
 // backend that gives a value where the interpreter fails, or fails where it gives one,
 // differs: that is a bug, and `:check` is then an error.
+Value Session::video_frames(const Value &v, std::string &type) {
+    const bool stepper = v.kind() == Value::Kind::Tuple && v.elems().size() == 3 &&
+                         v.elems()[0].kind() == Value::Kind::Function;
+    if (!stepper) return v;
+    const Value &count = v.elems()[2];
+    if (!count.is_prim() || count.prim().type != PrimType::I64)
+        throw MediaError("`:video` of `(step, state, n)` takes the number of frames as an i64, not " + type);
+    const int64_t n = count.prim().i;
+    if (n <= 0) throw MediaError("`:video` of no frames (" + type + ")");
+    std::vector<Value> frames;
+    Value state = v.elems()[1];
+    for (int64_t i = 0; i < n; ++i) {
+        Value out = st_->interp->apply_nested(v.elems()[0], {state});
+        if (out.kind() != Value::Kind::Tuple || out.elems().size() != 2)
+            throw MediaError("`:video`'s step function returns a frame and the next state, `(img, s)`");
+        const Value &f = out.elems()[0];
+        if (!f.is_prim_array() || f.rank() != 2 ||
+            (!frames.empty() && (f.shape() != frames[0].shape() || f.elem_prim() != frames[0].elem_prim())))
+            throw MediaError("`:video`'s frames are arrays of what `:img` takes, each of the same type and size; "
+                             "frame " + std::to_string(i) + " is " + written_type(f) +
+                             (frames.empty() ? std::string() : ", frame 0 " + written_type(frames[0])));
+        frames.push_back(f);
+        state = out.elems()[1];
+    }
+    type = "[" + std::to_string(n) + "]" + written_type(frames[0]);
+    return Value::stack(frames, nullptr);
+}
+
 EvalRecord Session::picture(const std::string &cmd, const std::string &text, const std::string &source_name,
                             int first_line) {
     // The expression's place, for an error about its value (checked again by the evaluation).
@@ -1357,6 +1385,7 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
 #endif
         } else if (cmd == ":video") {
             const int fps = 30;  // futhark literate's default
+            *r.value = video_frames(*r.value, r.type);
             r.media = video_gif(*r.value, r.type, fps, true);
             r.media_mime = "image/gif";
             const std::vector<int64_t> &sh = r.value->shape();

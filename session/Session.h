@@ -188,6 +188,13 @@ public:
     /** The command names, for help and completion. */
     static const std::vector<std::string> &command_names();
 
+    /** `:video`'s frames from its value: the value itself (an array of frames), or, for
+     * Futhark's other form `(step, state, n)` with `step : s -> (img, s)`, the n frames
+     * step makes from state, run on the interpreter and stacked (`type` becomes theirs).
+     * Throws MediaError for a value of neither form (video_gif says what it takes), and
+     * the interpreter's errors. */
+    Value video_frames(const Value &v, std::string &type);
+
 private:
     struct State;
     EvalRecord submit_impl(const std::string &input, const std::string &source_name,

@@ -193,6 +193,21 @@ TEST_CASE("media: the session's `:video` and `:audio` give the file and say what
     CHECK(v.output == "-- video: 3 frames of 2x1 pixels, 30 a second");
     CHECK(v.media_mime == "image/gif");
     CHECK(v.media.compare(0, 6, "GIF89a") == 0);
+    // Futhark's other form: a step function, its first state and the number of frames.
+    REQUIRE(s.submit("def step (t: i64) = (tabulate_2d 2 3 (\\i j -> u8.i64 (i + j + t)), t + 10)\n").kind ==
+            Kind::Definitions);
+    EvalRecord steps = s.submit(":video (step, 5i64, 4i64)");
+    REQUIRE(steps.kind == Kind::Output);
+    CHECK(steps.output == "-- video: 4 frames of 3x2 pixels, 30 a second");
+#ifdef LOOM_HAVE_IMAGE
+    int w = 0, h = 0, delay = 0;
+    bool loops = false;
+    auto frames = gif_frames(steps.media, w, h, delay, loops);
+    REQUIRE(frames.size() == 4);
+    CHECK(frames[3][5] == 0x262626);  // frame 3: t = 5 + 3 * 10, pixel (1, 2): grey 1 + 2 + 35
+#endif
+    CHECK(s.submit(":video (step, 0i64, 0i64)").error.find("no frames") != std::string::npos);
+    CHECK(s.submit(":video (\\(t: i64) -> (t, t), 0i64, 2i64)").error.find("frame 0 is i64") != std::string::npos);
     EvalRecord a = s.submit(":audio [[0i16, 1, 2, 3], [4, 5, 6, 7]]");
     REQUIRE(a.kind == Kind::Output);
     CHECK(a.output == "-- sound: 2 channels of 4 samples at 44100 Hz, 0.00 s");
