@@ -772,7 +772,12 @@ static bool starts_declaration(const std::string &input) {
 
 bool Session::is_complete(const std::string &input) {
     size_t i = skip_blank(input);
-    if (i >= input.size() || input[i] == ':') return true;
+    if (i >= input.size()) return true;
+    if (input[i] == ':') {  // a command is unfinished where the expression it takes is
+        size_t sp = input.find_first_of(" \t\n", i);
+        std::string cmd = input.substr(i, sp == std::string::npos ? std::string::npos : sp - i);
+        return sp == std::string::npos || !takes_expression(cmd) || is_complete(input.substr(sp));
+    }
     std::string word = first_word(input);
     auto file = make_source("<input>", input);
     bool eof = false;
@@ -804,8 +809,16 @@ bool Session::is_complete(const std::string &input) {
 // (it was cut after its first case, the second an input of its own: an error), and a
 // cell ending in a dangling `case` is unfinished (Jupyter's is_complete said complete).
 // `-` and `!` are operators that also start an expression (`-1`, `!b`), and `--` a
-// comment: those lines start inputs.  The terminal cannot see the next line before it
+// comment: those lines start inputs.  A command that takes an expression (`:type`,
+// `:video`...) goes on the same way, and is unfinished while its expression is.  The terminal cannot see the next line before it
 // runs a complete one: there, typed lines go on only while the input is unfinished.
+bool Session::takes_expression(const std::string &cmd) {
+    static const std::set<std::string> with_expression = {
+        ":type", ":t", ":print", ":time", ":bench", ":ir", ":cuda", ":code",
+        ":check", ":plot2d", ":img", ":video", ":audio"};
+    return with_expression.count(cmd) > 0;
+}
+
 bool Session::continues_input(const std::string &line) {
     static const std::set<std::string> follow_words = {"case", "then", "else", "in", "do", "with"};
     if (line.empty()) return false;
@@ -835,7 +848,9 @@ std::vector<InputChunk> Session::split(const std::string &text) {
         }
         InputChunk c{"", (int)i + 1};
         if (command(lines[i])) {
+            // A command's expression goes on as an input does (an indented line, `|>`...).
             c.text = lines[i++];
+            while (i < lines.size() && continues_input(lines[i])) c.text += "\n" + lines[i++];
         } else {
             // A chunk ends at a complete input that the next line does not go on with
             // (Note [Lines that go on]; a whole script can look ahead, the terminal
@@ -928,7 +943,8 @@ EvalRecord Session::submit_impl(const std::string &input, const std::string &sou
     EvalRecord r;
     try {
         if (input[i] == ':') {
-            // Commands are one line; the line number counts the skipped lines.
+            // A command starts at its line (its expression may go on: split); the line
+            // number counts the skipped lines.
             int line = first_line + (int)std::count(input.begin(), input.begin() + (long)i, '\n');
             r = run_command(trim(input.substr(i)), source_name, line);
         } else {

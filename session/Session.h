@@ -128,6 +128,9 @@ public:
      * `with`, `|>`, `+`, ...; not `-` or `!`, which may start an expression).  split()
      * and the terminal REPL's pasted lines go by it. */
     static bool continues_input(const std::string &line);
+    /** Whether a command (`:type`) takes an expression (or a definition, `:time`), whose
+     * lines go on as an input's do. */
+    static bool takes_expression(const std::string &cmd);
 
     /** `name : type` and, when the definition has one, its `-- |` doc comment on the
      * following lines; for user definitions, prelude functions and types (the numeric

@@ -6,6 +6,7 @@ lines and cache hit of the tour, the CUDA source).  Each notebook gets a fresh
 kernel cache, so the first compilation says `compiled`, and must run in under
 MAX_SECONDS.  Needs the kernel spec `loom` on JUPYTER_PATH (run.sh sets it up).
 Usage: run_notebooks.py [NOTEBOOK...]   (default: examples/*.ipynb)"""
+import base64, struct
 import glob
 import os
 import re
@@ -87,6 +88,13 @@ def check_mandelbrot(nb):
         width, height, _ = decode_png(pngs[0])
         assert (width, height) == image_size(200, 300) == (300, 200), (width, height)
     assert "15514i64" in texts(find(nb, "let m = mandelbrot"))
+    zoom = find(nb, ":video map")
+    gifs = [o.data["image/gif"] for o in zoom.outputs if "image/gif" in o.get("data", {})]
+    assert len(gifs) == 1, "one animation"
+    gif = base64.b64decode(gifs[0])
+    assert gif[:6] == b"GIF89a" and struct.unpack("<HH", gif[6:10]) == (120, 90), gif[:10]
+    assert gif.count(b"\x21\xf9\x04") == 24, "24 frames"  # a graphic control block each
+    assert "-- video: 24 frames of 120x90 pixels" in texts(zoom)
 
 
 CHECKS = {"tour": check_tour, "mandelbrot": check_mandelbrot}

@@ -21,6 +21,10 @@ from jupyter_client import KernelManager
 
 TIMEOUT = 30
 LONG = "loop x = 0 for i < 10_000_000_000 do x + 1"  # on the interpreter: endless
+# Fails after a few tenths of a second on the interpreter: the requests a test sends right
+# after it are then surely sent before the failure (a cell that failed at once could fail
+# before a loaded client had sent them, and they rightly ran).
+SLOW_FAIL = "(loop x = 0 for i < 3_000_000 do x + 1) / 0"
 
 
 class ProtocolTests(unittest.TestCase):
@@ -97,7 +101,7 @@ class ProtocolTests(unittest.TestCase):
 
     def test_stop_on_error_aborts_the_requests_sent_before_the_reply(self):
         # Issue (walk-j t9): a cell that fails at once left those queued behind it to run.
-        ids = {self.kc.execute("1 / 0"): "fails", self.kc.execute("keep * 10"): "second",
+        ids = {self.kc.execute(SLOW_FAIL): "fails", self.kc.execute("keep * 10"): "second",
                self.kc.execute("keep * 100"): "third"}
         replies = self.replies(ids)
         self.assertEqual(replies["fails"]["content"]["status"], "error")
@@ -109,7 +113,7 @@ class ProtocolTests(unittest.TestCase):
         replies = self.replies(ids)
         self.assertEqual(replies["next"]["content"]["status"], "ok")
         # Other requests are answered meanwhile; the kernel goes on.
-        ids = {self.kc.execute("1 / 0"): "fails", self.kc.kernel_info(): "info",
+        ids = {self.kc.execute(SLOW_FAIL): "fails", self.kc.kernel_info(): "info",
                self.kc.execute("keep"): "aborted"}
         replies = self.replies(ids)
         self.assertEqual(replies["info"]["content"]["status"], "ok")

@@ -640,4 +640,21 @@ TEST_CASE("session: a line that no input starts with goes on with the input befo
         if (r.value) values.push_back(value_to_string(*r.value));
     }
     CHECK(values == std::vector<std::string>{"2i32", "20i32", "[2i32, 3i32]", "-1i32"});
+
+    // A command's expression goes on as an input's does, and is unfinished while it is;
+    // commands of other arguments, and one without, are complete.
+    CHECK_FALSE(s.is_complete(":type map (\\k ->"));
+    CHECK_FALSE(s.is_complete(":time def f (x: i32) ="));
+    CHECK(s.is_complete(":type map (\\k ->\n  k + 1) [1]"));
+    CHECK(s.is_complete(":load (unclosed"));
+    CHECK(s.is_complete(":time"));
+    chunks = s.split(":type map (\\k ->\n    k + 1)\n  [1, 2]\n:backend interp\n  |> f\n:time\n1\n");
+    REQUIRE(chunks.size() == 4);
+    CHECK(chunks[0].text == ":type map (\\k ->\n    k + 1)\n  [1, 2]");
+    CHECK(chunks[1].text == ":backend interp\n  |> f");  // (its argument then says what is wrong)
+    CHECK(chunks[2].text == ":time");
+    CHECK(chunks[3].first_line == 7);
+    EvalRecord t = s.submit(chunks[0].text, "<cell>", 1);
+    REQUIRE(t.kind == Kind::Output);
+    CHECK(t.output.find(": [2]i32") != std::string::npos);
 }
