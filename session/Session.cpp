@@ -1405,8 +1405,9 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
             r.media = video_gif(*r.value, r.type, fps, true);
             r.media_mime = "image/gif";
             const std::vector<int64_t> &sh = r.value->shape();
-            r.output = "-- video: " + std::to_string(sh[0]) + " frames of " + std::to_string(sh[2]) + "x" +
-                       std::to_string(sh[1]) + " pixels, " + std::to_string(fps) + " a second";
+            r.output = "-- video: " + std::to_string(sh[0]) + (sh[0] == 1 ? " frame of " : " frames of ") +
+                       std::to_string(sh[2]) + "x" + std::to_string(sh[1]) + " pixels, " + std::to_string(fps) +
+                       " a second";
         } else {
             const int rate = 44100;  // futhark literate's default
             r.media = audio_file(*r.value, r.type, rate, "wav");
@@ -1416,7 +1417,8 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
             char secs[32];
             snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / rate);
             r.output = "-- sound: " + std::to_string(channels) + (channels == 1 ? " channel" : " channels") +
-                       " of " + std::to_string(sh.back()) + " samples at " + std::to_string(rate) + " Hz, " + secs +
+                       " of " + std::to_string(sh.back()) + (sh.back() == 1 ? " sample at " : " samples at ") +
+                       std::to_string(rate) + " Hz, " + secs +
                        " s";
         }
     } catch (const PlotError &e) {
