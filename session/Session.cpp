@@ -1801,20 +1801,14 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
         if (auto e = need_arg("an expression")) return *e;
         return check_backends(arg_source(arg), source_name, first_line);
     }
-    if (cmd == ":plot2d") {
-        if (auto e = need_arg("an expression: a pair of arrays (x, y), or a record of pairs")) return *e;
-        return picture(cmd, arg_source(arg), source_name, first_line);
-    }
-    if (cmd == ":img") {
-        if (auto e = need_arg("an expression: [][]u32 ARGB pixels, or [][]f32, [][]u8, [][]bool grey")) return *e;
-        return picture(cmd, arg_source(arg), source_name, first_line);
-    }
-    if (cmd == ":video") {
-        if (auto e = need_arg("an expression: frames, [n][h][w] of what :img takes")) return *e;
-        return picture(cmd, arg_source(arg), source_name, first_line);
-    }
-    if (cmd == ":audio") {
-        if (auto e = need_arg("an expression: samples, [n]t or [channels][n]t")) return *e;
+    // What each picture command takes, said when its expression is missing.
+    static const std::map<std::string, std::string> pictures = {
+        {":plot2d", "a pair of arrays (x, y), or a record of pairs"},
+        {":img", "[][]u32 ARGB pixels, or [][]f32, [][]u8, [][]bool grey"},
+        {":video", "frames, [n][h][w] of what :img takes"},
+        {":audio", "samples, [n]t or [channels][n]t"}};
+    if (auto p = pictures.find(cmd); p != pictures.end()) {
+        if (auto e = need_arg(("an expression: " + p->second).c_str())) return *e;
         return picture(cmd, arg_source(arg), source_name, first_line);
     }
     if (cmd == ":cache") {
