@@ -12,7 +12,6 @@
 #include "image/Png.h"
 #endif
 
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -167,7 +166,8 @@ private:
                 for (const std::string &p : d.param_lines) md += p + "\n";
             md += "```\n\n";
         }
-        // `:img`, `:plot2d`, `:gnuplot` and their expression; `> e` has none.
+        // The directive (`:img`, `:plot2d`, `:gnuplot`, `:video`, `:audio`) and its expression;
+        // `> e` has none.
         std::string what;
         for (const char *k : {":img", ":plot2d", ":gnuplot", ":video", ":audio"})
             if (text.starts_with(std::string(k) + " ")) what = k;
@@ -192,12 +192,12 @@ private:
 
     /** A file of the document's in FILE-img/, and its Markdown (an image's, as futhark
      * literate links videos and sounds too). */
-    std::string save_file(const Block &d, const std::string &name, const std::string &png) {
+    std::string save_file(const Block &d, const std::string &name, const std::string &bytes) {
         fs::path dir = image_dir(o_);
         std::error_code ec;
         fs::create_directories(dir, ec);
         std::ofstream f(dir / name, std::ios::binary);
-        f << png;
+        f << bytes;
         if (!f) return failure(o_.file + ":" + std::to_string(d.line) + ": cannot write `" + (dir / name).string() + "`");
         return "![](" + (dir.filename() / name).string() + ")\n\n";
     }
@@ -233,7 +233,8 @@ private:
                                (video ? "fps, loop, format, file" : "sampling_frequency, codec, file") + ")");
             }
         }
-        if (name.empty()) name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + codec;
+        if (name.empty())
+            name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + codec;
         try {
             if (!video) return save_file(d, name, audio_file(v, type, number, codec));
             std::string frames_type = type;

@@ -51,11 +51,11 @@ std::string video_gif(const Value &v, const std::string &type, int fps, bool loo
                                "([][][]u32 ARGB, [][][]f32 grey...), not " + type;
     if (!v.is_prim_array() || v.rank() != 3) throw MediaError(wanted);
     if (v.shape()[0] == 0) throw MediaError("`:video` of no frames (" + type + ")");
+    if (v.shape()[1] == 0 || v.shape()[2] == 0) throw MediaError("`:video` of empty frames (" + type + ")");
     std::vector<std::vector<uint8_t>> frames;
     Pixels px;
     for (int64_t f = 0; f < v.shape()[0]; ++f) {
-        if (std::string bad = image_of(v.row(f), type, px); !bad.empty())
-            throw MediaError(bad.find("empty") != std::string::npos ? "`:video` of empty frames (" + type + ")" : wanted);
+        if (!image_of(v.row(f), type, px).empty()) throw MediaError(wanted);
         frames.push_back(std::move(px.bytes));
     }
 #ifdef LOOM_HAVE_IMAGE

@@ -810,8 +810,9 @@ bool Session::is_complete(const std::string &input) {
 // cell ending in a dangling `case` is unfinished (Jupyter's is_complete said complete).
 // `-` and `!` are operators that also start an expression (`-1`, `!b`), and `--` a
 // comment: those lines start inputs.  A command that takes an expression (`:type`,
-// `:video`...) goes on the same way, and is unfinished while its expression is.  The terminal cannot see the next line before it
-// runs a complete one: there, typed lines go on only while the input is unfinished.
+// `:video`...) goes on the same way, and is unfinished while its expression is.  The
+// terminal cannot see the next line before it runs a complete one: there, typed lines go
+// on only while the input is unfinished.
 bool Session::takes_expression(const std::string &cmd) {
     static const std::set<std::string> with_expression = {
         ":type", ":t", ":print", ":time", ":bench", ":ir", ":cuda", ":code",
@@ -1332,17 +1333,6 @@ EvalRecord Session::show_code(const std::string &cmd, const std::string &text,
     return r;
 }
 
-// Note [Checking the backends]: `:check e` runs e on the interpreter, the reference, and
-// on each compiled backend, compiled even where the backend would leave it to the
-// interpreter (code with nothing to compile: `xs[5]`), so that every line compares two
-// implementations.  A backend agrees when it gives a value close to the interpreter's
-// (values_close), or fails where the interpreter fails: a run-time error is a result
-// too, and the interpreter's is shown with its place and caret.  Which error each gives
-// may differ (a compiled bounds check reports the same index, an assertion the same
-// place, but not every message is word for word the interpreter's), so failing is what
-// is compared; a backend's own message is shown where it is not the interpreter's.  A
-// backend that gives a value where the interpreter fails, or fails where it gives one,
-// differs: that is a bug, and `:check` is then an error.
 Value Session::video_frames(const Value &v, std::string &type) {
     const bool stepper = v.kind() == Value::Kind::Tuple && v.elems().size() == 3 &&
                          v.elems()[0].kind() == Value::Kind::Function;
@@ -1418,8 +1408,7 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
             snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / rate);
             r.output = "-- sound: " + std::to_string(channels) + (channels == 1 ? " channel" : " channels") +
                        " of " + std::to_string(sh.back()) + (sh.back() == 1 ? " sample at " : " samples at ") +
-                       std::to_string(rate) + " Hz, " + secs +
-                       " s";
+                       std::to_string(rate) + " Hz, " + secs + " s";
         }
     } catch (const PlotError &e) {
         return failed(e.what());
@@ -1431,6 +1420,17 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
     return r;
 }
 
+// Note [Checking the backends]: `:check e` runs e on the interpreter, the reference, and
+// on each compiled backend, compiled even where the backend would leave it to the
+// interpreter (code with nothing to compile: `xs[5]`), so that every line compares two
+// implementations.  A backend agrees when it gives a value close to the interpreter's
+// (values_close), or fails where the interpreter fails: a run-time error is a result
+// too, and the interpreter's is shown with its place and caret.  Which error each gives
+// may differ (a compiled bounds check reports the same index, an assertion the same
+// place, but not every message is word for word the interpreter's), so failing is what
+// is compared; a backend's own message is shown where it is not the interpreter's.  A
+// backend that gives a value where the interpreter fails, or fails where it gives one,
+// differs: that is a bug, and `:check` is then an error.
 EvalRecord Session::check_backends(const std::string &text, const std::string &source_name,
                                    int first_line) {
     Checked c = check(text, source_name, first_line);
