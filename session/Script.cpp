@@ -104,11 +104,12 @@ std::vector<ScriptCall> script_calls(const SourceFilePtr &file) {
     return out;
 }
 
-std::string script_path(const ScriptCall &c, const std::string &dir) {
-    const std::string &arg = c.args.back();
-    if (dir.empty() || fs::path(arg).is_absolute()) return arg;
-    return (fs::path(dir) / arg).string();
+std::string data_path(const std::string &file, const std::string &dir) {
+    if (dir.empty() || fs::path(file).is_absolute()) return file;
+    return (fs::path(dir) / file).string();
 }
+
+std::string script_path(const ScriptCall &c, const std::string &dir) { return data_path(c.args.back(), dir); }
 
 Value run_script_call(const ScriptCall &c, const std::string &path) {
     if (c.fn == "restore")

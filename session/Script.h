@@ -42,8 +42,11 @@ std::vector<std::string> script_builtins();
  * (its parse reports the error). */
 std::vector<ScriptCall> script_calls(const SourceFilePtr &file);
 
-/** The file a call reads: its first argument, relative to `dir` (empty: the current
- * directory) unless absolute. */
+/** `file` relative to `dir` (empty: the current directory) unless absolute: where the
+ * built-ins read and `:save` writes. */
+std::string data_path(const std::string &file, const std::string &dir);
+
+/** The file a call reads: its first argument, as data_path places it. */
 std::string script_path(const ScriptCall &c, const std::string &dir);
 
 /** The value a call reads from `path` (its script_path; a tuple for a data file of

@@ -38,6 +38,7 @@
 #include <functional>
 #include "core/Stack.h"
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <tuple>
@@ -274,6 +275,9 @@ const char *const help_text =
     "  :video EXPR      frames, [n][h][w] of what :img takes, as an animated GIF (Jupyter)\n"
     "  :audio EXPR      samples, [n]t or [channels][n]t (PCM integers, or floats from -1\n"
     "                   to 1), as a WAV sound at 44100 Hz (Jupyter)\n"
+    "  :save FILE EXPR  write EXPR's value to FILE, in the format its name says: .npy,\n"
+    "                   .in or .txt (Futhark's text values), .bin (binary values), .png\n"
+    "                   (as :img), .gif (as :video), .wav .flac .ogg .opus .mp3 (as :audio)\n"
     "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
     "Files: `$loaddata \"f\"` (a data file's values: Futhark's text or binary format, or\n"
@@ -752,7 +756,7 @@ const std::vector<std::string> &Session::command_names() {
     static const std::vector<std::string> names = {
         ":help", ":type", ":print", ":time",  ":bench", ":load",   ":reload", ":backend",
         ":ir",   ":cuda", ":code",  ":cache", ":check", ":plot2d", ":img",    ":video",
-        ":audio", ":doc", ":quit"};
+        ":audio", ":save", ":doc", ":quit"};
     return names;
 }
 
@@ -816,7 +820,7 @@ bool Session::is_complete(const std::string &input) {
 bool Session::takes_expression(const std::string &cmd) {
     static const std::set<std::string> with_expression = {
         ":type", ":t", ":print", ":time", ":bench", ":ir", ":cuda", ":code",
-        ":check", ":plot2d", ":img", ":video", ":audio"};
+        ":check", ":plot2d", ":img", ":video", ":audio", ":save"};
     return with_expression.count(cmd) > 0;
 }
 
@@ -1420,6 +1424,69 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
     return r;
 }
 
+EvalRecord Session::save(const std::string &file, const std::string &text, const std::string &source_name,
+                         int first_line) {
+    const SrcLoc at = check(text, source_name, first_line).exp->loc;
+    std::string ext = std::filesystem::path(file).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return (char)std::tolower(ch); });
+    static const std::set<std::string> formats = {".npy", ".in",  ".txt",  ".bin", ".png", ".gif",
+                                                  ".wav", ".flac", ".ogg", ".opus", ".mp3"};
+    if (!formats.count(ext))  // before the evaluation, which may take a while
+        return error_record(CompileError(at, "`:save` writes .npy, .in or .txt, .bin, .png, .gif, .wav, .flac, "
+                                             ".ogg, .opus or .mp3 files, by the name's extension, not `" + file + "`"));
+    EvalRecord r = eval_expression(text, source_name, first_line, false, false);
+    if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
+    auto failed = [&](const std::string &message) {
+        EvalRecord f = error_record(CompileError(at, message));
+        f.notes = r.notes;
+        return f;
+    };
+    const Value &v = *r.value;
+    // The values a data file holds: a tuple's elements, one after another ($loaddata reads
+    // them back as the tuple).
+    std::vector<Value> values = v.kind() == Value::Kind::Tuple ? v.elems() : std::vector<Value>{v};
+    auto plain = [](const Value &x) { return x.is_prim() || x.is_prim_array(); };
+    std::string bytes;
+    try {
+        if (ext == ".npy") {
+            if (!plain(v)) return failed("`:save` to .npy takes a number or an array of numbers, not " + r.type);
+            bytes = write_npy(v);
+        } else if (ext == ".in" || ext == ".txt" || ext == ".bin") {
+            for (const Value &x : values) {
+                if (!plain(x))
+                    return failed("`:save` to " + ext + " takes values of primitive types and arrays of them " +
+                                  "(a tuple of them: one after another), not " + r.type);
+                if (ext == ".bin") write_binary_value(x, bytes);
+                else bytes += value_to_string(x) + "\n";
+            }
+        } else if (ext == ".png") {
+            Pixels px;
+            if (std::string bad = image_of(v, r.type, px); !bad.empty()) return failed(bad);
+#ifdef LOOM_HAVE_IMAGE
+            bytes = encode_png(px.width, px.height, px.channels, px.bytes);
+#else
+            return failed("`:save` to .png needs libpng, which this build of Loom lacks (scripts/setup.sh)");
+#endif
+        } else if (ext == ".gif") {
+            std::string type = r.type;
+            bytes = video_gif(video_frames(v, type), type, 30, true);
+        } else {  // a sound
+            bytes = audio_file(v, r.type, 44100, ext.substr(1));
+        }
+    } catch (const MediaError &e) {
+        return failed(e.what());
+    }
+    const std::string path = data_path(file, data_dir_);
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+    out.close();
+    if (!out) return failed("`:save`: cannot write `" + path + "`");
+    r.kind = EvalRecord::Kind::Output;
+    r.output = "-- wrote " + path + " (" + std::to_string(bytes.size()) + " bytes)";
+    r.value.reset();
+    return r;
+}
+
 // Note [Checking the backends]: `:check e` runs e on the interpreter, the reference, and
 // on each compiled backend, compiled even where the backend would leave it to the
 // interpreter (code with nothing to compile: `xs[5]`), so that every line compares two
@@ -1811,6 +1878,13 @@ EvalRecord Session::run_command(const std::string &line, const std::string &sour
         if (auto e = need_arg(("an expression: " + p->second).c_str())) return *e;
         return picture(cmd, arg_source(arg), source_name, first_line);
     }
+    if (cmd == ":save") {
+        const char *usage = "a file name and an expression: `:save out.npy xs`";
+        if (auto e = need_arg(usage)) return *e;
+        const size_t fsp = arg.find_first_of(" \t\n");
+        if (fsp == std::string::npos) return error_record(":save needs " + std::string(usage));
+        return save(arg.substr(0, fsp), arg_source(trim(arg.substr(fsp))), source_name, first_line);
+    }
     if (cmd == ":cache") {
         if (arg == "clear") {
             // Every level: the disk, this process's loaded objects, the session's compiled
@@ -1942,6 +2016,11 @@ Session::Completion Session::complete(const std::string &text, size_t cursor) co
         const std::string word = text.substr(*a, cursor - *a);
         for (const char *b : backend_names)
             if (std::string(b).rfind(word, 0) == 0) c.matches.push_back(b);
+        return c;
+    }
+    if (std::optional<size_t> a = argument_of({":save"})) {  // the file, where `$loaddata` reads
+        c.start = *a;
+        c.matches = file_matches(text.substr(*a, cursor - *a), data_dir_, "");
         return c;
     }
     if (std::optional<size_t> a = argument_of({":load", ":l"})) {

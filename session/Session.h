@@ -215,6 +215,10 @@ private:
     /** `:plot2d EXPR` (session/Plot.h: the plot in characters in `output`, the picture in
      * `media`), `:img`, `:video` and `:audio EXPR` (session/Media.h: the file in `media`,
      * a line saying what it holds in `output`): EXPR evaluated, then drawn. */
+    /** `:save FILE EXPR`: EXPR's value written to FILE (beside the data folder's files, as
+     * `$loaddata` reads them) in the format its extension names. */
+    EvalRecord save(const std::string &file, const std::string &text, const std::string &source_name,
+                    int first_line);
     EvalRecord picture(const std::string &cmd, const std::string &text, const std::string &source_name,
                        int first_line);
     EvalRecord check_backends(const std::string &text, const std::string &source_name,

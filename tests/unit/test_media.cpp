@@ -315,3 +315,49 @@ TEST_CASE("plot: the session's `:img` gives the picture and its size; errors poi
     CHECK(s.submit(":img").error.find(":img needs an expression") != std::string::npos);
     CHECK(!s.submit(":plot2d (iota 3, iota 3)").show_image);  // a plot's text is the plot
 }
+
+TEST_CASE("media: `:save` writes a value in the format its file's name says, and the built-ins read it back") {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("loom-save-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    Session s;
+    s.set_data_dir(dir.string());
+    struct Case {
+        const char *save, *read, *want;
+    } cases[] = {
+        {":save xs.npy map f32.i64 (iota 4)", "$loaddata \"xs.npy\"", "[0.0f32, 1.0f32, 2.0f32, 3.0f32]"},
+        {":save t.in (iota 2, 2.5f64)", "$loaddata \"t.in\"", "([0i64, 1i64], 2.5f64)"},
+        {":save t.bin ([[1u8, 2]], true)", "$loaddata \"t.bin\"", "([[1u8, 2u8]], true)"},
+        {":save p.png [[0xFF0000FFu32, 0xFFFFFFFFu32]]", "$loadimg \"p.png\"", "[[4278190335u32, 4294967295u32]]"},
+        {":save s.wav [0i16, 16384]", "$loadaudio \"s.wav\"", "[[0.0f64, 0.5f64]]"},
+        {":save s.flac [[0i16], [-32768]]", "$loadaudio \"s.flac\"", "[[0.0f64], [-1.0f64]]"},
+    };
+    for (const Case &c : cases) {
+        INFO(c.save);
+        EvalRecord w = s.submit(c.save);
+        INFO(w.error);
+        REQUIRE(w.kind == Kind::Output);
+        CHECK(w.output.rfind("-- wrote " + dir.string() + "/", 0) == 0);
+        EvalRecord r = s.submit(std::string(c.read) + "\n");
+        REQUIRE(r.value);
+        CHECK(value_to_string(*r.value) == c.want);
+    }
+    EvalRecord gif = s.submit(":save v.gif [[[1u8]], [[2u8]]]");
+    REQUIRE(gif.kind == Kind::Output);
+    std::ifstream g((dir / "v.gif").string(), std::ios::binary);
+    std::string head(6, '\0');
+    g.read(head.data(), 6);
+    CHECK(head == "GIF89a");
+    // Errors, at the expression: a format by no name, a value the format cannot hold, a
+    // folder that is not there; a missing expression.
+    CHECK(s.submit(":save x.doc 1").error.find("<repl>:1:13: error: `:save` writes .npy, .in or .txt") == 0);
+    CHECK(s.submit(":save y.npy (1, 2)").error.find("`:save` to .npy takes a number or an array") !=
+          std::string::npos);
+    CHECK(s.submit(":save y.in \\(x: i32) -> x").error.find("`:save` to .in takes values of primitive types") !=
+          std::string::npos);
+    CHECK(s.submit(":save no/such/x.npy [1]").error.find("cannot write `") != std::string::npos);
+    CHECK(s.submit(":save y.npy").error.find(":save needs a file name and an expression") != std::string::npos);
+    // Tab completes the file's name where `:save` writes.
+    CHECK(s.complete(":save xs.n", 10).matches == std::vector<std::string>{"xs.npy"});
+    fs::remove_all(dir);
+}
