@@ -8,9 +8,6 @@
 #include "session/Media.h"
 #include "session/Plot.h"
 #include "session/Session.h"
-#ifdef LOOM_HAVE_IMAGE
-#include "image/Png.h"
-#endif
 
 #include <cstdio>
 #include <cstdlib>
@@ -282,9 +279,12 @@ private:
 
     std::string image(const Block &d, const Value &v, const std::string &type) {
         std::string where = o_.file + ":" + std::to_string(d.line) + ": ";
-        Pixels px;
-        if (std::string bad = image_of(v, type, px); !bad.empty())
-            return failure(where + bad);
+        std::string png;
+        try {
+            png = image_png(v, type);
+        } catch (const MediaError &e) {
+            return failure(where + e.what());
+        }
         std::string name = "img" + std::to_string(++images_) + ".png";
         for (const auto &[k, val] : d.params) {
             if (k != "file") return failure(where + "`:img` takes no parameter `" + k + "` (only `file`)");
@@ -292,11 +292,7 @@ private:
                 return failure(where + "`file: " + val + "`: a file name without a directory or spaces");
             name = val;
         }
-#ifdef LOOM_HAVE_IMAGE
-        return save_file(d, name, encode_png(px.width, px.height, px.channels, px.bytes));
-#else
-        return failure(where + "`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
-#endif
+        return save_file(d, name, png);
     }
 };
 

@@ -3,6 +3,7 @@
 
 #ifdef LOOM_HAVE_IMAGE
 #include "image/Gif.h"
+#include "image/Png.h"
 #endif
 #ifdef LOOM_HAVE_AUDIO
 #include "audio/Sound.h"
@@ -44,6 +45,16 @@ std::string image_of(const Value &v, const std::string &type, Pixels &out) {
         }
     }
     return "";
+}
+
+std::string image_png(const Value &v, const std::string &type) {
+    Pixels px;
+    if (std::string bad = image_of(v, type, px); !bad.empty()) throw MediaError(bad);
+#ifdef LOOM_HAVE_IMAGE
+    return encode_png(px.width, px.height, px.channels, px.bytes);
+#else
+    throw MediaError("`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh installs it)");
+#endif
 }
 
 std::string video_gif(const Value &v, const std::string &type, int fps, bool loop) {

@@ -30,6 +30,10 @@ struct Pixels {
  * black and white.  Empty on success, else what is wrong. */
 std::string image_of(const Value &v, const std::string &type, Pixels &out);
 
+/** `:img`: the PNG of image_of's pixels.  Throws MediaError with what image_of says is
+ * wrong, or when this build lacks libpng. */
+std::string image_png(const Value &v, const std::string &type);
+
 /** `:video`: `v` a [frames][h][w] array of what `:img` takes, as an animated GIF of
  * `fps` frames a second, looping or not.  Throws MediaError. */
 std::string video_gif(const Value &v, const std::string &type, int fps, bool loop);

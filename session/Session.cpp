@@ -27,9 +27,6 @@
 #include "runtime/cuda/CudaDriver.h"
 #include "session/Media.h"
 #include "session/Plot.h"
-#ifdef LOOM_HAVE_IMAGE
-#include "image/Png.h"
-#endif
 
 #include <algorithm>
 #include <chrono>
@@ -1243,9 +1240,10 @@ void Session::run_on(const std::string &backend, const Checked &c, EvalRecord &r
 }
 
 EvalRecord Session::eval_expression(const std::string &text, const std::string &source_name,
-                                    int first_line, bool type_only, bool full) {
+                                    int first_line, bool type_only, bool full, SrcLoc *at) {
     EvalRecord r;
     Checked c = check(text, source_name, first_line);
+    if (at) *at = c.exp->loc;
     r.parse_check_ms = c.parse_check_ms;
     r.type = type_to_string(c.type);
     if (type_only) {
@@ -1365,17 +1363,28 @@ Value Session::video_frames(const Value &v, std::string &type) {
     return Value::stack(frames, nullptr);
 }
 
+/** The error for a value a command cannot take (`:img [1, 2]`): at the expression, with
+ * the evaluation's notes. */
+static EvalRecord value_error(const SrcLoc &at, const std::string &message, const EvalRecord &r) {
+    EvalRecord f = error_record(CompileError(at, message));
+    f.notes = r.notes;
+    return f;
+}
+
+std::string Session::media_file(const std::string &format, Value &v, std::string &type) {
+    if (format == "png") return image_png(v, type);
+    if (format == "gif") {
+        v = video_frames(v, type);
+        return video_gif(v, type, 30, true);  // 30 frames a second: futhark literate's default
+    }
+    return audio_file(v, type, 44100, format);  // futhark literate's default rate
+}
+
 EvalRecord Session::picture(const std::string &cmd, const std::string &text, const std::string &source_name,
                             int first_line) {
-    // The expression's place, for an error about its value (checked again by the evaluation).
-    const SrcLoc at = check(text, source_name, first_line).exp->loc;
-    EvalRecord r = eval_expression(text, source_name, first_line, false, false);
+    SrcLoc at;
+    EvalRecord r = eval_expression(text, source_name, first_line, false, false, &at);
     if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
-    auto failed = [&](const std::string &message) {
-        EvalRecord f = error_record(CompileError(at, message));
-        f.notes = r.notes;
-        return f;
-    };
     try {
         if (cmd == ":plot2d") {
             // A terminal's width and height in characters; a notebook's picture in pixels.
@@ -1383,41 +1392,32 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
             r.media = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
             r.media_mime = "image/png";
         } else if (cmd == ":img") {
-            Pixels px;
-            if (std::string bad = image_of(*r.value, r.type, px); !bad.empty()) return failed(bad);
-#ifdef LOOM_HAVE_IMAGE
-            r.media = encode_png(px.width, px.height, px.channels, px.bytes);
+            r.media = media_file("png", *r.value, r.type);
             r.media_mime = "image/png";
-            r.output = "-- image: " + std::to_string(px.width) + "x" + std::to_string(px.height) + " pixels";
-            r.show_image = true;
-#else
-            return failed("`:img` needs libpng, which this build of Loom lacks (scripts/setup.sh)");
-#endif
-        } else if (cmd == ":video") {
-            const int fps = 30;  // futhark literate's default
-            *r.value = video_frames(*r.value, r.type);
-            r.media = video_gif(*r.value, r.type, fps, true);
-            r.media_mime = "image/gif";
             const std::vector<int64_t> &sh = r.value->shape();
+            r.output = "-- image: " + std::to_string(sh[1]) + "x" + std::to_string(sh[0]) + " pixels";
+            r.show_image = true;
+        } else if (cmd == ":video") {
+            r.media = media_file("gif", *r.value, r.type);
+            r.media_mime = "image/gif";
+            const std::vector<int64_t> &sh = r.value->shape();  // the frames'
             r.output = "-- video: " + std::to_string(sh[0]) + (sh[0] == 1 ? " frame of " : " frames of ") +
-                       std::to_string(sh[2]) + "x" + std::to_string(sh[1]) + " pixels, " + std::to_string(fps) +
-                       " a second";
+                       std::to_string(sh[2]) + "x" + std::to_string(sh[1]) + " pixels, 30 a second";
         } else {
-            const int rate = 44100;  // futhark literate's default
-            r.media = audio_file(*r.value, r.type, rate, "wav");
+            r.media = media_file("wav", *r.value, r.type);
             r.media_mime = "audio/wav";
             const std::vector<int64_t> &sh = r.value->shape();
             const int64_t channels = sh.size() == 1 ? 1 : sh[0];
             char secs[32];
-            snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / rate);
+            snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / 44100);
             r.output = "-- sound: " + std::to_string(channels) + (channels == 1 ? " channel" : " channels") +
                        " of " + std::to_string(sh.back()) + (sh.back() == 1 ? " sample at " : " samples at ") +
-                       std::to_string(rate) + " Hz, " + secs + " s";
+                       "44100 Hz, " + secs + " s";
         }
     } catch (const PlotError &e) {
-        return failed(e.what());
+        return value_error(at, e.what(), r);
     } catch (const MediaError &e) {
-        return failed(e.what());
+        return value_error(at, e.what(), r);
     }
     r.kind = EvalRecord::Kind::Output;
     r.value.reset();
@@ -1426,21 +1426,18 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
 
 EvalRecord Session::save(const std::string &file, const std::string &text, const std::string &source_name,
                          int first_line) {
-    const SrcLoc at = check(text, source_name, first_line).exp->loc;
     std::string ext = std::filesystem::path(file).extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return (char)std::tolower(ch); });
     static const std::set<std::string> formats = {".npy", ".in",  ".txt",  ".bin", ".png", ".gif",
                                                   ".wav", ".flac", ".ogg", ".opus", ".mp3"};
     if (!formats.count(ext))  // before the evaluation, which may take a while
-        return error_record(CompileError(at, "`:save` writes .npy, .in or .txt, .bin, .png, .gif, .wav, .flac, "
-                                             ".ogg, .opus or .mp3 files, by the name's extension, not `" + file + "`"));
-    EvalRecord r = eval_expression(text, source_name, first_line, false, false);
+        return error_record(CompileError(check(text, source_name, first_line).exp->loc,
+                                         "`:save` writes .npy, .in or .txt, .bin, .png, .gif, .wav, .flac, "
+                                         ".ogg, .opus or .mp3 files, by the name's extension, not `" + file + "`"));
+    SrcLoc at;
+    EvalRecord r = eval_expression(text, source_name, first_line, false, false, &at);
     if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
-    auto failed = [&](const std::string &message) {
-        EvalRecord f = error_record(CompileError(at, message));
-        f.notes = r.notes;
-        return f;
-    };
+    auto failed = [&](const std::string &message) { return value_error(at, message, r); };
     const Value &v = *r.value;
     // The values a data file holds: a tuple's elements, one after another ($loaddata reads
     // them back as the tuple).
@@ -1459,19 +1456,8 @@ EvalRecord Session::save(const std::string &file, const std::string &text, const
                 if (ext == ".bin") write_binary_value(x, bytes);
                 else bytes += value_to_string(x) + "\n";
             }
-        } else if (ext == ".png") {
-            Pixels px;
-            if (std::string bad = image_of(v, r.type, px); !bad.empty()) return failed(bad);
-#ifdef LOOM_HAVE_IMAGE
-            bytes = encode_png(px.width, px.height, px.channels, px.bytes);
-#else
-            return failed("`:save` to .png needs libpng, which this build of Loom lacks (scripts/setup.sh)");
-#endif
-        } else if (ext == ".gif") {
-            std::string type = r.type;
-            bytes = video_gif(video_frames(v, type), type, 30, true);
-        } else {  // a sound
-            bytes = audio_file(v, r.type, 44100, ext.substr(1));
+        } else {  // a picture, a video or a sound, as :img, :video and :audio make them
+            bytes = media_file(ext.substr(1), *r.value, r.type);
         }
     } catch (const MediaError &e) {
         return failed(e.what());

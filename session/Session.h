@@ -204,8 +204,9 @@ private:
                            int first_line);
     EvalRecord run_command(const std::string &line, const std::string &source_name,
                            int first_line);
+    /** `at`, where given, gets the expression's place (for errors about its value). */
     EvalRecord eval_expression(const std::string &text, const std::string &source_name,
-                               int first_line, bool type_only, bool full);
+                               int first_line, bool type_only, bool full, SrcLoc *at = nullptr);
     EvalRecord add_declarations(const std::string &text, const std::string &source_name,
                                 int first_line, const std::string &origin);
     EvalRecord load_file(const std::string &path, bool reload);
@@ -215,6 +216,10 @@ private:
     /** `:plot2d EXPR` (session/Plot.h: the plot in characters in `output`, the picture in
      * `media`), `:img`, `:video` and `:audio EXPR` (session/Media.h: the file in `media`,
      * a line saying what it holds in `output`): EXPR evaluated, then drawn. */
+    /** `v` as a file of `format`: "png" as `:img` draws it, "gif" as `:video` (v and type
+     * become the frames'), a sound codec as `:audio`, at the session's 30 frames a second
+     * and 44100 Hz.  Throws MediaError. */
+    std::string media_file(const std::string &format, Value &v, std::string &type);
     /** `:save FILE EXPR`: EXPR's value written to FILE (beside the data folder's files, as
      * `$loaddata` reads them) in the format its extension names. */
     EvalRecord save(const std::string &file, const std::string &text, const std::string &source_name,
