@@ -211,6 +211,20 @@ private:
         }
     }
 
+    // Calls `f` with each array parameter of a loop's pattern, left to right, and the
+    // aliases of what the body returns for it.
+    template <typename F> static void for_each_returned(const PatPtr &p, const Als &r, F &&f) {
+        if (!p || is_prim_type(p->type)) return;
+        if (p->kind == Pat::Kind::Ascript) return for_each_returned(p->inner, r, f);
+        if (p->kind == Pat::Kind::Tuple) {
+            // Aliases not kept apart by component say nothing of one component.
+            if (r.elems.size() != p->elems.size()) return;
+            for (size_t i = 0; i < p->elems.size(); i++) for_each_returned(p->elems[i], r.elems[i], f);
+            return;
+        }
+        if (p->kind == Pat::Kind::Id) f(*p, r.all());
+    }
+
     // Futhark's rules for what a loop's body returns, parameter by parameter from the
     // left: the next iteration consumes what it returns for a consuming parameter, so
     // that may alias nothing from outside the loop nor what it returns for another
@@ -218,35 +232,24 @@ private:
     void check_loop_return(const PatPtr &pat, const Als &body, const std::set<std::string> &consuming,
                            int first_inner_id, const SrcLoc &loc) {
         std::set<int> cons, obs;
-        std::function<void(const PatPtr &, const Als &)> go = [&](const PatPtr &p, const Als &r) {
-            if (!p || is_prim_type(p->type)) return;
-            if (p->kind == Pat::Kind::Ascript) return go(p->inner, r);
-            if (p->kind == Pat::Kind::Tuple) {
-                // Aliases not kept apart by component say nothing of one component.
-                if (r.elems.size() != p->elems.size()) return;
-                for (size_t i = 0; i < p->elems.size(); i++) go(p->elems[i], r.elems[i]);
-                return;
-            }
-            if (p->kind != Pat::Kind::Id) return;
-            const bool consumes = consuming.count(p->name) > 0;
-            const std::set<int> al = r.all();
+        for_each_returned(pat, body, [&](const Pat &p, const std::set<int> &al) {
+            const bool consumes = consuming.count(p.name) > 0;
             auto meets = [&](const std::set<int> &s) {
                 return std::any_of(al.begin(), al.end(), [&](int id) { return s.count(id) > 0; });
             };
             for (int id : al)
                 if (consumes && (id < first_inner_id || is_global(id)))
-                    throw CompileError(loc, "Return value for consuming loop parameter `" + p->name + "` aliases `" +
+                    throw CompileError(loc, "Return value for consuming loop parameter `" + p.name + "` aliases `" +
                                                 infos_[id].name + "`, which is bound outside the loop (return a "
                                                 "`copy` of it)");
             if (meets(cons))
-                throw CompileError(loc, "Return value for loop parameter `" + p->name +
+                throw CompileError(loc, "Return value for loop parameter `" + p.name +
                                             "` aliases other consumed loop parameter.");
             if (consumes && meets(obs))
-                throw CompileError(loc, "Return value for consuming loop parameter `" + p->name +
+                throw CompileError(loc, "Return value for consuming loop parameter `" + p.name +
                                             "` aliases previously returned value.");
             (consumes ? cons : obs).insert(al.begin(), al.end());
-        };
-        go(pat, body);
+        });
     }
 
     // Binds a pattern to a value with aliases `a`.
@@ -770,19 +773,34 @@ private:
             // (declared `*` or consumed in the body) loop parameters are consumed.
             std::vector<LoopPart> parts;
             loop_parts(x->pat, init, false, parts);
-            Als consumed_init;
+            // So is a parameter that what the body returns for a consuming one aliases
+            // (`(xs, ys) -> (ys, xs)` with `xs` updated): the next iteration updates it
+            // in place.  To a fixpoint, as Futhark's convergeLoopParam.
             std::set<std::string> uniq_names;
-            for (auto &part : parts) {
-                bool uniq = part.uniq;
+            auto param_aliased = [&](const std::string &name, const auto &ids) {
                 for (size_t i = pmark; i < pend; i++)
-                    if (scope_[i].first == part.pat->name)
+                    if (scope_[i].first == name)
                         for (int id : scope_[i].second.ids)
-                            if (param_ids.count(id) && consumed_.count(id)) uniq = true;
-                if (!uniq) continue;
-                uniq_names.insert(part.pat->name);
-                auto s = part.als.all();
-                consumed_init.ids.insert(s.begin(), s.end());
+                            if (param_ids.count(id) && ids.count(id)) return true;
+                return false;
+            };
+            for (auto &part : parts)
+                if (part.uniq || param_aliased(part.pat->name, consumed_)) uniq_names.insert(part.pat->name);
+            for (size_t before = 0; before != uniq_names.size();) {
+                before = uniq_names.size();
+                std::set<int> returned;
+                for_each_returned(x->pat, body, [&](const Pat &p, const std::set<int> &al) {
+                    if (uniq_names.count(p.name)) returned.insert(al.begin(), al.end());
+                });
+                for (auto &part : parts)
+                    if (param_aliased(part.pat->name, returned)) uniq_names.insert(part.pat->name);
             }
+            Als consumed_init;
+            for (auto &part : parts)
+                if (uniq_names.count(part.pat->name)) {
+                    auto s = part.als.all();
+                    consumed_init.ids.insert(s.begin(), s.end());
+                }
             check_loop_return(x->pat, body, uniq_names, first_inner_id, e->loc);
             // A loop may permute its parameters (`(a, b) -> (b, a)`), so each array
             // of its result may alias any observed part of the initial value (Futhark's
