@@ -71,9 +71,10 @@ ForeignThunk foreign_thunk(const ForeignFn &f) {
 }
 
 LoadedObject load_with_foreign(const std::string &source, size_t prelude_size,
-                               const std::vector<std::shared_ptr<const ForeignFn>> &fs) {
+                               const std::vector<std::shared_ptr<const ForeignFn>> &fs,
+                               const std::string &opt) {
     try {
-        return load_object(source, prelude_size, foreign_link(fs));
+        return load_object(source, prelude_size, foreign_link(fs), opt);
     } catch (const HostCompileError &e) {
         if (fs.empty())
             throw;

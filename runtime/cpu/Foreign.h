@@ -27,11 +27,12 @@ PrimValue call_foreign(const ForeignFn &f, const PrimValue *args);
  * a RuntimeError at `loc` when arrays sharing a size disagree. */
 std::vector<Value> call_foreign(const ForeignFn &f, const std::vector<Value> &args, const SrcLoc &loc);
 
-/** load_object for generated code with the C of `fs` pasted in: when the host compiler
- * refuses it and `fs` is not empty, a CompileError at the first one's header quoting the
- * compiler's error lines (foreign code clashing with Loom's or another file's), rather
- * than an internal error. */
+/** load_object (with optimisation flags `opt`) for generated code with the C of `fs`
+ * pasted in: when the host compiler refuses it and `fs` is not empty, a CompileError at
+ * the first one's header quoting the compiler's error lines (foreign code clashing with
+ * Loom's or another file's), rather than an internal error. */
 LoadedObject load_with_foreign(const std::string &source, size_t prelude_size,
-                               const std::vector<std::shared_ptr<const ForeignFn>> &fs);
+                               const std::vector<std::shared_ptr<const ForeignFn>> &fs,
+                               const std::string &opt = {});
 
 } // namespace loom::runtime

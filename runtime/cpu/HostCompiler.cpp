@@ -28,10 +28,10 @@ namespace {
 std::string resolve_command(const std::string &cmd);
 }
 
-std::string host_compiler_flags() {
+std::string host_compiler_flags(const std::string &opt) {
     static const std::string gold = resolve_command("ld.gold").empty() ? "" : " -fuse-ld=gold";
-    const char *opt = std::getenv("LOOM_CPU_CXXFLAGS");
-    std::string o = opt && *opt ? opt : "-O3 -march=native";
+    const char *env = std::getenv("LOOM_CPU_CXXFLAGS");
+    std::string o = !opt.empty() ? opt : env && *env ? env : "-O3 -march=native";
     return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off" + gold;
 }
 
@@ -80,10 +80,11 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
                                         const std::filesystem::path &out,
                                         const std::filesystem::path &prelude,
                                         const std::vector<std::string> &link,
-                                        const std::vector<std::string> &exports) {
+                                        const std::vector<std::string> &exports,
+                                        const std::string &opt) {
     auto t0 = std::chrono::steady_clock::now();
     HostCompileResult r;
-    std::string cmd = host_compiler() + " " + host_compiler_flags() +
+    std::string cmd = host_compiler() + " " + host_compiler_flags(opt) +
                       (prelude.empty() ? "" : " -include " + shell_quote(prelude.string())) + " -o " +
                       shell_quote(out.string()) + " " + shell_quote(source.string());
     for (const std::string &l : link)
@@ -112,14 +113,14 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
     return r;
 }
 
-std::optional<std::filesystem::path> precompiled_prelude(const std::string &prelude) {
+std::optional<std::filesystem::path> precompiled_prelude(const std::string &prelude, const std::string &opt) {
     namespace fs = std::filesystem;
     if (std::getenv("LOOM_NO_PCH"))
         return std::nullopt;
     fs::path root = KernelCache::global().beside("pch");
     if (root.empty())
         return std::nullopt;
-    std::string key = KernelCache::key({prelude, host_compiler_flags(), host_compiler_version()});
+    std::string key = KernelCache::key({prelude, host_compiler_flags(opt), host_compiler_version()});
     fs::path dir = root / key, header = dir / "loom_rt.h";
     std::error_code ec;
     if (fs::exists(dir / "loom_rt.h.gch", ec)) {
@@ -163,7 +164,7 @@ std::optional<std::filesystem::path> precompiled_prelude(const std::string &prel
     }
     // In a session of its own, so the REPL's Ctrl-C (to its process group) spares it.
     std::string t = shell_quote(tmp.string()), h = shell_quote((tmp / "loom_rt.h").string());
-    std::string build = host_compiler() + " " + host_compiler_flags() + " -x c++-header -o " +
+    std::string build = host_compiler() + " " + host_compiler_flags(opt) + " -x c++-header -o " +
                         shell_quote((tmp / "loom_rt.h.gch").string()) + " " + h + " && mv -T " + t +
                         " " + shell_quote(dir.string()) + " || touch " + shell_quote(failed.string()) +
                         "; rm -rf " + t;

@@ -15,10 +15,11 @@ namespace loom::runtime {
 std::string host_compiler();
 
 /** The full flag string: `-std=c++20 <opt> -fopenmp -fPIC -shared -ffp-contract=off`,
- * where <opt> is $LOOM_CPU_CXXFLAGS if set, else `-O3 -march=native`, and
+ * where <opt> is `opt` if given (the emulated GPU's kernels: EmuDevice.h), else
+ * $LOOM_CPU_CXXFLAGS if set, else `-O3 -march=native`, and
  * `-fuse-ld=gold` where ld.gold is on $PATH (it links a generated object in a third of
  * ld.bfd's time).  No FMA contraction, so float results match the interpreter's. */
-std::string host_compiler_flags();
+std::string host_compiler_flags(const std::string &opt = {});
 
 /** The first line of `<compiler> --version` (once per process, and remembered beside the
  * cache in `cxx.id` while the compiler's file is unchanged: runtime::remembered_version):
@@ -41,7 +42,8 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
                                         const std::filesystem::path &out,
                                         const std::filesystem::path &prelude = {},
                                         const std::vector<std::string> &link = {},
-                                        const std::vector<std::string> &exports = {});
+                                        const std::vector<std::string> &exports = {},
+                                        const std::string &opt = {});
 
 /** The precompiled header of `prelude` (the runtime text generated sources start with)
  * for this compiler and these flags, kept beside the kernel cache (`pch/<key>/`, the four
@@ -50,6 +52,7 @@ HostCompileResult compile_shared_object(const std::filesystem::path &source,
  * building it in a detached background shell (a short-lived process neither waits for it
  * nor leaves a half-written one: the directory is renamed into place when complete) and
  * returns nullopt; so does $LOOM_NO_PCH. */
-std::optional<std::filesystem::path> precompiled_prelude(const std::string &prelude);
+std::optional<std::filesystem::path> precompiled_prelude(const std::string &prelude,
+                                                         const std::string &opt = {});
 
 } // namespace loom::runtime

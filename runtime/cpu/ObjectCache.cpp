@@ -25,7 +25,8 @@ std::unordered_map<std::string, std::shared_ptr<SharedObject>> &loaded() {
 /** Compiles `source` (its prelude from a precompiled header when there is one) and stores
  * it in the cache; returns the stored path. */
 std::filesystem::path compile(const std::string &key, const std::string &source,
-                              size_t prelude_size, const std::vector<std::string> &link, double &ms) {
+                              size_t prelude_size, const std::vector<std::string> &link, const std::string &opt,
+                              double &ms) {
     namespace fs = std::filesystem;
     std::random_device rd;
     fs::path dir = fs::temp_directory_path() /
@@ -39,15 +40,15 @@ std::filesystem::path compile(const std::string &key, const std::string &source,
     HostCompileResult r;
     std::optional<fs::path> pch;
     if (prelude_size > 0)
-        pch = precompiled_prelude(source.substr(0, prelude_size));
+        pch = precompiled_prelude(source.substr(0, prelude_size), opt);
     if (pch) {
         write(std::string_view(source).substr(prelude_size));
-        r = compile_shared_object(src, so, *pch, link);
+        r = compile_shared_object(src, so, *pch, link, {}, opt);
     }
     if (!r.ok) { // no header yet, or one the compiler refused: the whole text
         double pch_ms = r.ms;
         write(source);
-        r = compile_shared_object(src, so, {}, link);
+        r = compile_shared_object(src, so, {}, link, {}, opt);
         r.ms += pch_ms;
     }
     ms = r.ms;
@@ -85,8 +86,8 @@ void forget_loaded_objects() {
 }
 
 LoadedObject load_object(const std::string &source, size_t prelude_size,
-                         const std::vector<std::string> &link) {
-    std::string flags = host_compiler_flags();
+                         const std::vector<std::string> &link, const std::string &opt) {
+    std::string flags = host_compiler_flags(opt);
     for (const std::string &l : link)
         flags += " " + l;
     std::string key = KernelCache::key({source, flags, host_compiler_version()});
@@ -107,7 +108,7 @@ LoadedObject load_object(const std::string &source, size_t prelude_size,
             so = std::make_shared<SharedObject>(*p);
             status = "disk";
         } else {
-            so = std::make_shared<SharedObject>(compile(key, source, prelude_size, link, compile_ms));
+            so = std::make_shared<SharedObject>(compile(key, source, prelude_size, link, opt, compile_ms));
             status = "compiled";
         }
         std::lock_guard<std::mutex> lock(loaded_mutex);

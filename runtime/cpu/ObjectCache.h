@@ -27,15 +27,15 @@ public:
 
 /** A C++ source built into a shared object (`status`: memory | disk | compiled).  Its
  * first `prelude_size` bytes are runtime text that other sources share: the host
- * compiler reads them from a precompiled header when one is built.  Throws
- * HostCompileError. */
+ * compiler reads them from a precompiled header when one is built.  `opt`: optimisation
+ * flags other than the cpu backend's (host_compiler_flags).  Throws HostCompileError. */
 struct LoadedObject {
     std::shared_ptr<SharedObject> so;
     std::string status;
     double compile_ms = 0;
 };
 LoadedObject load_object(const std::string &source, size_t prelude_size,
-                         const std::vector<std::string> &link = {});
+                         const std::vector<std::string> &link = {}, const std::string &opt = {});
 
 /** Forgets this process's loaded objects (those in use stay loaded), so that the next
  * load_object of a source finds it on disk or compiles it: the kernel cache cleared. */

@@ -22,6 +22,11 @@ bool cuda_emulated() {
 
 std::string emu_prelude() { return "#define LOOM_CUDA_EMU 1\n" + cuda::cuda_emu_text() + "\n"; }
 
+std::string emu_compiler_opt() {
+    const char *v = std::getenv("LOOM_CUDA_EMULATE_CXXFLAGS");
+    return v && *v ? v : "-O1";
+}
+
 namespace {
 
 /** Block size when the launch does not ask for one: 64 (two warps), or

@@ -25,6 +25,12 @@ bool cuda_emulated();
  * same for every program: a precompiled header). */
 std::string emu_prelude();
 
+/** The host compiler's optimisation flags for the emulated kernels: $LOOM_CUDA_EMULATE_CXXFLAGS,
+ * else `-O1`.  The emulator checks what the kernels compute, not how fast: `-O1` compiles
+ * the test corpus's kernels in about three quarters of `-O3 -march=native`'s time, and
+ * they run as fast there (the scheduler, not the code, bounds an emulated launch). */
+std::string emu_compiler_opt();
+
 /** The kernels of `kernels` (an object built from emu_prelude() + the CUDA) on the emulated device.
  * Emulated calls run one at a time in the process. */
 std::shared_ptr<DeviceProgram> emu_program(std::shared_ptr<SharedObject> kernels);

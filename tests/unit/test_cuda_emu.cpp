@@ -137,7 +137,9 @@ extern "C" void wild__emu(void **a) { wild(*(Buf<int32_t, 1> *)a[0], *(Buf<int32
 /** The kernels above on a fresh emulated device. */
 std::shared_ptr<runtime::DeviceProgram> device() {
     std::string pre = runtime::emu_prelude();
-    return runtime::emu_program(cpu::load_object(pre + cuda::cuda_runtime_text() + kernels, pre.size()).so);
+    return runtime::emu_program(cpu::load_object(pre + cuda::cuda_runtime_text() + kernels, pre.size(), {},
+                                                       runtime::emu_compiler_opt())
+                                         .so);
 }
 
 /** A device buffer of n elements of T with its Buf (data pointer and shape). */

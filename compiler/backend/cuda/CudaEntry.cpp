@@ -55,12 +55,14 @@ fs::path store(const std::string &key, const std::string &cubin) {
     return stored;
 }
 
-/** Builds the host program and completes the report: the kernels were `status`
- * (memory | disk | compiled) in `ms`. */
+/** Builds the host program (under emulation with the emulated kernels' flags: all of it
+ * is a test device then) and completes the report: the kernels were `status` (memory |
+ * disk | compiled) in `ms`. */
 CudaBuild finish(CudaBuild b, compiler::EntryReport report, const std::string &status, double ms,
                  const std::vector<std::shared_ptr<const ForeignFn>> &foreign) {
     cpu::LoadedObject host = runtime::load_with_foreign(
-        b.code.host_source, b.code.host_source.size() - b.code.host_shown.size(), foreign);
+        b.code.host_source, b.code.host_source.size() - b.code.host_shown.size(), foreign,
+        runtime::cuda_emulated() ? runtime::emu_compiler_opt() : std::string());
     b.host = host.so;
     report.compile_ms = ms + host.compile_ms;
     for (compiler::KernelReport &k : report.kernels) { // those on the host are its code
@@ -153,7 +155,8 @@ CudaBuild compile(compiler::Optimised opt) {
         cpu::LoadedObject k;
         try {
             std::string pre = runtime::emu_prelude();
-            k = cpu::load_object(pre + b.code.source + "\n" + b.code.emu_wrappers, pre.size());
+            k = cpu::load_object(pre + b.code.source + "\n" + b.code.emu_wrappers, pre.size(), {},
+                                 runtime::emu_compiler_opt());
         } catch (const InternalError &e) { // its message blames the cpu backend
             throw InternalError(std::string("cuda emulator: the generated CUDA does not compile as C++: ") +
                                 e.what());
