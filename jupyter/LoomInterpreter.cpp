@@ -303,6 +303,8 @@ nl::json LoomInterpreter::is_complete_request_impl(const std::string &code) {
             if (i + 1 < chunks.size()) return xeus::create_is_complete_reply("invalid");
             return xeus::create_is_complete_reply("incomplete", "  ");
         }
+        // Another `case` may follow (a console sends a blank line to end the `match`).
+        if (Session::may_take_more_cases(code)) return xeus::create_is_complete_reply("incomplete", "");
         return xeus::create_is_complete_reply("complete");
     });
 }

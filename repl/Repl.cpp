@@ -319,6 +319,8 @@ int run_repl(const std::string &load) {
         chunk += '\n';
         // A blank line ends an unfinished input (and shows its error), unless pasted.
         if (!term.session.is_complete(chunk) && (!blank_line(l) || pasting())) continue;
+        // A typed `case` may be followed by another; a blank line ends the `match`.
+        if (!pasting() && Session::may_take_more_cases(l)) continue;
         // The lines of a paste that go on with it follow it, as in `loom --run`
         // (Session::split, Note [Lines that go on]): a `case` under its `match`, indented
         // or not, a `|> map f` under its array.

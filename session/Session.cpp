@@ -813,12 +813,22 @@ bool Session::is_complete(const std::string &input) {
 // comment: those lines start inputs.  A command that takes an expression (`:type`,
 // `:video`...) goes on the same way, and is unfinished while its expression is.  The
 // terminal cannot see the next line before it runs a complete one: there, typed lines go
-// on only while the input is unfinished.
+// on while the input is unfinished, and after a line that is a `case`, until a blank
+// line (may_take_more_cases; a console's is_complete alike), as Python's REPL ends a
+// block.
 bool Session::takes_expression(const std::string &cmd) {
     static const std::set<std::string> with_expression = {
         ":type", ":t", ":print", ":time", ":bench", ":ir", ":cuda", ":code",
         ":check", ":plot2d", ":img", ":video", ":audio", ":save"};
     return with_expression.count(cmd) > 0;
+}
+
+bool Session::may_take_more_cases(const std::string &input) {
+    size_t nl = input.rfind('\n');
+    std::string last = input.substr(nl == std::string::npos ? 0 : nl + 1);
+    std::string word = first_word(last);  // a blank last line gives "": the match ended
+    size_t after = skip_blank(last) + word.size();
+    return word == "case" && (after == last.size() || !name_char(last[after]));
 }
 
 bool Session::continues_input(const std::string &line) {

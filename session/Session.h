@@ -128,6 +128,11 @@ public:
      * `with`, `|>`, `+`, ...; not `-` or `!`, which may start an expression).  split()
      * and the terminal REPL's pasted lines go by it. */
     static bool continues_input(const std::string &line);
+    /** Whether `input`'s last line (what follows its last newline) is a `case` of a
+     * `match` (Note [Lines that go on]): typed line by line, another case may follow, so
+     * the terminal and a console's is_complete wait for it, or for a blank line, as
+     * Python's REPL ends a block. */
+    static bool may_take_more_cases(const std::string &input);
     /** Whether a command (`:type`) takes an expression (or a definition, `:time`), whose
      * lines go on as an input's do. */
     static bool takes_expression(const std::string &cmd);

@@ -124,13 +124,16 @@ class LoomKernelTests(jupyter_kernel_test.KernelTests):
     completion_samples = [{"text": "f32.sq"}, {"text": ":ty"}, {"text": "red"}]
     complete_code_samples = ["1 + 2", "def f (x: i32) = x + 1", ":type 1 + 2", "", "-- a comment",
                              "def f (x: i32) =\n  x + 1\n:type f",
-                             "def f (x: i32) = match x\ncase 1 -> 2\ncase _ -> 3",
+                             "def f (x: i32) = match x\ncase 1 -> 2\ncase _ -> 3\n",
                              "let y = 1\nin y + 1", "[1, 2]\n|> map (+1)"]
     # A `case` at column 0 goes on with the `match` before it (Note [Lines that go on]),
-    # so a dangling one is unfinished, as it is indented.
+    # so a dangling one is unfinished, as it is indented; and a last line that is a whole
+    # case may have another after it, until a blank line (a console's Enter) ends it.
     incomplete_code_samples = ["1 +", "def f (x: i32) =", "[1, 2", "let x = 1 in", "match x\ncase",
                                "def f x = match x\ncase 1 -> 2\ncase",
-                               "match 1i32\ncase 1 -> 2\ncase 2", "def f x = match x\n  case 1 -> 2\n  case"]
+                               "match 1i32\ncase 1 -> 2\ncase 2", "def f x = match x\n  case 1 -> 2\n  case",
+                               "def f (x: i32) = match x\ncase 1 -> 2\ncase _ -> 3",
+                               "match 1i32\n  case 1 -> 2"]
     # An unfinished chunk followed by more input cannot be completed by typing on;
     # parse errors are `complete` (they show on execution: jupyter/README.md).
     invalid_code_samples = ["[1, 2\n:type 1", "1 +\n:type 1", "match 1\ncase 1 -> 2\ncase\n:type 1"]
