@@ -204,39 +204,20 @@ private:
     std::string media(const Block &d, const std::string &what, const Value &v, const std::string &type) {
         std::string where = o_.file + ":" + std::to_string(d.line) + ": ";
         const bool video = what == ":video";
-        int number = video ? 30 : 44100;  // fps, sampling frequency: futhark literate's defaults
-        bool loop = true;
-        std::string codec = video ? "gif" : "wav", name;
-        for (const auto &[k, val] : d.params) {
-            auto bad = [&](const std::string &why) { return failure(where + "`" + k + ": " + val + "`: " + why); };
-            if (k == "file") {
-                if (val.empty() || val.find_first_of("/ \t") != std::string::npos)
-                    return bad("a file name without a directory or spaces");
-                name = val;
-            } else if (k == (video ? "fps" : "sampling_frequency")) {
-                char *end = nullptr;
-                long n = std::strtol(val.c_str(), &end, 10);
-                if (val.empty() || *end || n < 1 || n > (video ? 100 : 768000)) return bad("a positive whole number");
-                number = (int)n;
-            } else if (video && (k == "loop" || k == "repeat" || k == "autoplay")) {
-                if (val != "true" && val != "false") return bad("`true` or `false`");
-                if (k != "autoplay") loop = val == "true";  // a GIF always plays
-            } else if (k == (video ? "format" : "codec")) {
-                codec = val;
-                if (video && codec != "gif")
-                    return bad("Loom writes videos as animated GIFs (`format: gif`); webm needs ffmpeg");
-            } else {
-                return failure(where + "`" + what + "` takes no parameter `" + k + "` (" +
-                               (video ? "fps, loop, format, file" : "sampling_frequency, codec, file") + ")");
-            }
-        }
-        if (name.empty())
-            name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + codec;
+        MediaParams m;
         try {
-            if (!video) return save_file(d, name, audio_file(v, type, number, codec));
+            m = media_params(video, d.params);
+        } catch (const MediaError &e) {
+            return failure(where + "`" + what + "`: " + e.what());
+        }
+        std::string name = m.file;
+        if (name.empty())
+            name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + m.codec;
+        try {
+            if (!video) return save_file(d, name, audio_file(v, type, m.rate, m.codec));
             std::string frames_type = type;
             Value frames = session.video_frames(v, frames_type);
-            return save_file(d, name, video_gif(frames, frames_type, number, loop));
+            return save_file(d, name, video_gif(frames, frames_type, m.rate, m.loop));
         } catch (const MediaError &e) {
             return failure(where + e.what());
         } catch (const LocatedError &e) {  // the step function's run-time error

@@ -9,7 +9,9 @@
 #include "audio/Sound.h"
 #endif
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace loom {
 
@@ -132,6 +134,70 @@ Value load_audio(const std::string &path) {
     throw MediaError("`$loadaudio` needs libsndfile, which this build of Loom lacks (scripts/setup.sh installs it; `" +
                      path + "` not read)");
 #endif
+}
+
+MediaParams media_params(bool video, const std::vector<std::pair<std::string, std::string>> &params) {
+    MediaParams m;
+    m.rate = video ? 30 : 44100;  // futhark literate's defaults
+    m.codec = video ? "gif" : "wav";
+    for (const auto &[k, val] : params) {
+        auto bad = [&](const std::string &why) { return MediaError("`" + k + ": " + val + "`: " + why); };
+        if (k == "file") {
+            if (val.empty() || val.find_first_of("/ \t") != std::string::npos)
+                throw bad("a file name without a directory or spaces");
+            m.file = val;
+        } else if (k == (video ? "fps" : "sampling_frequency")) {
+            char *end = nullptr;
+            long n = std::strtol(val.c_str(), &end, 10);
+            if (val.empty() || *end || n < 1 || n > (video ? 100 : 768000))
+                throw bad(video ? "a whole number of frames a second, 1 to 100" : "a whole number of samples a second, 1 to 768000");
+            m.rate = (int)n;
+        } else if (video && (k == "loop" || k == "repeat" || k == "autoplay")) {
+            if (val != "true" && val != "false") throw bad("`true` or `false`");
+            if (k != "autoplay") m.loop = val == "true";  // a GIF always plays
+        } else if (k == (video ? "format" : "codec")) {
+            m.codec = val;
+            if (video && val != "gif") throw bad("Loom writes videos as animated GIFs (`format: gif`); webm needs ffmpeg");
+            if (!video && val != "wav" && val != "flac" && val != "ogg" && val != "opus" && val != "mp3")
+                throw bad("wav, flac, ogg, opus or mp3");
+        } else {
+            throw MediaError("no parameter `" + k + "` (only " +
+                             (video ? "fps, loop, format, file" : "sampling_frequency, codec, file") + ")");
+        }
+    }
+    return m;
+}
+
+std::pair<std::string, std::vector<std::pair<std::string, std::string>>> split_params(const std::string &text) {
+    auto trim = [](const std::string &s) {
+        size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
+        return a == std::string::npos ? std::string() : s.substr(a, b + 1 - a);
+    };
+    // Where each piece ends: `;` (the first only) or `,` at depth 0, outside strings.
+    std::vector<size_t> cuts;
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') in_string = true;
+        else if (c == '-' && i + 1 < text.size() && text[i + 1] == '-') i = std::min(text.find('\n', i), text.size());
+        else if (c == '(' || c == '[' || c == '{') ++depth;
+        else if (c == ')' || c == ']' || c == '}') --depth;
+        else if (depth == 0 && (c == ';' ? cuts.empty() : c == ',' && !cuts.empty())) cuts.push_back(i);
+    }
+    if (cuts.empty()) return {text, {}};
+    std::vector<std::pair<std::string, std::string>> params;
+    cuts.push_back(text.size());
+    for (size_t k = 0; k + 1 < cuts.size(); ++k) {
+        std::string p = trim(text.substr(cuts[k] + 1, cuts[k + 1] - cuts[k] - 1));
+        if (p.empty()) continue;  // `e;` alone, or a trailing comma
+        size_t colon = p.find(':');
+        params.emplace_back(trim(p.substr(0, colon)), colon == std::string::npos ? "" : trim(p.substr(colon + 1)));
+    }
+    return {text.substr(0, cuts[0]), params};
 }
 
 }  // namespace loom

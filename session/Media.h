@@ -44,6 +44,23 @@ std::string video_gif(const Value &v, const std::string &type, int fps, bool loo
  * samples a second.  Throws MediaError. */
 std::string audio_file(const Value &v, const std::string &type, int rate, const std::string &codec);
 
+/** The parameters of `:video` (fps, loop, format, file) and `:audio` (sampling_frequency,
+ * codec, file), as futhark-literate.rst names them; each a `key: value` pair. */
+struct MediaParams {
+    int rate = 0;       ///< frames or samples a second: 30 or 44100 when not given
+    bool loop = true;   ///< a video's
+    std::string codec;  ///< gif, or the sound's: wav when not given
+    std::string file;   ///< a file name without a directory, or empty
+};
+/** `params` checked for `:video` (`video`) or `:audio`.  Throws MediaError naming the
+ * parameter and what it takes (not the command: the caller says which). */
+MediaParams media_params(bool video, const std::vector<std::pair<std::string, std::string>> &params);
+
+/** `text` cut at its first `;` outside brackets and strings: the expression before it,
+ * and the `key: value` pairs after it, split at commas outside brackets (`:video e; fps:
+ * 10, loop: false`, `size: (W, H)`).  No `;`: `text` and no pairs. */
+std::pair<std::string, std::vector<std::pair<std::string, std::string>>> split_params(const std::string &text);
+
 /** `$loadaudio "path"`: a sound file's samples, [channels][n]f64 from -1 to 1.  Throws
  * MediaError. */
 Value load_audio(const std::string &path);

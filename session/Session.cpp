@@ -41,6 +41,7 @@
 #include <tuple>
 #include <set>
 #include <sstream>
+#include <variant>
 
 namespace loom {
 
@@ -269,12 +270,15 @@ const char *const help_text =
     "                   gnuplot: in characters here, a picture in Jupyter\n"
     "  :img EXPR        show [][]u32 ARGB pixels, or [][]f32 (0 to 1), [][]u8 or [][]bool\n"
     "                   grey, as a picture (in Jupyter, and in a colour terminal)\n"
-    "  :video EXPR      frames, [n][h][w] of what :img takes, as an animated GIF (Jupyter)\n"
+    "  :video EXPR      frames, [n][h][w] of what :img takes, as an animated GIF (Jupyter);\n"
+    "                   `:video EXPR; fps: 10, loop: false` (30 a second, looping)\n"
     "  :audio EXPR      samples, [n]t or [channels][n]t (PCM integers, or floats from -1\n"
-    "                   to 1), as a WAV sound at 44100 Hz (Jupyter)\n"
+    "                   to 1), as a WAV sound (Jupyter); `; sampling_frequency: 8000`\n"
+    "                   (44100 Hz)\n"
     "  :save FILE EXPR  write EXPR's value to FILE, in the format its name says: .npy,\n"
     "                   .in or .txt (Futhark's text values), .bin (binary values), .png\n"
-    "                   (as :img), .gif (as :video), .wav .flac .ogg .opus .mp3 (as :audio)\n"
+    "                   (as :img), .gif (as :video), .wav .flac .ogg .opus .mp3 (as :audio,\n"
+    "                   with their parameters after a `;`)\n"
     "  :quit            leave (also :q, Ctrl-D); Ctrl-C stops a running evaluation\n"
     "\n"
     "Files: `$loaddata \"f\"` (a data file's values: Futhark's text or binary format, or\n"
@@ -1381,19 +1385,45 @@ static EvalRecord value_error(const SrcLoc &at, const std::string &message, cons
     return f;
 }
 
-std::string Session::media_file(const std::string &format, Value &v, std::string &type) {
+std::string Session::media_file(const std::string &format, Value &v, std::string &type, const MediaParams &m) {
     if (format == "png") return image_png(v, type);
     if (format == "gif") {
         v = video_frames(v, type);
-        return video_gif(v, type, 30, true);  // 30 frames a second: futhark literate's default
+        return video_gif(v, type, m.rate, m.loop);
     }
-    return audio_file(v, type, 44100, format);  // futhark literate's default rate
+    return audio_file(v, type, m.rate, format);
 }
+
+namespace {
+/** A video's or sound's command text without its `; key: value, ...` (split_params),
+ * and the parameters checked; an error record when they are wrong. */
+std::variant<MediaParams, EvalRecord> take_media_params(const std::string &cmd, bool video, std::string &text) {
+    auto [exp, params] = split_params(text);
+    try {
+        MediaParams m = media_params(video, params);
+        if (!m.file.empty())
+            return error_record("`" + cmd + "`: `file:` names `loom literate`'s file; `:save " + m.file +
+                                " EXPR` writes one");
+        text = exp;
+        return m;
+    } catch (const MediaError &e) {
+        return error_record("`" + cmd + "`: " + e.what());
+    }
+}
+}  // namespace
 
 EvalRecord Session::picture(const std::string &cmd, const std::string &text, const std::string &source_name,
                             int first_line) {
+    // `:video e; fps: 10`, `:audio e; sampling_frequency: 8000` (literate's parameters).
+    MediaParams m;
+    std::string exp = text;
+    if (cmd == ":video" || cmd == ":audio") {
+        auto p = take_media_params(cmd, cmd == ":video", exp);
+        if (auto *e = std::get_if<EvalRecord>(&p)) return *e;
+        m = std::get<MediaParams>(p);
+    }
     SrcLoc at;
-    EvalRecord r = eval_expression(text, source_name, first_line, false, false, &at);
+    EvalRecord r = eval_expression(exp, source_name, first_line, false, false, &at);
     if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
     try {
         if (cmd == ":plot2d") {
@@ -1402,27 +1432,29 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
             r.media = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
             r.media_mime = "image/png";
         } else if (cmd == ":img") {
-            r.media = media_file("png", *r.value, r.type);
+            r.media = media_file("png", *r.value, r.type, m);
             r.media_mime = "image/png";
             const std::vector<int64_t> &sh = r.value->shape();
             r.output = "-- image: " + std::to_string(sh[1]) + "x" + std::to_string(sh[0]) + " pixels";
             r.show_image = true;
         } else if (cmd == ":video") {
-            r.media = media_file("gif", *r.value, r.type);
+            r.media = media_file("gif", *r.value, r.type, m);
             r.media_mime = "image/gif";
             const std::vector<int64_t> &sh = r.value->shape();  // the frames'
             r.output = "-- video: " + std::to_string(sh[0]) + (sh[0] == 1 ? " frame of " : " frames of ") +
-                       std::to_string(sh[2]) + "x" + std::to_string(sh[1]) + " pixels, 30 a second";
+                       std::to_string(sh[2]) + "x" + std::to_string(sh[1]) + " pixels, " + std::to_string(m.rate) +
+                       " a second" + (m.loop ? "" : ", once");
         } else {
-            r.media = media_file("wav", *r.value, r.type);
+            // A notebook's player takes WAV; another codec is for `:save`.
+            r.media = media_file("wav", *r.value, r.type, m);
             r.media_mime = "audio/wav";
             const std::vector<int64_t> &sh = r.value->shape();
             const int64_t channels = sh.size() == 1 ? 1 : sh[0];
             char secs[32];
-            snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / 44100);
+            snprintf(secs, sizeof secs, "%.2f", (double)sh.back() / m.rate);
             r.output = "-- sound: " + std::to_string(channels) + (channels == 1 ? " channel" : " channels") +
                        " of " + std::to_string(sh.back()) + (sh.back() == 1 ? " sample at " : " samples at ") +
-                       "44100 Hz, " + secs + " s";
+                       std::to_string(m.rate) + " Hz, " + secs + " s";
         }
     } catch (const PlotError &e) {
         return value_error(at, e.what(), r);
@@ -1444,8 +1476,20 @@ EvalRecord Session::save(const std::string &file, const std::string &text, const
         return error_record(CompileError(check(text, source_name, first_line).exp->loc,
                                          "`:save` writes .npy, .in or .txt, .bin, .png, .gif, .wav, .flac, "
                                          ".ogg, .opus or .mp3 files, by the name's extension, not `" + file + "`"));
+    // A video's or sound's parameters, as `:video`'s and `:audio`'s (`; fps: 10`).
+    const bool video = ext == ".gif",
+               sound = ext == ".wav" || ext == ".flac" || ext == ".ogg" || ext == ".opus" || ext == ".mp3";
+    MediaParams m;
+    std::string exp = text;
+    if (video || sound) {
+        auto p = take_media_params(":save", video, exp);
+        if (auto *e = std::get_if<EvalRecord>(&p)) return *e;
+        m = std::get<MediaParams>(p);
+        if (sound && m.codec != "wav")
+            return error_record("`:save`: the file's name says its codec (`" + ext + "`), not `codec: " + m.codec + "`");
+    }
     SrcLoc at;
-    EvalRecord r = eval_expression(text, source_name, first_line, false, false, &at);
+    EvalRecord r = eval_expression(exp, source_name, first_line, false, false, &at);
     if (r.kind != EvalRecord::Kind::Value || !r.value) return r;
     auto failed = [&](const std::string &message) { return value_error(at, message, r); };
     const Value &v = *r.value;
@@ -1467,7 +1511,7 @@ EvalRecord Session::save(const std::string &file, const std::string &text, const
                 else bytes += value_to_string(x) + "\n";
             }
         } else {  // a picture, a video or a sound, as :img, :video and :audio make them
-            bytes = media_file(ext.substr(1), *r.value, r.type);
+            bytes = media_file(ext.substr(1), *r.value, r.type, m);
         }
     } catch (const MediaError &e) {
         return failed(e.what());

@@ -32,6 +32,8 @@
 
 namespace loom {
 
+struct MediaParams;  // session/Media.h
+
 /** The result of one submitted chunk. */
 struct EvalRecord {
     enum class Kind {
@@ -222,9 +224,9 @@ private:
      * `media`), `:img`, `:video` and `:audio EXPR` (session/Media.h: the file in `media`,
      * a line saying what it holds in `output`): EXPR evaluated, then drawn. */
     /** `v` as a file of `format`: "png" as `:img` draws it, "gif" as `:video` (v and type
-     * become the frames'), a sound codec as `:audio`, at the session's 30 frames a second
-     * and 44100 Hz.  Throws MediaError. */
-    std::string media_file(const std::string &format, Value &v, std::string &type);
+     * become the frames'), a sound codec as `:audio`, at `m`'s rate (media_params: 30
+     * frames a second and 44100 Hz unless given).  Throws MediaError. */
+    std::string media_file(const std::string &format, Value &v, std::string &type, const MediaParams &m);
     /** `:save FILE EXPR`: EXPR's value written to FILE (beside the data folder's files, as
      * `$loaddata` reads them) in the format its extension names. */
     EvalRecord save(const std::string &file, const std::string &text, const std::string &source_name,

@@ -161,7 +161,7 @@ print(w[:4].decode(), w[8:12].decode(), fmt, ch, rate, (len(w) - w.find(b'data')
 # Failing directives: each a **FAILED** block (and on stderr); exit 1; the rest still run.
 expect literate-fail 1 "wrote $TMP/fail.md" '' -- "$LOOM" literate "$HERE/literate_fail.fut" -o "$TMP/fail.md"
 expect_err literate-fail-type 'literate_fail.fut:4:9: error'
-expect_err literate-fail-video 'literate_fail.fut:6: `format: webm`: Loom writes videos as animated GIFs'
+expect_err literate-fail-video 'literate_fail.fut:6: `:video`: `format: webm`: Loom writes videos as animated GIFs'
 expect_err literate-fail-plot 'literate_fail.fut:9: `:plot2d` takes a pair of one-dimensional arrays .* not `\(\[3\]i64, \[4\]i64\)`'
 expect_err literate-fail-gnuplot 'script line 1: undefined variable: nope'
 expect_err literate-fail-img 'not \[3\]i32'

@@ -229,6 +229,48 @@ TEST_CASE("media: the session's `:video` and `:audio` give the file and say what
     CHECK(bad.error.find("<repl>:1:8: error: `:audio` takes") == 0);
 }
 
+TEST_CASE("media: `:video` and `:audio` take literate's parameters after a `;`") {
+    // The expression ends at the first `;` outside brackets and strings; commas inside
+    // brackets stay with their parameter.
+    auto [exp, params] = split_params("f (1, 2) \"a;b\"; size: (3, 4), fps: 10,");
+    CHECK(exp == "f (1, 2) \"a;b\"");
+    REQUIRE(params.size() == 2);
+    CHECK(params[0] == std::pair<std::string, std::string>{"size", "(3, 4)"});
+    CHECK(params[1] == std::pair<std::string, std::string>{"fps", "10"});
+    CHECK(split_params("[1, 2]").second.empty());
+    CHECK(media_params(true, {{"fps", "12"}, {"loop", "false"}}).rate == 12);
+    CHECK(media_params(false, {}).rate == 44100);
+    CHECK_THROWS_WITH_AS(media_params(true, {{"fps", "0"}}), doctest::Contains("`fps: 0`"), MediaError);
+    CHECK_THROWS_WITH_AS(media_params(false, {{"codec", "aac"}}), doctest::Contains("wav, flac, ogg, opus or mp3"),
+                         MediaError);
+
+    Session s;
+    EvalRecord v = s.submit(":video [[[0u8, 255]], [[255u8, 0]]]; fps: 20, loop: false");
+    REQUIRE(v.kind == Kind::Output);
+    CHECK(v.output == "-- video: 2 frames of 2x1 pixels, 20 a second, once");
+#ifdef LOOM_HAVE_IMAGE
+    int w = 0, h = 0, delay = 0;
+    bool loops = true;
+    auto frames = gif_frames(v.media, w, h, delay, loops);
+    CHECK(frames.size() == 2);
+    CHECK(delay == 5);  // hundredths of a second
+    CHECK(!loops);
+#endif
+    EvalRecord a = s.submit(":audio [0i16, 1, 2, 3]; sampling_frequency: 8000");
+    REQUIRE(a.kind == Kind::Output);
+    CHECK(a.output == "-- sound: 1 channel of 4 samples at 8000 Hz, 0.00 s");
+    uint32_t rate = 0;
+    REQUIRE(a.media.size() > 28);
+    std::memcpy(&rate, a.media.data() + 24, 4);  // the WAV header's sample rate
+    CHECK(rate == 8000);
+    // Wrong parameters say which, before the evaluation.
+    CHECK(s.submit(":video [[[1u8]]]; speed: 2").error ==
+          "error: `:video`: no parameter `speed` (only fps, loop, format, file)");
+    CHECK(s.submit(":audio [0i16]; sampling_frequency: many").error.find("`sampling_frequency: many`") !=
+          std::string::npos);
+    CHECK(s.submit(":audio [0i16]; file: a.wav").error.find(":save a.wav EXPR") != std::string::npos);
+}
+
 TEST_CASE("plot: a pair of arrays is a line; a record's fields are lines named in the key") {
     Session s;
     std::string type;
@@ -348,6 +390,17 @@ TEST_CASE("media: `:save` writes a value in the format its file's name says, and
     std::string head(6, '\0');
     g.read(head.data(), 6);
     CHECK(head == "GIF89a");
+    // A video's and a sound's parameters, as `:video`'s and `:audio`'s.
+    REQUIRE(s.submit(":save r.wav [0i16, 1]; sampling_frequency: 22050").kind == Kind::Output);
+    std::ifstream wav((dir / "r.wav").string(), std::ios::binary);
+    std::string header(28, '\0');
+    wav.read(header.data(), 28);
+    uint32_t rate = 0;
+    std::memcpy(&rate, header.data() + 24, 4);
+    CHECK(rate == 22050);
+    CHECK(s.submit(":save f.gif [[[1u8]]]; fps: 5").kind == Kind::Output);
+    CHECK(s.submit(":save f.flac [0i16]; codec: mp3").error.find("the file's name says its codec") !=
+          std::string::npos);
     // Errors, at the expression: a format by no name, a value the format cannot hold, a
     // folder that is not there; a missing expression.
     CHECK(s.submit(":save x.doc 1").error.find("<repl>:1:13: error: `:save` writes .npy, .in or .txt") == 0);
