@@ -461,7 +461,20 @@ inline uint32_t bits_of(float x) { uint32_t u; std::memcpy(&u, &x, 4); return u;
 inline double f64_of_bits(uint64_t u) { double d; std::memcpy(&d, &u, 8); return d; }
 inline float f32_of_bits(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
 
+/** `f32.min` and `f32.max` as glibc's fmin and fmax compute them, the interpreter's (a
+ * NaN gives the other operand, equal ones the second), inline: std::fmin is a call into
+ * libm, which keeps a loop of them from being vectorised (f32.minimum ran 3x slower). */
+template <class F> inline F fmin_f(F a, F b) { return (a < b || b != b) ? a : b; }
+template <class F> inline F fmax_f(F a, F b) { return (a > b || b != b) ? a : b; }
+
 } // namespace lrt
+
+// Reductions by f32.min and f32.max in SIMD lanes (CpuGen's simd_reduction): each lane
+// starts from NaN, which both ignore, so a lane with no number adds nothing.
+#pragma omp declare reduction(lrt_fmin : float, double : omp_out = lrt::fmin_f(omp_out, omp_in)) \
+    initializer(omp_priv = __builtin_nan(""))
+#pragma omp declare reduction(lrt_fmax : float, double : omp_out = lrt::fmax_f(omp_out, omp_in)) \
+    initializer(omp_priv = __builtin_nan(""))
 
 #include "../common/loom_scalar_rt.h"
 

@@ -1299,8 +1299,8 @@ protected:
             case F::Neg: r = "(-" + x + ")"; break;
             case F::Abs: r = f1("fabs"); break;
             case F::Sgn: r = "lrt::sgn_f(" + x + ")"; break;
-            case F::Min: r = math_ + "fmin(" + x + ", " + y + ")"; break;
-            case F::Max: r = math_ + "fmax(" + x + ", " + y + ")"; break;
+            case F::Min: r = float_min_max(false, x, y); break;
+            case F::Max: r = float_min_max(true, x, y); break;
             case F::Atan2: r = math_ + "atan2(" + x + ", " + y + ")"; break;
             case F::Atan2Pi: r = "(" + math_ + "atan2(" + x + ", " + y + ") / " + pi + ")"; break;
             case F::Hypot: r = math_ + "hypot(" + x + ", " + y + ")"; break;
@@ -1805,6 +1805,10 @@ protected:
     }
     /** A pragma before a SOAC's inner loop (none by default). */
     virtual std::string loop_pragma(const SoacPlan &) { return ""; }
+    /** A float min or max: the math library's fmin or fmax. */
+    virtual std::string float_min_max(bool is_max, const std::string &x, const std::string &y) const {
+        return math_ + (is_max ? "fmax(" : "fmin(") + x + ", " + y + ")";
+    }
     /** A pragma that unrolls a small loop (small_loop) of `trips` iterations; none by
      * default. */
     virtual std::string unroll_pragma(int64_t trips) {

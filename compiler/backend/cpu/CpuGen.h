@@ -129,10 +129,11 @@ protected:
         line(fn_name(n.fn) + "(" + args + ");");
     }
 
-    /** `#pragma omp simd reduction(...)` for a redomap whose operators are all float `+`
-     * or `*` and whose map body is scalar code that cannot fail: reduction operators are
-     * associative, so the compiler may reassociate (vectorise) the sum, as it already
-     * does for integers.  Empty when it does not apply. */
+    /** `#pragma omp simd reduction(...)` for a redomap whose operators are all float `+`,
+     * `*`, `min` or `max` (loom_cpu_rt.h's lrt_fmin and lrt_fmax) and whose map body is
+     * scalar code that cannot fail: reduction operators are associative, so the compiler
+     * may reassociate (vectorise) the sum, as it already does for integers (a min of a
+     * +0 and a -0 may then give either).  Empty when it does not apply. */
     std::string simd_reduction(const Soac &q, const std::vector<IType> &pt,
                                const std::vector<std::string> &acc) {
         if (!q.scans.empty() || q.reduces.empty())
@@ -149,18 +150,22 @@ protected:
                 PrimType t = l.params[j].type.elem;
                 const Stm &st = l.body.stms[j];
                 auto *b = st.exp->as<ir::BinOpExp>();
+                auto *mf = st.exp->as<ir::MathExp>();
+                if (mf && (mf->args.size() != 2 || (mf->fn != interp::MathFn::Min && mf->fn != interp::MathFn::Max)))
+                    mf = nullptr;
                 if (l.params[j].type.rank() != 0 || (t != PrimType::F32 && t != PrimType::F64) ||
-                    !b || b->x.is_const || b->y.is_const || l.body.result[j].is_const ||
-                    l.body.result[j].var.id != st.pat.at(0).var.id)
+                    (!b && !mf) || l.body.result[j].is_const || l.body.result[j].var.id != st.pat.at(0).var.id)
                     return "";
+                const SubExp &x = b ? b->x : mf->args[0], &y = b ? b->y : mf->args[1];
                 int px = l.params[j].var.id, py = l.params[m + j].var.id;
-                if (!((b->x.var.id == px && b->y.var.id == py) ||
-                      (b->x.var.id == py && b->y.var.id == px)))
+                if (x.is_const || y.is_const ||
+                    !((x.var.id == px && y.var.id == py) || (x.var.id == py && y.var.id == px)))
                     return "";
-                if (b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Mul)
+                if (b && b->op != ir::BinOpKind::Add && b->op != ir::BinOpKind::Mul)
                     return "";
-                clauses += std::string(" reduction(") + (b->op == ir::BinOpKind::Add ? "+" : "*") +
-                           ": " + acc[k++] + ")";
+                const char *how = mf ? (mf->fn == interp::MathFn::Min ? "lrt_fmin" : "lrt_fmax")
+                                     : b->op == ir::BinOpKind::Add ? "+" : "*";
+                clauses += std::string(" reduction(") + how + ": " + acc[k++] + ")";
             }
         }
         for (size_t j = k; j < pt.size(); j++)
@@ -200,6 +205,11 @@ protected:
                 return false;
         }
         return true;
+    }
+
+    /** Inline, as glibc computes them (loom_cpu_rt.h): a loop of them vectorises. */
+    std::string float_min_max(bool is_max, const std::string &x, const std::string &y) const override {
+        return std::string(is_max ? "lrt::fmax_f(" : "lrt::fmin_f(") + x + ", " + y + ")";
     }
 
     std::string unroll_pragma(int64_t trips) override {
