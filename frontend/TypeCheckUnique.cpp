@@ -112,6 +112,7 @@ private:
     std::vector<UInfo> infos_;
     std::vector<std::pair<std::string, Als>> scope_;
     std::map<int, SrcLoc> consumed_;
+    std::vector<int> consumed_log_;  ///< ids in the order first consumed (If and Match reset consumed_)
     int depth_ = 0;
     int global_id_ = 0;      ///< anything from outside the definition (function results too)
     std::map<std::string, int> global_vals_;  ///< an id for each top-level array value (`def w = [...]`)
@@ -333,7 +334,8 @@ private:
                 throw CompileError(loc, "Cannot consume `" + info.name +
                                             "`, which is bound outside the enclosing function or loop");
         }
-        for (int id : a.all()) consumed_.emplace(id, loc);
+        for (int id : a.all())
+            if (consumed_.emplace(id, loc).second) consumed_log_.push_back(id);
     }
 
     // The unique components of a tuple result must not alias each other or a
@@ -440,7 +442,21 @@ private:
             if (auto it = env_.vals.find(v->name); it != env_.vals.end() && it->second->function)
                 fa = {};
         std::vector<Als> as;
-        for (auto *a : args) as.push_back(walk(*a));
+        for (auto *a : args) {
+            // Futhark: an argument of function type may not consume anything bound
+            // before it (`map (update xs) is`): the callee may call it many times.
+            const int first_new = (int)infos_.size();
+            const size_t log_mark = consumed_log_.size();
+            as.push_back(walk(*a));
+            if (!(*a)->type || (*a)->type->kind != Type::Kind::Func) continue;
+            for (size_t k = log_mark; k < consumed_log_.size(); k++)
+                if (int id = consumed_log_[k]; id < first_new && consumed_.count(id))
+                    throw CompileError((*a)->loc, "Argument of functional type `" + type_to_string((*a)->type) +
+                                                      "` consumes `" + infos_[id].name + "` (at " +
+                                                      consumed_.at(id).str() +
+                                                      "); the function it is passed to may call it many times "
+                                                      "(pass a `copy` to the consuming function instead)");
+        }
         auto uniq = unique_params(fn->type, args.size());
         for (auto *a : args)
             if (consumes_param((*a)->type))
