@@ -157,6 +157,26 @@ private:
     /// Whether the last call walked consumed (part of) a variable through a unique parameter.
     bool consumed_names_ = false;
 
+    /** The loop bodies being walked: where each one's scope begins, and the variables
+     * from outside it that it uses, with their aliases and where (Futhark: the body may
+     * not use what the initial value consumes). */
+    struct LoopUse {
+        std::string name;
+        std::set<int> ids;
+        SrcLoc loc;
+    };
+    std::vector<std::pair<size_t, std::vector<LoopUse>>> loop_uses_;
+
+    void note_loop_use(const std::string &name, const Als &a, const SrcLoc &loc) {
+        if (loop_uses_.empty()) return;
+        size_t at = scope_.size();
+        while (at-- > 0 && scope_[at].first != name) {}
+        auto ids = a.all();
+        if (ids.empty()) return;
+        for (auto &l : loop_uses_)
+            if (at < l.first) l.second.push_back({name, ids, loc});
+    }
+
     void capture(const std::string &name, const Als &a, const TypePtr &type) {
         if (captures_.empty() || is_prim_type(type)) return;
         size_t at = scope_.size();
@@ -543,6 +563,7 @@ private:
             if (auto a = lookup(v->name)) {
                 check_use(v->name, *a, e->loc);
                 capture(v->name, *a, e->type);
+                if (!is_prim_type(e->type)) note_loop_use(v->name, *a, e->loc);
                 return *a;
             }
             // A record or tuple of scalars (`def params = {block = 2i64}`) holds no array.
@@ -783,7 +804,10 @@ private:
             if (x->form == Loop::Form::ForIn) bind_pat(x->elem_pat, Als{});
             if (x->form == Loop::Form::For) bind(x->index_name, {}, true);
             if (x->form == Loop::Form::While) walk(x->bound);
+            loop_uses_.push_back({mark, {}});
             Als body = walk(x->body);
+            std::vector<LoopUse> outer_uses = std::move(loop_uses_.back().second);
+            loop_uses_.pop_back();
             depth_--;
             // Futhark: only the parts of the initial value that correspond to unique
             // (declared `*` or consumed in the body) loop parameters are consumed.
@@ -828,7 +852,16 @@ private:
                     observed.insert(s.begin(), s.end());
                 }
             scope_.resize(mark);
-            if (!consumed_init.ids.empty()) consume(consumed_init, exp_name(*x->init), x->init->loc);
+            if (!consumed_init.ids.empty()) {
+                consume(consumed_init, exp_name(*x->init), x->init->loc);
+                // Each iteration runs after the initial value was given up.
+                for (auto &u : outer_uses)
+                    for (int id : u.ids)
+                        if (consumed_init.ids.count(id))
+                            throw CompileError(u.loc, "Loop body uses `" + u.name + "` (or an alias of it), but "
+                                                      "this is consumed by the loop's initial value at " +
+                                                      x->init->loc.str());
+            }
             // The loop's result may alias what the body returns from outside, and the
             // initial value of its non-unique parameters.
             std::function<Als(const PatPtr &, const Als &, const Als &)> result =
