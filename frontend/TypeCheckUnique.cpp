@@ -511,6 +511,15 @@ private:
                                     infos_[id].name +
                                     "` is consumed by one component and observed by another");
                 }
+                // Nor may two unique components alias each other (`g (xss[0], xss)`).
+                std::map<int, size_t> owner;
+                for (size_t k = 0; k < as[i].elems.size(); k++)
+                    for (int id : consumed_part(ptypes[i]->elems[k], as[i].elems[k]))
+                        if (auto [it, fresh] = owner.emplace(id, k); !fresh && it->second != k && !is_global(id))
+                            throw CompileError((*args[i])->loc,
+                                               "Argument passed for consuming parameter is self-aliased: components " +
+                                                   std::to_string(it->second) + " and " + std::to_string(k) +
+                                                   " are both consumed and both alias `" + infos_[id].name + "`");
             }
             // Another argument of the same call may not alias a consumed one.
             for (size_t j = 0; j < args.size(); j++) {
