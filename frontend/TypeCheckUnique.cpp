@@ -30,7 +30,8 @@ struct Als {
 };
 
 struct UInfo {
-    std::string name;
+    std::string name;  ///< a variable's name, or what an unnamed value is (a call's result)
+    bool unnamed = false;
     bool consumable = true;
     int depth = 0;  ///< lambda/loop nesting where bound
     bool param = false;
@@ -92,9 +93,16 @@ public:
                                                         "` must return a `copy` of it");
         // As Futhark infers it, a result type not written is unique where the result
         // aliases nothing (`def f xs = map g xs`): a caller may update it in place.
+        // A call's result counts as nothing unless it is in two components.
         if (!f.ret_type && !f.params.empty() && f.ret) {
-            auto fresh = [](const TypePtr &t, const Als &a) {
-                return t && t->kind == Type::Kind::Array && a.all().empty() ? t->with_unique(true) : t;
+            std::map<int, int> count;
+            for (auto &c : r.elems)
+                for (int id : c.all()) count[id]++;
+            auto fresh = [&](const TypePtr &t, const Als &a) {
+                auto ids = a.all();
+                bool none = std::all_of(ids.begin(), ids.end(),
+                                        [&](int id) { return infos_[id].unnamed && count[id] <= 1; });
+                return t && t->kind == Type::Kind::Array && none ? t->with_unique(true) : t;
             };
             if (f.ret->kind == Type::Kind::Tuple && r.elems.size() == f.ret->elems.size()) {
                 std::vector<TypePtr> es;
@@ -134,8 +142,13 @@ private:
     }
 
     int new_id(const std::string &name, bool consumable, int depth, bool param) {
-        infos_.push_back({name, consumable, depth, param});
+        infos_.push_back({name, false, consumable, depth, param});
         return (int)infos_.size() - 1;
+    }
+
+    /** How a message names what an id stands for. */
+    std::string quoted(int id) const {
+        return infos_[id].unnamed ? infos_[id].name : "`" + infos_[id].name + "`";
     }
 
     void bind(const std::string &name, Als a, bool consumable, bool param = false) {
@@ -260,8 +273,8 @@ private:
             };
             for (int id : al)
                 if (consumes && (id < first_inner_id || is_global(id)))
-                    throw CompileError(loc, "Return value for consuming loop parameter `" + p.name + "` aliases `" +
-                                                infos_[id].name + "`, which is bound outside the loop (return a "
+                    throw CompileError(loc, "Return value for consuming loop parameter `" + p.name + "` aliases " +
+                                                quoted(id) + ", which is bound outside the loop (return a "
                                                 "`copy` of it)");
             if (meets(cons))
                 throw CompileError(loc, "Return value for loop parameter `" + p.name +
@@ -323,12 +336,21 @@ private:
     }
 
     void check_use(const std::string &name, const Als &a, const SrcLoc &loc) {
+        int unnamed = -1;
         for (int id : a.all()) {
             auto it = consumed_.find(id);
-            if (it != consumed_.end())
-                throw CompileError(loc, "Using `" + name + "`, but this was consumed at " +
-                                            it->second.str() + " (use after consume, possibly through aliases)");
+            if (it == consumed_.end()) continue;
+            if (infos_[id].unnamed) {
+                unnamed = id;
+                continue;
+            }
+            throw CompileError(loc, "Using `" + name + "`, but this was consumed at " + it->second.str() +
+                                        " (use after consume, possibly through aliases)");
         }
+        if (unnamed >= 0)
+            throw CompileError(loc, "Using `" + name + "`, which aliases " + infos_[unnamed].name +
+                                        ", but this was consumed at " + consumed_.at(unnamed).str() +
+                                        " (use after consume, possibly through aliases)");
     }
 
     // An in-place update may not write an array that aliases the one it updates.
@@ -336,8 +358,8 @@ private:
         if (!v.type || v.type->kind != Type::Kind::Array) return;
         for (int id : value.all())
             if (!is_global(id) && target.all().count(id))
-                throw CompileError(v.loc, "Source array for in-place update might alias update value `" +
-                                              infos_[id].name + "`; use `copy` to remove aliases from the value");
+                throw CompileError(v.loc, "Source array for in-place update might alias update value " +
+                                              quoted(id) + "; use `copy` to remove aliases from the value");
     }
 
     // Consumes the aliases of a value at `loc`; `what` names it for messages.
@@ -351,8 +373,8 @@ private:
                                                         : id == global_id_ ? " (it is a top-level definition)" : ""));
             }
             if (info.depth < depth_)
-                throw CompileError(loc, "Cannot consume `" + info.name +
-                                            "`, which is bound outside the enclosing function or loop");
+                throw CompileError(loc, "Cannot consume " + quoted(id) +
+                                            ", which is bound outside the enclosing function or loop");
         }
         for (int id : a.all())
             if (consumed_.emplace(id, loc).second) consumed_log_.push_back(id);
@@ -375,7 +397,7 @@ private:
                     throw CompileError(loc, "A unique-typed component of the return value of `" + f.name +
                                                 "` is aliased to some other component (components " +
                                                 std::to_string(it->second) + " and " + std::to_string(i) +
-                                                " are both `" + infos_[id].name + "`)");
+                                                " are both " + quoted(id) + ")");
             }
         }
     }
@@ -472,7 +494,7 @@ private:
             for (size_t k = log_mark; k < consumed_log_.size(); k++)
                 if (int id = consumed_log_[k]; id < first_new && consumed_.count(id))
                     throw CompileError((*a)->loc, "Argument of functional type `" + type_to_string((*a)->type) +
-                                                      "` consumes `" + infos_[id].name + "` (at " +
+                                                      "` consumes " + quoted(id) + " (at " +
                                                       consumed_.at(id).str() +
                                                       "); the function it is passed to may call it many times "
                                                       "(pass a `copy` to the consuming function instead)");
@@ -496,7 +518,7 @@ private:
                     for (int id : c.all())
                         if (!is_global(id) && !seen.insert(id).second)
                             throw CompileError((*args[i])->loc, "Argument passed for consuming parameter is self-aliased: "
-                                                                "two components of it alias `" + infos_[id].name + "`");
+                                                                "two components of it alias " + quoted(id));
             } else {
                 // A tuple's unique components may not alias its other ones (`g (x, x)`).
                 for (size_t k = 0; k < as[i].elems.size(); k++) {
@@ -507,9 +529,9 @@ private:
                         if (taken[i].count(id) && !is_global(id))
                             throw CompileError(
                                 (*args[i])->loc,
-                                "Argument passed for consuming parameter is self-aliased: `" +
-                                    infos_[id].name +
-                                    "` is consumed by one component and observed by another");
+                                "Argument passed for consuming parameter is self-aliased: " +
+                                    quoted(id) +
+                                    " is consumed by one component and observed by another");
                 }
                 // Nor may two unique components alias each other (`g (xss[0], xss)`).
                 std::map<int, size_t> owner;
@@ -519,7 +541,7 @@ private:
                             throw CompileError((*args[i])->loc,
                                                "Argument passed for consuming parameter is self-aliased: components " +
                                                    std::to_string(it->second) + " and " + std::to_string(k) +
-                                                   " are both consumed and both alias `" + infos_[id].name + "`");
+                                                   " are both consumed and both alias " + quoted(id));
             }
             // Another argument of the same call may not alias a consumed one.
             for (size_t j = 0; j < args.size(); j++) {
@@ -543,7 +565,16 @@ private:
             for (int id : as[i].all())
                 if (!taken[i].count(id))
                     r.ids.insert(id);
-        (void)loc;
+        // Futhark: the non-unique parts of one call's result may be the same array
+        // (`def dup x = (x, x)`), so they share an id for it: consuming one part
+        // makes the others unusable.  Nothing else aliases it.
+        if (has_arrays(result)) {
+            const auto *v = fn->as<Var>();
+            r.ids.insert(new_id(v ? "the result of applying `" + v->name + "` at " + loc.str()
+                                  : "the result of the application at " + loc.str(),
+                                true, depth_, false));
+            infos_.back().unnamed = true;
+        }
         // A tuple result's unique (and primitive) components alias nothing.
         if (result && result->kind == Type::Kind::Tuple) {
             Als t;
