@@ -829,7 +829,7 @@ private:
             auto *x = e->as<Loop>();
             Als init = walk(x->init);
             size_t mark = scope_.size();
-            if (x->form == Loop::Form::For || x->form == Loop::Form::ForIn) walk(x->bound);
+            Als bound = (x->form == Loop::Form::For || x->form == Loop::Form::ForIn) ? walk(x->bound) : Als{};
             depth_++;
             for (auto &s : x->sizes) bind(s, {}, true);
             size_t pmark = scope_.size();
@@ -841,7 +841,8 @@ private:
             size_t pend = scope_.size();
             for (size_t i = pmark; i < scope_.size(); i++)
                 param_ids.insert(scope_[i].second.ids.begin(), scope_[i].second.ids.end());
-            if (x->form == Loop::Form::ForIn) bind_pat(x->elem_pat, Als{});
+            // An element of the array a for-in loop walks aliases that array.
+            if (x->form == Loop::Form::ForIn) bind_pat(x->elem_pat, Als{bound.all(), {}});
             if (x->form == Loop::Form::For) bind(x->index_name, {}, true);
             if (x->form == Loop::Form::While) walk(x->bound);
             loop_uses_.push_back({mark, {}});
