@@ -585,6 +585,14 @@ private:
         return r;
     }
 
+    // A use of the local variable `name`, with aliases a, at e.
+    Als use_var(const std::string &name, const Als &a, const ExpPtr &e) {
+        check_use(name, a, e->loc);
+        capture(name, a, e->type);
+        if (!is_prim_type(e->type)) note_loop_use(name, a, e->loc);
+        return a;
+    }
+
     Als walk(ExpPtr &e) {
         Als r = walk_inner(e);
         if (is_prim_type(e->type)) return {};
@@ -600,12 +608,7 @@ private:
         case ExpKind::Hole: return {};
         case ExpKind::Var: {
             auto *v = e->as<Var>();
-            if (auto a = lookup(v->name)) {
-                check_use(v->name, *a, e->loc);
-                capture(v->name, *a, e->type);
-                if (!is_prim_type(e->type)) note_loop_use(v->name, *a, e->loc);
-                return *a;
-            }
+            if (auto a = lookup(v->name)) return use_var(v->name, *a, e);
             // A record or tuple of scalars (`def params = {block = 2i64}`) holds no array.
             if (e->type && !type_contains(e->type, Type::Kind::Array) && !type_contains(e->type, Type::Kind::Func) &&
                 !type_contains(e->type, Type::Kind::TypeVar))
@@ -673,6 +676,7 @@ private:
                 r.ids.insert(s.begin(), s.end());
                 return r;
             }
+            if (auto l = lookup(x->op)) check_use(x->op, *l, e->loc);  // a local function used as an operator
             Als la = walk(x->lhs), ra = walk(x->rhs);
             Als r{la.all(), {}};
             auto s = ra.all();
@@ -703,6 +707,8 @@ private:
         case ExpKind::OpSection: { // a closure over its operand: a call's result aliases it
             auto *x = e->as<OpSection>();
             Als r;
+            // `(++)` names a local binding when a parameter is called `(++)`: a use of it.
+            if (auto l = lookup(x->op)) r = use_var(x->op, *l, e);
             for (ExpPtr *o : {&x->left, &x->right})
                 if (*o) {
                     auto a = walk(*o).all();
