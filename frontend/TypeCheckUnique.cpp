@@ -85,12 +85,7 @@ public:
         check_unique_components(r, f.ret, f, f.body->loc);
         // Futhark: the result of a function may alias its parameters only, never a
         // top-level array (a constant `def` without parameters may).
-        if (!f.params.empty() && f.ret && has_arrays(f.ret))
-            for (int id : r.all())
-                if (global_val_ids_.count(id))
-                    throw CompileError(f.body->loc, "Function result aliases the free variable `" + infos_[id].name +
-                                                        "` (" + global_what(infos_[id].name) + "): `" + f.name +
-                                                        "` must return a `copy` of it");
+        if (!f.params.empty()) check_no_global_result(r, f.ret, "`" + f.name + "`", f.body->loc);
         // As Futhark infers it, a result type not written is unique where the result
         // aliases nothing (`def f xs = map g xs`): a caller may update it in place.
         // A call's result counts as nothing unless it is in two components.
@@ -139,6 +134,17 @@ private:
         if (it == env_.vals.end() || !it->second->scheme.type || it->second->scheme.type->kind == Type::Kind::Array)
             return "a top-level array";
         return "a top-level value that may hold arrays";
+    }
+
+    // Futhark: a function's result (a lambda's, a local function's too) may not alias
+    // a top-level array; one without parameters (a constant) may.
+    void check_no_global_result(const Als &r, const TypePtr &ret, const std::string &what, const SrcLoc &loc) {
+        if (!ret || !has_arrays(ret)) return;
+        for (int id : r.all())
+            if (global_val_ids_.count(id))
+                throw CompileError(loc, "Function result aliases the free variable `" + infos_[id].name + "` (" +
+                                            global_what(infos_[id].name) + "): " + what +
+                                            " must return a `copy` of it");
     }
 
     int new_id(const std::string &name, bool consumable, int depth, bool param) {
@@ -697,7 +703,8 @@ private:
             depth_++;
             captures_.push_back({mark, {}});
             for (auto &p : x->params) bind_param(p);
-            walk(x->body);
+            Als body = walk(x->body);
+            if (!x->params.empty()) check_no_global_result(body, x->body->type, "the lambda", x->body->loc);
             Als r{std::move(captures_.back().second), {}};
             captures_.pop_back();
             depth_--;
@@ -790,6 +797,9 @@ private:
             for (auto &s : x->fun->size_params) bind(s, {}, true);
             if (x->fun->body) {
                 Als fr = walk(x->fun->body);
+                if (!x->fun->params.empty())
+                    check_no_global_result(fr, x->fun->ret ? x->fun->ret : x->fun->body->type,
+                                           "the local function `" + x->fun->name + "`", x->fun->body->loc);
                 if (x->fun->ret && x->fun->ret->unique) check_unique_return(fr, *x->fun, x->fun->body->loc);
             }
             Als captured{std::move(captures_.back().second), {}};
