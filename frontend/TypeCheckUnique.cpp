@@ -225,6 +225,7 @@ private:
         const Pat *pat;
         Als als;
         bool uniq;
+        bool declared_shared = false;  ///< ascribed a non-unique array type (`xs: []i32`)
     };
     // Splits a loop's initial value along its parameter pattern: one part per
     // parameter name, with whether a `*` ascription covers it.
@@ -242,6 +243,9 @@ private:
             return;
         case Pat::Kind::Ascript:
             loop_parts(p->inner, a, uniq || (p->type && p->type->unique), out);
+            if (p->inner && p->inner->kind == Pat::Kind::Id && !uniq && p->type && !p->type->unique &&
+                has_arrays(p->type))
+                out.back().declared_shared = true;
             return;
         default:
             for (auto &e : p->elems) loop_parts(e, Als{a.all(), {}}, uniq, out);
@@ -883,6 +887,18 @@ private:
             };
             for (auto &part : parts)
                 if (part.uniq || param_aliased(part.pat->name, consumed_)) uniq_names.insert(part.pat->name);
+            // A parameter declared non-unique may not be updated in place (Futhark).
+            for (auto &part : parts)
+                if (part.declared_shared && uniq_names.count(part.pat->name))
+                    for (size_t i = pmark; i < pend; i++)
+                        if (scope_[i].first == part.pat->name)
+                            for (int id : scope_[i].second.ids)
+                                if (param_ids.count(id) && consumed_.count(id))
+                                    throw CompileError(consumed_.at(id),
+                                                       "Consuming loop parameter `" + part.pat->name +
+                                                           "`, which is not consumable: its type is declared `" +
+                                                           type_to_string(part.pat->type) +
+                                                           "`, not unique (declare it `*`)");
             for (size_t before = 0; before != uniq_names.size();) {
                 before = uniq_names.size();
                 std::set<int> returned;
