@@ -337,6 +337,27 @@ private:
         return true;
     }
 
+    // Before dropping what a branch consumed from a branching expression's result
+    // (drop_newly_consumed): components that shared such an id may be one array
+    // (`if c then (u, u) else ... u consumed ...`), so they share a fresh id instead.
+    void keep_shared_components(Als &r, const std::map<int, SrcLoc> &before, const std::string &what) {
+        std::map<int, int> count;
+        for (auto &c : r.elems)
+            for (int id : c.all())
+                if (consumed_.count(id) && !before.count(id)) count[id]++;
+        int fresh = -1;
+        for (auto &c : r.elems) {
+            auto ids = c.all();
+            if (!std::any_of(ids.begin(), ids.end(), [&](int id) { return count.count(id) && count[id] > 1; }))
+                continue;
+            if (fresh < 0) {
+                fresh = new_id(what, true, depth_, false);
+                infos_[fresh].unnamed = true;
+            }
+            c.ids.insert(fresh);
+        }
+    }
+
     void drop_newly_consumed(Als &r, const std::map<int, SrcLoc> &before) {
         for (auto it = r.ids.begin(); it != r.ids.end();) {
             if (consumed_.count(*it) && !before.count(*it)) it = r.ids.erase(it);
@@ -842,6 +863,7 @@ private:
             Als r = either(a, b);
             // `if c then a with [i] = v else a`: a branch consumed `a` and the other
             // returns it; the result is then the only live copy (Futhark accepts this).
+            keep_shared_components(r, before, "the result of the if-expression at " + e->loc.str());
             drop_newly_consumed(r, before);
             return r;
         }
@@ -978,6 +1000,7 @@ private:
                 all_after.insert(consumed_.begin(), consumed_.end());
             }
             consumed_ = all_after;
+            keep_shared_components(r, before, "the result of the match at " + e->loc.str());
             drop_newly_consumed(r, before);
             return r;
         }
