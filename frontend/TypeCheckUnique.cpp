@@ -366,6 +366,16 @@ private:
         for (Als &c : r.elems) drop_newly_consumed(c, before);
     }
 
+    // A value with aliases `held` was evaluated and is still needed: nothing consumed
+    // since consumed_log_ had `mark` entries may alias it.
+    void check_held(const std::set<int> &held, size_t mark) {
+        for (size_t k = mark; k < consumed_log_.size(); k++)
+            if (int id = consumed_log_[k]; held.count(id) && consumed_.count(id))
+                throw CompileError(consumed_.at(id), "Consuming " + quoted(id) +
+                                                         ", but it is still used: a value evaluated earlier in "
+                                                         "this expression aliases it (use after consume)");
+    }
+
     void check_use(const std::string &name, const Als &a, const SrcLoc &loc) {
         int unnamed = -1;
         for (int id : a.all()) {
@@ -508,19 +518,20 @@ private:
     }
 
     Als apply(ExpPtr &fn, std::vector<ExpPtr *> args, const TypePtr &result, const SrcLoc &loc) {
-        Als fa = walk(fn);
-        // A top-level function's result aliases its arguments, never a top-level array
-        // (fun() rejects that), so `unzip (zip xs ys)` is as fresh as its argument.
-        if (auto *v = fn->as<Var>(); v && !lookup(v->name))
-            if (auto it = env_.vals.find(v->name); it != env_.vals.end() && it->second->function)
-                fa = {};
-        std::vector<Als> as;
-        for (auto *a : args) {
+        // As Futhark, the arguments right to left, then the function: each value is
+        // held while the ones after it are evaluated, so they may not consume it.
+        std::vector<Als> as(args.size());
+        std::set<int> held;
+        for (size_t i = args.size(); i-- > 0;) {
+            ExpPtr *a = args[i];
             // Futhark: an argument of function type may not consume anything bound
             // before it (`map (update xs) is`): the callee may call it many times.
             const int first_new = (int)infos_.size();
             const size_t log_mark = consumed_log_.size();
-            as.push_back(walk(*a));
+            as[i] = walk(*a);
+            check_held(held, log_mark);
+            auto ai = as[i].all();
+            held.insert(ai.begin(), ai.end());
             if (!(*a)->type || (*a)->type->kind != Type::Kind::Func) continue;
             for (size_t k = log_mark; k < consumed_log_.size(); k++)
                 if (int id = consumed_log_[k]; id < first_new && consumed_.count(id))
@@ -530,6 +541,14 @@ private:
                                                       "); the function it is passed to may call it many times "
                                                       "(pass a `copy` to the consuming function instead)");
         }
+        const size_t fn_mark = consumed_log_.size();
+        Als fa = walk(fn);
+        check_held(held, fn_mark);
+        // A top-level function's result aliases its arguments, never a top-level array
+        // (fun() rejects that), so `unzip (zip xs ys)` is as fresh as its argument.
+        if (auto *v = fn->as<Var>(); v && !lookup(v->name))
+            if (auto it = env_.vals.find(v->name); it != env_.vals.end() && it->second->function)
+                fa = {};
         auto uniq = unique_params(fn->type, args.size());
         for (auto *a : args)
             if (consumes_param((*a)->type))
@@ -657,7 +676,14 @@ private:
         }
         case ExpKind::Tuple: {
             Als r;
-            for (auto &x : e->as<TupleExp>()->elems) r.elems.push_back(walk(x));
+            std::set<int> held;  // earlier components, held while later ones are evaluated
+            for (auto &x : e->as<TupleExp>()->elems) {
+                const size_t mark = consumed_log_.size();
+                r.elems.push_back(walk(x));
+                check_held(held, mark);
+                auto s = r.elems.back().all();
+                held.insert(s.begin(), s.end());
+            }
             if (r.elems.size() == 1) return r.elems[0];
             return r;
         }
@@ -763,7 +789,9 @@ private:
         case ExpKind::Index: {
             auto *x = e->as<Index>();
             Als a = walk(x->target);
+            const size_t mark = consumed_log_.size();
             walk_slice(x->slice);
+            check_held(a.all(), mark);  // the array is held while its indices are evaluated
             return Als{a.all(), {}};
         }
         case ExpKind::Update: {
