@@ -81,7 +81,7 @@ public:
         for (auto &p : f.params) bind_param(p);
         for (auto &s : f.size_params) bind(s, Als{}, true);
         Als r = walk(f.body);
-        if (f.ret && f.ret->unique) check_unique_return(r, f, f.body->loc);
+        if (f.ret && f.ret->unique) check_unique_return(r, "`" + f.name + "`", f.body->loc);
         check_unique_components(r, f.ret, f, f.body->loc);
         // Futhark: the result of a function may alias its parameters only, never a
         // top-level array (a constant `def` without parameters may).
@@ -443,18 +443,18 @@ private:
         }
     }
 
-    void check_unique_return(const Als &r, const FunDef &f, const SrcLoc &loc) {
+    void check_unique_return(const Als &r, const std::string &what, const SrcLoc &loc) {
         auto ids = r.all();
         // A top-level array by name before the unnamed rest (function results and so on).
         for (int id : ids)
             if (global_val_ids_.count(id))
-                throw CompileError(loc, "Unique-typed return value of `" + f.name + "` aliases the top-level array `" +
+                throw CompileError(loc, "Unique-typed return value of " + what + " aliases the top-level array `" +
                                             infos_[id].name + "`");
         for (int id : ids) {
             if (id == global_id_)
-                throw CompileError(loc, "Unique-typed return value of `" + f.name + "` aliases a top-level definition");
+                throw CompileError(loc, "Unique-typed return value of " + what + " aliases a top-level definition");
             if (infos_[id].param && !infos_[id].consumable)
-                throw CompileError(loc, "Unique-typed return value of `" + f.name + "` is aliased to `" +
+                throw CompileError(loc, "Unique-typed return value of " + what + " is aliased to `" +
                                             infos_[id].name + "`, which is not consumable");
         }
     }
@@ -753,9 +753,20 @@ private:
             size_t mark = scope_.size();
             depth_++;
             captures_.push_back({mark, {}});
+            const int lambda_first_id = (int)infos_.size();
             for (auto &p : x->params) bind_param(p);
             Als body = walk(x->body);
             if (!x->params.empty()) check_no_global_result(body, x->body->type, "the lambda", x->body->loc);
+            TypePtr ret = e->type;
+            for (size_t i = 0; i < x->params.size() && ret && ret->kind == Type::Kind::Func; i++) ret = ret->result;
+            if (x->ret_type && ret && ret->unique) {
+                // Futhark checks a lambda's declared unique result against its own
+                // parameters only (top-level arrays: check_no_global_result).
+                Als own;
+                for (int id : body.all())
+                    if (id >= lambda_first_id) own.ids.insert(id);
+                check_unique_return(own, "the lambda", x->body->loc);
+            }
             Als r{std::move(captures_.back().second), {}};
             captures_.pop_back();
             depth_--;
@@ -853,7 +864,7 @@ private:
                 if (!x->fun->params.empty())
                     check_no_global_result(fr, x->fun->ret ? x->fun->ret : x->fun->body->type,
                                            "the local function `" + x->fun->name + "`", x->fun->body->loc);
-                if (x->fun->ret && x->fun->ret->unique) check_unique_return(fr, *x->fun, x->fun->body->loc);
+                if (x->fun->ret && x->fun->ret->unique) check_unique_return(fr, "`" + x->fun->name + "`", x->fun->body->loc);
             }
             Als captured{std::move(captures_.back().second), {}};
             captures_.pop_back();
