@@ -601,6 +601,11 @@ private:
                         throw CompileError((*args[j])->loc, "`" + exp_name(**args[j]) +
                                                                 "` is consumed by another argument of this call (argument passed for consuming parameter is self-aliased)");
             }
+            // Nor may the function called: a closure over what it consumes.
+            for (int id : fa.all())
+                if (taken[i].count(id) && !is_global(id))
+                    throw CompileError((*args[i])->loc, "Argument is consumed, but aliases the function it is "
+                                                        "passed to (its closure uses " + quoted(id) + ")");
             consume(Als{taken[i], {}}, exp_name(**args[i]), (*args[i])->loc);
         }
         consumed_names_ = false;
