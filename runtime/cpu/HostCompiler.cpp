@@ -32,7 +32,7 @@ std::string host_compiler_flags(const std::string &opt) {
     static const std::string gold = resolve_command("ld.gold").empty() ? "" : " -fuse-ld=gold";
     const char *env = std::getenv("LOOM_CPU_CXXFLAGS");
     std::string o = !opt.empty() ? opt : env && *env ? env : "-O3 -march=native";
-    return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off" + gold;
+    return "-std=c++20 " + o + " -fopenmp -fPIC -shared -ffp-contract=off -fno-math-errno" + gold;
 }
 
 namespace {
