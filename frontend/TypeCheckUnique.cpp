@@ -930,7 +930,15 @@ private:
             // An element of the array a for-in loop walks aliases that array.
             if (x->form == Loop::Form::ForIn) bind_pat(x->elem_pat, Als{bound.all(), {}});
             if (x->form == Loop::Form::For) bind(x->index_name, {}, true);
-            if (x->form == Loop::Form::While) walk(x->bound);
+            // The condition is evaluated before each iteration, after the initial
+            // value was given up: the same rule as the body's.
+            std::vector<LoopUse> cond_uses;
+            if (x->form == Loop::Form::While) {
+                loop_uses_.push_back({mark, {}});
+                walk(x->bound);
+                cond_uses = std::move(loop_uses_.back().second);
+                loop_uses_.pop_back();
+            }
             loop_uses_.push_back({mark, {}});
             Als body = walk(x->body);
             std::vector<LoopUse> outer_uses = std::move(loop_uses_.back().second);
@@ -994,12 +1002,23 @@ private:
             if (!consumed_init.ids.empty()) {
                 consume(consumed_init, exp_name(*x->init), x->init->loc);
                 // Each iteration runs after the initial value was given up.
-                for (auto &u : outer_uses)
-                    for (int id : u.ids)
-                        if (consumed_init.ids.count(id))
-                            throw CompileError(u.loc, "Loop body uses `" + u.name + "` (or an alias of it), but "
-                                                      "this is consumed by the loop's initial value at " +
-                                                      x->init->loc.str());
+                for (auto *uses : {&cond_uses, &outer_uses})
+                    for (auto &u : *uses)
+                        for (int id : u.ids)
+                            if (consumed_init.ids.count(id))
+                                throw CompileError(u.loc, std::string(uses == &cond_uses ? "Loop condition"
+                                                                                         : "Loop body") +
+                                                              " uses `" + u.name + "` (or an alias of it), but "
+                                                              "this is consumed by the loop's initial value at " +
+                                                              x->init->loc.str());
+                // So does each iteration's element of the array a for-in loop walks.
+                if (x->form == Loop::Form::ForIn)
+                    for (int id : bound.all())
+                        if (consumed_init.ids.count(id) && !is_global(id))
+                            throw CompileError(x->bound->loc,
+                                               "The array the loop iterates over aliases " + quoted(id) +
+                                                   ", which the loop's initial value consumes at " +
+                                                   x->init->loc.str() + " (iterate over a `copy` of it)");
             }
             // The loop's result may alias what the body returns from outside, and the
             // initial value of its non-unique parameters.
