@@ -990,14 +990,17 @@ private:
                 }
             check_loop_return(x->pat, body, uniq_names, first_inner_id, e->loc);
             // A loop may permute its parameters (`(a, b) -> (b, a)`), so each array
-            // of its result may alias any observed part of the initial value (Futhark's
-            // rule).
+            // of its result may alias any observed part of the initial value, and
+            // anything the body returns for an observed parameter (Futhark's rule).
             std::set<int> observed;
             for (auto &part : parts)
                 if (!uniq_names.count(part.pat->name) && !is_prim_type(part.pat->type)) {
                     auto s = part.als.all();
                     observed.insert(s.begin(), s.end());
                 }
+            for_each_returned(x->pat, body, [&](const Pat &p, const std::set<int> &al) {
+                if (!uniq_names.count(p.name)) observed.insert(al.begin(), al.end());
+            });
             scope_.resize(mark);
             if (!consumed_init.ids.empty()) {
                 consume(consumed_init, exp_name(*x->init), x->init->loc);
