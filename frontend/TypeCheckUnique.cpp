@@ -783,6 +783,17 @@ private:
             Als r;
             // `(++)` names a local binding when a parameter is called `(++)`: a use of it.
             if (auto l = lookup(x->op)) r = use_var(x->op, *l, e);
+            // Futhark: a section captures its operand as a lambda captures a free
+            // variable, so the operand may not be given to a consuming parameter.
+            else if (auto it = env_.vals.find(x->op); it != env_.vals.end()) {
+                auto uniq = unique_params(it->second->scheme.type, 2);
+                for (int k = 0; k < 2; k++)
+                    if (const ExpPtr &o = k == 0 ? x->left : x->right; o && uniq[k])
+                        throw CompileError(o->loc, "Operator sections may not supply an argument for a consuming "
+                                                   "parameter: the " + std::string(k == 0 ? "first" : "second") +
+                                                   " parameter of `" + x->op + "` is unique (`*`); apply it "
+                                                   "fully instead");
+            }
             for (ExpPtr *o : {&x->left, &x->right})
                 if (*o) {
                     auto a = walk(*o).all();
