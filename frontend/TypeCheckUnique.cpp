@@ -80,6 +80,8 @@ public:
         fname_ = f.name;
         for (auto &p : f.params) bind_param(p);
         for (auto &s : f.size_params) bind(s, Als{}, true);
+        const_hof_ = f.params.empty() && (f.ret ? f.ret : f.body->type) &&
+                     type_contains(f.ret ? f.ret : f.body->type, Type::Kind::Func);
         Als r = walk(f.body);
         if (f.ret && f.ret->unique) check_unique_return(r, "`" + f.name + "`", f.body->loc);
         check_unique_components(r, f.ret, f, f.body->loc);
@@ -128,6 +130,9 @@ private:
         return it->second;
     }
     std::string fname_;
+    /// Walking a top-level constant of higher-order type (`def h : i32 -> []i32 = ...`),
+    /// which may not consume anything at its own level: each use of h would run it again.
+    bool const_hof_ = false;
     /** A top-level value a result may not alias, as a message names it. */
     std::string global_what(const std::string &name) const {
         auto it = env_.vals.find(name);
@@ -509,6 +514,16 @@ private:
         return false;
     }
 
+    // Whether e is a partial application that passes an argument for a unique
+    // parameter: a function value that would consume it again at each call.
+    static bool consuming_partial(const Exp *e) {
+        while (e && e->kind == ExpKind::Ascript) e = e->as<Ascript>()->exp.get();
+        auto *ap = e ? e->as<Apply>() : nullptr;
+        if (!ap || !e->type || e->type->kind != Type::Kind::Func || !ap->fn) return false;
+        auto u = unique_params(ap->fn->type, ap->args.size());
+        return std::find(u.begin(), u.end(), true) != u.end();
+    }
+
     Als walk_slice(std::vector<DimIndex> &slice) {
         for (auto &d : slice) {
             for (ExpPtr *p : {&d.index, &d.start, &d.end, &d.stride})
@@ -610,6 +625,19 @@ private:
         }
         consumed_names_ = false;
         for (size_t i = 0; i < args.size(); i++) consumed_names_ = consumed_names_ || (uniq[i] && !taken[i].empty());
+        // Futhark: a top-level constant of function type may not contain consumption,
+        // even of a fresh array (`upd (copy xs)`).  Array literals are not counted.
+        if (const_hof_ && depth_ == 0)
+            for (size_t i = 0; i < args.size(); i++) {
+                const Exp *a = args[i]->get();
+                while (a && (a->kind == ExpKind::Ascript || a->kind == ExpKind::Coerce))
+                    a = a->kind == ExpKind::Ascript ? a->as<Ascript>()->exp.get() : a->as<Coerce>()->exp.get();
+                if (uniq[i] && !is_prim_type((*args[i])->type) && a && a->kind != ExpKind::ArrayLit)
+                    throw CompileError((*args[i])->loc,
+                                       "Top-level constant of higher-order type contains consumption: this "
+                                       "argument is consumed once, but the constant's function may be called "
+                                       "many times (make it a function that takes its own array)");
+            }
         if (is_prim_type(result)) return {};
         // Even a unique result aliases what a closure captured (a partial application's
         // arguments, a lambda's arrays), as Futhark takes it: `x |> addto glob` is not
@@ -845,16 +873,7 @@ private:
             // Futhark: a let-bound expression of function type may not contain the
             // consumption of a variable (`let f = update xs`): each call of f would
             // consume xs again.  A fresh argument (`update (copy xs)`) is fine.
-            bool partial = false;
-            {
-                const Exp *ve = x->value.get();
-                while (ve && ve->kind == ExpKind::Ascript) ve = ve->as<Ascript>()->exp.get();
-                if (auto *ap = ve ? ve->as<Apply>() : nullptr)
-                    if (ve->type && ve->type->kind == Type::Kind::Func && ap->fn) {
-                        auto u = unique_params(ap->fn->type, ap->args.size());
-                        partial = std::find(u.begin(), u.end(), true) != u.end();
-                    }
-            }
+            const bool partial = consuming_partial(x->value.get());
             consumed_names_ = false;
             Als v = walk(x->value);
             if (partial && consumed_names_)
@@ -1062,7 +1081,15 @@ private:
         }
         case ExpKind::Match: {
             auto *x = e->as<Match>();
+            // As a let-bound one (LetPat): the cases bind the scrutinee to names.
+            const bool partial = consuming_partial(x->scrutinee.get());
+            consumed_names_ = false;
             Als s = walk(x->scrutinee);
+            if (partial && consumed_names_)
+                throw CompileError(x->scrutinee->loc,
+                                   "Matched expression of higher-order type contains consumption: a partial "
+                                   "application that consumes a variable cannot be bound by a case (apply the "
+                                   "function fully, or pass a copy)");
             auto before = consumed_;
             std::map<int, SrcLoc> all_after;
             Als r;
