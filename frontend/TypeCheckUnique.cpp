@@ -80,6 +80,7 @@ public:
         fname_ = f.name;
         for (auto &p : f.params) bind_param(p);
         for (auto &s : f.size_params) bind(s, Als{}, true);
+        for (auto &p : f.params) walk_pat_sizes(p);
         const_hof_ = f.params.empty() && (f.ret ? f.ret : f.body->type) &&
                      type_contains(f.ret ? f.ret : f.body->type, Type::Kind::Func);
         Als r = walk(f.body);
@@ -412,6 +413,9 @@ private:
     void consume(const Als &a, const std::string &what, const SrcLoc &loc) {
         for (int id : a.all()) {
             const UInfo &info = infos_[id];
+            if (id < size_first_id_)
+                throw CompileError(loc, "Consuming " + (id == global_id_ ? "`" + what + "`" : quoted(id)) +
+                                            ", which is not consumable: a size expression may not consume anything");
             if (!info.consumable) {
                 std::string n = id == global_id_ ? what : info.name;
                 throw CompileError(loc, "Would consume `" + n + "`, which is not consumable" +
@@ -522,6 +526,55 @@ private:
         if (!ap || !e->type || e->type->kind != Type::Kind::Func || !ap->fn) return false;
         auto u = unique_params(ap->fn->type, ap->args.size());
         return std::find(u.begin(), u.end(), true) != u.end();
+    }
+
+    /// While walking a size expression: the first id bound inside it; every id
+    /// before it may not be consumed there (Futhark: size expressions do not consume).
+    int size_first_id_ = -1;
+
+    // Walks a size expression (`[n + 1]`, `[length xs]`) for what it consumes only:
+    // uses, captures and loop uses are Futhark's rules for values, not for sizes.
+    void walk_size_exp(ExpPtr &e) {
+        auto consumed = std::move(consumed_);
+        consumed_.clear();
+        const size_t log = consumed_log_.size();
+        auto captures = std::move(captures_);
+        captures_.clear();
+        auto loop_uses = std::move(loop_uses_);
+        loop_uses_.clear();
+        const int first = size_first_id_;
+        if (size_first_id_ < 0) size_first_id_ = (int)infos_.size();
+        walk(e);
+        size_first_id_ = first;
+        loop_uses_ = std::move(loop_uses);
+        captures_ = std::move(captures);
+        consumed_log_.resize(log);
+        consumed_ = std::move(consumed);
+    }
+
+    void walk_sizes(const TypeExpPtr &t) {
+        if (!t) return;
+        auto dim = [&](DimExp &d) {
+            if (d.kind == DimExp::Kind::Exp && d.exp) walk_size_exp(d.exp);
+        };
+        dim(t->dim);
+        for (auto &d : t->dim_args) dim(d);
+        for (auto &a : t->args) walk_sizes(a);
+        walk_sizes(t->elem);
+        for (auto &x : t->elems) walk_sizes(x);
+        for (auto &f : t->fields) walk_sizes(f.second);
+        for (auto &c : t->ctors)
+            for (auto &x : c.second) walk_sizes(x);
+        walk_sizes(t->param);
+        walk_sizes(t->result);
+    }
+
+    void walk_pat_sizes(const PatPtr &p) {
+        if (!p) return;
+        walk_sizes(p->type_exp);
+        for (auto &e : p->elems) walk_pat_sizes(e);
+        for (auto &f : p->fields) walk_pat_sizes(f.second);
+        walk_pat_sizes(p->inner);
     }
 
     Als walk_slice(std::vector<DimIndex> &slice) {
@@ -788,6 +841,7 @@ private:
             captures_.push_back({mark, {}});
             const int lambda_first_id = (int)infos_.size();
             for (auto &p : x->params) bind_param(p);
+            for (auto &p : x->params) walk_pat_sizes(p);
             Als body = walk(x->body);
             if (!x->params.empty()) check_no_global_result(body, x->body->type, "the lambda", x->body->loc);
             TypePtr ret = e->type;
@@ -894,6 +948,7 @@ private:
             captures_.push_back({mark, {}});
             for (auto &p : x->fun->params) bind_param(p);
             for (auto &s : x->fun->size_params) bind(s, {}, true);
+            for (auto &p : x->fun->params) walk_pat_sizes(p);
             if (x->fun->body) {
                 Als fr = walk(x->fun->body);
                 if (!x->fun->params.empty())
@@ -1108,8 +1163,12 @@ private:
             drop_newly_consumed(r, before);
             return r;
         }
-        case ExpKind::Ascript: return walk(e->as<Ascript>()->exp);
-        case ExpKind::Coerce: return walk(e->as<Coerce>()->exp);
+        case ExpKind::Ascript:
+            walk_sizes(e->as<Ascript>()->type_exp);
+            return walk(e->as<Ascript>()->exp);
+        case ExpKind::Coerce:
+            walk_sizes(e->as<Coerce>()->type_exp);
+            return walk(e->as<Coerce>()->exp);
         case ExpKind::Ctor: {
             Als r;
             for (auto &a : e->as<CtorExp>()->args) {
