@@ -979,7 +979,11 @@ TypePtr Checker::check(ExpPtr &e) {
             expect(Type::func(a, Type::func(b, r)), ft, e->loc, "operator section");
             TypePtr rt = check(x->right);
             expect(b, rt, x->right->loc, "right operand of section `" + x->op + "`");
-            t = Type::func(a, r);
+            // The section takes the operator's first parameter as it is, `*` too: `(<-< 1)
+            // ys` consumes ys when `<-<`'s first parameter is unique.
+            TypePtr rf = resolve(ft);
+            bool uniq = rf && rf->kind == Type::Kind::Func && rf->param && rf->param->unique;
+            t = Type::func(uniq ? resolve(a)->with_unique(true) : a, r);
         } else {
             t = ft;
         }
