@@ -238,19 +238,13 @@ private:
                 for (const std::string &l : d.param_lines) script += l + "\n";
                 png = gnuplot_script(v, type, script);
             } else {
-                int w = 500, h = 500;  // futhark literate's size
-                for (const auto &[k, val] : d.params) {
-                    int a = 0, b = 0;
-                    char end = 0;
-                    if (k != "size")
-                        return failure(where + "`:plot2d` takes no parameter `" + k + "` (only `size: (W, H)`)");
-                    if (sscanf(val.c_str(), " ( %d , %d ) %c", &a, &b, &end) != 2 || a < 1 || b < 1 ||
-                        a > 10000 || b > 10000)
-                        return failure(where + "`size: " + val + "`: the width and height in pixels, `size: (W, H)`");
-                    w = a;
-                    h = b;
+                std::pair<int, int> size;
+                try {
+                    size = plot_size(d.params, 500, 500);  // futhark literate's size
+                } catch (const PlotError &e) {
+                    return failure(where + "`:plot2d`: " + e.what());
                 }
-                png = plot2d(v, type, PlotFormat::Png, w, h);
+                png = plot2d(v, type, PlotFormat::Png, size.first, size.second);
             }
             return save_file(d, "plot" + std::to_string(++plots_) + ".png", png);
         } catch (const PlotError &e) {

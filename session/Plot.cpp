@@ -213,4 +213,17 @@ std::string gnuplot_script(const Value &v, const std::string &type, const std::s
     return run_gnuplot(dir, "`:gnuplot`", head + script + "\n", out, first);
 }
 
+std::pair<int, int> plot_size(const std::vector<std::pair<std::string, std::string>> &params, int w, int h) {
+    for (const auto &[k, val] : params) {
+        int a = 0, b = 0;
+        char end = 0;
+        if (k != "size") throw PlotError("no parameter `" + k + "` (only `size: (W, H)`)");
+        if (sscanf(val.c_str(), " ( %d , %d ) %c", &a, &b, &end) != 2 || a < 1 || b < 1 || a > 10000 || b > 10000)
+            throw PlotError("`size: " + val + "`: the width and height in pixels, `size: (W, H)`");
+        w = a;
+        h = b;
+    }
+    return {w, h};
+}
+
 }  // namespace loom

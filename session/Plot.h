@@ -9,6 +9,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace loom {
 
@@ -25,6 +27,11 @@ enum class PlotFormat { Png, Text };
  * numbers of one length, the x and y values of a line, or a record of such pairs, a line a
  * field with the field's name in the key.  The PNG's bytes, or the text; throws PlotError. */
 std::string plot2d(const Value &v, const std::string &type, PlotFormat format, int width, int height);
+
+/** `:plot2d`'s parameters (futhark-literate.rst's: `size: (W, H)`, the picture's width and
+ * height in pixels), checked: (w, h) as given, else the defaults.  Throws PlotError
+ * naming the parameter and what it takes. */
+std::pair<int, int> plot_size(const std::vector<std::pair<std::string, std::string>> &params, int w, int h);
 
 /** `:gnuplot v; script`: `v` a record whose fields are tuples of one-dimensional arrays of
  * one length each; each field's arrays are the columns of a data file whose name the

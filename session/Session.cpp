@@ -267,7 +267,8 @@ const char *const help_text =
     "  :cache clear     empty the kernel cache\n"
     "  :check EXPR      evaluate EXPR on every backend and compare with the interpreter\n"
     "  :plot2d EXPR     plot a pair of arrays (x, y), or a record of such pairs, with\n"
-    "                   gnuplot: in characters here, a picture in Jupyter\n"
+    "                   gnuplot: in characters here, a picture in Jupyter (640x400;\n"
+    "                   `:plot2d EXPR; size: (800, 300)`)\n"
     "  :img EXPR        show [][]u32 ARGB pixels, or [][]f32 (0 to 1), [][]u8 or [][]bool\n"
     "                   grey, as a picture (in Jupyter, and in a colour terminal)\n"
     "  :video EXPR      frames, [n][h][w] of what :img takes, as an animated GIF (Jupyter);\n"
@@ -1417,10 +1418,19 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
     // `:video e; fps: 10`, `:audio e; sampling_frequency: 8000` (literate's parameters).
     MediaParams m;
     std::string exp = text;
+    std::pair<int, int> size{640, 400};  // a notebook's picture of a plot
     if (cmd == ":video" || cmd == ":audio") {
         auto p = take_media_params(cmd, cmd == ":video", exp);
         if (auto *e = std::get_if<EvalRecord>(&p)) return *e;
         m = std::get<MediaParams>(p);
+    } else if (cmd == ":plot2d") {  // `:plot2d e; size: (800, 300)`
+        auto [e, params] = split_params(text);
+        try {
+            size = plot_size(params, size.first, size.second);
+        } catch (const PlotError &err) {
+            return error_record("`:plot2d`: " + std::string(err.what()));
+        }
+        exp = e;
     }
     SrcLoc at;
     EvalRecord r = eval_expression(exp, source_name, first_line, false, false, &at);
@@ -1429,7 +1439,7 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
         if (cmd == ":plot2d") {
             // A terminal's width and height in characters; a notebook's picture in pixels.
             r.output = plot2d(*r.value, r.type, PlotFormat::Text, 78, 24);
-            r.media = plot2d(*r.value, r.type, PlotFormat::Png, 640, 400);
+            r.media = plot2d(*r.value, r.type, PlotFormat::Png, size.first, size.second);
             r.media_mime = "image/png";
         } else if (cmd == ":img") {
             r.media = media_file("png", *r.value, r.type, m);

@@ -330,6 +330,20 @@ TEST_CASE("plot: the session's `:plot2d` gives the characters and the picture; e
     REQUIRE(r.kind == Kind::Output);
     CHECK(r.output.find("+----") != std::string::npos);
     CHECK(r.media.compare(0, 4, "\x89PNG") == 0);
+    // The picture's size: 640x400, or `size: (W, H)` as `loom literate` takes it.
+    auto png_size = [](const std::string &png) {
+        auto be = [&](size_t at) {
+            return (uint32_t)(uint8_t)png[at] << 24 | (uint32_t)(uint8_t)png[at + 1] << 16 |
+                   (uint32_t)(uint8_t)png[at + 2] << 8 | (uint32_t)(uint8_t)png[at + 3];
+        };
+        return png.size() > 24 ? std::make_pair(be(16), be(20)) : std::make_pair(0u, 0u);
+    };
+    CHECK(png_size(r.media) == std::make_pair(640u, 400u));
+    EvalRecord sized = s.submit(":plot2d (xs, xs); size: (300, 200)");
+    REQUIRE(sized.kind == Kind::Output);
+    CHECK(png_size(sized.media) == std::make_pair(300u, 200u));
+    CHECK(s.submit(":plot2d (xs, xs); size: 3").error == "error: `:plot2d`: `size: 3`: the width and height in "
+                                                       "pixels, `size: (W, H)`");
     EvalRecord bad = s.submit(":plot2d xs");
     REQUIRE(bad.kind == Kind::Error);
     CHECK(bad.error.find("<repl>:1:9: error: `:plot2d` takes a pair") == 0);
