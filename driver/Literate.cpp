@@ -210,11 +210,12 @@ private:
         } catch (const MediaError &e) {
             return failure(where + "`" + what + "`: " + e.what());
         }
+        const std::string codec = m.codec_or_default(video);
         std::string name = m.file;
         if (name.empty())
-            name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + m.codec;
+            name = (video ? "video" + std::to_string(++videos_) : "audio" + std::to_string(++sounds_)) + "." + codec;
         try {
-            if (!video) return save_file(d, name, audio_file(v, type, m.rate, m.codec));
+            if (!video) return save_file(d, name, audio_file(v, type, m.rate, codec));
             std::string frames_type = type;
             Value frames = session.video_frames(v, frames_type);
             return save_file(d, name, video_gif(frames, frames_type, m.rate, m.loop));

@@ -139,7 +139,6 @@ Value load_audio(const std::string &path) {
 MediaParams media_params(bool video, const std::vector<std::pair<std::string, std::string>> &params) {
     MediaParams m;
     m.rate = video ? 30 : 44100;  // futhark literate's defaults
-    m.codec = video ? "gif" : "wav";
     for (const auto &[k, val] : params) {
         auto bad = [&](const std::string &why) { return MediaError("`" + k + ": " + val + "`: " + why); };
         if (k == "file") {

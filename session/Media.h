@@ -49,7 +49,8 @@ std::string audio_file(const Value &v, const std::string &type, int rate, const 
 struct MediaParams {
     int rate = 0;       ///< frames or samples a second: 30 or 44100 when not given
     bool loop = true;   ///< a video's
-    std::string codec;  ///< gif, or the sound's: wav when not given
+    std::string codec;  ///< as given (a video's gif, a sound's wav when not: codec_or_default)
+    std::string codec_or_default(bool video) const { return !codec.empty() ? codec : video ? "gif" : "wav"; }
     std::string file;   ///< a file name without a directory, or empty
 };
 /** `params` checked for `:video` (`video`) or `:audio`.  Throws MediaError naming the

@@ -1455,9 +1455,10 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
                        std::to_string(sh[2]) + "x" + std::to_string(sh[1]) + " pixels, " + std::to_string(m.rate) +
                        " a second" + (m.loop ? "" : ", once");
         } else {
-            // A notebook's player takes WAV; another codec is for `:save`.
-            r.media = media_file("wav", *r.value, r.type, m);
-            r.media_mime = "audio/wav";
+            // A notebook's player takes each codec, by its MIME type.
+            const std::string codec = m.codec_or_default(false);
+            r.media = media_file(codec, *r.value, r.type, m);
+            r.media_mime = codec == "mp3" ? "audio/mpeg" : codec == "opus" ? "audio/ogg" : "audio/" + codec;
             const std::vector<int64_t> &sh = r.value->shape();
             const int64_t channels = sh.size() == 1 ? 1 : sh[0];
             char secs[32];
@@ -1495,7 +1496,7 @@ EvalRecord Session::save(const std::string &file, const std::string &text, const
         auto p = take_media_params(":save", video, exp);
         if (auto *e = std::get_if<EvalRecord>(&p)) return *e;
         m = std::get<MediaParams>(p);
-        if (sound && m.codec != "wav")
+        if (sound && !m.codec.empty() && "." + m.codec != ext)
             return error_record("`:save`: the file's name says its codec (`" + ext + "`), not `codec: " + m.codec + "`");
     }
     SrcLoc at;

@@ -263,6 +263,12 @@ TEST_CASE("media: `:video` and `:audio` take literate's parameters after a `;`")
     REQUIRE(a.media.size() > 28);
     std::memcpy(&rate, a.media.data() + 24, 4);  // the WAV header's sample rate
     CHECK(rate == 8000);
+#ifdef LOOM_HAVE_AUDIO
+    EvalRecord flac = s.submit(":audio [0i16, 1, 2, 3]; codec: flac");
+    REQUIRE(flac.kind == Kind::Output);
+    CHECK(flac.media_mime == "audio/flac");
+    CHECK(flac.media.compare(0, 4, "fLaC") == 0);
+#endif
     // Wrong parameters say which, before the evaluation.
     CHECK(s.submit(":video [[[1u8]]]; speed: 2").error ==
           "error: `:video`: no parameter `speed` (only fps, loop, format, file)");
@@ -415,6 +421,7 @@ TEST_CASE("media: `:save` writes a value in the format its file's name says, and
     CHECK(s.submit(":save f.gif [[[1u8]]]; fps: 5").kind == Kind::Output);
     CHECK(s.submit(":save f.flac [0i16]; codec: mp3").error.find("the file's name says its codec") !=
           std::string::npos);
+    CHECK(s.submit(":save f.flac [0i16]; codec: flac").kind == Kind::Output);
     // Errors, at the expression: a format by no name, a value the format cannot hold, a
     // folder that is not there; a missing expression.
     CHECK(s.submit(":save x.doc 1").error.find("<repl>:1:13: error: `:save` writes .npy, .in or .txt") == 0);
