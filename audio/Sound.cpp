@@ -159,11 +159,4 @@ std::vector<std::vector<double>> decode_sound(const std::string &path, int &rate
     return out;
 }
 
-std::string sound_mime(const std::string &codec) {
-    if (codec == "wav") return "audio/wav";
-    if (codec == "flac") return "audio/flac";
-    if (codec == "mp3") return "audio/mpeg";
-    return "audio/ogg";  // ogg and opus
-}
-
 }  // namespace loom

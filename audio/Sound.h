@@ -32,7 +32,4 @@ std::string encode_sound(const std::vector<const uint8_t *> &channels, int64_t s
  * SoundError with libsndfile's reason. */
 std::vector<std::vector<double>> decode_sound(const std::string &path, int &rate);
 
-/** The MIME type of a codec's files ("audio/wav", ...). */
-std::string sound_mime(const std::string &codec);
-
 }  // namespace loom

@@ -66,9 +66,7 @@ std::vector<Block> blocks_of(const std::string &src) {
                 while (i + 1 < lines.size() && lines[i + 1].starts_with("--") && !lines[i + 1].starts_with("-- >")) {
                     std::string p = trim(lines[++i].substr(2));
                     d.param_lines.push_back(p);
-                    size_t colon = p.find(':');
-                    d.params.emplace_back(trim(p.substr(0, colon)),
-                                          colon == std::string::npos ? "" : trim(p.substr(colon + 1)));
+                    d.params.push_back(param_of(p));
                 }
             }
             out.push_back(std::move(d));
@@ -264,7 +262,7 @@ private:
         std::string name = "img" + std::to_string(++images_) + ".png";
         for (const auto &[k, val] : d.params) {
             if (k != "file") return failure(where + "`:img` takes no parameter `" + k + "` (only `file`)");
-            if (val.empty() || val.find_first_of("/ \t") != std::string::npos)
+            if (!plain_file_name(val))
                 return failure(where + "`file: " + val + "`: a file name without a directory or spaces");
             name = val;
         }

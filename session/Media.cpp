@@ -1,6 +1,8 @@
 // Values as pictures, videos and sounds (see Media.h).
 #include "session/Media.h"
 
+#include "core/Text.h"
+
 #ifdef LOOM_HAVE_IMAGE
 #include "image/Gif.h"
 #include "image/Png.h"
@@ -142,8 +144,7 @@ MediaParams media_params(bool video, const std::vector<std::pair<std::string, st
     for (const auto &[k, val] : params) {
         auto bad = [&](const std::string &why) { return MediaError("`" + k + ": " + val + "`: " + why); };
         if (k == "file") {
-            if (val.empty() || val.find_first_of("/ \t") != std::string::npos)
-                throw bad("a file name without a directory or spaces");
+            if (!plain_file_name(val)) throw bad("a file name without a directory or spaces");
             m.file = val;
         } else if (k == (video ? "fps" : "sampling_frequency")) {
             char *end = nullptr;
@@ -157,8 +158,7 @@ MediaParams media_params(bool video, const std::vector<std::pair<std::string, st
         } else if (k == (video ? "format" : "codec")) {
             m.codec = val;
             if (video && val != "gif") throw bad("Loom writes videos as animated GIFs (`format: gif`); webm needs ffmpeg");
-            if (!video && val != "wav" && val != "flac" && val != "ogg" && val != "opus" && val != "mp3")
-                throw bad("wav, flac, ogg, opus or mp3");
+            if (!video && !sound_codec(val)) throw bad("wav, flac, ogg, opus or mp3");
         } else {
             throw MediaError("no parameter `" + k + "` (only " +
                              (video ? "fps, loop, format, file" : "sampling_frequency, codec, file") + ")");
@@ -167,11 +167,27 @@ MediaParams media_params(bool video, const std::vector<std::pair<std::string, st
     return m;
 }
 
+std::pair<std::string, std::string> param_of(const std::string &text) {
+    size_t colon = text.find(':');
+    return {trim(text.substr(0, colon)), colon == std::string::npos ? "" : trim(text.substr(colon + 1))};
+}
+
+bool sound_codec(const std::string &codec) {
+    return codec == "wav" || codec == "flac" || codec == "ogg" || codec == "opus" || codec == "mp3";
+}
+
+std::string sound_mime(const std::string &codec) {
+    if (codec == "wav") return "audio/wav";
+    if (codec == "flac") return "audio/flac";
+    if (codec == "mp3") return "audio/mpeg";
+    return "audio/ogg";  // ogg and opus
+}
+
+bool plain_file_name(const std::string &name) {
+    return !name.empty() && name.find_first_of("/ \t") == std::string::npos;
+}
+
 std::pair<std::string, std::vector<std::pair<std::string, std::string>>> split_params(const std::string &text) {
-    auto trim = [](const std::string &s) {
-        size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
-        return a == std::string::npos ? std::string() : s.substr(a, b + 1 - a);
-    };
     // Where each piece ends: `;` (the first only) or `,` at depth 0, outside strings.
     std::vector<size_t> cuts;
     int depth = 0;
@@ -192,9 +208,7 @@ std::pair<std::string, std::vector<std::pair<std::string, std::string>>> split_p
     cuts.push_back(text.size());
     for (size_t k = 0; k + 1 < cuts.size(); ++k) {
         std::string p = trim(text.substr(cuts[k] + 1, cuts[k + 1] - cuts[k] - 1));
-        if (p.empty()) continue;  // `e;` alone, or a trailing comma
-        size_t colon = p.find(':');
-        params.emplace_back(trim(p.substr(0, colon)), colon == std::string::npos ? "" : trim(p.substr(colon + 1)));
+        if (!p.empty()) params.push_back(param_of(p));  // none for `e;` alone, or a trailing comma
     }
     return {text.substr(0, cuts[0]), params};
 }

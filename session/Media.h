@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace loom {
@@ -56,6 +57,18 @@ struct MediaParams {
 /** `params` checked for `:video` (`video`) or `:audio`.  Throws MediaError naming the
  * parameter and what it takes (not the command: the caller says which). */
 MediaParams media_params(bool video, const std::vector<std::pair<std::string, std::string>> &params);
+
+/** A parameter's text `key: value` as (key, value), trimmed; no `:`, the text and "". */
+std::pair<std::string, std::string> param_of(const std::string &text);
+
+/** Whether `codec` names a sound file format audio_file writes (wav, flac, ogg, opus, mp3). */
+bool sound_codec(const std::string &codec);
+
+/** The MIME type of a sound codec's files ("audio/wav", ...), for a notebook's player. */
+std::string sound_mime(const std::string &codec);
+
+/** Whether `name` may be a `file:` parameter: a file name without a directory or spaces. */
+bool plain_file_name(const std::string &name);
 
 /** `text` cut at its first `;` outside brackets and strings: the expression before it,
  * and the `key: value` pairs after it, split at commas outside brackets (`:video e; fps:

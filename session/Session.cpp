@@ -1458,7 +1458,7 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
             // A notebook's player takes each codec, by its MIME type.
             const std::string codec = m.codec_or_default(false);
             r.media = media_file(codec, *r.value, r.type, m);
-            r.media_mime = codec == "mp3" ? "audio/mpeg" : codec == "opus" ? "audio/ogg" : "audio/" + codec;
+            r.media_mime = sound_mime(codec);
             const std::vector<int64_t> &sh = r.value->shape();
             const int64_t channels = sh.size() == 1 ? 1 : sh[0];
             char secs[32];
@@ -1488,8 +1488,7 @@ EvalRecord Session::save(const std::string &file, const std::string &text, const
                                          "`:save` writes .npy, .in or .txt, .bin, .png, .gif, .wav, .flac, "
                                          ".ogg, .opus or .mp3 files, by the name's extension, not `" + file + "`"));
     // A video's or sound's parameters, as `:video`'s and `:audio`'s (`; fps: 10`).
-    const bool video = ext == ".gif",
-               sound = ext == ".wav" || ext == ".flac" || ext == ".ogg" || ext == ".opus" || ext == ".mp3";
+    const bool video = ext == ".gif", sound = sound_codec(ext.substr(1));
     MediaParams m;
     std::string exp = text;
     if (video || sound) {
