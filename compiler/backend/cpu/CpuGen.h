@@ -348,6 +348,7 @@ protected:
     /** Failure messages are read by the host after the worker threads' stacks unwound. */
     std::string msg_storage() const override { return "static thread_local char"; }
     bool static_tables() const override { return true; }
+    bool predictable_choices() const override { return true; }
 
     /** Whether one iteration of a kernel with this body has a loop, inner parallel work
      * or a call: worth parallelising over few iterations. */
