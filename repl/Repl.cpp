@@ -6,6 +6,7 @@
 
 #include <histedit.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include <optional>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -222,6 +224,16 @@ int read_char(EditLine *, wchar_t *out) {
     }
 }
 
+/** `:plot2d`'s text as wide as the terminal is now (a margin left), and as tall as it
+ * allows up to a quarter of that width (characters about twice as tall as wide: a plot
+ * twice as wide as tall, as 78x24 is); at least 40x12. */
+void set_plot_size(Session &session) {
+    winsize ws{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0) return;
+    const int w = std::max(40, ws.ws_col - 2);
+    session.set_text_size(w, std::max(12, std::min(ws.ws_row - 4, std::max(24, w / 4))));
+}
+
 int run_repl(const std::string &load) {
     if (!isatty(STDIN_FILENO)) {
         // Not a terminal: the input is a script (after the same `:load`).
@@ -279,6 +291,7 @@ int run_repl(const std::string &load) {
 
     std::cout << "Loom (Futhark's core language), backend " << term.session.backend()
               << ".  :help lists commands, Ctrl-D quits.\n";
+    set_plot_size(term.session);
     if (!load.empty()) print_record(term.session.submit(":load " + load), term.style, std::cout, std::cerr);
     std::cout.flush();
 
@@ -341,6 +354,7 @@ int run_repl(const std::string &load) {
         std::string input;
         std::swap(input, chunk);
         g_interrupt.store(false);
+        set_plot_size(term.session);
         EvalRecord r = term.session.submit(input);
         if (r.kind == EvalRecord::Kind::Quit) break;
         if (r.kind == EvalRecord::Kind::Incomplete) r.kind = EvalRecord::Kind::Error;

@@ -1438,7 +1438,7 @@ EvalRecord Session::picture(const std::string &cmd, const std::string &text, con
     try {
         if (cmd == ":plot2d") {
             // A terminal's width and height in characters; a notebook's picture in pixels.
-            r.output = plot2d(*r.value, r.type, PlotFormat::Text, 78, 24);
+            r.output = plot2d(*r.value, r.type, PlotFormat::Text, text_cols_, text_rows_);
             r.media = plot2d(*r.value, r.type, PlotFormat::Png, size.first, size.second);
             r.media_mime = "image/png";
         } else if (cmd == ":img") {

@@ -191,6 +191,12 @@ public:
     /** FutharkScript's automatic uncurrying for `loom literate`'s directives: `f e` with e
      * an n-tuple applies f to its n values where `f e` does not check (Session::uncurried). */
     void set_uncurry(bool on) { uncurry_ = on; }
+    /** The size in characters of `:plot2d`'s text (the terminal's plot): the REPL gives
+     * its terminal's; 78x24 unless set. */
+    void set_text_size(int columns, int rows) {
+        text_cols_ = columns;
+        text_rows_ = rows;
+    }
 
     bool timing() const { return timing_; }
     const std::string &backend() const { return backend_; }
@@ -307,6 +313,7 @@ private:
     /// name, and their names by what they read (built-in, file, size, time).
     std::string data_dir_;
     bool uncurry_ = false;
+    int text_cols_ = 78, text_rows_ = 24;
     std::map<std::string, loom::Value> script_values_;
     std::map<std::string, std::string> script_names_;
     int earlier_names_ = 0;    ///< hidden names given so far (Note [Earlier self])

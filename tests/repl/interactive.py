@@ -5,7 +5,7 @@ evaluation (interpreted and compiled), Ctrl-D, and history kept across a restart
 Usage: interactive.py path/to/loom [--kernel-stop]   (prints `N passed, N failed`)
 --kernel-stop: only Ctrl-C on a GPU kernel that loops without end, on the device there is
 (scripts/gpu-check.sh); without it, that check runs last on the emulated GPU."""
-import os, pty, re, select, sys, tempfile, time
+import fcntl, os, pty, re, select, struct, sys, tempfile, termios, time
 
 LOOM = os.path.abspath(sys.argv[1])
 KERNEL_STOP_ONLY = "--kernel-stop" in sys.argv[2:]
@@ -361,6 +361,22 @@ read_until(fd, r"loom> ")
 send(fd, b":img [[true, false]]\r")
 out = read_until(fd, r"image: 2x1 pixels[\s\S]*loom> ")
 check(":img without colour: its size", "image: 2x1 pixels" in out and "\u2580" not in out, out)
+send(fd, b"\x04")
+wait_exit(pid)
+
+# `:plot2d` in the terminal: as wide as the terminal (less a margin of 2), at its size
+# when the plot is asked for (a window made wider between two plots).
+pid, fd = spawn()
+read_until(fd, r"loom> ")
+plot = b":plot2d (map f64.i64 (iota 50), map (\\i -> f64.sin (f64.i64 i / 5)) (iota 50))\r"
+widths = []
+for cols in (80, 130):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, cols, 0, 0))
+    send(fd, plot)
+    out = read_until(fd, r"-- cpu[^\n]*\n[\s\S]*loom> ")
+    widths.append(max((len(l.rstrip()) for l in out.splitlines() if "|" in l), default=0))
+check(":plot2d takes the terminal's width", 70 <= widths[0] <= 78 and 120 <= widths[1] <= 128,
+      f"widths {widths}")
 send(fd, b"\x04")
 wait_exit(pid)
 
