@@ -446,6 +446,11 @@ protected:
      * accumulator instead (var id -> the accumulator and the scalar operator), so the
      * row is never made. */
     std::unordered_map<int, std::pair<std::string, const Lambda *>> fold_;
+    /** Rows a map lambda makes only to have them folded into an accumulator, while the
+     * rows of several iterations are folded together (SoacPlan::jam_at): the map that
+     * makes one defines a C++ function of the element's index instead (var id -> its
+     * name), called in the loop that folds them all. */
+    std::unordered_map<int, std::string> jam_;
     const std::string who_, math_;
     const bool poll_;
     /** Sequential loops that may run long poll for the host's stop (LOOM_POLL). */
@@ -1656,6 +1661,11 @@ protected:
         std::function<void()> iteration, declare_accs;
         /** One iteration folding into accumulators `acc` at index `i` (a C++ expression). */
         std::function<void(const std::vector<std::string> &acc, const std::string &i)> iteration_at;
+        /** Where set (jam_rows): the iterations at the indices `rows` (C++ expressions),
+         * their rows folded into each accumulator in one loop over its elements, row
+         * after row at each element, so the sums are the same as folding the rows one
+         * at a time. */
+        std::function<void(const std::vector<std::string> &rows)> jam_at;
 
         size_t nacc() const { return nscan + nred; }
         /** The entries of `v` (one per accumulator) that belong to operator `o`. */
@@ -1686,6 +1696,22 @@ protected:
         return made && !used ? x.var.id : -1;
     }
 
+    /** Whether map lambda l's row `folded` (see foldable) can be folded together with
+     * other iterations' (SoacPlan::jam_at): a map of its own with no other output makes
+     * it, and neither l nor the operator can fail (the rows' elements are computed
+     * interleaved, which would change which failure comes first). */
+    static bool jammable(const Lambda &l, int folded, const ScremaOp &op) {
+        if (passes::can_fail(l.body) || passes::can_fail(op.lam.body))
+            return false;
+        for (const Stm &t : l.body.stms) {
+            if (t.pat.size() != 1 || t.pat[0].var.id != folded)
+                continue;
+            auto *sc = t.exp->as<ir::ScremaExp>();
+            return t.exp->kind == ExpKind::Map || (sc && sc->scans.empty() && sc->reduces.empty());
+        }
+        return false;
+    }
+
     /** A SOAC in Screma form: the outputs and accumulators, then soac_loops. */
     void soac(const Stm &s, const Soac &q, bool par) {
         size_t nscan = 0, nred = 0;
@@ -1694,6 +1720,20 @@ protected:
         for (const ScremaOp &op : q.reduces)
             nred += op.neutral.size();
         size_t nres = s.pat.size();
+        if (auto e = jam_.find(nres == 1 && nscan + nred == 0 ? s.pat[0].var.id : -1); e != jam_.end()) {
+            // The element function of a row folded with others' (see jam_at), in the
+            // block of the statement, where the loop that folds them sees it.
+            line(decl(s.pat[0]) + ";"); // never made
+            const std::string j = "i" + std::to_string(tmp_++) + "_";
+            open("auto " + e->second + " = [&](const int64_t " + j + ") {");
+            std::vector<std::string> args;
+            for (const Var &v : q.inputs)
+                args.push_back(in_row(v, j));
+            std::vector<Res> rs = apply(*q.map, args);
+            line("return " + rs.at(0).take() + ";");
+            close("};");
+            return;
+        }
         // The pattern's array outputs: scans first, map results last.
         std::vector<bool> lazy(nres, false);
         for (size_t k = 0; k < nres; k++) {
@@ -1730,7 +1770,7 @@ protected:
             } else if (auto d = dest_.find(s.pat[k].var.id);
                        d != dest_.end() && d->second.second == pt[k]) {
                 line(name(s.pat[k].var) + " = " + d->second.first + ";");
-            } else if (fold_.count(s.pat[k].var.id)) {
+            } else if (fold_.count(s.pat[k].var.id) || jam_.count(s.pat[k].var.id)) {
                 // folded into an accumulator element by element: never made
             } else {
                 line(name(s.pat[k].var) + " = lrt::alloc<" + stype(pt[k].elem) + ", " +
@@ -1775,7 +1815,7 @@ protected:
             if (inplace[k] && q.map && at.rank() == 1)
                 folded[k] = foldable(*q.map, k);
         }
-        SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, neutral, {}, {}, {}};
+        SoacPlan plan{s, q, N, w, i, nscan, nred, pt, ops, op_first, acc, acc_t, neutral, {}, {}, {}, {}};
         auto op_slice = [&](const std::vector<std::string> &v, size_t o) { return plan.op_slice(v, o); };
         // One iteration at index `i`.
         auto iteration_at = [&](const std::vector<std::string> &acc, const std::string &i) {
@@ -1842,6 +1882,44 @@ protected:
                      (inplace[k] ? "lrt::copy(" + neutral[k] + ")" : neutral[k]) + ";");
         };
         plan.iteration = [&] { iteration_at(acc, i); };
+        bool jam = par && jam_rows() > 1 && nscan == 0 && nacc > 0 && nres == nacc;
+        for (size_t k = 0; k < nacc && jam; k++)
+            jam = folded[k] >= 0 && jammable(*q.map, folded[k], *ops[k]);
+        if (jam)
+            plan.jam_at = [&](const std::vector<std::string> &rows) {
+                // Each row's map lambda in a block of its own, nested (its names shadow
+                // the row before's, which that row's element functions still see).
+                std::vector<std::vector<std::string>> fns(nacc);
+                for (const std::string &r : rows) {
+                    open();
+                    for (size_t k = 0; k < nacc; k++) {
+                        fns[k].push_back(fresh("e"));
+                        jam_[folded[k]] = fns[k].back();
+                    }
+                    std::vector<std::string> args;
+                    for (const Var &v : q.inputs)
+                        args.push_back(in_row(v, r));
+                    apply(*q.map, args);
+                    for (size_t k = 0; k < nacc; k++)
+                        jam_.erase(folded[k]);
+                }
+                for (size_t k = 0; k < nacc; k++) {
+                    const std::string j = "j" + N + "_", x = "x" + N + "_";
+                    const PrimType t = pt[k].elem;
+                    open_loop(j, "0", acc[k] + ".size()", jam_pragma());
+                    line(std::string(ctype(t)) + " " + x + " = " + load(t, acc[k] + ".data[" + j + "]") + ";");
+                    for (const std::string &f : fns[k]) {
+                        open();
+                        std::vector<Res> rs = apply(*inplace[k], {x, f + "(" + j + ")"});
+                        line(x + " = " + rs.at(0).expr + ";");
+                        close();
+                    }
+                    line(acc[k] + ".data[" + j + "] = " + store(t, x) + ";");
+                    close_loop();
+                }
+                for (size_t r = 0; r < rows.size(); r++)
+                    close();
+            };
         plan.iteration_at = iteration_at;
         plan.declare_accs = declare_accs;
         soac_loops(plan, par);
@@ -1909,6 +1987,11 @@ protected:
     /** Whether a histogram operator that picks one of its arguments keeps its Ifs as jumps
      * (a CPU predicts them; a GPU warp would diverge on them). */
     virtual bool predictable_choices() const { return false; }
+    /** How many rows a kernel's reduction of rows folds together (SoacPlan::jam_at);
+     * 1: one at a time. */
+    virtual int jam_rows() const { return 1; }
+    /** The pragma of the loop that folds them. */
+    virtual std::string jam_pragma() const { return ""; }
 
     /** A long array literal of constant scalars (data pasted into a program) as a static
      * table copied into array t: one store a element made the host compiler take minutes

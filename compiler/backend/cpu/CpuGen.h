@@ -349,6 +349,11 @@ protected:
     std::string msg_storage() const override { return "static thread_local char"; }
     bool static_tables() const override { return true; }
     bool predictable_choices() const override { return true; }
+    /** Four rows at a time: each element of the accumulator is loaded and stored once for
+     * the four, and four rows stream in at once (vecmat's column sums ran 1.5x faster). */
+    int jam_rows() const override { return 4; }
+    /** The rows are inputs, never the accumulator (an owned copy): iterations are independent. */
+    std::string jam_pragma() const override { return "#pragma omp simd"; }
 
     /** Whether one iteration of a kernel with this body has a loop, inner parallel work
      * or a call: worth parallelising over few iterations. */
@@ -480,6 +485,21 @@ protected:
         }
         return compound;
     }
+    /** A chunk's rows jam_rows() at a time (SoacPlan::jam_at), then the rest one by one. */
+    void jammed_loops(const SoacPlan &p) {
+        const std::string t = "t" + p.N + "_", end = "jend" + p.N + "_", J = std::to_string(jam_rows());
+        line("const int64_t " + end + " = lo_ + (hi_ - lo_) / " + J + " * " + J + ";");
+        open("for (int64_t " + t + " = lo_; " + t + " < " + end + "; " + t + " += " + J + ") {");
+        line("LOOM_POLL();");
+        std::vector<std::string> rows;
+        for (int r = 0; r < jam_rows(); r++)
+            rows.push_back("(" + t + " + " + std::to_string(r) + ")");
+        p.jam_at(rows);
+        close();
+        open_loop(p.i, end, "hi_");
+        p.iteration();
+        close_loop();
+    }
     /** A chunk's rows as kParts contiguous parts, folded side by side from the neutral
      * elements (independent dependency chains: an argmin's compare and select take
      * several cycles, and a part's row can start before the last part's is done), then
@@ -554,7 +574,9 @@ protected:
         line("unsigned poll_ = 0;");
         line("(void)" + c + ";");
         p.declare_accs();
-        if (interleaved(p)) {
+        if (p.jam_at) {
+            jammed_loops(p);
+        } else if (interleaved(p)) {
             interleaved_loops(p);
         } else {
             open_loop(i, "lo_", "hi_", loop_pragma(p));
