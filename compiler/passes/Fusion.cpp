@@ -407,10 +407,10 @@ bool fails_here(const Exp &e, const PrimOf &types) {
     case ExpKind::Coerce:
     case ExpKind::Apply:
         return true;
-    case ExpKind::Iota:
-        return !nonneg_const(e.as<ir::IotaExp>()->n);
+    case ExpKind::Iota: // unchecked: its count is known >= 0
+        return e.as<ir::IotaExp>()->checked && !nonneg_const(e.as<ir::IotaExp>()->n);
     case ExpKind::Replicate:
-        return !nonneg_const(e.as<ir::ReplicateExp>()->n);
+        return e.as<ir::ReplicateExp>()->checked && !nonneg_const(e.as<ir::ReplicateExp>()->n);
     case ExpKind::Index:
         return e.as<ir::IndexExp>()->checked;
     case ExpKind::Update:

@@ -845,7 +845,11 @@ protected:
         if (!size_checked(e))
             return n;
         if (io) return "lrt::check_iota_size(" + loc(e.loc) + ", " + n + ")";
-        return "lrt::check_size(" + loc(e.loc) + ", " + n + ", \"replicate: negative size\")";
+        if (msg_storage().empty()) // no buffer to write the size in
+            return "lrt::check_size(" + loc(e.loc) + ", " + n + ", \"replicate: negative size\")";
+        fail_formatted(n + " < 0", e.loc, std::string("replicate: negative size ") + ir::AssertExp::hole, {n},
+                       {true});
+        return n;
     }
     static bool size_checked(const Exp &e) {
         auto *io = e.as<ir::IotaExp>();
