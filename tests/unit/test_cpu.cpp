@@ -366,7 +366,8 @@ def main [n] (ss: [n]shape) (os: [n](opt [2])) (s: shape) =
 
 TEST_CASE("cpu: rows folded element by element into an accumulator of their own") {
     // v·A over many rows (many chunks): each chunk copies the neutral row once and folds
-    // every scaled row into it in place; the scaled row is never made.
+    // every scaled row into it in place, four rows at a time (each row's elements a
+    // function the folding loop calls), the rest one by one; the scaled row is never made.
     const std::string src = "def main [n][m] (a: [n][m]i32) (v: [n]i32) : [m]i32 =\n"
                             "  reduce (map2 (+)) (replicate m 0) (map2 (\\r x -> map (* x) r) a v)";
     std::vector<int> a, v;
@@ -380,8 +381,11 @@ TEST_CASE("cpu: rows folded element by element into an accumulator of their own"
     std::string code = cpu::generate(o.module.functions.at(0), &o.module).source;
     code = code.substr(code.find("// ---- generated from the IR"));
     CHECK(code.find("_0 = lrt::copy(v") != std::string::npos);              // the chunk's own row
-    CHECK(code.find("acc0_0.data[i1_] = ") != std::string::npos);           // folded in place
-    CHECK(code.find("lrt::alloc<int32_t, 1>({w1_})") == std::string::npos); // no scaled row
+    CHECK(code.find("acc0_0.data[j0_] = x0_;") != std::string::npos); // four rows folded in place
+    CHECK(code.find("auto e7_ = [&]") != std::string::npos);          // the fourth row's elements
+    CHECK(code.find("acc0_0.data[i9_] = ") != std::string::npos);     // the rest, one by one
+    CHECK(code.find("lrt::alloc<int32_t, 1>({w9_})") == std::string::npos); // no scaled row
+    CHECK(code.find("lrt::alloc<int32_t, 1>(") == code.rfind("lrt::alloc<int32_t, 1>(")); // the merge's only
 }
 
 TEST_CASE("cpu: a reduction by a compound operator folds its chunks as interleaved parts") {
