@@ -66,3 +66,29 @@ entry looped (n: i64) (m: i64) : bool =
   let want = loop acc = replicate m 0 for i < n do
                map2 (\s j -> s + (loop s = i for k < j % 4 do s * 3 + k)) acc (iota m)
   in and (map2 (==) got want)
+
+-- ==
+-- entry: scaled_rows any_positive
+-- input { 103i64 16i64 } output { true }
+-- input { 7i64 3i64 } output { true }
+
+-- Each row scaled by its own sum (a reduction in the row's function, before its map).
+entry scaled_rows (n: i64) (m: i64) : bool =
+  let zeros = replicate m 0
+  let got = reduce (map2 (+)) zeros
+                   (map (\i -> let r = map (\j -> (i + j) % 7) (iota m)
+                               let s = i64.sum r
+                               in map (\x -> x * s) r) (iota n))
+  let want = loop acc = replicate m 0 for i < n do
+               let s = loop s = 0 for j < m do s + (j + i) % 7
+               in map2 (\a j -> a + (j + i) % 7 * s) acc (iota m)
+  in and (map2 (==) got want)
+
+-- Booleans folded by `||`.
+entry any_positive (n: i64) (m: i64) : bool =
+  let falses = replicate m false
+  let got = reduce (map2 (||)) falses
+                   (map (\i -> map (\j -> (i * 7 + j * 3) % 11 == 10) (iota m)) (iota n))
+  let want = loop acc = replicate m false for i < n do
+               map2 (\a j -> a || (j * 3 + i * 7) % 11 == 10) acc (iota m)
+  in and (map2 (==) got want)
