@@ -391,63 +391,6 @@ void add_counts(VarSet &s, const Body &b) {
     }
 }
 
-bool is_float_atom(const SubExp &x, const PrimOf &types) {
-    if (x.is_const)
-        return is_float(x.value.type);
-    auto it = types.find(x.var.id);
-    return it != types.end() && is_float(it->second.elem);
-}
-
-/** True when `e` itself (not counting nested bodies) may raise a run-time error. */
-bool fails_here(const Exp &e, const PrimOf &types) {
-    switch (e.kind) {
-    case ExpKind::Assert:
-    case ExpKind::Range:
-    case ExpKind::Slice:
-    case ExpKind::Coerce:
-    case ExpKind::Apply:
-        return true;
-    case ExpKind::Iota: // unchecked: its count is known >= 0
-        return e.as<ir::IotaExp>()->checked && !nonneg_const(e.as<ir::IotaExp>()->n);
-    case ExpKind::Replicate:
-        return e.as<ir::ReplicateExp>()->checked && !nonneg_const(e.as<ir::ReplicateExp>()->n);
-    case ExpKind::Index:
-        return e.as<ir::IndexExp>()->checked;
-    case ExpKind::Update:
-        return e.as<UpdateExp>()->checked;
-    case ExpKind::BinOp: {
-        auto *n = e.as<BinOpExp>();
-        const SubExp &y = n->y;
-        bool safe = is_float_atom(y, types) || (y.is_const && y.value.type != PrimType::Bool &&
-                                         y.value.as_i64() > 0);
-        switch (n->op) {
-        case BinOpKind::Div:
-        case BinOpKind::Mod:
-        case BinOpKind::Quot:
-        case BinOpKind::Rem:
-        case BinOpKind::Pow:
-            return !safe;
-        default:
-            return false;
-        }
-    }
-    default:
-        return false;
-    }
-}
-
-/** True when evaluating `e` may raise a run-time error (conservatively). */
-bool can_fail(const Exp &e, const PrimOf &types) {
-    if (fails_here(e, types))
-        return true;
-    bool r = false;
-    each_body(e, [&](const Body &b) {
-        for (const Stm &st : b.stms)
-            r = r || can_fail(*st.exp, types);
-    });
-    return r;
-}
-
 // ---------------------------------------------------------------- SOACs in Screma form
 
 size_t operands(const std::vector<ScremaOp> &ops) {
@@ -812,31 +755,33 @@ private:
         return s;
     }
 
-    /** can_fail, except that a replicate of a known size (>= 0) cannot fail. */
-    bool may_fail(const Exp &e) const {
-        auto *rep = e.as<ir::ReplicateExp>();
+    /** passes::can_fail, a while loop that may not end aside (see there). */
+    static bool fails(const Stm &s) { return passes::can_fail(s, false); }
+    /** fails, except that a replicate or iota of a known size (>= 0) cannot fail. */
+    bool may_fail(const Stm &s) const {
+        auto *rep = s.exp->as<ir::ReplicateExp>();
         if (rep && !rep->n.is_const && sizes_.count(rep->n.var.id))
             return false;
-        auto *iota = e.as<ir::IotaExp>(); // `iota n` of an array's size (`zip xs (iota n)`)
-        if (iota && (!iota->checked || (!iota->n.is_const && sizes_.count(iota->n.var.id))))
+        auto *iota = s.exp->as<ir::IotaExp>(); // `iota n` of an array's size (`zip xs (iota n)`)
+        if (iota && !iota->n.is_const && sizes_.count(iota->n.var.id))
             return false;
-        return can_fail(e, types_);
+        return fails(s);
     }
 
     /** True when every failure `e` can raise is an integer division by `v` (fails only when
      * v == 0). */
-    bool fails_only_dividing_by(const Exp &e, const Var &v) const {
-        if (fails_here(e, types_)) {
-            auto *bo = e.as<BinOpExp>();
+    bool fails_only_dividing_by(const Stm &s, const Var &v) const {
+        if (passes::fails_itself(s, false)) {
+            auto *bo = s.exp->as<BinOpExp>();
             bool div = bo && (bo->op == BinOpKind::Div || bo->op == BinOpKind::Mod ||
                               bo->op == BinOpKind::Quot || bo->op == BinOpKind::Rem);
             if (!div || bo->y.is_const || bo->y.var != v)
                 return false;
         }
         bool r = true;
-        each_body(e, [&](const Body &b) {
+        each_body(*s.exp, [&](const Body &b) {
             for (const Stm &st : b.stms)
-                r = r && fails_only_dividing_by(*st.exp, v);
+                r = r && fails_only_dividing_by(st, v);
         });
         return r;
     }
@@ -854,9 +799,9 @@ private:
     }
     /** Can failures of `a` and `b` never both happen?  `replicate v` fails only when v < 0,
      * a division by v only when v == 0 (histogram.fut's `x % bins`, `replicate bins 0`). */
-    bool exclusive_failures(const Exp &a, const Exp &b) const {
-        auto one_way = [&](const Exp &x, const Exp &y) {
-            std::optional<Var> v = fails_when_negative(x);
+    bool exclusive_failures(const Stm &a, const Stm &b) const {
+        auto one_way = [&](const Stm &x, const Stm &y) {
+            std::optional<Var> v = fails_when_negative(*x.exp);
             return v && fails_only_dividing_by(y, *v);
         };
         return one_way(a, b) || one_way(b, a);
@@ -867,11 +812,11 @@ private:
     bool can_sink(const Body &b, size_t i, size_t j) {
         const Stm &s = b.stms[i];
         VarSet out = binds_of(s), in = uses_of(s);
-        bool fails = may_fail(*s.exp);
+        bool fails = may_fail(s);
         for (size_t k = i + 1; k < j; k++) {
             const Stm &t = b.stms[k];
             if (meets(uses_of(t), out) || meets(consumed_by(*t.exp), in) ||
-                (fails && may_fail(*t.exp) && !exclusive_failures(*s.exp, *t.exp)))
+                (fails && may_fail(t) && !exclusive_failures(s, t)))
                 return false;
         }
         return true;
@@ -881,11 +826,11 @@ private:
     bool can_hoist(const Body &b, size_t i, size_t j) {
         const Stm &s = b.stms[j];
         VarSet in = uses_of(s);
-        bool fails = may_fail(*s.exp);
+        bool fails = may_fail(s);
         for (size_t k = i + 1; k < j; k++) {
             const Stm &t = b.stms[k];
             if (meets(binds_of(t), in) ||
-                (fails && may_fail(*t.exp) && !exclusive_failures(*s.exp, *t.exp)))
+                (fails && may_fail(t) && !exclusive_failures(s, t)))
                 return false;
         }
         return true;
@@ -947,7 +892,7 @@ private:
         const Stm &ps = b.stms[i], &cs = b.stms[j];
         if (!(width_of(*ps.exp) == width_of(*cs.exp)))
             return false;
-        if (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_))
+        if (fails(ps) && fails(cs))
             return false;
         size_t fm = first_map_result(ps);
         VarSet pall = binds_of(ps), pmap;
@@ -1051,7 +996,7 @@ private:
             auto *sp = ps.exp->as<ScremaExp>();
             if (!(ps.exp->kind == ExpKind::Map || (sp && sp->scans.empty() && sp->reduces.empty())))
                 continue;
-            if (!(width_of(*ps.exp) == w) || (can_fail(*ps.exp, types_) && can_fail(*cs.exp, types_)))
+            if (!(width_of(*ps.exp) == w) || (fails(ps) && fails(cs)))
                 continue;
             VarSet pall = binds_of(ps);
             if (meets(used_elsewhere(b, i, j), pall))
@@ -1121,7 +1066,7 @@ private:
         auto *f = fs.exp->as<FilterExp>();
         if (!(width_of(*cs.exp) == SubExp::of(fs.pat[0].var)))
             return false;
-        if (can_fail(*fs.exp, types_) && can_fail(*cs.exp, types_))
+        if (fails(fs) && fails(cs))
             return false;
         if (first_map_result(cs) != cs.pat.size() || cs.exp->kind == ExpKind::Scan ||
             (cs.exp->as<ScremaExp>() && !cs.exp->as<ScremaExp>()->scans.empty()))
@@ -1187,7 +1132,7 @@ private:
             for (size_t j = i + 1; j < b.stms.size(); j++) {
                 const Exp &x = *b.stms[i].exp, &y = *b.stms[j].exp;
                 if (!is_fusible(y) || !(width_of(x) == width_of(y)) ||
-                    (can_fail(x, types_) && can_fail(y, types_)))
+                    (fails(b.stms[i]) && fails(b.stms[j])))
                     continue;
                 // Independent: j does not use i's results (a use through statements in
                 // between blocks both moves below).
@@ -1210,7 +1155,7 @@ private:
     bool hist_siblings(Body &b, size_t i, size_t j) {
         const Stm &as = b.stms[i], &cs = b.stms[j];
         auto *x = as.exp->as<HistExp>(), *y = cs.exp->as<HistExp>();
-        if (!(x->w == y->w) || (can_fail(*x, types_) && can_fail(*y, types_)) ||
+        if (!(x->w == y->w) || (fails(as) && fails(cs)) ||
             meets(uses_of(cs), binds_of(as)))
             return false;
         // Neither reads what the other updates in place (they may share a destination:
@@ -1738,7 +1683,7 @@ private:
                 out.push_back(std::move(st));
                 continue;
             }
-            if (!kept.pat.empty() || can_fail(*st.exp, types_))
+            if (!kept.pat.empty() || passes::can_fail(st)) // dead, kept as the simplifier keeps it
                 out.push_back(stm_of(std::move(kept)));
             for (Stm &s : after)
                 out.push_back(std::move(s));

@@ -442,7 +442,8 @@ bool size_can_fail(const SubExp &n) {
     return !n.is_const || n.value.as_i64() < 0;
 }
 
-bool exp_can_fail(const ir::Exp &e, const std::vector<Param> &pat) {
+/** exp_can_fail of `e` itself, not counting the bodies nested in it. */
+bool exp_fails_itself(const ir::Exp &e, const std::vector<Param> &pat, bool endless) {
     switch (e.kind) {
     case ExpKind::BinOp: {
         auto *n = e.as<ir::BinOpExp>();
@@ -481,15 +482,18 @@ bool exp_can_fail(const ir::Exp &e, const std::vector<Param> &pat) {
     case ExpKind::Assert:
     case ExpKind::Apply: // may recurse too deep
         return true;
-    case ExpKind::Loop:
-        if (e.as<ir::LoopExp>()->form == ir::LoopExp::Form::While)
-            return true; // may not terminate
-        break;
+    case ExpKind::Loop: // a while loop may not end
+        return endless && e.as<ir::LoopExp>()->form == ir::LoopExp::Form::While;
     default:
-        break;
+        return false;
     }
+}
+
+bool exp_can_fail(const ir::Exp &e, const std::vector<Param> &pat, bool endless) {
+    if (exp_fails_itself(e, pat, endless))
+        return true;
     for (const Body *b : nested_bodies(e))
-        if (can_fail(*b))
+        if (can_fail(*b, endless))
             return true;
     return false;
 }
@@ -515,13 +519,17 @@ std::optional<PrimValue> constant_value(const ir::Exp &e) {
     return std::nullopt;
 }
 
-bool can_fail(const ir::Stm &s) {
-    return exp_can_fail(*s.exp, s.pat);
+bool can_fail(const ir::Stm &s, bool endless) {
+    return exp_can_fail(*s.exp, s.pat, endless);
 }
 
-bool can_fail(const Body &b) {
+bool fails_itself(const ir::Stm &s, bool endless) {
+    return exp_fails_itself(*s.exp, s.pat, endless);
+}
+
+bool can_fail(const Body &b, bool endless) {
     for (const ir::Stm &s : b.stms)
-        if (can_fail(s))
+        if (can_fail(s, endless))
             return true;
     return false;
 }

@@ -132,8 +132,12 @@ std::optional<PrimValue> constant_value(const ir::Exp &e);
  * access, slice, range, coercion or assertion, integer division without a known non-zero
  * divisor, a negative exponent, iota/replicate of an unknown size, a while loop, or any
  * of these inside its bodies.  Such a statement must not be removed when dead, moved, or
- * run where it would not have run. */
-bool can_fail(const ir::Stm &s);
-bool can_fail(const ir::Body &b);
+ * run where it would not have run.  `endless` false leaves while loops out: fusion
+ * interleaves them with what can fail (a loop that never ends gives no result to keep;
+ * Mandelbrot's escape counts then index a palette in the same kernel). */
+bool can_fail(const ir::Stm &s, bool endless = true);
+bool can_fail(const ir::Body &b, bool endless = true);
+/** can_fail of the statement's own expression, not counting the bodies nested in it. */
+bool fails_itself(const ir::Stm &s, bool endless = true);
 
 } // namespace loom::passes
