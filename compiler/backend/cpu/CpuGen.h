@@ -352,8 +352,9 @@ protected:
     /** Four rows at a time: each element of the accumulator is loaded and stored once for
      * the four, and four rows stream in at once (vecmat's column sums ran 1.5x faster). */
     int jam_rows() const override { return 4; }
-    /** The rows are inputs, never the accumulator (an owned copy): iterations are independent. */
-    std::string jam_pragma() const override { return "#pragma omp simd"; }
+    /** The rows are inputs, never the accumulator (an owned copy): iterations are
+     * independent, and may run in SIMD lanes where an element is scalar code. */
+    std::string jam_pragma(const Lambda &row) override { return scalar_body(row) ? "#pragma omp simd" : ""; }
 
     /** Whether one iteration of a kernel with this body has a loop, inner parallel work
      * or a call: worth parallelising over few iterations. */
