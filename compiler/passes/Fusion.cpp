@@ -812,11 +812,11 @@ private:
     bool can_sink(const Body &b, size_t i, size_t j) {
         const Stm &s = b.stms[i];
         VarSet out = binds_of(s), in = uses_of(s);
-        bool fails = may_fail(s);
+        const bool s_fails = may_fail(s);
         for (size_t k = i + 1; k < j; k++) {
             const Stm &t = b.stms[k];
             if (meets(uses_of(t), out) || meets(consumed_by(*t.exp), in) ||
-                (fails && may_fail(t) && !exclusive_failures(s, t)))
+                (s_fails && may_fail(t) && !exclusive_failures(s, t)))
                 return false;
         }
         return true;
@@ -826,11 +826,11 @@ private:
     bool can_hoist(const Body &b, size_t i, size_t j) {
         const Stm &s = b.stms[j];
         VarSet in = uses_of(s);
-        bool fails = may_fail(s);
+        const bool s_fails = may_fail(s);
         for (size_t k = i + 1; k < j; k++) {
             const Stm &t = b.stms[k];
             if (meets(binds_of(t), in) ||
-                (fails && may_fail(t) && !exclusive_failures(s, t)))
+                (s_fails && may_fail(t) && !exclusive_failures(s, t)))
                 return false;
         }
         return true;
