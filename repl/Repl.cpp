@@ -225,8 +225,8 @@ int read_char(EditLine *, wchar_t *out) {
 }
 
 /** `:plot2d`'s text as wide as the terminal is now (a margin left), and as tall as it
- * allows up to a quarter of that width (characters about twice as tall as wide: a plot
- * twice as wide as tall, as 78x24 is); at least 40x12. */
+ * allows up to a quarter of that width (characters are about twice as tall as wide: a
+ * plot about twice as wide as tall), at least 24 rows where it allows; at least 40x12. */
 void set_plot_size(Session &session) {
     winsize ws{};
     if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0) return;
