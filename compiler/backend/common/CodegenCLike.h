@@ -617,9 +617,7 @@ protected:
     /** Row i of a hist: an index and values per op, through its map lambda when fused
      * (emitted in the current block). */
     std::vector<std::string> hist_row(const ir::HistExp &n, const std::string &i) {
-        std::vector<std::string> args;
-        for (const Var &v : n.inputs)
-            args.push_back(in_row(v, i));
+        std::vector<std::string> args = in_rows(n.inputs, i);
         if (!n.fused())
             return args;
         std::vector<std::string> r;
@@ -634,9 +632,7 @@ protected:
         if (dt.rank() != 1)
             throw InternalError(who_ + ": a fused scatter into an array of rank " +
                                 std::to_string(dt.rank()));
-        std::vector<std::string> args;
-        for (const Var &v : n.inputs)
-            args.push_back(in_row(v, i));
+        std::vector<std::string> args = in_rows(n.inputs, i);
         std::vector<Res> r = apply(n.map_lam, args);
         return {"(int64_t)(" + r.at(0).expr + ")", store(dt.elem, r.at(1).expr)};
     }
@@ -828,6 +824,13 @@ protected:
         std::string e = it->second;
         size_t at = e.find('@');
         return at == std::string::npos ? e : e.replace(at, 1, i);
+    }
+    /** in_row of each of a SOAC's inputs: the arguments of its function at row i. */
+    std::vector<std::string> in_rows(const std::vector<Var> &vs, const std::string &i) {
+        std::vector<std::string> args;
+        for (const Var &v : vs)
+            args.push_back(in_row(v, i));
+        return args;
     }
     /** The row-major offset of element idx of array `a`, inline: a local index array
      * would keep the compiler from seeing consecutive elements (and vectorising). */
@@ -1735,10 +1738,7 @@ protected:
             line(decl(s.pat[0]) + ";"); // never made
             const std::string j = "i" + std::to_string(tmp_++) + "_";
             open("auto " + e->second + " = [&](const int64_t " + j + ") {");
-            std::vector<std::string> args;
-            for (const Var &v : q.inputs)
-                args.push_back(in_row(v, j));
-            std::vector<Res> rs = apply(*q.map, args);
+            std::vector<Res> rs = apply(*q.map, in_rows(q.inputs, j));
             line("return " + rs.at(0).take() + ";");
             close("};");
             return;
@@ -1835,9 +1835,7 @@ protected:
                 for (size_t k = 0; k < nacc; k++)
                     if (folded[k] >= 0)
                         fold_[folded[k]] = {acc[k], inplace[k]};
-                std::vector<std::string> args;
-                for (size_t j = 0; j < q.inputs.size(); j++)
-                    args.push_back(in_row(q.inputs[j], i));
+                std::vector<std::string> args = in_rows(q.inputs, i);
                 std::vector<Res> rs = apply(*q.map, args);
                 for (size_t k = 0; k < nacc; k++)
                     fold_.erase(folded[k]);
@@ -1905,10 +1903,7 @@ protected:
                         fns[k].push_back(fresh("e"));
                         jam_[folded[k]] = fns[k].back();
                     }
-                    std::vector<std::string> args;
-                    for (const Var &v : q.inputs)
-                        args.push_back(in_row(v, r));
-                    apply(*q.map, args);
+                    apply(*q.map, in_rows(q.inputs, r));
                     for (size_t k = 0; k < nacc; k++)
                         jam_.erase(folded[k]);
                 }

@@ -931,9 +931,7 @@ private:
                         elems[o] = load(k.pt[o].elem, "x" + std::to_string(o) + "_");
                     }
                 column_elems_ = c.inner;
-                std::vector<std::string> args;
-                for (const Var &v : q.inputs)
-                    args.push_back(in_row(v, "i_"));
+                std::vector<std::string> args = in_rows(q.inputs, "i_");
                 apply(*q.map, args);
                 column_elems_.clear();
             }
@@ -1034,9 +1032,7 @@ private:
     std::vector<std::string> mapped_row(const Soac &q, const std::string &i) {
         std::vector<std::string> r;
         if (q.map) {
-            std::vector<std::string> args;
-            for (const Var &v : q.inputs)
-                args.push_back(in_row(v, i));
+            std::vector<std::string> args = in_rows(q.inputs, i);
             for (const Res &x : apply(*q.map, args))
                 r.push_back(x.expr);
         } else {
@@ -1348,9 +1344,7 @@ private:
      * context (flat_), and `if (m_ > 0) {` opened; the outer lambda's arguments. */
     std::vector<std::string> begin_map2d(const Stm &s, const Soac &q, const Stm &m, const Inner &in) {
         line("const int64_t w_ = " + i64(q.w) + ", m_ = " + i64(in.w) + ";");
-        std::vector<std::string> args;
-        for (const Var &v : q.inputs)
-            args.push_back(in_row(v, "i_"));
+        std::vector<std::string> args = in_rows(q.inputs, "i_");
         flat_ = &m;
         flat_in_ = in;
         flat_out_ = &s;
@@ -1578,9 +1572,7 @@ private:
         open("if (m_ >= 32 && blockDim.x % 32 == 0) {");
         line("const unsigned lane_ = threadIdx.x & 31u;");
         open("for (int64_t i_ = lrt::gtid() >> 5; i_ < w_; i_ += lrt::gsize() >> 5) {");
-        std::vector<std::string> args;
-        for (const Var &v : q.inputs)
-            args.push_back(in_row(v, "i_"));
+        std::vector<std::string> args = in_rows(q.inputs, "i_");
         std::vector<Res> rs = apply(*q.map, args);
         if (!scan) { // every lane has the row's results (segred_warp broadcasts the sums)
             open("if (lane_ == 0) {");
@@ -1709,9 +1701,7 @@ private:
         for (const Param &p : st.pat)
             types_[p.var.id] = p.type;
         open();
-        std::vector<std::string> args;
-        for (const Var &v : in.inputs)
-            args.push_back(in_row(v, "j_"));
+        std::vector<std::string> args = in_rows(in.inputs, "j_");
         return apply(*in.lam, args);
     }
 
