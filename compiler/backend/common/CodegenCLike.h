@@ -681,7 +681,7 @@ protected:
         // tests go the same way nearly every row, so jumps cost less than computing every
         // branch (groupby's generic argmin: 17.8 -> 16.3 ms), where the backend says so.
         const bool choose = choosing(n.ops[k].lam), jumps = choose && predictable_choices();
-        if (jumps && pick_bins(s, n.ops[k].lam, f, hs, slot, vals)) {
+        if (jumps && pick_bins(s, n.ops[k].lam, f, hs, slot, args)) {
             close();
             return;
         }
@@ -708,9 +708,10 @@ protected:
      * argmin's): its test alone, the bins read where it reads them and written only
      * when the values win, so a row that leaves its bins as they are (nearly every row)
      * reads just what the test needs (groupby's argmin skipped a load of its index bin:
-     * the loop ran 1.3x faster).  False, emitting nothing, for any other operator. */
+     * the loop ran 1.3x faster).  `args`: the bins' rows, then the values (as
+     * hist_update_bins binds them).  False, emitting nothing, for any other operator. */
     bool pick_bins(const Stm &s, const Lambda &l, size_t f, const std::vector<std::string> &hs,
-                   const std::string &slot, const std::vector<std::string> &vals) {
+                   const std::string &slot, const std::vector<std::string> &args) {
         const size_t m = l.params.size() / 2;
         if (l.body.stms.empty() || l.body.stms.back().exp->kind != ExpKind::If)
             return false;
@@ -739,12 +740,12 @@ protected:
         for (size_t c = 0; c < m; c++) { // the bins as references: loaded where used
             const Param &p = l.params[c];
             const IType &t = s.pat[f + c].type;
-            const std::string d = decl(p), at = row(hs[f + c], t, slot);
-            line(t.elem == PrimType::F16 ? d + " = " + at + ";"
-                                         : "const " + val_type(p.type) + " &" + name(p.var) + " = " + at + ";");
+            const std::string d = decl(p);
+            line(t.elem == PrimType::F16 ? d + " = " + args[c] + ";"
+                                         : "const " + val_type(p.type) + " &" + name(p.var) + " = " + args[c] + ";");
         }
         for (size_t c = 0; c < m; c++)
-            line(decl(l.params[m + c]) + " = " + vals.at(c) + ";");
+            line(decl(l.params[m + c]) + " = " + args.at(m + c) + ";");
         Body test{std::vector<Stm>(l.body.stms.begin(), l.body.stms.end() - 1), {n->cond}};
         keep_jumps_++;
         std::vector<Res> rs = body(test, Frame{&test, 0, true, {}});
