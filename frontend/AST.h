@@ -317,6 +317,7 @@ struct LetWith : ExpNode<ExpKind::LetWith> {
     std::vector<DimIndex> slice;  ///< empty when `path` is used
     std::vector<std::string> path;
     ExpPtr value, body;
+    TypePtr target_type;  ///< filled by the checker: the type of `name`
 };
 
 struct If : ExpNode<ExpKind::If> { ExpPtr cond, then_branch, else_branch; };

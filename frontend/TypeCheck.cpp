@@ -2306,6 +2306,14 @@ void Checker::check_decl_impl(Decl &d) {
                         es.push_back(u->elems[i] && u->elems[i]->unique ? t->elems[i]->with_unique(true) : t->elems[i]);
                     return Type::tuple(std::move(es));
                 }
+                if (t->kind == Type::Kind::Record && u->kind == Type::Kind::Record &&
+                    t->fields.size() == u->fields.size()) {
+                    auto fs = t->fields;
+                    for (size_t i = 0; i < fs.size(); i++)
+                        if (u->fields[i].second && u->fields[i].second->unique)
+                            fs[i].second = fs[i].second->with_unique(true);
+                    return Type::record(std::move(fs));
+                }
                 return u->unique ? t->with_unique(true) : t;
             };
             std::function<TypePtr(const TypePtr &, size_t)> with_ret = [&](const TypePtr &t, size_t k) {

@@ -1067,7 +1067,8 @@ TypePtr Checker::check(ExpPtr &e) {
                                                 x->name + " = copy " + x->name + " in ...`");
         if (!l) throw CompileError(x->name_loc, "Unknown name `" + x->name + "`");
         TypePtr at = l->type;
-        TypePtr vt;
+        x->target_type = at;
+        touched_types_.push_back(&x->target_type);
         if (!x->path.empty()) {
             TypePtr cur = at;
             for (auto &f : x->path) cur = field_type(cur, f, x->name_loc);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace loom {
 namespace internal {
@@ -18,7 +19,12 @@ namespace {
 
 struct Als {
     std::set<int> ids;
-    std::vector<Als> elems;  ///< per-component aliases of a tuple value, else empty
+    /// Per-component aliases of a tuple, a record (its fields in the order its type
+    /// keeps them: components()) or a constructor's payload; else empty.
+    std::vector<Als> elems;
+    std::string ctor;  ///< the constructor whose payload elems are, else empty
+    Als() = default;
+    Als(std::set<int> ids_, std::vector<Als> elems_) : ids(std::move(ids_)), elems(std::move(elems_)) {}
     std::set<int> all() const {
         std::set<int> r = ids;
         for (auto &e : elems) {
@@ -54,12 +60,73 @@ bool has_arrays(const TypePtr &t) {
     }
 }
 
+// The types of a tuple's or a record's components, in the order of Als::elems (a
+// record's fields sorted by name, as its type keeps them); none for other types.
+std::vector<TypePtr> components(const TypePtr &t) {
+    std::vector<TypePtr> r;
+    if (t && t->kind == Type::Kind::Tuple) r = t->elems;
+    if (t && t->kind == Type::Kind::Record)
+        for (auto &f : t->fields) r.push_back(f.second);
+    return r;
+}
+
+// Which component of a tuple or record type the field `f` is, or -1.
+int component_index(const TypePtr &t, const std::string &f) {
+    if (t && t->kind == Type::Kind::Record)
+        for (size_t i = 0; i < t->fields.size(); i++)
+            if (t->fields[i].first == f) return (int)i;
+    if (t && t->kind == Type::Kind::Tuple && !f.empty() && f.size() < 9 &&
+        std::all_of(f.begin(), f.end(), ::isdigit) && std::stoul(f) < t->elems.size())
+        return (int)std::stoul(f);
+    return -1;
+}
+
+// Which of `a`'s components the field `f` of a value of type t is, or -1 where `a`
+// does not keep them apart.  A tuple's by its number (a tuple's type may be a record's
+// with numbered fields).
+int field_of(const TypePtr &t, const std::string &f, const Als &a) {
+    if (a.elems.empty() || !a.ctor.empty()) return -1;
+    if (t && t->kind == Type::Kind::Record)
+        return a.elems.size() == t->fields.size() ? component_index(t, f) : -1;
+    if (f.empty() || f.size() >= 9 || !std::all_of(f.begin(), f.end(), ::isdigit)) return -1;
+    size_t k = std::stoul(f);
+    return k < a.elems.size() ? (int)k : -1;
+}
+
+// The sub-patterns of a tuple or record pattern (a record's in the order written).
+std::vector<PatPtr> sub_patterns(const Pat &p) {
+    std::vector<PatPtr> r = p.elems;
+    for (auto &f : p.fields) r.push_back(f.second);
+    return r;
+}
+
+// Each sub-pattern of a tuple or record pattern with the aliases of the component it
+// matches, or nothing where `a` does not keep the components apart.
+std::optional<std::vector<std::pair<PatPtr, Als>>> split_components(const Pat &p, const Als &a) {
+    std::vector<std::pair<PatPtr, Als>> r;
+    if (p.kind == Pat::Kind::Tuple) {
+        if (p.elems.empty() || a.elems.size() != p.elems.size()) return std::nullopt;
+        for (size_t i = 0; i < p.elems.size(); i++) r.emplace_back(p.elems[i], a.elems[i]);
+        return r;
+    }
+    if (p.kind != Pat::Kind::Record || a.elems.empty() || a.elems.size() != components(p.type).size())
+        return std::nullopt;
+    for (auto &[name, q] : p.fields) {
+        int k = component_index(p.type, name);
+        if (k < 0) return std::nullopt;
+        r.emplace_back(q, a.elems[k]);
+    }
+    return r;
+}
+
 // The aliases of a value that is one of two (an if's branches, a match's cases): a
-// tuple's component by component where both keep them apart.
+// tuple's or record's component by component where both keep them apart (a payload's
+// where both are the same constructor's).
 Als either(const Als &a, const Als &b) {
     Als r{a.ids, {}};
     r.ids.insert(b.ids.begin(), b.ids.end());
-    if (!a.elems.empty() && a.elems.size() == b.elems.size()) {
+    if (!a.elems.empty() && a.elems.size() == b.elems.size() && a.ctor == b.ctor) {
+        r.ctor = a.ctor;
         for (size_t i = 0; i < a.elems.size(); i++) r.elems.push_back(either(a.elems[i], b.elems[i]));
         return r;
     }
@@ -106,6 +173,11 @@ public:
                 std::vector<TypePtr> es;
                 for (size_t i = 0; i < r.elems.size(); i++) es.push_back(fresh(f.ret->elems[i], r.elems[i]));
                 f.ret = Type::tuple(std::move(es));
+            } else if (f.ret->kind == Type::Kind::Record && r.elems.size() == f.ret->fields.size()) {
+                std::vector<std::pair<std::string, TypePtr>> fs;
+                for (size_t i = 0; i < r.elems.size(); i++)
+                    fs.emplace_back(f.ret->fields[i].first, fresh(f.ret->fields[i].second, r.elems[i]));
+                f.ret = Type::record(std::move(fs));
             } else {
                 f.ret = fresh(f.ret, r);
             }
@@ -241,10 +313,11 @@ private:
         switch (p->kind) {
         case Pat::Kind::Id: out.push_back({p.get(), prim ? Als{} : Als{a.all(), {}}, uniq}); return;
         case Pat::Kind::Tuple:
-            if (a.elems.size() == p->elems.size() && !p->elems.empty()) {
-                for (size_t i = 0; i < p->elems.size(); i++) loop_parts(p->elems[i], a.elems[i], uniq, out);
+        case Pat::Kind::Record:
+            if (auto parts = split_components(*p, a)) {
+                for (auto &[q, qa] : *parts) loop_parts(q, qa, uniq, out);
             } else {
-                for (auto &e : p->elems) loop_parts(e, Als{a.all(), {}}, uniq, out);
+                for (auto &q : sub_patterns(*p)) loop_parts(q, Als{a.all(), {}}, uniq, out);
             }
             return;
         case Pat::Kind::Ascript:
@@ -266,10 +339,10 @@ private:
     template <typename F> static void for_each_returned(const PatPtr &p, const Als &r, F &&f) {
         if (!p || is_prim_type(p->type)) return;
         if (p->kind == Pat::Kind::Ascript) return for_each_returned(p->inner, r, f);
-        if (p->kind == Pat::Kind::Tuple) {
+        if (p->kind == Pat::Kind::Tuple || p->kind == Pat::Kind::Record) {
             // Aliases not kept apart by component say nothing of one component.
-            if (r.elems.size() != p->elems.size()) return;
-            for (size_t i = 0; i < p->elems.size(); i++) for_each_returned(p->elems[i], r.elems[i], f);
+            if (auto parts = split_components(*p, r))
+                for (auto &[q, qa] : *parts) for_each_returned(q, qa, f);
             return;
         }
         if (p->kind == Pat::Kind::Id) f(*p, r.all());
@@ -302,34 +375,45 @@ private:
         });
     }
 
+    // Binds `name` to a value with aliases `a`; `apart`: a tuple or record whose
+    // components `a` keeps apart.
+    void bind_value(const std::string &name, const Als &a, bool apart) {
+        if (apart && !a.elems.empty()) {
+            // Each component gets an id of its own, so `let (x, y) = t` then consuming
+            // x leaves y usable, and updating `r.x` in place leaves `r.y` usable.
+            Als t = a;
+            for (auto &e : t.elems) {
+                Als whole{a.ids, {}};
+                for (int id : e.all()) whole.ids.insert(id);
+                e.ids.insert(new_id(name, consumable(whole), depth_, false));
+            }
+            scope_.emplace_back(name, std::move(t));
+            return;
+        }
+        bind(name, Als{a.all(), {}}, consumable(a));
+    }
+
     // Binds a pattern to a value with aliases `a`.
     void bind_pat(const PatPtr &p, const Als &a) {
         if (!p) return;
         bool prim = is_prim_type(p->type);
         switch (p->kind) {
         case Pat::Kind::Id:
-            if (!prim && !a.elems.empty() && p->type && p->type->kind == Type::Kind::Tuple) {
-                // A tuple keeps its components apart, each with an id of its own, so
-                // `let (x, y) = t` then consuming x leaves y usable.
-                Als t = a;
-                for (auto &e : t.elems) {
-                    Als whole{a.ids, {}};
-                    for (int id : e.all()) whole.ids.insert(id);
-                    e.ids.insert(new_id(p->name, consumable(whole), depth_, false));
-                }
-                scope_.emplace_back(p->name, std::move(t));
-                return;
-            }
-            bind(p->name, prim ? Als{} : Als{a.all(), {}}, consumable(a));
+            if (prim) bind(p->name, Als{}, consumable(a));
+            else bind_value(p->name, a, !components(p->type).empty());
             return;
         case Pat::Kind::Tuple:
-            if (a.elems.size() == p->elems.size() && !p->elems.empty()) {
-                for (size_t i = 0; i < p->elems.size(); i++) bind_pat(p->elems[i], a.elems[i]);
+        case Pat::Kind::Record:
+            if (auto parts = split_components(*p, a)) {
+                for (auto &[q, qa] : *parts) bind_pat(q, qa);
             } else {
-                for (auto &e : p->elems) bind_pat(e, Als{a.all(), {}});
+                for (auto &q : sub_patterns(*p)) bind_pat(q, Als{a.all(), {}});
             }
             return;
-        case Pat::Kind::Ascript: bind_pat(p->inner, a); return;
+        case Pat::Kind::Ascript:
+            check_unique_ascription(p->type, a, p->loc);
+            bind_pat(p->inner, a);
+            return;
         default:
             for (auto &e : p->elems) bind_pat(e, Als{a.all(), {}});
             for (auto &f : p->fields) bind_pat(f.second, Als{a.all(), {}});
@@ -400,6 +484,48 @@ private:
                                         " (use after consume, possibly through aliases)");
     }
 
+    // The aliases of `a` (a value of type t) with the component at `path` replaced by a
+    // value with aliases v, the other components keeping theirs where `a` keeps them
+    // apart.  `in_place` (`r with x.y[i] = e`): v updated that component in place, so
+    // no other component may share memory with it (Futhark: they would see the update).
+    Als with_field(const Als &a, TypePtr t, const std::vector<std::string> &path, const Als &v, bool in_place,
+                   const std::string &what, const SrcLoc &loc) {
+        Als r = a;
+        Als *slot = &r;
+        std::vector<std::pair<std::string, std::set<int>>> others;  // the other components, by name
+        std::string at;
+        for (const std::string &f : path) {
+            int k = field_of(t, f, *slot);
+            std::vector<TypePtr> cs = components(t);
+            if (k < 0 || cs.size() != slot->elems.size()) {
+                slot = nullptr;
+                break;
+            }
+            for (size_t j = 0; j < cs.size(); j++)
+                if ((int)j != k)
+                    others.emplace_back(at + (t->kind == Type::Kind::Record ? t->fields[j].first : std::to_string(j)),
+                                        slot->elems[j].all());
+            at += f + ".";
+            t = cs[k];
+            slot = &slot->elems[k];
+        }
+        if (!slot) { // components not known apart: all of a, less what the update consumed
+            Als w{v.all(), {}};
+            for (int id : a.all())
+                if (!in_place || !consumed_.count(id)) w.ids.insert(id);
+            return w;
+        }
+        if (in_place)
+            for (int id : slot->all())
+                for (auto &[name, ids] : others)
+                    if (ids.count(id) && !is_global(id))
+                        throw CompileError(loc, "Updating field `" + at.substr(0, at.size() - 1) + "` of `" + what +
+                                                    "` in place consumes " + quoted(id) + ", but field `" + name +
+                                                    "` shares memory with it (give one of them a `copy`)");
+        *slot = v;
+        return r;
+    }
+
     // An in-place update may not write an array that aliases the one it updates.
     void check_overlap(const Als &target, const Als &value, const Exp &v) {
         if (!v.type || v.type->kind != Type::Kind::Array) return;
@@ -432,11 +558,20 @@ private:
 
     // The unique components of a tuple result must not alias each other or a
     // non-consumable parameter.  Only when the components' aliases are known.
+    // The unique components of a tuple or record result (all of them where the whole
+    // type is unique, a constructor's payload's too) must not alias each other or a
+    // non-consumable parameter.  Only when the components' aliases are known.
     void check_unique_components(const Als &r, const TypePtr &ret, const FunDef &f, const SrcLoc &loc) {
-        if (!ret || ret->kind != Type::Kind::Tuple || r.elems.size() != ret->elems.size()) return;
+        if (!ret || r.elems.empty()) return;
+        std::vector<TypePtr> cs = components(ret);
+        const bool payload = ret->kind == Type::Kind::Sum && !r.ctor.empty();
+        if (payload ? !ret->unique : r.elems.size() != cs.size()) return;
+        auto name = [&](size_t i) {
+            return ret->kind == Type::Kind::Record ? "`" + ret->fields[i].first + "`" : std::to_string(i);
+        };
         std::map<int, size_t> owner;
         for (size_t i = 0; i < r.elems.size(); i++) {
-            if (!ret->elems[i] || !ret->elems[i]->unique) continue;
+            if (!ret->unique && (!cs[i] || !cs[i]->unique)) continue;
             for (int id : r.elems[i].all()) {
                 if (is_global(id)) continue;
                 if (infos_[id].param && !infos_[id].consumable)
@@ -445,11 +580,35 @@ private:
                 auto [it, fresh] = owner.emplace(id, i);
                 if (!fresh && it->second != i)
                     throw CompileError(loc, "A unique-typed component of the return value of `" + f.name +
-                                                "` is aliased to some other component (components " +
-                                                std::to_string(it->second) + " and " + std::to_string(i) +
-                                                " are both " + quoted(id) + ")");
+                                                "` is aliased to some other component (" +
+                                                (payload ? "payload components " : "components ") +
+                                                name(it->second) + " and " + name(i) + " are both " +
+                                                quoted(id) + ")");
             }
         }
+    }
+
+    // A value ascribed a unique type (`e : *[]i32`, `let y: *[]i32 = e`) must be one
+    // that may be consumed: nothing it aliases is a non-unique parameter or a top-level
+    // value (Futhark: ascriptions respect uniqueness).  Component by component where
+    // the aliases keep them apart.
+    void check_unique_ascription(const TypePtr &t, const Als &a, const SrcLoc &loc) {
+        if (!t) return;
+        if (t->unique && has_arrays(t)) {
+            std::optional<int> bad; // a named one before "a top-level definition"
+            for (int id : a.all())
+                if (!infos_[id].consumable && (!bad || *bad == global_id_)) bad = id;
+            if (bad)
+                throw CompileError(loc, "This value is ascribed the unique type `" + type_to_string(t) +
+                                            "`, but it aliases " +
+                                            (*bad == global_id_ ? std::string("a top-level definition")
+                                                                : quoted(*bad)) +
+                                            ", which may not be consumed (ascribe a `copy` of it)");
+            return;
+        }
+        std::vector<TypePtr> cs = components(t);
+        if (!cs.empty() && cs.size() == a.elems.size())
+            for (size_t i = 0; i < cs.size(); i++) check_unique_ascription(cs[i], a.elems[i], loc);
     }
 
     void check_unique_return(const Als &r, const std::string &what, const SrcLoc &loc) {
@@ -501,11 +660,12 @@ private:
             return {};
         if (t->unique)
             return a.all();
-        if (t->kind != Type::Kind::Tuple || a.elems.size() != t->elems.size())
+        std::vector<TypePtr> cs = components(t);
+        if (cs.empty() || a.elems.size() != cs.size())
             return {};
         std::set<int> r;
-        for (size_t k = 0; k < t->elems.size(); k++) {
-            auto c = consumed_part(t->elems[k], a.elems[k]);
+        for (size_t k = 0; k < cs.size(); k++) {
+            auto c = consumed_part(cs[k], a.elems[k]);
             r.insert(c.begin(), c.end());
         }
         return r;
@@ -639,8 +799,9 @@ private:
                                                                 "two components of it alias " + quoted(id));
             } else {
                 // A tuple's unique components may not alias its other ones (`g (x, x)`).
+                const std::vector<TypePtr> cts = components(ptypes[i]); // consumed_part: as many as as[i]'s
                 for (size_t k = 0; k < as[i].elems.size(); k++) {
-                    const TypePtr &ct = ptypes[i]->elems[k]; // consumed_part: as many as as[i]'s
+                    const TypePtr &ct = cts[k];
                     if (!consumed_part(ct, as[i].elems[k]).empty() || is_prim_type(ct))
                         continue;
                     for (int id : as[i].elems[k].all())
@@ -654,7 +815,7 @@ private:
                 // Nor may two unique components alias each other (`g (xss[0], xss)`).
                 std::map<int, size_t> owner;
                 for (size_t k = 0; k < as[i].elems.size(); k++)
-                    for (int id : consumed_part(ptypes[i]->elems[k], as[i].elems[k]))
+                    for (int id : consumed_part(cts[k], as[i].elems[k]))
                         if (auto [it, fresh] = owner.emplace(id, k); !fresh && it->second != k && !is_global(id))
                             throw CompileError((*args[i])->loc,
                                                "Argument passed for consuming parameter is self-aliased: components " +
@@ -711,10 +872,10 @@ private:
                                 true, depth_, false));
             infos_.back().unnamed = true;
         }
-        // A tuple result's unique (and primitive) components alias nothing.
-        if (result && result->kind == Type::Kind::Tuple) {
+        // A tuple's or record's unique (and primitive) components alias nothing.
+        if (std::vector<TypePtr> cs = components(result); !cs.empty()) {
             Als t;
-            for (const TypePtr &c : result->elems)
+            for (const TypePtr &c : cs)
                 t.elems.push_back(is_prim_type(c) || (c && c->unique) ? Als{} : r);
             return t;
         }
@@ -774,11 +935,21 @@ private:
             return r;
         }
         case ExpKind::Record: {
+            // Each field's aliases apart, in the order of the record's type.
             Als r;
+            const size_t n = components(e->type).size();
+            r.elems.resize(n);
+            bool apart = n > 0;
             for (auto &f : e->as<RecordExp>()->fields) {
-                auto s = walk(f.second).all();
+                Als fa = walk(f.second);
+                int k = component_index(e->type, f.first);
+                if (k < 0) apart = false;
+                else r.elems[k] = fa;
+                auto s = fa.all();
                 r.ids.insert(s.begin(), s.end());
             }
+            if (apart) r.ids.clear();
+            else r.elems.clear();
             return r;
         }
         case ExpKind::ArrayLit: {
@@ -886,13 +1057,7 @@ private:
         case ExpKind::Project: {
             auto *x = e->as<Project>();
             Als a = walk(x->target);
-            if (!a.elems.empty()) {
-                size_t k = 0;
-                bool num = !x->field.empty() && std::all_of(x->field.begin(), x->field.end(), ::isdigit);
-                if (num && x->field.size() < 9) k = std::stoul(x->field);
-                else num = false;
-                if (num && k < a.elems.size()) return a.elems[k];
-            }
+            if (int k = field_of(x->target->type, x->field, a); k >= 0) return a.elems[k];
             return Als{a.all(), {}};
         }
         case ExpKind::Index: {
@@ -915,12 +1080,7 @@ private:
             auto *x = e->as<RecordUpdate>();
             Als a = walk(x->target);
             Als v = walk(x->value);
-            if (x->in_place)
-                return Als{v.all(), {}};
-            Als r{a.all(), {}};
-            auto s = v.all();
-            r.ids.insert(s.begin(), s.end());
-            return r;
+            return with_field(a, x->target->type, x->path, v, x->in_place, exp_name(*x->target), e->loc);
         }
         case ExpKind::LetPat: {
             auto *x = e->as<LetPat>();
@@ -972,10 +1132,15 @@ private:
             if (a) check_use(x->name, av, x->name_loc);
             walk_slice(x->slice);
             Als vv = walk(x->value);
-            if (x->path.empty()) check_overlap(av, vv, *x->value);
-            if (x->path.empty()) consume(av, x->name, x->name_loc);
+            Als nv; // an updated array is fresh
+            if (x->path.empty()) {
+                check_overlap(av, vv, *x->value);
+                consume(av, x->name, x->name_loc);
+            } else {
+                nv = with_field(av, x->target_type, x->path, vv, false, x->name, e->loc);
+            }
             size_t mark = scope_.size();
-            bind(x->name, {}, true);
+            bind_value(x->name, nv, true);
             Als r = walk(x->body);
             scope_.resize(mark);
             return r;
@@ -1125,6 +1290,19 @@ private:
                                                  bo.elems.size() == p->elems.size() ? bo.elems[i] : Als{bo.all(), {}}));
                     return r;
                 }
+                // A record's components in its type's order (the pattern's may differ).
+                const size_t n = p ? components(p->type).size() : 0;
+                if (p && p->kind == Pat::Kind::Record && n > 0 && p->fields.size() == n &&
+                    std::all_of(p->fields.begin(), p->fields.end(),
+                                [&](const auto &f) { return component_index(p->type, f.first) >= 0; })) {
+                    r.elems.resize(n);
+                    for (auto &[name, q] : p->fields) {
+                        const size_t k = component_index(p->type, name);
+                        r.elems[k] = result(q, in.elems.size() == n ? in.elems[k] : Als{in.all(), {}},
+                                            bo.elems.size() == n ? bo.elems[k] : Als{bo.all(), {}});
+                    }
+                    return r;
+                }
                 add(bo.all());
                 if (!(p && p->kind == Pat::Kind::Id && uniq_names.count(p->name))) {
                     add(in.all());
@@ -1163,18 +1341,24 @@ private:
             drop_newly_consumed(r, before);
             return r;
         }
-        case ExpKind::Ascript:
-            walk_sizes(e->as<Ascript>()->type_exp);
-            return walk(e->as<Ascript>()->exp);
+        case ExpKind::Ascript: {
+            auto *x = e->as<Ascript>();
+            walk_sizes(x->type_exp);
+            Als a = walk(x->exp);
+            check_unique_ascription(x->written, a, e->loc);
+            return a;
+        }
         case ExpKind::Coerce:
             walk_sizes(e->as<Coerce>()->type_exp);
             return walk(e->as<Coerce>()->exp);
         case ExpKind::Ctor: {
+            // The payload is a tuple (Futhark): its components' aliases kept apart, so a
+            // unique result's may be checked against each other.
+            auto *x = e->as<CtorExp>();
             Als r;
-            for (auto &a : e->as<CtorExp>()->args) {
-                auto s = walk(a).all();
-                r.ids.insert(s.begin(), s.end());
-            }
+            for (auto &a : x->args) r.elems.push_back(walk(a));
+            if (r.elems.size() < 2) return Als{r.all(), {}};
+            r.ctor = x->name;
             return r;
         }
         case ExpKind::Assert: {
