@@ -286,7 +286,22 @@ private:
     void bind_param(const PatPtr &p) {
         std::vector<std::pair<const Pat *, bool>> ids;
         collect_ids(*p, false, ids);
-        for (auto &[q, uniq] : ids) bind(q->name, Als{}, uniq || (q->type && q->type->unique), true);
+        for (auto &[q, uniq] : ids) {
+            if (components(q->type).empty()) bind(q->name, Als{}, uniq || (q->type && q->type->unique), true);
+            else scope_.emplace_back(q->name, param_components(q->name, q->type, uniq));
+        }
+    }
+
+    // A tuple or record parameter's aliases: an id for each of its arrays, consumable
+    // where that is unique (or the whole is), so `p.0` and `p.1` are two arrays
+    // (Futhark tracks a tuple's or record's aliases element by element).
+    Als param_components(const std::string &name, const TypePtr &t, bool uniq) {
+        std::vector<TypePtr> cs = components(t);
+        uniq = uniq || (t && t->unique);
+        if (cs.empty()) return Als{{new_id(name, uniq, depth_, true)}, {}};
+        Als a;
+        for (const TypePtr &c : cs) a.elems.push_back(param_components(name, c, uniq));
+        return a;
     }
 
     static void collect_ids(const Pat &p, bool uniq, std::vector<std::pair<const Pat *, bool>> &out) {
@@ -556,8 +571,6 @@ private:
             if (consumed_.emplace(id, loc).second) consumed_log_.push_back(id);
     }
 
-    // The unique components of a tuple result must not alias each other or a
-    // non-consumable parameter.  Only when the components' aliases are known.
     // The unique components of a tuple or record result (all of them where the whole
     // type is unique, a constructor's payload's too) must not alias each other or a
     // non-consumable parameter.  Only when the components' aliases are known.

@@ -134,3 +134,23 @@ entry inferred_fresh_fields n =
   let s = init n
   let s.a[0] = 1
   in (s.a, s.b)
+
+-- ==
+-- entry: param_components
+-- input { [0, 0] [2, 2] } output { [2, 2] [1, 0] [5, 2] }
+
+-- A tuple or record parameter's components are arrays of their own: swapped into a
+-- unique result, or one updated while the other is returned.
+def swap (p: *([]i32, []i32)) : *([]i32, []i32) = (p.1, p.0)
+
+def first_updated (p: (*[]i32, []i32)) : ([]i32, []i32) =
+  let (a, b) = p
+  let a[0] = 1
+  in (a, b)
+
+def field_updated (r: {x: *[]i32, y: []i32}) : []i32 = r.x with [0] = r.y[0] + 3
+
+entry param_components (xs: *[]i32) (ys: *[]i32) =
+  let (b, a) = swap (xs, ys)
+  let (c, _) = first_updated (a, b)
+  in (b, c, field_updated {x = copy b, y = b})
