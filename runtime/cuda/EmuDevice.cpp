@@ -22,6 +22,11 @@ bool cuda_emulated() {
 
 std::string emu_prelude() { return "#define LOOM_CUDA_EMU 1\n" + cuda::cuda_emu_text() + "\n"; }
 
+size_t emu_shared_size(const std::string &cuda) {
+    const size_t at = cuda::cuda_runtime_wanted_at();
+    return emu_prelude().size() + (cuda.compare(0, at, cuda::cuda_runtime_text(), 0, at) == 0 ? at : 0);
+}
+
 std::string emu_compiler_opt() {
     const char *v = std::getenv("LOOM_CUDA_EMULATE_CXXFLAGS");
     return v && *v ? v : "-O1";

@@ -25,6 +25,12 @@ bool cuda_emulated();
  * same for every program: a precompiled header). */
 std::string emu_prelude();
 
+/** How much of emu_prelude() + `cuda` (a generated CUDA translation unit) is the same for
+ * every program, so the precompiled header: the prelude and the device runtime the CUDA
+ * starts with, up to its wanted kernels (cuda_runtime_wanted_at; parsing the runtime was a
+ * third of a small program's kernels' compile). */
+size_t emu_shared_size(const std::string &cuda);
+
 /** The host compiler's optimisation flags for the emulated kernels: $LOOM_CUDA_EMULATE_CXXFLAGS,
  * else `-O1`.  The emulator checks what the kernels compute, not how fast: `-O1` compiles
  * the test corpus's kernels in about three quarters of `-O3 -march=native`'s time, and

@@ -136,8 +136,8 @@ extern "C" void wild__emu(void **a) { wild(*(Buf<int32_t, 1> *)a[0], *(Buf<int32
 
 /** The kernels above on a fresh emulated device. */
 std::shared_ptr<runtime::DeviceProgram> device() {
-    std::string pre = runtime::emu_prelude();
-    return runtime::emu_program(cpu::load_object(pre + cuda::cuda_runtime_text() + kernels, pre.size(), {},
+    const std::string cuda = cuda::cuda_runtime_text() + kernels;
+    return runtime::emu_program(cpu::load_object(runtime::emu_prelude() + cuda, runtime::emu_shared_size(cuda), {},
                                                        runtime::emu_compiler_opt())
                                          .so);
 }

@@ -421,11 +421,12 @@ void generate_host(const ir::Module &m, CudaCode &code) {
     code.host_shown = source.substr(start);
     code.host_source = std::move(source);
     code.locs = g.locs();
-    // Only the fill kernels launched are compiled (each costs NVRTC tens of milliseconds).
+    // Only the fill kernels launched are compiled (each costs NVRTC tens of milliseconds),
+    // wanted where the runtime asks (the text before is every program's).
     std::string wanted;
     for (const std::string &h : g.helpers())
         wanted += "#define LOOM_WANT_" + h + " 1\n";
-    code.source = wanted + code.source;
+    code.source.insert(cuda_runtime_wanted_at(), wanted);
 }
 
 } // namespace loom::cuda

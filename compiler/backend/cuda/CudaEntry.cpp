@@ -155,8 +155,8 @@ CudaBuild compile(compiler::Optimised opt) {
         cpu::LoadedObject k;
         try {
             std::string pre = runtime::emu_prelude();
-            k = cpu::load_object(pre + b.code.source + "\n" + b.code.emu_wrappers, pre.size(), {},
-                                 runtime::emu_compiler_opt());
+            k = cpu::load_object(pre + b.code.source + "\n" + b.code.emu_wrappers,
+                                 runtime::emu_shared_size(b.code.source), {}, runtime::emu_compiler_opt());
         } catch (const InternalError &e) { // its message blames the cpu backend
             throw InternalError(std::string("cuda emulator: the generated CUDA does not compile as C++: ") +
                                 e.what());
