@@ -12,11 +12,11 @@ const std::string &cuda_runtime_text();
 
 /** Where in cuda_runtime_text() the generated code defines the LOOM_WANT_<name> of the
  * runtime's kernels it launches (fills, sorts: each compiled only where wanted): after
- * its `// LOOM_WANT above` line.  The text before is the same for every program. */
+ * the line that says so.  The text before is the same for every program. */
 inline size_t cuda_runtime_wanted_at() {
     static const size_t at = [] {
         const std::string &rt = cuda_runtime_text();
-        size_t line = rt.find("// LOOM_WANT above");
+        size_t line = rt.find("// LOOM_WANT_<name> of the kernels below");
         return line == std::string::npos ? 0 : rt.find('\n', line) + 1;
     }();
     return at;

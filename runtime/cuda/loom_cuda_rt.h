@@ -462,8 +462,8 @@ template <bool Global, class F> __device__ inline void locked(int32_t *l, F f) {
 using lrt::Arr;
 using lrt::Buf;
 
-// LOOM_WANT above: the generated code defines LOOM_WANT_<name> here, so that everything
-// before this line is the same text for every program (the emulator's precompiled header).
+// Everything above is the same text for every program (the emulator precompiles it).
+// LOOM_WANT_<name> of the kernels below that the program launches, defined next:
 // ================================================================== host-level fills
 // Iotas and replicates that kernels read, generated on the device by the host program
 // (runtime/cuda/loom_cuda_host_rt.h: dev_iota, dev_replicate) rather than on the host and
