@@ -70,14 +70,18 @@ std::vector<TypePtr> components(const TypePtr &t) {
     return r;
 }
 
+// The number of a tuple's field `f` (`0`, `1`, ...), or -1.
+int tuple_field(const std::string &f) {
+    if (f.empty() || f.size() >= 9 || !std::all_of(f.begin(), f.end(), ::isdigit)) return -1;
+    return std::stoi(f);
+}
+
 // Which component of a tuple or record type the field `f` is, or -1.
 int component_index(const TypePtr &t, const std::string &f) {
     if (t && t->kind == Type::Kind::Record)
         for (size_t i = 0; i < t->fields.size(); i++)
             if (t->fields[i].first == f) return (int)i;
-    if (t && t->kind == Type::Kind::Tuple && !f.empty() && f.size() < 9 &&
-        std::all_of(f.begin(), f.end(), ::isdigit) && std::stoul(f) < t->elems.size())
-        return (int)std::stoul(f);
+    if (t && t->kind == Type::Kind::Tuple && tuple_field(f) < (int)t->elems.size()) return tuple_field(f);
     return -1;
 }
 
@@ -88,9 +92,7 @@ int field_of(const TypePtr &t, const std::string &f, const Als &a) {
     if (a.elems.empty() || !a.ctor.empty()) return -1;
     if (t && t->kind == Type::Kind::Record)
         return a.elems.size() == t->fields.size() ? component_index(t, f) : -1;
-    if (f.empty() || f.size() >= 9 || !std::all_of(f.begin(), f.end(), ::isdigit)) return -1;
-    size_t k = std::stoul(f);
-    return k < a.elems.size() ? (int)k : -1;
+    return tuple_field(f) < (int)a.elems.size() ? tuple_field(f) : -1;
 }
 
 // The sub-patterns of a tuple or record pattern (a record's in the order written).
