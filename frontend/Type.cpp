@@ -89,6 +89,21 @@ TypePtr Type::with_unique(bool u) const {
     return t;
 }
 
+std::vector<TypePtr> Type::components() const {
+    if (kind == Kind::Tuple) return elems;
+    std::vector<TypePtr> r;
+    if (kind == Kind::Record)
+        for (auto &f : fields) r.push_back(f.second);
+    return r;
+}
+
+TypePtr Type::with_components(std::vector<TypePtr> cs) const {
+    if (kind == Kind::Tuple) return tuple(std::move(cs));
+    std::vector<std::pair<std::string, TypePtr>> fs = fields;
+    for (size_t i = 0; i < fs.size() && i < cs.size(); i++) fs[i].second = std::move(cs[i]);
+    return record(std::move(fs));
+}
+
 static void print_type(std::string &out, const Type &t, bool in_func_param);
 
 bool is_size_op(const std::string &op) {

@@ -4,7 +4,7 @@
  * size parameters).  Types are immutable and shared.
  *
  * Tuples are kept apart from records for printing, but a tuple `(a, b)` is
- * the record `{0: a, 1: b}` (Futhark's rule); `record_fields()` gives both
+ * the record `{0: a, 1: b}` (Futhark's rule); `components()` gives both
  * the same view.
  */
 #pragma once
@@ -103,6 +103,11 @@ struct Type {
     TypePtr row_type() const;
     /** The same type with `unique` set as given. */
     TypePtr with_unique(bool u) const;
+    /** A tuple's components, or a record's field types (in its order: by name); none for
+     * other types. */
+    std::vector<TypePtr> components() const;
+    /** This tuple or record with its components (as components() gives them) replaced. */
+    TypePtr with_components(std::vector<TypePtr> cs) const;
 };
 
 /** Futhark's notation: `[n][3]i32`, `(i32, f64)`, `{a: i32}`, `i32 -> i32`, `*[]u8`. */

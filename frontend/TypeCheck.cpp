@@ -2300,19 +2300,11 @@ void Checker::check_decl_impl(Decl &d) {
             // the flags: f.ret is final, with opaque types seen through, the scheme not.
             auto uniq_like = [](const TypePtr &t, const TypePtr &u) {
                 if (!t || !u) return t;
-                if (t->kind == Type::Kind::Tuple && u->kind == Type::Kind::Tuple && t->elems.size() == u->elems.size()) {
-                    std::vector<TypePtr> es;
-                    for (size_t i = 0; i < t->elems.size(); i++)
-                        es.push_back(u->elems[i] && u->elems[i]->unique ? t->elems[i]->with_unique(true) : t->elems[i]);
-                    return Type::tuple(std::move(es));
-                }
-                if (t->kind == Type::Kind::Record && u->kind == Type::Kind::Record &&
-                    t->fields.size() == u->fields.size()) {
-                    auto fs = t->fields;
-                    for (size_t i = 0; i < fs.size(); i++)
-                        if (u->fields[i].second && u->fields[i].second->unique)
-                            fs[i].second = fs[i].second->with_unique(true);
-                    return Type::record(std::move(fs));
+                std::vector<TypePtr> tc = t->components(), uc = u->components();
+                if (t->kind == u->kind && !tc.empty() && tc.size() == uc.size()) {
+                    for (size_t i = 0; i < tc.size(); i++)
+                        if (uc[i] && uc[i]->unique) tc[i] = tc[i]->with_unique(true);
+                    return t->with_components(std::move(tc));
                 }
                 return u->unique ? t->with_unique(true) : t;
             };

@@ -62,13 +62,7 @@ bool has_arrays(const TypePtr &t) {
 
 // The types of a tuple's or a record's components, in the order of Als::elems (a
 // record's fields sorted by name, as its type keeps them); none for other types.
-std::vector<TypePtr> components(const TypePtr &t) {
-    std::vector<TypePtr> r;
-    if (t && t->kind == Type::Kind::Tuple) r = t->elems;
-    if (t && t->kind == Type::Kind::Record)
-        for (auto &f : t->fields) r.push_back(f.second);
-    return r;
-}
+std::vector<TypePtr> components(const TypePtr &t) { return t ? t->components() : std::vector<TypePtr>{}; }
 
 // The number of a tuple's field `f` (`0`, `1`, ...), or -1.
 int tuple_field(const std::string &f) {
@@ -171,15 +165,9 @@ public:
                                         [&](int id) { return infos_[id].unnamed && count[id] <= 1; });
                 return t && t->kind == Type::Kind::Array && none ? t->with_unique(true) : t;
             };
-            if (f.ret->kind == Type::Kind::Tuple && r.elems.size() == f.ret->elems.size()) {
-                std::vector<TypePtr> es;
-                for (size_t i = 0; i < r.elems.size(); i++) es.push_back(fresh(f.ret->elems[i], r.elems[i]));
-                f.ret = Type::tuple(std::move(es));
-            } else if (f.ret->kind == Type::Kind::Record && r.elems.size() == f.ret->fields.size()) {
-                std::vector<std::pair<std::string, TypePtr>> fs;
-                for (size_t i = 0; i < r.elems.size(); i++)
-                    fs.emplace_back(f.ret->fields[i].first, fresh(f.ret->fields[i].second, r.elems[i]));
-                f.ret = Type::record(std::move(fs));
+            if (std::vector<TypePtr> cs = f.ret->components(); !cs.empty() && r.elems.size() == cs.size()) {
+                for (size_t i = 0; i < cs.size(); i++) cs[i] = fresh(cs[i], r.elems[i]);
+                f.ret = f.ret->with_components(std::move(cs));
             } else {
                 f.ret = fresh(f.ret, r);
             }
